@@ -1,0 +1,131 @@
+/**
+ * The one Drizzle schema (DESIGN.md §3), used with PGlite and node-postgres alike. Migrations under
+ * apps/api/drizzle are generated from it with `npm run db:generate` and committed.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+export interface UserPreferences {
+  emailNotifications: boolean;
+  darkMode: boolean;
+  language: string;
+}
+
+export const DEFAULT_PREFERENCES: UserPreferences = { emailNotifications: true, darkMode: false, language: 'en' };
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone').notNull(),
+    username: text('username').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    preferences: jsonb('preferences').$type<UserPreferences>().notNull().default(DEFAULT_PREFERENCES),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('users_username_lower_key').on(sql`lower(${table.username})`),
+    uniqueIndex('users_email_lower_key').on(sql`lower(${table.email})`),
+  ],
+);
+
+export const categories = pgTable('categories', {
+  categoryId: serial('category_id').primaryKey(),
+  name: text('name').notNull().unique(),
+  description: text('description').notNull().default(''),
+  iconUrl: text('icon_url'),
+});
+
+export const vendors = pgTable(
+  'vendors',
+  {
+    id: serial('id').primaryKey(),
+    ownerUserId: integer('owner_user_id')
+      .notNull()
+      .unique()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    businessName: text('business_name').notNull(),
+    businessType: text('business_type', {
+      enum: ['GROCERY', 'RESTAURANT', 'HEALTHCARE', 'SERVICES', 'OTHER'],
+    }).notNull(),
+    businessAddress: text('business_address').notNull(),
+    locationLatitude: doublePrecision('location_latitude').notNull(),
+    locationLongitude: doublePrecision('location_longitude').notNull(),
+    primaryContactName: text('primary_contact_name').notNull(),
+    contactEmail: text('contact_email').notNull(),
+    contactPhone: text('contact_phone').notNull(),
+    offeringsDescription: text('offerings_description'),
+    logoKey: text('logo_key'),
+    status: text('status', { enum: ['ACTIVE', 'PENDING', 'REJECTED'] })
+      .notNull()
+      .default('ACTIVE'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('vendors_location_gist').using(
+      'gist',
+      sql`ll_to_earth(${table.locationLatitude}, ${table.locationLongitude})`,
+    ),
+  ],
+);
+
+export const offers = pgTable(
+  'offers',
+  {
+    offerId: serial('offer_id').primaryKey(),
+    vendorId: integer('vendor_id')
+      .notNull()
+      .references(() => vendors.id, { onDelete: 'cascade' }),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => categories.categoryId),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    discountType: text('discount_type', { enum: ['PERCENTAGE', 'FIXED', 'BUYXGETY'] }).notNull(),
+    discountValue: numeric('discount_value', { precision: 10, scale: 2 }).notNull(),
+    startDate: date('start_date').notNull(),
+    endDate: date('end_date').notNull(),
+    termsAndConditions: text('terms_and_conditions'),
+    targetAudience: text('target_audience', {
+      enum: ['ALL_CUSTOMERS', 'PREMIUM_CUSTOMERS', 'NEW_CUSTOMERS'],
+    })
+      .notNull()
+      .default('ALL_CUSTOMERS'),
+    redemptionLimit: text('redemption_limit', { enum: ['UNLIMITED', 'LIMITED'] })
+      .notNull()
+      .default('UNLIMITED'),
+    maxRedemptions: integer('max_redemptions'),
+    sendNotifications: boolean('send_notifications').notNull().default(true),
+    featuredOffer: boolean('featured_offer').notNull().default(false),
+    status: text('status', { enum: ['ACTIVE', 'PAUSED', 'ENDED'] })
+      .notNull()
+      .default('ACTIVE'),
+    // A copy of the vendor's location so the spatial index can sit on the offers themselves.
+    locationLatitude: doublePrecision('location_latitude').notNull(),
+    locationLongitude: doublePrecision('location_longitude').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('offers_vendor_idx').on(table.vendorId),
+    index('offers_active_location_gist')
+      .using('gist', sql`ll_to_earth(${table.locationLatitude}, ${table.locationLongitude})`)
+      .where(sql`${table.status} = 'ACTIVE'`),
+  ],
+);

@@ -1,0 +1,221 @@
+/**
+ * Seeds the category list (every boot, idempotent) and, on a first run with SEED_DEMO, a demo data set:
+ * Maltese shops with offers and two demo accounts whose credentials are printed in the log and README.
+ */
+import { randomBytes } from 'node:crypto';
+import { count } from 'drizzle-orm';
+import { hashPassword } from '../services/passwords.ts';
+import type { Db } from './client.ts';
+import { categories, offers, users, vendors } from './schema.ts';
+
+export const SEED_CATEGORIES = [
+  { name: 'Food & Dining', description: 'Restaurants, cafés, bakeries and takeaways' },
+  { name: 'Retail Shopping', description: 'Clothes, gifts, books and everyday shopping' },
+  { name: 'Local Services', description: 'Repairs, cleaning, hair, beauty and more' },
+  { name: 'Events & Fun', description: 'Tours, boat trips, festas and things to do' },
+  { name: 'Groceries', description: 'Grocers, butchers, fishmongers and corner shops' },
+  { name: 'Health & Wellness', description: 'Pharmacies, gyms, spas and clinics' },
+] as const;
+
+export const DEMO_ACCOUNTS = {
+  shopper: { username: 'maria', password: 'maria2026pass', name: 'Maria Borg', email: 'maria@qrib.test' },
+  owner: { username: 'joseph', password: 'joseph2026pass', name: 'Joseph Camilleri', email: 'joseph@qrib.test' },
+} as const;
+
+type BusinessType = (typeof vendors.$inferInsert)['businessType'];
+type DiscountType = (typeof offers.$inferInsert)['discountType'];
+
+interface DemoShop {
+  businessName: string;
+  businessType: BusinessType;
+  businessAddress: string;
+  latitude: number;
+  longitude: number;
+  contactName: string;
+  category: (typeof SEED_CATEGORIES)[number]['name'];
+  offers: { title: string; description: string; discountType: DiscountType; discountValue: string; days: number }[];
+}
+
+const DEMO_SHOPS: DemoShop[] = [
+  {
+    businessName: "Joseph's Pastizzeria",
+    businessType: 'RESTAURANT',
+    businessAddress: 'Triq il-Merkanti 45, Valletta',
+    latitude: 35.8989,
+    longitude: 14.5146,
+    contactName: 'Joseph Camilleri',
+    category: 'Food & Dining',
+    offers: [
+      { title: 'Pastizzi breakfast deal', description: 'Four pastizzi and a tea before 10am', discountType: 'PERCENTAGE', discountValue: '20', days: 30 },
+      { title: 'Ftira Friday', description: 'Any ftira with a Kinnie', discountType: 'FIXED', discountValue: '2', days: 14 },
+    ],
+  },
+  {
+    businessName: 'Sliema Seafront Books',
+    businessType: 'OTHER',
+    businessAddress: 'Triq it-Torri 112, Sliema',
+    latitude: 35.9122,
+    longitude: 14.5019,
+    contactName: 'Anna Vella',
+    category: 'Retail Shopping',
+    offers: [
+      { title: 'Two paperbacks, one price', description: 'Buy two paperbacks, get the cheaper free', discountType: 'BUYXGETY', discountValue: '1', days: 21 },
+    ],
+  },
+  {
+    businessName: "Il-Bajja Fish Market",
+    businessType: 'GROCERY',
+    businessAddress: 'Xatt is-Sajjieda, Marsaxlokk',
+    latitude: 35.8417,
+    longitude: 14.5431,
+    contactName: 'Carmel Zammit',
+    category: 'Groceries',
+    offers: [
+      { title: 'Sunday catch', description: 'Fresh lampuki and tuna for the weekend', discountType: 'PERCENTAGE', discountValue: '15', days: 10 },
+    ],
+  },
+  {
+    businessName: "St Julian's Cut & Style",
+    businessType: 'SERVICES',
+    businessAddress: 'Triq Spinola 8, San Ġiljan',
+    latitude: 35.9186,
+    longitude: 14.4893,
+    contactName: 'Rita Farrugia',
+    category: 'Local Services',
+    offers: [
+      { title: 'Weekday haircut', description: 'Cut and blow-dry Monday to Thursday', discountType: 'FIXED', discountValue: '5', days: 45 },
+    ],
+  },
+  {
+    businessName: 'Mdina Glass Corner',
+    businessType: 'OTHER',
+    businessAddress: 'Triq Villegaignon 3, Mdina',
+    latitude: 35.8858,
+    longitude: 14.4031,
+    contactName: 'Paul Grech',
+    category: 'Retail Shopping',
+    offers: [
+      { title: 'Handmade glass sale', description: 'Selected vases and bowls', discountType: 'PERCENTAGE', discountValue: '25', days: 20 },
+    ],
+  },
+  {
+    businessName: 'Birgu Harbour Tours',
+    businessType: 'SERVICES',
+    businessAddress: 'Xatt il-Forn, Birgu',
+    latitude: 35.888,
+    longitude: 14.5225,
+    contactName: 'Mark Attard',
+    category: 'Events & Fun',
+    offers: [
+      { title: 'Grand Harbour by dgħajsa', description: 'Sunset boat trip for two', discountType: 'PERCENTAGE', discountValue: '10', days: 60 },
+    ],
+  },
+  {
+    businessName: 'Mosta Family Pharmacy',
+    businessType: 'HEALTHCARE',
+    businessAddress: 'Pjazza Rotunda 21, Mosta',
+    latitude: 35.9097,
+    longitude: 14.4256,
+    contactName: 'Dr. Clare Mifsud',
+    category: 'Health & Wellness',
+    offers: [
+      { title: 'Sun care week', description: 'All sunscreens and after-sun', discountType: 'PERCENTAGE', discountValue: '30', days: 7 },
+    ],
+  },
+  {
+    businessName: 'Victoria Gozo Bakery',
+    businessType: 'RESTAURANT',
+    businessAddress: 'Triq ir-Repubblika 77, Victoria, Gozo',
+    latitude: 36.0443,
+    longitude: 14.2398,
+    contactName: 'Tony Said',
+    category: 'Food & Dining',
+    offers: [
+      { title: 'Gozitan ftira', description: 'Traditional ftira with potatoes and anchovies', discountType: 'FIXED', discountValue: '1.50', days: 25 },
+    ],
+  },
+];
+
+export async function seedCategories(db: Db): Promise<void> {
+  await db
+    .insert(categories)
+    .values(SEED_CATEGORIES.map((category) => ({ ...category })))
+    .onConflictDoNothing({ target: categories.name });
+}
+
+function isoDate(date: Date): string {
+  return date.toISOString().slice(0, 10);
+}
+
+/** Seeds the demo set when the database has no account yet. Returns whether it did. */
+export async function seedDemoData(db: Db, now = new Date()): Promise<boolean> {
+  const [existing] = await db.select({ total: count() }).from(users);
+  if ((existing?.total ?? 0) > 0) return false;
+
+  const categoryRows = await db.select().from(categories);
+  const categoryIdByName = new Map(categoryRows.map((row) => [row.name, row.categoryId]));
+  const shopperHash = await hashPassword(DEMO_ACCOUNTS.shopper.password);
+  const ownerHash = await hashPassword(DEMO_ACCOUNTS.owner.password);
+  // The other demo shops' owners cannot log in: their passwords are random and never printed.
+  const unusableHash = await hashPassword(randomBytes(32).toString('hex'));
+
+  await db.transaction(async (tx) => {
+    const { shopper, owner } = DEMO_ACCOUNTS;
+    await tx.insert(users).values({ ...withoutPassword(shopper), phone: '+356 7912 3456', passwordHash: shopperHash });
+    for (const [index, shop] of DEMO_SHOPS.entries()) {
+      const isDemoOwner = index === 0;
+      const [ownerRow] = await tx
+        .insert(users)
+        .values(
+          isDemoOwner
+            ? { ...withoutPassword(owner), phone: '+356 7923 4567', passwordHash: ownerHash }
+            : {
+                name: shop.contactName,
+                email: `shop${index}@qrib.test`,
+                username: `demo-shop-${index}`,
+                phone: `+356 2100 00${String(index).padStart(2, '0')}`,
+                passwordHash: unusableHash,
+              },
+        )
+        .returning({ id: users.id, email: users.email, phone: users.phone });
+      if (!ownerRow) throw new Error('Demo owner was not created');
+      const [vendor] = await tx
+        .insert(vendors)
+        .values({
+          ownerUserId: ownerRow.id,
+          businessName: shop.businessName,
+          businessType: shop.businessType,
+          businessAddress: shop.businessAddress,
+          locationLatitude: shop.latitude,
+          locationLongitude: shop.longitude,
+          primaryContactName: shop.contactName,
+          contactEmail: ownerRow.email,
+          contactPhone: ownerRow.phone,
+        })
+        .returning({ id: vendors.id });
+      if (!vendor) throw new Error('Demo vendor was not created');
+      const categoryId = categoryIdByName.get(shop.category);
+      if (categoryId === undefined) throw new Error(`Category ${shop.category} is not seeded`);
+      await tx.insert(offers).values(
+        shop.offers.map((offer) => ({
+          vendorId: vendor.id,
+          categoryId,
+          title: offer.title,
+          description: offer.description,
+          discountType: offer.discountType,
+          discountValue: offer.discountValue,
+          startDate: isoDate(now),
+          endDate: isoDate(new Date(now.getTime() + offer.days * 86_400_000)),
+          locationLatitude: shop.latitude,
+          locationLongitude: shop.longitude,
+        })),
+      );
+    }
+  });
+  return true;
+}
+
+function withoutPassword<T extends { password: string }>(account: T): Omit<T, 'password'> {
+  const { password: _password, ...rest } = account;
+  return rest;
+}

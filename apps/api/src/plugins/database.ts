@@ -1,0 +1,27 @@
+/** Puts the open database and the repositories on the instance, and closes the database with the app. */
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Database, Db } from '../db/client.ts';
+import { createCategoriesRepository, type CategoriesRepository } from '../repositories/categories.ts';
+import { createUsersRepository, type UsersRepository } from '../repositories/users.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    database: Database;
+    db: Db;
+    users: UsersRepository;
+    categories: CategoriesRepository;
+  }
+}
+
+export default fp(
+  async function databasePlugin(app: FastifyInstance, options: { database: Database; closeOnShutdown: boolean }) {
+    const { database } = options;
+    app.decorate('database', database);
+    app.decorate('db', database.db);
+    app.decorate('users', createUsersRepository(database.db));
+    app.decorate('categories', createCategoriesRepository(database.db));
+    if (options.closeOnShutdown) app.addHook('onClose', () => database.close());
+  },
+  { name: 'database' },
+);

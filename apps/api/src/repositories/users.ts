@@ -1,0 +1,97 @@
+/** SQL for accounts. Uniqueness of username and email is case-insensitive (lower() unique indexes). */
+import type { User } from '@qrib/shared';
+import { eq, or, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { users, vendors } from '../db/schema.ts';
+
+export type UserRow = typeof users.$inferSelect;
+export type NewUser = Pick<typeof users.$inferInsert, 'name' | 'email' | 'phone' | 'username' | 'passwordHash'>;
+
+export class UniqueViolation extends Error {
+  constructor(readonly field: 'username' | 'email') {
+    super(`${field} already exists`);
+  }
+}
+
+/** node-postgres and PGlite both report the violated constraint; Drizzle may wrap the error in `cause`. */
+function uniqueViolationField(error: unknown): 'username' | 'email' | undefined {
+  for (let current: unknown = error; current instanceof Error; current = current.cause) {
+    const details = current as Error & { code?: string; constraint?: string };
+    if (details.code === '23505') {
+      const text = `${details.constraint ?? ''} ${details.message}`;
+      if (text.includes('users_username_lower_key')) return 'username';
+      if (text.includes('users_email_lower_key')) return 'email';
+    }
+  }
+  return undefined;
+}
+
+export function createUsersRepository(db: Db) {
+  return {
+    async findByUsername(username: string): Promise<UserRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(users)
+        .where(sql`lower(${users.username}) = lower(${username})`);
+      return row;
+    },
+
+    /** Which of the two unique fields is already taken, email first (the form's order). */
+    async findTakenField(email: string, username: string): Promise<'email' | 'username' | undefined> {
+      const rows = await db
+        .select({ email: users.email, username: users.username })
+        .from(users)
+        .where(or(sql`lower(${users.email}) = lower(${email})`, sql`lower(${users.username}) = lower(${username})`));
+      if (rows.some((row) => row.email.toLowerCase() === email.toLowerCase())) return 'email';
+      if (rows.length > 0) return 'username';
+      return undefined;
+    },
+
+    async create(user: NewUser): Promise<UserRow> {
+      try {
+        const [row] = await db.insert(users).values(user).returning();
+        if (!row) throw new Error('insert returned no row');
+        return row;
+      } catch (error) {
+        const field = uniqueViolationField(error);
+        if (field) throw new UniqueViolation(field);
+        throw error;
+      }
+    },
+
+    async recordLogin(userId: number): Promise<void> {
+      await db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, userId));
+    },
+
+    /** The signed-in user as `GET /auth/me` presents it, with the business they own if any. */
+    async findProfile(userId: number): Promise<User | undefined> {
+      const [row] = await db
+        .select({ user: users, vendorId: vendors.id, businessName: vendors.businessName })
+        .from(users)
+        .leftJoin(vendors, eq(vendors.ownerUserId, users.id))
+        .where(eq(users.id, userId));
+      if (!row) return undefined;
+      return presentUser(
+        row.user,
+        row.vendorId !== null && row.businessName !== null
+          ? { vendorId: row.vendorId, businessName: row.businessName }
+          : null,
+      );
+    },
+  };
+}
+
+export type UsersRepository = ReturnType<typeof createUsersRepository>;
+
+/** Exactly the fields that leave the server: never the password hash. */
+export function presentUser(row: UserRow, vendor: User['vendor']): User {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    username: row.username,
+    phone: row.phone,
+    preferences: row.preferences,
+    vendor,
+  };
+}

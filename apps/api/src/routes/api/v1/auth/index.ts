@@ -1,0 +1,142 @@
+/** POST /api/v1/auth/{signup,login,logout}, GET /api/v1/auth/me (DESIGN.md §4–5). */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  LOGIN_ATTEMPTS_PER_IP,
+  LOGIN_ATTEMPTS_PER_USERNAME,
+  LOGIN_ATTEMPT_WINDOW_MINUTES,
+  MESSAGES,
+  apiErrorSchema,
+  formatMessage,
+  loginRequestSchema,
+  loginResponseSchema,
+  meResponseSchema,
+  signupRequestSchema,
+  signupResponseSchema,
+} from '@qrib/shared';
+import { HttpError } from '../../../../http-error.ts';
+import { UniqueViolation, presentUser } from '../../../../repositories/users.ts';
+import { getDummyHash, hashPassword, verifyPassword } from '../../../../services/passwords.ts';
+
+const CONFLICT_MESSAGES = { username: MESSAGES.usernameTaken, email: MESSAGES.emailTaken } as const;
+
+function loginLimitError(ttlMs: number): HttpError {
+  const minutes = Math.max(1, Math.ceil(ttlMs / 60_000));
+  return new HttpError(429, formatMessage(MESSAGES.tooManyLoginAttempts, { minutes }));
+}
+
+const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/signup',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Create an account and start a session',
+        body: signupRequestSchema,
+        response: { 201: signupResponseSchema, 400: apiErrorSchema, 409: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const { name, email, phone, username, password } = request.body;
+      const taken = await app.users.findTakenField(email, username);
+      if (taken) throw new HttpError(409, CONFLICT_MESSAGES[taken], { [taken]: CONFLICT_MESSAGES[taken] });
+      let user;
+      try {
+        user = await app.users.create({ name, email, phone, username, passwordHash: await hashPassword(password) });
+      } catch (error) {
+        if (error instanceof UniqueViolation) {
+          throw new HttpError(409, CONFLICT_MESSAGES[error.field], { [error.field]: CONFLICT_MESSAGES[error.field] });
+        }
+        throw error;
+      }
+      await app.users.recordLogin(user.id);
+      const token = app.issueSession(reply, user);
+      return reply.code(201).send({ token, user: presentUser(user, null) });
+    },
+  );
+
+  // Two counters per attempt: one per IP, one per IP and username (the rate-limit plugin's own
+  // route hook runs only once per request, so the login route checks both itself).
+  const timeWindow = LOGIN_ATTEMPT_WINDOW_MINUTES * 60_000;
+  const limiters = [
+    app.createRateLimit({ max: LOGIN_ATTEMPTS_PER_IP, timeWindow, keyGenerator: (request) => `login-ip:${request.ip}` }),
+    app.createRateLimit({
+      max: LOGIN_ATTEMPTS_PER_USERNAME,
+      timeWindow,
+      keyGenerator: (request) => {
+        const body = request.body as { username?: unknown } | undefined;
+        const username = typeof body?.username === 'string' ? body.username.trim().toLowerCase() : '';
+        return `login-user:${request.ip}:${username}`;
+      },
+    }),
+  ];
+  async function limitLoginAttempts(request: FastifyRequest, reply: FastifyReply) {
+    for (const limiter of limiters) {
+      const result = await limiter(request);
+      if (!result.isAllowed && result.isExceeded) {
+        reply.header('retry-after', String(result.ttlInSeconds));
+        throw loginLimitError(result.ttl);
+      }
+    }
+  }
+
+  app.post(
+    '/login',
+    {
+      // The limits run before validation so malformed attempts count too.
+      preValidation: limitLoginAttempts,
+      schema: {
+        tags: ['auth'],
+        summary: 'Start a session',
+        body: loginRequestSchema,
+        response: { 200: loginResponseSchema, 400: apiErrorSchema, 401: apiErrorSchema, 429: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const { username, password } = request.body;
+      const user = await app.users.findByUsername(username);
+      // Unknown user and wrong password cost the same time and get the same answer.
+      const isValid = await verifyPassword(user?.passwordHash ?? (await getDummyHash()), password);
+      if (!user || !isValid) throw new HttpError(401, MESSAGES.invalidCredentials);
+      await app.users.recordLogin(user.id);
+      const token = app.issueSession(reply, user);
+      return { token, username: user.username };
+    },
+  );
+
+  app.post(
+    '/logout',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'End the session (clears the cookie; safe to call without one)',
+        response: { 204: z.null() },
+      },
+    },
+    async (_request, reply) => {
+      app.clearSession(reply);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.get(
+    '/me',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['auth'],
+        summary: 'The signed-in user',
+        security: [{ cookieAuth: [] }, { bearerAuth: [] }],
+        response: { 200: meResponseSchema, 401: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      const user = request.auth ? await app.users.findProfile(request.auth.userId) : undefined;
+      if (!user) throw new HttpError(401, MESSAGES.invalidSession);
+      return { user };
+    },
+  );
+};
+
+export default authRoutes;

@@ -1,0 +1,46 @@
+/** Entry point: config, database (migrated and seeded), app, listen; closes gracefully on signals. */
+import closeWithGrace from 'close-with-grace';
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig, type Config } from './config.ts';
+import { databaseSourceFor, openDatabase } from './db/client.ts';
+import { DEMO_ACCOUNTS, seedCategories, seedDemoData } from './db/seed.ts';
+
+let config: Config;
+try {
+  config = loadConfig();
+} catch (error) {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+    process.exit(1);
+  }
+  throw error;
+}
+
+const database = await openDatabase(databaseSourceFor(config));
+await database.migrate();
+await seedCategories(database.db);
+const seeded = config.seedDemo ? await seedDemoData(database.db) : false;
+
+const app = await buildApp({ config, database });
+app.log.info({ database: database.kind, dataDir: config.dataDir }, 'database migrated');
+if (seeded) {
+  const { shopper, owner } = DEMO_ACCOUNTS;
+  app.log.info(
+    `Demo data seeded. Shopper: ${shopper.username} / ${shopper.password}. Shop owner: ${owner.username} / ${owner.password}`,
+  );
+}
+
+closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
+  if (err) app.log.error({ err }, 'closing after an error');
+  else app.log.info({ signal }, 'closing');
+  await app.close();
+});
+
+try {
+  await app.listen({ host: config.host, port: config.port });
+  app.log.info(`Qrib is running on http://localhost:${config.port}`);
+} catch (error) {
+  app.log.error({ err: error }, 'could not start');
+  await app.close();
+  process.exit(1);
+}

@@ -1,0 +1,54 @@
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../src/config.ts';
+
+const dirs: string[] = [];
+function tempDir() {
+  const dir = mkdtempSync(path.join(tmpdir(), 'qrib-config-'));
+  dirs.push(dir);
+  return dir;
+}
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('loadConfig', () => {
+  it('has safe defaults for local use', () => {
+    const dataDir = tempDir();
+    const config = loadConfig({ DATA_DIR: dataDir });
+    expect(config).toMatchObject({ port: 3000, host: '0.0.0.0', cookieSecure: true, seedDemo: true, databaseUrl: undefined });
+    expect(config.dataDir).toBe(dataDir);
+  });
+
+  it.each([
+    ['PORT', 'eighty'],
+    ['PORT', '70000'],
+    ['DATABASE_URL', 'mysql://localhost/qrib'],
+    ['JWT_SECRET', 'short'],
+    ['COOKIE_SECURE', 'maybe'],
+    ['LOG_LEVEL', 'loud'],
+  ])('refuses a bad %s with a message naming the variable', (name, value) => {
+    expect(() => loadConfig({ DATA_DIR: tempDir(), [name]: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ DATA_DIR: tempDir(), [name]: value })).toThrow(new RegExp(`${name}:`));
+  });
+
+  it('generates a JWT secret once under DATA_DIR and keeps it across restarts', () => {
+    const dataDir = tempDir();
+    const first = loadConfig({ DATA_DIR: dataDir });
+    const second = loadConfig({ DATA_DIR: dataDir });
+    expect(first.jwtSecret.length).toBeGreaterThanOrEqual(32);
+    expect(second.jwtSecret).toBe(first.jwtSecret);
+    const file = path.join(dataDir, 'jwt-secret');
+    expect(readFileSync(file, 'utf8')).toBe(first.jwtSecret);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+  });
+
+  it('uses JWT_SECRET and DATABASE_URL when given', () => {
+    const secret = 'x'.repeat(40);
+    const config = loadConfig({ DATA_DIR: tempDir(), JWT_SECRET: secret, DATABASE_URL: 'postgres://u:p@db:5432/qrib' });
+    expect(config.jwtSecret).toBe(secret);
+    expect(config.databaseUrl).toBe('postgres://u:p@db:5432/qrib');
+  });
+});

@@ -1,0 +1,90 @@
+/** Test helpers: a fresh database per test file, the real app per test, sign-up through the real endpoint. */
+import { readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { inject } from 'vitest';
+import { buildApp, type App } from '../src/app.ts';
+import type { Config } from '../src/config.ts';
+import { openDatabase, type Database } from '../src/db/client.ts';
+import { databaseUrlWithName, uniqueDatabaseName, withAdminClient } from './database-template.ts';
+
+export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-signing';
+
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return {
+    nodeEnv: 'test',
+    host: '127.0.0.1',
+    port: 0,
+    logLevel: 'silent',
+    dataDir: path.join(tmpdir(), 'qrib-test-data'),
+    databaseUrl: undefined,
+    jwtSecret: TEST_JWT_SECRET,
+    cookieSecure: true,
+    seedDemo: false,
+    trustProxy: false,
+    webDistDir: path.join(tmpdir(), 'qrib-no-web-build'),
+    ...overrides,
+  };
+}
+
+export interface TestDatabase {
+  database: Database;
+  drop(): Promise<void>;
+}
+
+/** A new database cloned from the migrated template. */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const template = inject('databaseTemplate');
+  if (template.kind === 'pglite') {
+    const dump = new Blob([readFileSync(template.dumpPath)]);
+    const database = await openDatabase({ kind: 'pglite', dump });
+    return { database, drop: () => database.close() };
+  }
+  const name = uniqueDatabaseName('qrib_test');
+  await withAdminClient(template.url, (client) =>
+    client.query(`CREATE DATABASE "${name}" TEMPLATE "${template.name}"`),
+  );
+  const database = await openDatabase({ kind: 'postgres', url: databaseUrlWithName(template.url, name) });
+  return {
+    database,
+    drop: async () => {
+      await database.close();
+      await withAdminClient(template.url, (client) => client.query(`DROP DATABASE IF EXISTS "${name}"`));
+    },
+  };
+}
+
+export function createTestApp(database: Database, overrides: Partial<Config> = {}): Promise<App> {
+  return buildApp({ config: testConfig(overrides), database, closeDatabase: false, logger: false });
+}
+
+let counter = 0;
+/** A valid sign-up body with a unique username and email. */
+export function signupBody(overrides: Record<string, unknown> = {}) {
+  counter += 1;
+  const suffix = `${process.pid}${counter}`;
+  return {
+    name: 'Maria Borg',
+    email: `maria${suffix}@example.com`,
+    phone: '+356 7912 3456',
+    username: `maria${suffix}`,
+    password: 'secret123',
+    ...overrides,
+  };
+}
+
+/** Reads one Set-Cookie header of an inject response into its attributes. */
+export function parseSetCookie(header: string | string[] | undefined, name: string) {
+  const headers = Array.isArray(header) ? header : header ? [header] : [];
+  const line = headers.find((value) => value.startsWith(`${name}=`));
+  if (!line) return undefined;
+  const [pair = '', ...attributes] = line.split(';').map((part) => part.trim());
+  const value = pair.slice(name.length + 1);
+  const flags = new Map(
+    attributes.map((attribute) => {
+      const [key = '', ...rest] = attribute.split('=');
+      return [key.toLowerCase(), rest.join('=')] as const;
+    }),
+  );
+  return { value, flags };
+}

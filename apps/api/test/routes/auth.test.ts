@@ -1,0 +1,325 @@
+import { createSigner } from 'fast-jwt';
+import { count, eq, sql } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  AUTH_COOKIE_MAX_AGE_SECONDS,
+  LOGIN_ATTEMPTS_PER_USERNAME,
+  LOGIN_ATTEMPTS_PER_IP,
+  MESSAGES,
+  formatMessage,
+} from '@qrib/shared';
+import type { App } from '../../src/app.ts';
+import { users } from '../../src/db/schema.ts';
+import {
+  TEST_JWT_SECRET,
+  createTestApp,
+  createTestDatabase,
+  parseSetCookie,
+  signupBody,
+  type TestDatabase,
+} from '../helpers.ts';
+
+let testDb: TestDatabase;
+let app: App;
+
+beforeAll(async () => {
+  testDb = await createTestDatabase();
+});
+afterAll(async () => {
+  await testDb.drop();
+});
+beforeEach(async () => {
+  app = await createTestApp(testDb.database);
+});
+afterEach(async () => {
+  await app.close();
+});
+
+function signup(body: Record<string, unknown>) {
+  return app.inject({ method: 'POST', url: '/api/v1/auth/signup', payload: body });
+}
+function login(body: Record<string, unknown>, remoteAddress = '127.0.0.1') {
+  return app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: body, remoteAddress });
+}
+async function countUsers(): Promise<number> {
+  const [row] = await testDb.database.db.select({ total: count() }).from(users);
+  return row?.total ?? 0;
+}
+
+describe('POST /api/v1/auth/signup', () => {
+  it('creates the account, answers 201 with token and user, and sets the session cookie', async () => {
+    const body = signupBody({ name: '  Anna-Marie O\'Neill ' });
+    const response = await signup(body);
+    expect(response.statusCode).toBe(201);
+    const json = response.json();
+    expect(json.user).toEqual({
+      id: expect.any(Number),
+      name: "Anna-Marie O'Neill",
+      email: body.email,
+      username: body.username,
+      phone: body.phone,
+      preferences: { emailNotifications: true, darkMode: false, language: 'en' },
+      vendor: null,
+    });
+    expect(JSON.stringify(json)).not.toContain('password');
+    expect(json.token.split('.')).toHaveLength(3);
+
+    const cookie = parseSetCookie(response.headers['set-cookie'], 'auth_token');
+    expect(cookie?.value).toBe(json.token);
+    expect(cookie?.flags.has('httponly')).toBe(true);
+    expect(cookie?.flags.has('secure')).toBe(true);
+    expect(cookie?.flags.get('samesite')).toBe('Lax');
+    expect(cookie?.flags.get('path')).toBe('/');
+    expect(cookie?.flags.get('max-age')).toBe(String(AUTH_COOKIE_MAX_AGE_SECONDS));
+
+    const [stored] = await testDb.database.db.select().from(users).where(eq(users.id, json.user.id));
+    expect(stored?.passwordHash).toMatch(/^\$argon2id\$/);
+    expect(stored?.passwordHash).not.toContain(body.password);
+  });
+
+  it.each([
+    ['name is empty after trimming', { name: '   ' }, 'name', MESSAGES.invalidName],
+    ['name has digits', { name: 'Maria 2' }, 'name', MESSAGES.invalidName],
+    ['name is not a string', { name: 42 }, 'name', MESSAGES.invalidName],
+    ['email has no domain', { email: 'maria@' }, 'email', MESSAGES.invalidEmail],
+    ['email is missing', { email: undefined }, 'email', MESSAGES.invalidEmail],
+    ['phone is too short', { phone: '+35 6' }, 'phone', MESSAGES.invalidPhone],
+    ['phone has letters', { phone: '7912abc3456' }, 'phone', MESSAGES.invalidPhone],
+    ['username is blank', { username: '  ' }, 'username', MESSAGES.usernameRequired],
+    ['username has spaces', { username: 'maria borg' }, 'username', MESSAGES.usernameFormat],
+    ['password is short', { password: 'abc1' }, 'password', MESSAGES.signupPasswordRule],
+    ['password has no digit', { password: 'abcdefghij' }, 'password', MESSAGES.signupPasswordRule],
+    ['password is too long', { password: `a1${'x'.repeat(200)}` }, 'password', MESSAGES.passwordTooLong],
+    ['password is a number', { password: 12345678 }, 'password', MESSAGES.signupPasswordRule],
+  ])('answers 400 when %s, naming the field, and stores nothing', async (_case, change, field, message) => {
+    const before = await countUsers();
+    const response = await signup(signupBody(change));
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      statusCode: 400,
+      error: 'Bad Request',
+      message,
+      fieldErrors: { [field]: message },
+    });
+    expect(await countUsers()).toBe(before);
+  });
+
+  it('reports the first failing rule in the spec order and every failing field', async () => {
+    const response = await signup({ name: '', email: 'nope', phone: 'x', username: 'ok_name', password: 'short' });
+    expect(response.statusCode).toBe(400);
+    const json = response.json();
+    expect(json.message).toBe(MESSAGES.invalidName);
+    expect(json.fieldErrors).toEqual({
+      name: MESSAGES.invalidName,
+      email: MESSAGES.invalidEmail,
+      phone: MESSAGES.invalidPhone,
+      password: MESSAGES.signupPasswordRule,
+    });
+
+    const second = await signup(signupBody({ email: 'bad', phone: '1', password: 'nodigits' }));
+    expect(second.json().message).toBe(MESSAGES.invalidEmail);
+    const third = await signup(signupBody({ phone: '1', password: 'nodigits' }));
+    expect(third.json().message).toBe(MESSAGES.invalidPhone);
+  });
+
+  it('answers 400 with a clear message for a body that is not an object or not JSON', async () => {
+    const missing = await app.inject({ method: 'POST', url: '/api/v1/auth/signup' });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().message).toBe(formatMessage(MESSAGES.invalidInput, { detail: 'body must be an object' }));
+
+    const broken = await app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/signup',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"name": "Maria",',
+    });
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json().message).toBe(MESSAGES.invalidJson);
+
+    const text = await app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/signup',
+      headers: { 'content-type': 'text/plain' },
+      payload: 'name=Maria',
+    });
+    expect(text.statusCode).toBe(415);
+    expect(text.json().message).toBe(formatMessage(MESSAGES.unsupportedMediaType, { contentType: 'text/plain' }));
+  });
+
+  it('refuses a username or an email that exists in another case with 409, leaving one row', async () => {
+    const first = signupBody();
+    expect((await signup(first)).statusCode).toBe(201);
+    const before = await countUsers();
+
+    const sameUsername = await signup(signupBody({ username: first.username.toUpperCase() }));
+    expect(sameUsername.statusCode).toBe(409);
+    expect(sameUsername.json()).toMatchObject({
+      statusCode: 409,
+      error: 'Conflict',
+      message: MESSAGES.usernameTaken,
+      fieldErrors: { username: MESSAGES.usernameTaken },
+    });
+
+    const sameEmail = await signup(signupBody({ email: first.email.toUpperCase() }));
+    expect(sameEmail.statusCode).toBe(409);
+    expect(sameEmail.json().message).toBe(MESSAGES.emailTaken);
+    expect(await countUsers()).toBe(before);
+  });
+
+  it('turns a race on the unique index into the same 409', async () => {
+    const body = signupBody();
+    const responses = await Promise.all([signup(body), signup({ ...body })]);
+    const codes = responses.map((response) => response.statusCode).sort();
+    expect(codes).toEqual([201, 409]);
+    const [row] = await testDb.database.db
+      .select({ total: count() })
+      .from(users)
+      .where(sql`lower(${users.username}) = lower(${body.username})`);
+    expect(row?.total).toBe(1);
+  });
+});
+
+describe('POST /api/v1/auth/login', () => {
+  it('answers 200 with token and username and sets the cookie', async () => {
+    const body = signupBody();
+    await signup(body);
+    const response = await login({ username: `  ${body.username.toUpperCase()} `, password: body.password });
+    expect(response.statusCode).toBe(200);
+    const json = response.json();
+    expect(json).toEqual({ token: expect.any(String), username: body.username });
+    const cookie = parseSetCookie(response.headers['set-cookie'], 'auth_token');
+    expect(cookie?.value).toBe(json.token);
+    expect(cookie?.flags.has('httponly')).toBe(true);
+
+    const [stored] = await testDb.database.db.select().from(users).where(eq(users.username, body.username));
+    expect(stored?.lastLoginAt).toBeInstanceOf(Date);
+  });
+
+  it('gives a wrong password and an unknown user the same 401 message', async () => {
+    const body = signupBody();
+    await signup(body);
+    const wrongPassword = await login({ username: body.username, password: 'wrongpass1' });
+    const unknownUser = await login({ username: 'nobody-here', password: 'wrongpass1' });
+    expect(wrongPassword.statusCode).toBe(401);
+    expect(unknownUser.statusCode).toBe(401);
+    expect(wrongPassword.json()).toEqual({ statusCode: 401, error: 'Unauthorized', message: MESSAGES.invalidCredentials });
+    expect(unknownUser.json()).toEqual(wrongPassword.json());
+    expect(wrongPassword.headers['set-cookie']).toBeUndefined();
+  });
+
+  it.each([
+    ['username is blank', { username: '   ', password: 'secret123' }, MESSAGES.usernameRequired],
+    ['username is missing', { password: 'secret123' }, MESSAGES.usernameRequired],
+    ['password is short', { username: 'maria', password: 'abc1' }, MESSAGES.loginPasswordRule],
+    ['password has no digit', { username: 'maria', password: 'abcdefgh' }, MESSAGES.loginPasswordRule],
+  ])('answers 400 when %s', async (_case, body, message) => {
+    const response = await login(body);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe(message);
+  });
+
+  it('limits attempts per IP and username with a 429 that says when to try again', async () => {
+    const body = signupBody();
+    await signup(body);
+    for (let attempt = 0; attempt < LOGIN_ATTEMPTS_PER_USERNAME; attempt += 1) {
+      expect((await login({ username: body.username, password: 'wrongpass1' })).statusCode).toBe(401);
+    }
+    const blocked = await login({ username: body.username, password: body.password });
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json()).toEqual({
+      statusCode: 429,
+      error: 'Too Many Requests',
+      message: formatMessage(MESSAGES.tooManyLoginAttempts, { minutes: 15 }),
+    });
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+
+    // The same username from another address, and another username from this one, still get through.
+    expect((await login({ username: body.username, password: body.password }, '10.0.0.7')).statusCode).toBe(200);
+    const other = signupBody();
+    await signup(other);
+    expect((await login({ username: other.username, password: other.password })).statusCode).toBe(200);
+  });
+
+  it('limits all attempts from one IP whatever the username', async () => {
+    for (let attempt = 0; attempt < LOGIN_ATTEMPTS_PER_IP; attempt += 1) {
+      const response = await login({ username: `someone${attempt}`, password: 'wrongpass1' }, '10.1.1.1');
+      expect(response.statusCode).toBe(401);
+    }
+    const blocked = await login({ username: 'someone-new', password: 'wrongpass1' }, '10.1.1.1');
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().message).toBe(formatMessage(MESSAGES.tooManyLoginAttempts, { minutes: 15 }));
+  });
+});
+
+describe('GET /api/v1/auth/me and POST /api/v1/auth/logout', () => {
+  async function signedUp() {
+    const body = signupBody();
+    const response = await signup(body);
+    return { body, token: response.json().token as string, id: response.json().user.id as number };
+  }
+
+  it('answers the user for the cookie and for a bearer token, with a trailing slash too', async () => {
+    const { body, token, id } = await signedUp();
+    const byCookie = await app.inject({ method: 'GET', url: '/api/v1/auth/me', cookies: { auth_token: token } });
+    expect(byCookie.statusCode).toBe(200);
+    expect(byCookie.json().user).toMatchObject({ id, username: body.username, email: body.email, vendor: null });
+
+    const byBearer = await app.inject({
+      method: 'GET',
+      url: '/api/v1/auth/me/',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(byBearer.statusCode).toBe(200);
+    expect(byBearer.json().user.id).toBe(id);
+  });
+
+  it('answers 401 without a session', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/v1/auth/me' });
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual({ statusCode: 401, error: 'Unauthorized', message: MESSAGES.notSignedIn });
+  });
+
+  it('rejects a tampered, foreign, expired or orphaned token with 401', async () => {
+    const { token, id } = await signedUp();
+    const [header, payload, signature] = token.split('.');
+    const claims = JSON.parse(Buffer.from(payload ?? '', 'base64url').toString());
+    const forgedPayload = Buffer.from(JSON.stringify({ ...claims, sub: String(id + 1) })).toString('base64url');
+    const tampered = `${header}.${forgedPayload}.${signature}`;
+
+    const otherSecret = createSigner({ key: 'another-secret-that-is-long-enough-to-sign' })({
+      sub: String(id),
+      email: claims.email,
+      username: claims.username,
+    });
+    const expired = createSigner({ key: TEST_JWT_SECRET })({
+      sub: String(id),
+      email: claims.email,
+      username: claims.username,
+      iat: Math.floor(Date.now() / 1000) - 100,
+      exp: Math.floor(Date.now() / 1000) - 10,
+    });
+    const noneAlgorithm = `${Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url')}.${payload}.`;
+    const orphan = createSigner({ key: TEST_JWT_SECRET, expiresIn: 60_000 })({
+      sub: '999999',
+      email: 'ghost@example.com',
+      username: 'ghost',
+    });
+
+    for (const bad of [tampered, otherSecret, expired, noneAlgorithm, orphan, 'not-a-token']) {
+      const response = await app.inject({ method: 'GET', url: '/api/v1/auth/me', cookies: { auth_token: bad } });
+      expect(response.statusCode, bad).toBe(401);
+      expect(response.json().message).toBe(MESSAGES.invalidSession);
+    }
+  });
+
+  it('logs out with 204 and a cookie that expires at once', async () => {
+    const { token } = await signedUp();
+    const response = await app.inject({ method: 'POST', url: '/api/v1/auth/logout', cookies: { auth_token: token } });
+    expect(response.statusCode).toBe(204);
+    expect(response.body).toBe('');
+    const cookie = parseSetCookie(response.headers['set-cookie'], 'auth_token');
+    expect(cookie?.value).toBe('');
+    expect(cookie?.flags.get('path')).toBe('/');
+    expect(new Date(cookie?.flags.get('expires') ?? '').getTime()).toBeLessThan(Date.now());
+  });
+});

@@ -1,0 +1,62 @@
+import { count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_ACCOUNTS, SEED_CATEGORIES, seedCategories, seedDemoData } from '../src/db/seed.ts';
+import { categories, offers, users, vendors } from '../src/db/schema.ts';
+import { createTestApp, createTestDatabase, type TestDatabase } from './helpers.ts';
+
+let testDb: TestDatabase;
+beforeAll(async () => {
+  testDb = await createTestDatabase();
+});
+afterAll(async () => {
+  await testDb.drop();
+});
+
+describe('seeding', () => {
+  it('seeds categories idempotently', async () => {
+    await seedCategories(testDb.database.db);
+    await seedCategories(testDb.database.db);
+    const [row] = await testDb.database.db.select({ total: count() }).from(categories);
+    expect(row?.total).toBe(SEED_CATEGORIES.length);
+  });
+
+  it('seeds Maltese demo shops with offers and two demo accounts that can log in, once', async () => {
+    expect(await seedDemoData(testDb.database.db)).toBe(true);
+    expect(await seedDemoData(testDb.database.db)).toBe(false);
+    const db = testDb.database.db;
+    const [shops] = await db.select({ total: count() }).from(vendors);
+    const [offerCount] = await db.select({ total: count() }).from(offers);
+    expect(shops?.total).toBeGreaterThanOrEqual(5);
+    expect(offerCount?.total).toBeGreaterThan(shops?.total ?? 0);
+    const inMalta = await db.select({ lat: vendors.locationLatitude, lng: vendors.locationLongitude }).from(vendors);
+    for (const { lat, lng } of inMalta) {
+      expect(lat).toBeGreaterThan(35.78);
+      expect(lat).toBeLessThan(36.09);
+      expect(lng).toBeGreaterThan(14.17);
+      expect(lng).toBeLessThan(14.58);
+    }
+
+    const app = await createTestApp(testDb.database);
+    try {
+      for (const account of [DEMO_ACCOUNTS.shopper, DEMO_ACCOUNTS.owner]) {
+        const response = await app.inject({
+          method: 'POST',
+          url: '/api/v1/auth/login',
+          payload: { username: account.username, password: account.password },
+        });
+        expect(response.statusCode, account.username).toBe(200);
+      }
+      const [owner] = await db.select().from(users).where(eq(users.username, DEMO_ACCOUNTS.owner.username));
+      const login = await app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/login',
+        payload: { username: DEMO_ACCOUNTS.owner.username, password: DEMO_ACCOUNTS.owner.password },
+      });
+      const me = await app.inject({ method: 'GET', url: '/api/v1/auth/me', cookies: { auth_token: login.json().token } });
+      expect(me.json().user.vendor).toEqual({ vendorId: expect.any(Number), businessName: "Joseph's Pastizzeria" });
+      expect(me.json().user.id).toBe(owner?.id);
+    } finally {
+      await app.close();
+    }
+  });
+});

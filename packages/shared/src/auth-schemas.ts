@@ -1,0 +1,95 @@
+/**
+ * The sign-up and login rules of spec §5, one schema each, used by the web forms (react-hook-form
+ * resolver) and by the API routes (Fastify zod type provider). Fields are declared in the spec's
+ * checking order, so the first issue zod reports is the first rule that failed.
+ */
+import { z } from 'zod';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PHONE_MIN_LENGTH } from './constants.ts';
+import { MESSAGES } from './messages.ts';
+
+const NAME_PATTERN = /^[\p{L}\p{M}\s'-]+$/u;
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const PHONE_PATTERN = new RegExp(`^\\+?[0-9\\s-]{${PHONE_MIN_LENGTH},}$`);
+const USERNAME_PATTERN = /^[A-Za-z0-9._-]{3,30}$/;
+const HAS_DIGIT = /\d/;
+
+function passwordRule(message: string) {
+  return z
+    .string({ error: message })
+    .min(PASSWORD_MIN_LENGTH, { error: message })
+    .regex(HAS_DIGIT, { error: message })
+    .max(PASSWORD_MAX_LENGTH, { error: MESSAGES.passwordTooLong });
+}
+
+const usernameField = z
+  .string({ error: MESSAGES.usernameRequired })
+  .trim()
+  .min(1, { error: MESSAGES.usernameRequired });
+
+export const loginRequestSchema = z.object({
+  username: usernameField.max(100, { error: MESSAGES.invalidCredentials }),
+  password: passwordRule(MESSAGES.loginPasswordRule),
+});
+
+export const signupRequestSchema = z.object({
+  name: z
+    .string({ error: MESSAGES.invalidName })
+    .trim()
+    .min(1, { error: MESSAGES.invalidName })
+    .max(100, { error: MESSAGES.invalidName })
+    .regex(NAME_PATTERN, { error: MESSAGES.invalidName }),
+  email: z
+    .string({ error: MESSAGES.invalidEmail })
+    .trim()
+    .max(254, { error: MESSAGES.invalidEmail })
+    .regex(EMAIL_PATTERN, { error: MESSAGES.invalidEmail }),
+  phone: z
+    .string({ error: MESSAGES.invalidPhone })
+    .trim()
+    .max(30, { error: MESSAGES.invalidPhone })
+    .regex(PHONE_PATTERN, { error: MESSAGES.invalidPhone }),
+  username: usernameField.regex(USERNAME_PATTERN, { error: MESSAGES.usernameFormat }),
+  password: passwordRule(MESSAGES.signupPasswordRule),
+});
+
+/** The sign-up form adds the confirmation, which is checked last and never sent. */
+export const signupFormSchema = signupRequestSchema
+  .extend({ confirmPassword: z.string({ error: MESSAGES.passwordsDoNotMatch }) })
+  .refine((form) => form.password === form.confirmPassword, {
+    error: MESSAGES.passwordsDoNotMatch,
+    path: ['confirmPassword'],
+    // Check the match even while other fields still fail, so every message shows at once.
+    when: (payload) => {
+      const value = payload.value as { password?: unknown; confirmPassword?: unknown } | undefined;
+      return typeof value?.password === 'string' && typeof value.confirmPassword === 'string';
+    },
+  });
+
+export type LoginRequest = z.infer<typeof loginRequestSchema>;
+export type SignupRequest = z.infer<typeof signupRequestSchema>;
+export type SignupForm = z.input<typeof signupFormSchema>;
+export type LoginForm = z.input<typeof loginRequestSchema>;
+
+export const preferencesSchema = z.object({
+  emailNotifications: z.boolean(),
+  darkMode: z.boolean(),
+  language: z.string(),
+});
+
+export const vendorSummarySchema = z.object({ vendorId: z.number().int(), businessName: z.string() });
+
+export const userSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  username: z.string(),
+  phone: z.string(),
+  preferences: preferencesSchema,
+  vendor: vendorSummarySchema.nullable(),
+});
+export type User = z.infer<typeof userSchema>;
+
+export const signupResponseSchema = z.object({ token: z.string(), user: userSchema });
+export const loginResponseSchema = z.object({ token: z.string(), username: z.string() });
+export const meResponseSchema = z.object({ user: userSchema });
+

@@ -1,0 +1,20 @@
+/** Business constants of spec §9 that both the API and the web app rely on. */
+export const AUTH_COOKIE_NAME = 'auth_token';
+export const AUTH_COOKIE_MAX_AGE_SECONDS = 7 * 24 * 60 * 60;
+export const AUTH_TOKEN_LIFETIME = '7d';
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;
+export const PHONE_MIN_LENGTH = 7;
+
+export const MOBILE_BREAKPOINT_PX = 768;
+export const SIDEBAR_EXPANDED_PX = 256;
+export const SIDEBAR_COLLAPSED_PX = 80;
+
+/** Login attempts allowed per IP and username, and per IP alone, in one window. */
+export const LOGIN_ATTEMPTS_PER_USERNAME = 5;
+export const LOGIN_ATTEMPTS_PER_IP = 30;
+export const LOGIN_ATTEMPT_WINDOW_MINUTES = 15;
+
+/** The spec's four default categories, shown when the category list cannot be loaded. */
+export const DEFAULT_CATEGORY_NAMES = ['Food & Dining', 'Retail Shopping', 'Local Services', 'Events & Fun'] as const;

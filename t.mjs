@@ -1,0 +1,12 @@
+import { PGlite } from '@electric-sql/pglite';
+import { cube } from '@electric-sql/pglite/contrib/cube';
+import { earthdistance } from '@electric-sql/pglite/contrib/earthdistance';
+let t=Date.now();
+const db = new PGlite({ extensions: { cube, earthdistance } });
+await db.exec('create extension if not exists cube; create extension if not exists earthdistance;');
+console.log((await db.query("select version(), earth_distance(ll_to_earth(35.9,14.5), ll_to_earth(36.0,14.4)) d")).rows, Date.now()-t);
+t=Date.now();
+const dump = await db.dumpDataDir('none'); console.log('dump', dump.size, Date.now()-t);
+t=Date.now();
+const db2 = new PGlite({ loadDataDir: dump, extensions: { cube, earthdistance } });
+console.log((await db2.query("select earth_distance(ll_to_earth(35.9,14.5), ll_to_earth(36.0,14.4)) d")).rows, Date.now()-t);
