@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { openDatabase, type Database } from '../src/db/client.ts';
+import type { Database } from '../src/db/client.ts';
 import { seedCategories } from '../src/db/seed.ts';
 
 export type TemplateRef = { kind: 'pglite'; dumpPath: string } | { kind: 'postgres'; url: string; name: string };

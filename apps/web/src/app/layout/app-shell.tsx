@@ -1,0 +1,200 @@
+/**
+ * The shell of spec §2.3. Desktop (≥768 px): fixed sidebar, 256 px or 80 px, with a matching content
+ * margin. Mobile: fixed top bar with a menu button, a slide-over menu with a dark backdrop, and a fixed
+ * bottom bar with four tabs. Logical (start/end) sides, so Arabic mirrors it.
+ */
+import { ChevronsLeft, ChevronsRight, LogOut, Menu, X } from 'lucide-react';
+import { useCallback, useEffect, useState, type CSSProperties, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { NavLink, useLocation } from 'react-router';
+import { SIDEBAR_COLLAPSED_PX, SIDEBAR_EXPANDED_PX, type User } from '@qrib/shared';
+import { LanguageSelect } from '../../components/language-select.tsx';
+import { BOTTOM_TABS } from '../../config/navigation.tsx';
+import { NavList } from './nav-list.tsx';
+import { useLogoutAction } from './use-logout-action.ts';
+
+const COLLAPSED_KEY = 'qrib.sidebarCollapsed';
+
+function LogoutButton({ collapsed = false }: { collapsed?: boolean }) {
+  const { t } = useTranslation();
+  const { logout, isPending } = useLogoutAction();
+  const label = isPending ? t('nav.loggingOut') : t('nav.logout');
+  return (
+    <button
+      type="button"
+      onClick={() => void logout()}
+      disabled={isPending}
+      aria-label={collapsed ? label : undefined}
+      title={collapsed ? label : undefined}
+      className={`flex w-full items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium text-slate-700 hover:bg-red-50 hover:text-red-700 ${
+        collapsed ? 'justify-center' : ''
+      }`}
+    >
+      <LogOut aria-hidden="true" className="size-5 shrink-0" />
+      {collapsed ? null : <span>{label}</span>}
+    </button>
+  );
+}
+
+function Sidebar({ user, collapsed, onToggle }: { user: User; collapsed: boolean; onToggle: () => void }) {
+  const { t } = useTranslation();
+  const ToggleIcon = collapsed ? ChevronsRight : ChevronsLeft;
+  return (
+    <aside
+      style={{ width: collapsed ? SIDEBAR_COLLAPSED_PX : SIDEBAR_EXPANDED_PX }}
+      className="fixed inset-y-0 start-0 z-30 hidden flex-col border-e border-slate-200 bg-white transition-[width] md:flex"
+      data-testid="sidebar"
+      data-collapsed={collapsed}
+    >
+      <div className={`flex h-16 items-center border-b border-slate-200 px-4 ${collapsed ? 'justify-center' : 'justify-between'}`}>
+        {collapsed ? null : <span className="text-xl font-bold text-brand-800">{t('brand.name')}</span>}
+        <button
+          type="button"
+          onClick={onToggle}
+          aria-label={collapsed ? t('nav.expandSidebar') : t('nav.collapseSidebar')}
+          aria-expanded={!collapsed}
+          className="rounded-lg p-2 text-slate-600 hover:bg-slate-100"
+        >
+          <ToggleIcon aria-hidden="true" className="size-5 rtl:rotate-180" />
+        </button>
+      </div>
+      <nav aria-label={t('nav.main')} className="flex-1 overflow-y-auto p-3">
+        <NavList collapsed={collapsed} />
+      </nav>
+      <div className="space-y-3 border-t border-slate-200 p-3">
+        {collapsed ? null : (
+          <>
+            <p className="truncate px-3 text-xs text-slate-600">{t('nav.signedInAs', { name: user.name })}</p>
+            <LanguageSelect className="px-3" />
+          </>
+        )}
+        <LogoutButton collapsed={collapsed} />
+      </div>
+    </aside>
+  );
+}
+
+function MobileMenu({ user, onClose }: { user: User; onClose: () => void }) {
+  const { t } = useTranslation();
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') onClose();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [onClose]);
+  return (
+    <div className="fixed inset-0 z-50 md:hidden">
+      <button
+        type="button"
+        aria-label={t('nav.closeMenu')}
+        tabIndex={-1}
+        onClick={onClose}
+        className="absolute inset-0 h-full w-full bg-black/60"
+        data-testid="menu-backdrop"
+      />
+      <div
+        role="dialog"
+        aria-modal="true"
+        aria-label={t('nav.main')}
+        className="absolute inset-y-0 start-0 flex w-72 max-w-[85vw] flex-col bg-white shadow-xl"
+      >
+        <div className="flex h-14 items-center justify-between border-b border-slate-200 px-4">
+          <span className="text-lg font-bold text-brand-800">{t('brand.name')}</span>
+          <button
+            type="button"
+            onClick={onClose}
+            aria-label={t('nav.closeMenu')}
+            className="rounded-lg p-2 text-slate-600 hover:bg-slate-100"
+            autoFocus
+          >
+            <X aria-hidden="true" className="size-5" />
+          </button>
+        </div>
+        <nav aria-label={t('nav.main')} className="flex-1 overflow-y-auto p-3">
+          <NavList onNavigate={onClose} />
+        </nav>
+        <div className="space-y-3 border-t border-slate-200 p-3">
+          <p className="truncate px-3 text-xs text-slate-600">{t('nav.signedInAs', { name: user.name })}</p>
+          <LanguageSelect className="px-3" />
+          <LogoutButton />
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function BottomTabs() {
+  const { t } = useTranslation();
+  return (
+    <nav
+      aria-label={t('nav.bottomTabs')}
+      className="fixed inset-x-0 bottom-0 z-30 border-t border-slate-200 bg-white md:hidden"
+    >
+      <ul className="grid grid-cols-4">
+        {BOTTOM_TABS.map((tab) => (
+          <li key={tab.id}>
+            <NavLink
+              to={tab.path}
+              end={tab.path === '/'}
+              className={({ isActive }) =>
+                `flex flex-col items-center gap-0.5 py-2 text-xs font-medium ${isActive ? 'text-brand-700' : 'text-slate-600'}`
+              }
+            >
+              <tab.icon aria-hidden="true" className="size-5" />
+              <span>{t(`nav.${tab.labelKey}`)}</span>
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+export function AppShell({ user, children }: { user: User; children: ReactNode }) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const [collapsed, setCollapsed] = useState(() => localStorage.getItem(COLLAPSED_KEY) === 'true');
+  // The menu belongs to the page it was opened on, so a new page never opens under it.
+  const [menuOpenOn, setMenuOpenOn] = useState<string | null>(null);
+  const menuOpen = menuOpenOn === location.pathname;
+
+  useEffect(() => {
+    localStorage.setItem(COLLAPSED_KEY, String(collapsed));
+  }, [collapsed]);
+
+  const closeMenu = useCallback(() => setMenuOpenOn(null), []);
+  const sidebarWidth = collapsed ? SIDEBAR_COLLAPSED_PX : SIDEBAR_EXPANDED_PX;
+  return (
+    <div className="min-h-screen bg-slate-50" style={{ '--sidebar-width': `${sidebarWidth}px` } as CSSProperties}>
+      <a
+        href="#main"
+        className="sr-only z-[60] rounded bg-white px-3 py-2 focus:not-sr-only focus:fixed focus:start-2 focus:top-2"
+      >
+        {t('common.skipToContent')}
+      </a>
+      <Sidebar user={user} collapsed={collapsed} onToggle={() => setCollapsed((value) => !value)} />
+      <header className="fixed inset-x-0 top-0 z-30 flex h-14 items-center gap-2 border-b border-slate-200 bg-white px-3 md:hidden">
+        <button
+          type="button"
+          onClick={() => setMenuOpenOn(location.pathname)}
+          aria-label={t('nav.openMenu')}
+          aria-expanded={menuOpen}
+          className="rounded-lg p-2 text-slate-700 hover:bg-slate-100"
+        >
+          <Menu aria-hidden="true" className="size-6" />
+        </button>
+        <span className="text-lg font-bold text-brand-800">{t('brand.name')}</span>
+      </header>
+      {menuOpen ? <MobileMenu user={user} onClose={closeMenu} /> : null}
+      <main
+        id="main"
+        data-testid="content"
+        className="px-4 pt-18 pb-24 transition-[margin] md:ms-[var(--sidebar-width)] md:px-8 md:pt-8 md:pb-8"
+      >
+        {children}
+      </main>
+      <BottomTabs />
+    </div>
+  );
+}

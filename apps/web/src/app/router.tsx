@@ -1,0 +1,38 @@
+/** The routes of spec §2.1 on the react-router data router. */
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { ComingSoon } from './routes/coming-soon.tsx';
+import { LoginRoute, SignupRoute } from './routes/auth-routes.tsx';
+import { DashboardRoute } from './routes/dashboard.tsx';
+import { NotFoundRoute } from './routes/not-found.tsx';
+import { ProtectedLayout } from './routes/protected-layout.tsx';
+import { RouteErrorPage } from './routes/route-error.tsx';
+
+export const routes: RouteObject[] = [
+  { path: '/login', element: <LoginRoute />, errorElement: <RouteErrorPage /> },
+  { path: '/signup', element: <SignupRoute />, errorElement: <RouteErrorPage /> },
+  {
+    path: '/',
+    element: <ProtectedLayout />,
+    errorElement: <RouteErrorPage />,
+    children: [
+      { index: true, element: <DashboardRoute /> },
+      { path: 'profile', element: <ComingSoon screen="profile" /> },
+      { path: 'ven-reg', element: <ComingSoon screen="vendorRegistration" /> },
+      { path: 'insights', element: <ComingSoon screen="insights" /> },
+      { path: 'add-offer', element: <ComingSoon screen="offers" /> },
+      { path: 'real-time-local-offers', element: <ComingSoon screen="nearbyOffers" /> },
+      { path: 'shop-entry-confirmation', element: <ComingSoon screen="shopEntry" /> },
+      { path: 'business-insights', element: <ComingSoon screen="businessInsights" /> },
+      { path: 'searchoffers', element: <ComingSoon screen="searchOffers" /> },
+      { path: 'offerslist', element: <ComingSoon screen="offers" /> },
+      { path: 'viewoffer/:id', element: <ComingSoon screen="offers" /> },
+      { path: 'receipt-upload', element: <ComingSoon screen="receiptUpload" /> },
+      { path: 'cat-offer', element: <ComingSoon screen="localOffers" /> },
+      { path: '*', element: <NotFoundRoute /> },
+    ],
+  },
+];
+
+export function createRouter() {
+  return createBrowserRouter(routes);
+}

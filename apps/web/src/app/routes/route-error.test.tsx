@@ -1,0 +1,39 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderRoutes } from '../../testing/render.tsx';
+import { NotFoundRoute } from './not-found.tsx';
+import { RouteErrorPage } from './route-error.tsx';
+
+describe('route errors and the 404 page', () => {
+  it('shows the generic error page with the status and message of a thrown response', async () => {
+    renderRoutes([
+      {
+        path: '/',
+        errorElement: <RouteErrorPage />,
+        loader: () => {
+          throw new Response('', { status: 503, statusText: 'Service Unavailable' });
+        },
+        element: <p>never shown</p>,
+      },
+    ]);
+    expect(await screen.findByRole('heading', { name: 'Unexpected Application Error!' })).toBeInTheDocument();
+    expect(screen.getByText('Status: 503')).toBeInTheDocument();
+    expect(screen.getByText('Service Unavailable')).toBeInTheDocument();
+  });
+
+  it('shows a thrown error as status 500 with its message', async () => {
+    function Broken(): never {
+      throw new Error('The offer could not be drawn');
+    }
+    renderRoutes([{ path: '/', errorElement: <RouteErrorPage />, element: <Broken /> }]);
+    expect(await screen.findByText('Status: 500')).toBeInTheDocument();
+    expect(screen.getByText('The offer could not be drawn')).toBeInTheDocument();
+  });
+
+  it("shows '404', 'Page Not Found' and 'Go to Home'", () => {
+    renderRoutes([{ path: '*', element: <NotFoundRoute /> }], { path: '/nowhere' });
+    expect(screen.getByText('404')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Page Not Found' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to Home' })).toHaveAttribute('href', '/');
+  });
+});

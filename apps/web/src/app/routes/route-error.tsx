@@ -1,0 +1,35 @@
+import { useTranslation } from 'react-i18next';
+import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { ApiError } from '../../lib/api-client.ts';
+import { translateMessage } from '../../lib/i18n.ts';
+
+/** Spec §8: any unhandled route error shows a generic error page with status and message. */
+export function RouteErrorPage() {
+  const { t } = useTranslation();
+  const error = useRouteError();
+  let status = 500;
+  let message = String(error);
+  if (isRouteErrorResponse(error)) {
+    status = error.status;
+    message = error.statusText || (typeof error.data === 'string' ? error.data : '');
+  } else if (error instanceof ApiError) {
+    status = error.status;
+    message = error.message;
+  } else if (error instanceof Error) {
+    message = error.message;
+  }
+  return (
+    <main className="flex min-h-screen flex-col items-center justify-center bg-slate-50 px-6 text-center">
+      <h1 className="text-2xl font-bold text-red-800">{t('errorPage.title')}</h1>
+      <p className="mt-3 font-mono text-sm text-slate-700">{t('errorPage.status', { status })}</p>
+      <p className="mt-1 max-w-lg text-slate-800">{translateMessage(t, message)}</p>
+      <button
+        type="button"
+        onClick={() => window.location.reload()}
+        className="mt-6 rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800"
+      >
+        {t('errorPage.retry')}
+      </button>
+    </main>
+  );
+}

@@ -1,0 +1,18 @@
+/** Every route path of the app in one place (spec §2.1). */
+export const paths = {
+  login: '/login',
+  signup: '/signup',
+  home: '/',
+  profile: '/profile',
+  insights: '/insights',
+  addOffer: '/add-offer',
+  vendorRegistration: '/ven-reg',
+  nearbyOffers: '/real-time-local-offers',
+  shopEntry: '/shop-entry-confirmation',
+  receiptUpload: '/receipt-upload',
+  searchOffers: '/searchoffers',
+  localOffers: '/cat-offer',
+  businessInsights: '/business-insights',
+  offersList: '/offerslist',
+  viewOffer: (id: number | string) => `/viewoffer/${id}`,
+} as const;

@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { LoginRequest } from '@qrib/shared';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { authKeys, getMe } from './get-me.ts';
+
+export function login(body: LoginRequest) {
+  return apiRequest<{ token: string; username: string }>('/auth/login', { method: 'POST', body });
+}
+
+export function useLogin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: login,
+    // The cookie is HttpOnly: the user comes from /auth/me, read before leaving the login page.
+    onSuccess: () => queryClient.fetchQuery({ queryKey: authKeys.me(), queryFn: getMe, staleTime: 0 }),
+  });
+}

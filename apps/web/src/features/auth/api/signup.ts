@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { SignupRequest, User } from '@qrib/shared';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { authKeys } from './get-me.ts';
+
+export function signup(body: SignupRequest) {
+  return apiRequest<{ token: string; user: User }>('/auth/signup', { method: 'POST', body });
+}
+
+export function useSignup() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: signup,
+    onSuccess: ({ user }) => queryClient.setQueryData(authKeys.me(), user),
+  });
+}

@@ -1,0 +1,86 @@
+/** Login (spec §2.1, §5): username and password rules, 'Login with OAuth', link to sign up. */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { MESSAGES, loginRequestSchema, type LoginForm as LoginValues, type LoginRequest } from '@qrib/shared';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { TextField } from '../../../components/ui/text-field.tsx';
+import { paths } from '../../../config/paths.ts';
+import { ApiError } from '../../../lib/api-client.ts';
+import { translateMessage } from '../../../lib/i18n.ts';
+import { useLogin } from '../api/login.ts';
+
+export function LoginForm() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const loginMutation = useLogin();
+  const [formError, setFormError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<LoginValues, unknown, LoginRequest>({
+    resolver: zodResolver(loginRequestSchema),
+    defaultValues: { username: '', password: '' },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFormError(null);
+    try {
+      await loginMutation.mutateAsync(values);
+      await navigate(paths.home, { replace: true });
+    } catch (error) {
+      if (error instanceof ApiError) {
+        for (const [field, message] of Object.entries(error.fieldErrors)) {
+          if (field === 'username' || field === 'password') setError(field, { message });
+        }
+      }
+      // Spec §8: the error's message, else 'Login failed'.
+      setFormError(error instanceof Error && error.message ? error.message : MESSAGES.loginFailed);
+    }
+  });
+
+  const message = (text: string | undefined) => (text ? translateMessage(t, text) : undefined);
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-4">
+      {formError ? <Alert>{translateMessage(t, formError)}</Alert> : null}
+      <TextField
+        label={t('auth.username')}
+        autoComplete="username"
+        autoCapitalize="none"
+        error={message(errors.username?.message)}
+        {...register('username')}
+      />
+      <TextField
+        label={t('auth.password')}
+        type="password"
+        autoComplete="current-password"
+        minLength={8}
+        error={message(errors.password?.message)}
+        {...register('password')}
+      />
+      <Button type="submit" className="w-full" disabled={isSubmitting}>
+        {isSubmitting ? t('auth.loggingIn') : t('auth.loginButton')}
+      </Button>
+      <div className="flex items-center gap-3 text-xs text-slate-500" aria-hidden="true">
+        <span className="h-px flex-1 bg-slate-200" />
+        {t('auth.or')}
+        <span className="h-px flex-1 bg-slate-200" />
+      </div>
+      <Button variant="secondary" className="w-full" onClick={() => setFormError(MESSAGES.oauthNotImplemented)}>
+        {t('auth.oauthButton')}
+      </Button>
+      <p className="text-center text-sm text-slate-600">
+        {t('auth.noAccount')}{' '}
+        <Link to={paths.signup} className="font-semibold text-brand-700 underline hover:text-brand-800">
+          {t('auth.signupLink')}
+        </Link>
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,108 @@
+/** Sign-up (spec §2.1, §5): the five rules in the spec's order; the confirmation is never sent. */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { MESSAGES, signupFormSchema, type SignupForm as SignupValues } from '@qrib/shared';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { TextField } from '../../../components/ui/text-field.tsx';
+import { paths } from '../../../config/paths.ts';
+import { ApiError } from '../../../lib/api-client.ts';
+import { translateMessage } from '../../../lib/i18n.ts';
+import { useSignup } from '../api/signup.ts';
+
+const FIELDS = ['name', 'email', 'phone', 'username', 'password'] as const;
+type SentField = (typeof FIELDS)[number];
+
+function isSentField(field: string): field is SentField {
+  return (FIELDS as readonly string[]).includes(field);
+}
+
+export function SignupForm() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const signupMutation = useSignup();
+  const [formError, setFormError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<SignupValues>({
+    resolver: zodResolver(signupFormSchema),
+    defaultValues: { name: '', email: '', phone: '', username: '', password: '', confirmPassword: '' },
+  });
+
+  const onSubmit = handleSubmit(async ({ name, email, phone, username, password }) => {
+    setFormError(null);
+    try {
+      await signupMutation.mutateAsync({ name, email, phone, username, password });
+      await navigate(paths.home, { replace: true });
+    } catch (error) {
+      if (error instanceof ApiError) {
+        for (const [field, message] of Object.entries(error.fieldErrors)) {
+          if (isSentField(field)) setError(field, { message });
+        }
+      }
+      // Spec §8: server message, else error message, else 'Signup failed'.
+      setFormError(error instanceof Error && error.message ? error.message : MESSAGES.signupFailed);
+    }
+  });
+
+  const message = (text: string | undefined) => (text ? translateMessage(t, text) : undefined);
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-4">
+      {formError ? <Alert>{translateMessage(t, formError)}</Alert> : null}
+      <TextField label={t('auth.name')} autoComplete="name" error={message(errors.name?.message)} {...register('name')} />
+      <TextField
+        label={t('auth.email')}
+        type="email"
+        autoComplete="email"
+        error={message(errors.email?.message)}
+        {...register('email')}
+      />
+      <TextField
+        label={t('auth.phone')}
+        type="tel"
+        autoComplete="tel"
+        error={message(errors.phone?.message)}
+        {...register('phone')}
+      />
+      <TextField
+        label={t('auth.username')}
+        autoComplete="username"
+        autoCapitalize="none"
+        error={message(errors.username?.message)}
+        {...register('username')}
+      />
+      <TextField
+        label={t('auth.password')}
+        type="password"
+        autoComplete="new-password"
+        minLength={8}
+        error={message(errors.password?.message)}
+        {...register('password')}
+      />
+      <TextField
+        label={t('auth.confirmPassword')}
+        type="password"
+        autoComplete="new-password"
+        minLength={8}
+        error={message(errors.confirmPassword?.message)}
+        {...register('confirmPassword')}
+      />
+      <Button type="submit" className="w-full" disabled={isSubmitting}>
+        {isSubmitting ? t('auth.signingUp') : t('auth.signupButton')}
+      </Button>
+      <p className="text-center text-sm text-slate-600">
+        {t('auth.haveAccount')}{' '}
+        <Link to={paths.login} className="font-semibold text-brand-700 underline hover:text-brand-800">
+          {t('auth.loginLink')}
+        </Link>
+      </p>
+    </form>
+  );
+}

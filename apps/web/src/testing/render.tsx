@@ -1,0 +1,18 @@
+/** Renders screens the way the app does: i18n, a query client and a data router in memory. */
+import { render } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import type { LanguageCode } from '@qrib/shared';
+import { AppProviders } from '../app/providers.tsx';
+import { initI18n } from '../lib/i18n.ts';
+import { createQueryClient } from '../lib/query-client.ts';
+
+export function renderRoutes(routes: RouteObject[], { path = '/', language = 'en' as LanguageCode } = {}) {
+  const i18n = initI18n(language);
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const utils = render(
+    <AppProviders queryClient={createQueryClient()} i18n={i18n}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return { ...utils, router };
+}

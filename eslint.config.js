@@ -1,0 +1,60 @@
+// @ts-check
+import { readdirSync } from 'node:fs';
+import js from '@eslint/js';
+import { importX } from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+// bulletproof-react: imports flow shared -> features -> app; a feature never imports another feature.
+const featuresDir = 'apps/web/src/features';
+const features = readdirSync(featuresDir, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const webBoundaries = [
+  ...features.map((feature) => ({
+    target: `./${featuresDir}/${feature}`,
+    from: `./${featuresDir}`,
+    except: [`./${feature}`],
+    message: 'Features do not import each other: move what both need to components/ or lib/.',
+  })),
+  {
+    target: `./${featuresDir}`,
+    from: './apps/web/src/app',
+    message: 'Features do not import the app layer.',
+  },
+  {
+    target: ['./apps/web/src/components', './apps/web/src/lib', './apps/web/src/config'],
+    from: ['./apps/web/src/features', './apps/web/src/app'],
+    message: 'Shared web code does not import features or the app layer.',
+  },
+  {
+    target: './packages/shared',
+    from: ['./apps'],
+    message: 'packages/shared is used by the apps, never the other way round.',
+  },
+];
+
+export default tseslint.config(
+  { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'playwright-report/**', 'test-results/**', 'apps/api/drizzle/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.strict,
+  {
+    plugins: { 'import-x': importX },
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: webBoundaries }],
+      'import-x/no-duplicates': 'error',
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      '@typescript-eslint/no-non-null-assertion': 'error',
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    files: ['apps/web/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    languageOptions: { globals: { ...globals.browser } },
+    rules: { ...reactHooks.configs.recommended.rules },
+  },
+);
