@@ -1,0 +1,56 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, type TestInfo } from '@playwright/test';
+
+export function isMobile(testInfo: TestInfo): boolean {
+  return testInfo.project.name === 'mobile';
+}
+
+let counter = 0;
+export function newAccount() {
+  counter += 1;
+  const suffix = `${Date.now().toString(36)}${process.pid}${counter}`;
+  return {
+    name: 'Carmen Spiteri',
+    email: `carmen${suffix}@example.com`,
+    phone: '+356 9912 3456',
+    username: `carmen${suffix}`,
+    password: 'valletta2026',
+  };
+}
+
+export async function signUpThroughForm(page: Page, account = newAccount()) {
+  await page.goto('/signup');
+  await page.getByLabel('Full name').fill(account.name);
+  await page.getByLabel('Email address').fill(account.email);
+  await page.getByLabel('Phone').fill(account.phone);
+  await page.getByLabel('Username').fill(account.username);
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  await page.getByLabel('Confirm password').fill(account.password);
+  await page.getByRole('button', { name: 'Sign Up' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  return account;
+}
+
+export async function logInThroughForm(page: Page, username: string, password: string) {
+  await page.goto('/login');
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+}
+
+/** Opens the mobile menu, or does nothing on desktop where the sidebar is always there. */
+export async function openNavigation(page: Page, testInfo: TestInfo) {
+  if (isMobile(testInfo)) {
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+  }
+}
+
+/** No serious or critical axe-core violation on the page as it is now. */
+export async function expectNoSeriousA11yViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => ({ id: violation.id, impact: violation.impact, nodes: violation.nodes.map((node) => node.target) }));
+  expect(serious).toEqual([]);
+}

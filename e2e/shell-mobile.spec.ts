@@ -1,0 +1,35 @@
+import { expect, test } from '@playwright/test';
+import { expectNoSeriousA11yViolations, signUpThroughForm } from './helpers.ts';
+
+test.beforeEach(async ({ page }) => {
+  await signUpThroughForm(page);
+});
+
+test('mobile: top bar, slide-over menu with close button and backdrop, four bottom tabs', async ({ page }) => {
+  await expect(page.getByTestId('sidebar')).toBeHidden();
+  const tabs = page.getByRole('navigation', { name: 'Quick navigation' });
+  await expect(tabs.getByRole('link')).toHaveText(['Dashboard', 'Insights', 'Offers', 'Profile']);
+  await expectNoSeriousA11yViolations(page);
+
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  const menu = page.getByRole('dialog');
+  await expect(menu).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await menu.getByRole('button', { name: 'Close menu' }).click();
+  await expect(menu).toBeHidden();
+
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await expect(menu).toBeVisible();
+  await page.getByTestId('menu-backdrop').click({ position: { x: 370, y: 400 } });
+  await expect(menu).toBeHidden();
+
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await menu.getByRole('link', { name: 'Vendor Registration' }).click();
+  await expect(menu).toBeHidden();
+  await expect(page).toHaveURL(/\/ven-reg$/);
+
+  await tabs.getByRole('link', { name: 'Insights' }).click();
+  await expect(page).toHaveURL(/\/insights$/);
+  await expect(tabs.getByRole('link', { name: 'Insights' })).toHaveAttribute('aria-current', 'page');
+});
+

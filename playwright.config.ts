@@ -1,0 +1,41 @@
+/**
+ * Browser tests: the built SPA served by the real server (embedded database in a fresh DATA_DIR), driven
+ * in Debian's Chromium (`/usr/bin/chromium`; never `playwright install`), at desktop and mobile sizes.
+ */
+import { defineConfig } from '@playwright/test';
+
+const port = Number(process.env.E2E_PORT ?? 3100);
+const chromium = {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+};
+
+export default defineConfig({
+  testDir: './e2e',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  workers: 2,
+  retries: 0,
+  forbidOnly: !!process.env.CI,
+  reporter: [['list']],
+  use: {
+    baseURL: `http://localhost:${port}`,
+    trace: 'retain-on-failure',
+    launchOptions: chromium,
+  },
+  projects: [
+    { name: 'desktop', use: { viewport: { width: 1280, height: 800 } }, testIgnore: /-mobile\.spec\.ts$/ },
+    {
+      name: 'mobile',
+      use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
+      testIgnore: /-desktop\.spec\.ts$/,
+    },
+  ],
+  webServer: {
+    command: `rm -rf .e2e-data && node --import tsx apps/api/src/server.ts`,
+    url: `http://localhost:${port}/readyz`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    env: { PORT: String(port), DATA_DIR: '.e2e-data', SEED_DEMO: 'true', LOG_LEVEL: 'warn', NODE_ENV: 'production' },
+  },
+});
