@@ -1,10 +1,10 @@
 // @ts-check
 import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
-import { importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { importBoundaries } from './eslint-rules/import-boundaries.js';
 
 // bulletproof-react: imports flow shared -> features -> app; a feature never imports another feature.
 const featuresDir = 'apps/web/src/features';
@@ -40,11 +40,11 @@ export default tseslint.config(
   js.configs.recommended,
   ...tseslint.configs.strict,
   {
-    plugins: { 'import-x': importX },
+    plugins: { qrib: { rules: { 'import-boundaries': importBoundaries } } },
     languageOptions: { globals: { ...globals.node } },
     rules: {
-      'import-x/no-restricted-paths': ['error', { zones: webBoundaries }],
-      'import-x/no-duplicates': 'error',
+      'qrib/import-boundaries': ['error', { zones: webBoundaries }],
+      'no-duplicate-imports': 'error',
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       '@typescript-eslint/no-non-null-assertion': 'error',
       '@typescript-eslint/no-explicit-any': 'error',
