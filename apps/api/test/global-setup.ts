@@ -20,6 +20,7 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   const url = process.env.TEST_DATABASE_URL;
   if (url) {
+    console.log(`API tests run on PostgreSQL (${new URL(url).host})`);
     const name = uniqueDatabaseName('qrib_template');
     await withAdminClient(url, (client) => client.query(`CREATE DATABASE "${name}"`));
     const database = await openDatabase({ kind: 'postgres', url: databaseUrlWithName(url, name) });
@@ -30,6 +31,7 @@ export default async function setup(project: TestProject) {
       await withAdminClient(url, (client) => client.query(`DROP DATABASE IF EXISTS "${name}"`));
     };
   }
+  console.log('API tests run on embedded PGlite');
   const database = await openDatabase({ kind: 'pglite', inMemory: true });
   await prepareTemplate(database);
   const dump = await database.dump?.();
