@@ -9,7 +9,7 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { paths } from '../../../config/paths.ts';
-import { ApiError } from '../../../lib/api-client.ts';
+import { applyRequestError } from '../../../lib/form-errors.ts';
 import { translateMessage } from '../../../lib/i18n.ts';
 import { useLogin } from '../api/login.ts';
 
@@ -34,13 +34,7 @@ export function LoginForm() {
       await loginMutation.mutateAsync(values);
       await navigate(paths.home, { replace: true });
     } catch (error) {
-      if (error instanceof ApiError) {
-        for (const [field, message] of Object.entries(error.fieldErrors)) {
-          if (field === 'username' || field === 'password') setError(field, { message });
-        }
-      }
-      // Spec §8: the error's message, else 'Login failed'.
-      setFormError(error instanceof Error && error.message ? error.message : MESSAGES.loginFailed);
+      setFormError(applyRequestError(error, setError, ['username', 'password'], MESSAGES.loginFailed));
     }
   });
 

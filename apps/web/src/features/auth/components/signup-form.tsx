@@ -9,16 +9,12 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { paths } from '../../../config/paths.ts';
-import { ApiError } from '../../../lib/api-client.ts';
+import { applyRequestError } from '../../../lib/form-errors.ts';
 import { translateMessage } from '../../../lib/i18n.ts';
 import { useSignup } from '../api/signup.ts';
 
-const FIELDS = ['name', 'email', 'phone', 'username', 'password'] as const;
-type SentField = (typeof FIELDS)[number];
-
-function isSentField(field: string): field is SentField {
-  return (FIELDS as readonly string[]).includes(field);
-}
+// The confirmation is never sent, so the server can only name these.
+const SENT_FIELDS = ['name', 'email', 'phone', 'username', 'password'] as const;
 
 export function SignupForm() {
   const { t } = useTranslation();
@@ -41,13 +37,7 @@ export function SignupForm() {
       await signupMutation.mutateAsync({ name, email, phone, username, password });
       await navigate(paths.home, { replace: true });
     } catch (error) {
-      if (error instanceof ApiError) {
-        for (const [field, message] of Object.entries(error.fieldErrors)) {
-          if (isSentField(field)) setError(field, { message });
-        }
-      }
-      // Spec §8: server message, else error message, else 'Signup failed'.
-      setFormError(error instanceof Error && error.message ? error.message : MESSAGES.signupFailed);
+      setFormError(applyRequestError(error, setError, SENT_FIELDS, MESSAGES.signupFailed));
     }
   });
 
