@@ -36,6 +36,7 @@ export default defineConfig({
     url: `http://localhost:${port}/readyz`,
     reuseExistingServer: false,
     timeout: 120_000,
-    env: { PORT: String(port), DATA_DIR: '.e2e-data', SEED_DEMO: 'true', LOG_LEVEL: 'warn', NODE_ENV: 'production' },
+    // Every browser test signs up from 127.0.0.1, so the per-IP sign-up limit is raised here.
+    env: { PORT: String(port), DATA_DIR: '.e2e-data', SEED_DEMO: 'true', LOG_LEVEL: 'warn', NODE_ENV: 'production', SIGNUPS_PER_HOUR: '1000' },
   },
 });

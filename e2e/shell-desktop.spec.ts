@@ -17,6 +17,8 @@ test('desktop sidebar toggles between 256 px and 80 px with a matching content m
   await page.getByRole('button', { name: 'Collapse sidebar' }).click();
   await expect.poll(async () => (await sidebar.boundingBox())?.width).toBe(80);
   await expect.poll(async () => (await content.boundingBox())?.x).toBe(80);
+  // The language selector stays reachable in the collapsed sidebar.
+  await expect(sidebar.getByLabel('Language')).toBeVisible();
   await expectNoSeriousA11yViolations(page);
 
   // The choice survives a reload.

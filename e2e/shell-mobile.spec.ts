@@ -15,8 +15,13 @@ test('mobile: top bar, slide-over menu with close button and backdrop, four bott
   const menu = page.getByRole('dialog');
   await expect(menu).toBeVisible();
   await expectNoSeriousA11yViolations(page);
+  // A real modal: the page behind it is inert and does not scroll.
+  await expect(page.getByTestId('content')).toHaveAttribute('inert', '');
+  expect(await page.evaluate(() => document.body.style.overflow)).toBe('hidden');
   await menu.getByRole('button', { name: 'Close menu' }).click();
   await expect(menu).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Open menu' })).toBeFocused();
+  expect(await page.evaluate(() => document.body.style.overflow)).toBe('');
 
   await page.getByRole('button', { name: 'Open menu' }).click();
   await expect(menu).toBeVisible();

@@ -9,15 +9,17 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyReply, type FastifyServerOptions } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { MESSAGES } from '@qrib/shared';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { statusText } from './http-error.ts';
 import authPlugin from './plugins/auth.ts';
 import databasePlugin from './plugins/database.ts';
 import errorsPlugin from './plugins/errors.ts';
@@ -34,15 +36,25 @@ export interface BuildAppOptions {
 }
 
 export async function buildApp({ config, database, closeDatabase = true, logger }: BuildAppOptions) {
+  const trustedHops = typeof config.trustProxy === 'number' ? config.trustProxy : 0;
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
-    trustProxy: config.trustProxy,
+    // A hop count becomes a function: trust the nearest N proxies, never the client's own header.
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (_address: string, hop: number) => hop < trustedHops
+        : config.trustProxy,
     genReqId: (request) => {
       const incoming = request.headers['x-request-id'];
       return typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
     },
     routerOptions: { ignoreTrailingSlash: true },
     bodyLimit: 1024 * 1024,
+    // Errors Fastify raises before routing (a malformed URL, say) get the one error shape too.
+    frameworkErrors: (error, _request, reply: FastifyReply) => {
+      const statusCode = error.statusCode ?? 400;
+      void reply.code(statusCode).send({ statusCode, error: statusText(statusCode), message: MESSAGES.invalidUrl });
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   // JSON only: no text/plain parser, so a cross-site "simple" form post cannot reach a JSON route.
@@ -52,6 +64,9 @@ export async function buildApp({ config, database, closeDatabase = true, logger 
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+
+  // The one error shape first, so every plugin and route registered after it answers errors with it.
+  await app.register(errorsPlugin, { webDistDir: existsSync(config.webDistDir) ? config.webDistDir : '' });
 
   // External plugins
   await app.register(helmet, {
@@ -93,11 +108,10 @@ export async function buildApp({ config, database, closeDatabase = true, logger 
   // App plugins
   await app.register(databasePlugin, { database, closeOnShutdown: closeDatabase });
   await app.register(authPlugin, { secret: config.jwtSecret, cookieSecure: config.cookieSecure });
-  await app.register(errorsPlugin, { webDistDir: hasSpa ? config.webDistDir : '' });
 
   // Routes
   await app.register(healthRoutes);
-  await app.register(authRoutes, { prefix: '/api/v1/auth' });
+  await app.register(authRoutes, { prefix: '/api/v1/auth', signupsPerHour: config.signupsPerHour });
   await app.register(categoryRoutes, { prefix: '/api/v1/categories' });
 
   return app;

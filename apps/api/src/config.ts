@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { SIGNUPS_PER_IP_PER_HOUR } from '@qrib/shared';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
@@ -24,7 +25,14 @@ const envSchema = z.object({
   JWT_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
   COOKIE_SECURE: booleanFlag.default(true),
   SEED_DEMO: booleanFlag.default(true),
-  TRUST_PROXY: booleanFlag.default(false),
+  // false, true (= one proxy hop), a hop count, or a comma-separated list of proxy addresses/CIDRs.
+  TRUST_PROXY: z
+    .string()
+    .regex(/^(true|false|\d{1,2}|[\d.:a-fA-F/]+(,\s*[\d.:a-fA-F/]+)*)$/, {
+      error: 'must be false, true, a number of proxy hops, or a comma-separated list of proxy addresses',
+    })
+    .default('false'),
+  SIGNUPS_PER_HOUR: z.coerce.number({ error: 'must be a number' }).int().min(1).default(SIGNUPS_PER_IP_PER_HOUR),
   WEB_DIST_DIR: z.string().min(1).optional(),
 });
 
@@ -40,7 +48,9 @@ export interface Config {
   jwtSecret: string;
   cookieSecure: boolean;
   seedDemo: boolean;
-  trustProxy: boolean;
+  /** Fastify's trustProxy: never `true` (that would trust a client's own X-Forwarded-For). */
+  trustProxy: false | number | string;
+  signupsPerHour: number;
   webDistDir: string;
 }
 
@@ -72,9 +82,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jwtSecret: values.JWT_SECRET ?? readOrCreateSecret(dataDir),
     cookieSecure: values.COOKIE_SECURE,
     seedDemo: values.SEED_DEMO,
-    trustProxy: values.TRUST_PROXY,
+    trustProxy: parseTrustProxy(values.TRUST_PROXY),
+    signupsPerHour: values.SIGNUPS_PER_HOUR,
     webDistDir: path.resolve(values.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist')),
   };
+}
+
+function parseTrustProxy(value: string): false | number | string {
+  if (value === 'false') return false;
+  if (value === 'true') return 1;
+  if (/^\d+$/.test(value)) return Number(value) || false;
+  return value;
 }
 
 function readOrCreateSecret(dataDir: string): string {

@@ -45,6 +45,15 @@ describe('loadConfig', () => {
     expect(statSync(file).mode & 0o777).toBe(0o600);
   });
 
+  it('never trusts every proxy: true means one hop, and lists stay lists', () => {
+    const dataDir = tempDir();
+    expect(loadConfig({ DATA_DIR: dataDir }).trustProxy).toBe(false);
+    expect(loadConfig({ DATA_DIR: dataDir, TRUST_PROXY: 'true' }).trustProxy).toBe(1);
+    expect(loadConfig({ DATA_DIR: dataDir, TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ DATA_DIR: dataDir, TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy).toBe('10.0.0.0/8, 127.0.0.1');
+    expect(() => loadConfig({ DATA_DIR: dataDir, TRUST_PROXY: 'everyone' })).toThrow(/TRUST_PROXY:/);
+  });
+
   it('uses JWT_SECRET and DATABASE_URL when given', () => {
     const secret = 'x'.repeat(40);
     const config = loadConfig({ DATA_DIR: tempDir(), JWT_SECRET: secret, DATABASE_URL: 'postgres://u:p@db:5432/qrib' });

@@ -22,6 +22,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     cookieSecure: true,
     seedDemo: false,
     trustProxy: false,
+    signupsPerHour: 1000,
     webDistDir: path.join(tmpdir(), 'qrib-no-web-build'),
     ...overrides,
   };

@@ -11,10 +11,16 @@ export const MOBILE_BREAKPOINT_PX = 768;
 export const SIDEBAR_EXPANDED_PX = 256;
 export const SIDEBAR_COLLAPSED_PX = 80;
 
-/** Login attempts allowed per IP and username, and per IP alone, in one window. */
+/**
+ * Login attempts allowed in one window: per IP and username (a person mistyping), per IP (one machine
+ * trying many accounts) and per username from anywhere (many machines trying one account).
+ */
 export const LOGIN_ATTEMPTS_PER_USERNAME = 5;
 export const LOGIN_ATTEMPTS_PER_IP = 30;
+export const LOGIN_ATTEMPTS_PER_ACCOUNT = 20;
 export const LOGIN_ATTEMPT_WINDOW_MINUTES = 15;
+/** Sign-ups allowed per IP per hour by default (each costs an argon2id hash); SIGNUPS_PER_HOUR changes it. */
+export const SIGNUPS_PER_IP_PER_HOUR = 30;
 
 /** The spec's four default categories, shown when the category list cannot be loaded. */
 export const DEFAULT_CATEGORY_NAMES = ['Food & Dining', 'Retail Shopping', 'Local Services', 'Events & Fun'] as const;

@@ -24,15 +24,18 @@ export const MESSAGES = {
   invalidCredentials: 'Invalid username or password',
   usernameTaken: 'This username is already taken. Please choose another one.',
   emailTaken: 'An account with this email address already exists. Please log in instead.',
-  tooManyLoginAttempts: 'Too many login attempts. Please try again in {{minutes}} minutes.',
+  tooManyLoginAttempts: 'Too many login attempts. Please try again in {{minutes}} min.',
+  tooManySignups: 'Too many sign-ups from this network. Please try again in {{minutes}} min.',
   notSignedIn: 'Please log in to continue.',
+  sessionNotStored:
+    'You are logged in, but your browser did not keep the session cookie. Open Qrib over https or on http://localhost.',
   invalidSession: 'Your session is invalid or has expired. Please log in again.',
   // Generic API errors
   invalidJson: 'The request body is not valid JSON.',
+  invalidUrl: 'The address is not valid. Check it for stray % signs or unfinished characters.',
   unsupportedMediaType: 'Unsupported content type {{contentType}}.',
   bodyTooLarge: 'The request body is too large.',
   routeNotFound: 'No API route matches {{method}} {{url}}.',
-  tooManyRequests: 'Too many requests. Please try again in {{seconds}} seconds.',
   internalError: 'Something went wrong on our side. Please try again.',
   invalidInput: 'The request is invalid: {{detail}}',
 } as const;

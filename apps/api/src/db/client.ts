@@ -40,7 +40,17 @@ export type DatabaseSource =
 
 export async function openDatabase(source: DatabaseSource): Promise<Database> {
   if (source.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: source.url, max: 10 });
+    const pool = new pg.Pool({
+      connectionString: source.url,
+      max: 10,
+      connectionTimeoutMillis: 5_000,
+      statement_timeout: 30_000,
+    });
+    // An idle client dropped by the server (restart, failover) must not crash the process; the pool
+    // replaces it and /readyz reports the outage.
+    pool.on('error', (error) => {
+      console.error('PostgreSQL pool error:', error.message);
+    });
     const db = drizzlePg(pool, { schema });
     return {
       db,

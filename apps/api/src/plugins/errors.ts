@@ -66,11 +66,14 @@ export default fp(
     const hasSpa = existsSync(indexHtml);
     app.setNotFoundHandler((request, reply) => {
       const pathname = request.url.split('?')[0] ?? '/';
+      // A path with a file extension is a missing file (an old asset after a deploy), never a page.
+      const lastSegment = pathname.split('/').at(-1) ?? '';
       const isPageRequest =
         (request.method === 'GET' || request.method === 'HEAD') &&
         !pathname.startsWith('/api/') &&
         pathname !== '/api' &&
-        !pathname.startsWith('/uploads/');
+        !pathname.startsWith('/uploads/') &&
+        !lastSegment.includes('.');
       if (hasSpa && isPageRequest) {
         return reply.header('cache-control', 'no-cache').sendFile('index.html', options.webDistDir);
       }

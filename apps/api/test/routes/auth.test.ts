@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import {
   AUTH_COOKIE_MAX_AGE_SECONDS,
   LOGIN_ATTEMPTS_PER_USERNAME,
+  LOGIN_ATTEMPTS_PER_ACCOUNT,
   LOGIN_ATTEMPTS_PER_IP,
   MESSAGES,
   formatMessage,
@@ -166,6 +167,25 @@ describe('POST /api/v1/auth/signup', () => {
     expect(await countUsers()).toBe(before);
   });
 
+  it('limits sign-ups per IP with a 429 that says when to try again, storing nothing', async () => {
+    const limited = await createTestApp(testDb.database, { signupsPerHour: 2 });
+    try {
+      const send = (body: Record<string, unknown>) =>
+        limited.inject({ method: 'POST', url: '/api/v1/auth/signup', payload: body, remoteAddress: '10.9.9.9' });
+      expect((await send(signupBody())).statusCode).toBe(201);
+      expect((await send(signupBody({ email: 'bad' }))).statusCode).toBe(400);
+      const before = await countUsers();
+      const blocked = await send(signupBody());
+      expect(blocked.statusCode).toBe(429);
+      expect(blocked.json().message).toBe(formatMessage(MESSAGES.tooManySignups, { minutes: 60 }));
+      expect(await countUsers()).toBe(before);
+      const elsewhere = await limited.inject({ method: 'POST', url: '/api/v1/auth/signup', payload: signupBody(), remoteAddress: '10.9.9.10' });
+      expect(elsewhere.statusCode).toBe(201);
+    } finally {
+      await limited.close();
+    }
+  });
+
   it('turns a race on the unique index into the same 409', async () => {
     const body = signupBody();
     const responses = await Promise.all([signup(body), signup({ ...body })]);
@@ -238,6 +258,18 @@ describe('POST /api/v1/auth/login', () => {
     const other = signupBody();
     await signup(other);
     expect((await login({ username: other.username, password: other.password })).statusCode).toBe(200);
+  });
+
+  it('limits attempts on one account from many addresses', async () => {
+    const body = signupBody();
+    await signup(body);
+    for (let attempt = 0; attempt < LOGIN_ATTEMPTS_PER_ACCOUNT; attempt += 1) {
+      const response = await login({ username: body.username, password: 'wrongpass1' }, `10.2.${attempt}.9`);
+      expect(response.statusCode).toBe(401);
+    }
+    const blocked = await login({ username: body.username, password: body.password }, '10.3.3.3');
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().message).toBe(formatMessage(MESSAGES.tooManyLoginAttempts, { minutes: 15 }));
   });
 
   it('limits all attempts from one IP whatever the username', async () => {

@@ -25,6 +25,7 @@ export const routes: RouteObject[] = [
       { path: 'business-insights', element: <ComingSoon screen="businessInsights" /> },
       { path: 'searchoffers', element: <ComingSoon screen="searchOffers" /> },
       { path: 'offerslist', element: <ComingSoon screen="offers" /> },
+      { path: 'viewoffer', element: <ComingSoon screen="offers" /> },
       { path: 'viewoffer/:id', element: <ComingSoon screen="offers" /> },
       { path: 'receipt-upload', element: <ComingSoon screen="receiptUpload" /> },
       { path: 'cat-offer', element: <ComingSoon screen="localOffers" /> },

@@ -4,7 +4,17 @@ import { LANGUAGES, isLanguageCode } from '@qrib/shared';
 import { chooseLanguage } from '../lib/i18n.ts';
 
 /** The nine languages; choosing one keeps it in the `/en/{code}` cookie and reloads the page. */
-export function LanguageSelect({ className = '', compact = false }: { className?: string; compact?: boolean }) {
+export function LanguageSelect({
+  className = '',
+  compact = false,
+  short = false,
+}: {
+  className?: string;
+  /** Hide the visible label (it stays for screen readers). */
+  compact?: boolean;
+  /** Show language codes (EN, AR, …) for a narrow place such as the collapsed sidebar. */
+  short?: boolean;
+}) {
   const { t, i18n } = useTranslation();
   const id = useId();
   return (
@@ -19,11 +29,11 @@ export function LanguageSelect({ className = '', compact = false }: { className?
           const code = event.target.value;
           if (isLanguageCode(code)) chooseLanguage(code);
         }}
-        className="w-full rounded-lg border border-slate-300 bg-white px-2 py-1.5 text-sm text-slate-800"
+        className={`w-full rounded-lg border border-slate-300 bg-white py-1.5 text-sm text-slate-800 ${short ? 'px-1 text-center' : 'px-2'}`}
       >
         {LANGUAGES.map((language) => (
-          <option key={language.code} value={language.code} lang={language.code}>
-            {language.label}
+          <option key={language.code} value={language.code} lang={language.code} title={language.label}>
+            {short ? language.code.toUpperCase() : language.label}
           </option>
         ))}
       </select>

@@ -21,7 +21,7 @@ describe('i18n', () => {
   it('keeps the choice in the cookie and reloads', () => {
     const reload = vi.fn();
     chooseLanguage('el', reload);
-    expect(document.cookie).toContain('googtrans=%2Fen%2Fel');
+    expect(document.cookie).toContain('googtrans=/en/el');
     expect(readLanguageCookie()).toBe('el');
     expect(reload).toHaveBeenCalledOnce();
   });

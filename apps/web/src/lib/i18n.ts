@@ -41,7 +41,8 @@ export function initI18n(language: LanguageCode) {
 
 export function chooseLanguage(code: LanguageCode, reload: () => void = () => window.location.reload()) {
   const oneYear = 365 * 24 * 60 * 60;
-  document.cookie = `${LANGUAGE_COOKIE_NAME}=${encodeURIComponent(languageCookieValue(code))}; path=/; max-age=${oneYear}; samesite=lax`;
+  // The spec's raw value `/en/{code}` ('/' is a legal cookie character).
+  document.cookie = `${LANGUAGE_COOKIE_NAME}=${languageCookieValue(code)}; path=/; max-age=${oneYear}; samesite=lax`;
   reload();
 }
 

@@ -57,8 +57,6 @@ export const en = {
     signupLink: 'Sign up',
     haveAccount: 'Already have an account?',
     loginLink: 'Log in',
-    showPassword: 'Show password',
-    hidePassword: 'Hide password',
   },
   dashboard: {
     welcome: 'Welcome, {{name}}',

@@ -4,7 +4,7 @@
  * bottom bar with four tabs. Logical (start/end) sides, so Arabic mirrors it.
  */
 import { ChevronsLeft, ChevronsRight, LogOut, Menu, X } from 'lucide-react';
-import { useCallback, useEffect, useState, type CSSProperties, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation } from 'react-router';
 import { SIDEBAR_COLLAPSED_PX, SIDEBAR_EXPANDED_PX, type User } from '@qrib/shared';
@@ -62,7 +62,9 @@ function Sidebar({ user, collapsed, onToggle }: { user: User; collapsed: boolean
         <NavList collapsed={collapsed} />
       </nav>
       <div className="space-y-3 border-t border-slate-200 p-3">
-        {collapsed ? null : (
+        {collapsed ? (
+          <LanguageSelect compact short />
+        ) : (
           <>
             <p className="truncate px-3 text-xs text-slate-600">{t('nav.signedInAs', { name: user.name })}</p>
             <LanguageSelect className="px-3" />
@@ -81,7 +83,13 @@ function MobileMenu({ user, onClose }: { user: User; onClose: () => void }) {
       if (event.key === 'Escape') onClose();
     };
     window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
+    // The page behind a modal menu does not scroll.
+    const { overflow } = document.body.style;
+    document.body.style.overflow = 'hidden';
+    return () => {
+      window.removeEventListener('keydown', onKey);
+      document.body.style.overflow = overflow;
+    };
   }, [onClose]);
   return (
     <div className="fixed inset-0 z-50 md:hidden">
@@ -124,12 +132,13 @@ function MobileMenu({ user, onClose }: { user: User; onClose: () => void }) {
   );
 }
 
-function BottomTabs() {
+function BottomTabs({ inert }: { inert: boolean }) {
   const { t } = useTranslation();
   return (
     <nav
+      inert={inert}
       aria-label={t('nav.bottomTabs')}
-      className="fixed inset-x-0 bottom-0 z-30 border-t border-slate-200 bg-white md:hidden"
+      className="fixed inset-x-0 bottom-0 z-30 border-t border-slate-200 bg-white pb-[env(safe-area-inset-bottom)] md:hidden"
     >
       <ul className="grid grid-cols-4">
         {BOTTOM_TABS.map((tab) => (
@@ -163,7 +172,14 @@ export function AppShell({ user, children }: { user: User; children: ReactNode }
     localStorage.setItem(COLLAPSED_KEY, String(collapsed));
   }, [collapsed]);
 
+  const menuButton = useRef<HTMLButtonElement>(null);
   const closeMenu = useCallback(() => setMenuOpenOn(null), []);
+  // When the menu closes, focus goes back to the button that opened it (once the page is no longer inert).
+  const wasMenuOpen = useRef(false);
+  useEffect(() => {
+    if (wasMenuOpen.current && !menuOpen) menuButton.current?.focus();
+    wasMenuOpen.current = menuOpen;
+  }, [menuOpen]);
   const sidebarWidth = collapsed ? SIDEBAR_COLLAPSED_PX : SIDEBAR_EXPANDED_PX;
   return (
     <div className="min-h-screen bg-slate-50" style={{ '--sidebar-width': `${sidebarWidth}px` } as CSSProperties}>
@@ -174,8 +190,9 @@ export function AppShell({ user, children }: { user: User; children: ReactNode }
         {t('common.skipToContent')}
       </a>
       <Sidebar user={user} collapsed={collapsed} onToggle={() => setCollapsed((value) => !value)} />
-      <header className="fixed inset-x-0 top-0 z-30 flex h-14 items-center gap-2 border-b border-slate-200 bg-white px-3 md:hidden">
+      <header inert={menuOpen} className="fixed inset-x-0 top-0 z-30 flex h-14 items-center gap-2 border-b border-slate-200 bg-white px-3 md:hidden">
         <button
+          ref={menuButton}
           type="button"
           onClick={() => setMenuOpenOn(location.pathname)}
           aria-label={t('nav.openMenu')}
@@ -188,13 +205,14 @@ export function AppShell({ user, children }: { user: User; children: ReactNode }
       </header>
       {menuOpen ? <MobileMenu user={user} onClose={closeMenu} /> : null}
       <main
+        inert={menuOpen}
         id="main"
         data-testid="content"
         className="px-4 pt-18 pb-24 transition-[margin] md:ms-[var(--sidebar-width)] md:px-8 md:pt-8 md:pb-8"
       >
         {children}
       </main>
-      <BottomTabs />
+      <BottomTabs inert={menuOpen} />
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { LoginRequest } from '@qrib/shared';
+import { MESSAGES, type LoginRequest } from '@qrib/shared';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { authKeys, getMe } from './get-me.ts';
 
@@ -11,7 +11,11 @@ export function useLogin() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: login,
-    // The cookie is HttpOnly: the user comes from /auth/me, read before leaving the login page.
-    onSuccess: () => queryClient.fetchQuery({ queryKey: authKeys.me(), queryFn: getMe, staleTime: 0 }),
+    // The cookie is HttpOnly: the user comes from /auth/me, read before leaving the login page. A login
+    // that succeeded without a session means the browser refused the Secure cookie (plain http off localhost).
+    onSuccess: async () => {
+      const user = await queryClient.fetchQuery({ queryKey: authKeys.me(), queryFn: getMe, staleTime: 0 });
+      if (!user) throw new Error(MESSAGES.sessionNotStored);
+    },
   });
 }

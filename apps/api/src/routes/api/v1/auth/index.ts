@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  LOGIN_ATTEMPTS_PER_ACCOUNT,
   LOGIN_ATTEMPTS_PER_IP,
   LOGIN_ATTEMPTS_PER_USERNAME,
   LOGIN_ATTEMPT_WINDOW_MINUTES,
@@ -21,20 +22,60 @@ import { getDummyHash, hashPassword, verifyPassword } from '../../../../services
 
 const CONFLICT_MESSAGES = { username: MESSAGES.usernameTaken, email: MESSAGES.emailTaken } as const;
 
-function loginLimitError(ttlMs: number): HttpError {
-  const minutes = Math.max(1, Math.ceil(ttlMs / 60_000));
-  return new HttpError(429, formatMessage(MESSAGES.tooManyLoginAttempts, { minutes }));
+function minutesUntil(ttlMs: number): number {
+  return Math.max(1, Math.ceil(ttlMs / 60_000));
 }
 
-const authRoutes: FastifyPluginAsyncZod = async (app) => {
+const authRoutes: FastifyPluginAsyncZod<{ signupsPerHour: number }> = async (app, options) => {
+  type Limiter = ReturnType<typeof app.createRateLimit>;
+  /** A preValidation hook counting one attempt in each limiter (the plugin's own route hook runs once). */
+  function limitAttempts(limiters: Limiter[], buildError: (ttlMs: number) => HttpError) {
+    return async (request: FastifyRequest, reply: FastifyReply) => {
+      for (const limiter of limiters) {
+        const result = await limiter(request);
+        if (!result.isAllowed && result.isExceeded) {
+          reply.header('retry-after', String(result.ttlInSeconds));
+          throw buildError(result.ttl);
+        }
+      }
+    };
+  }
+  const bodyUsername = (request: FastifyRequest) => {
+    const body = request.body as { username?: unknown } | undefined;
+    return typeof body?.username === 'string' ? body.username.trim().toLowerCase() : '';
+  };
+
+  const loginWindow = LOGIN_ATTEMPT_WINDOW_MINUTES * 60_000;
+  const limitLoginAttempts = limitAttempts(
+    [
+      app.createRateLimit({ max: LOGIN_ATTEMPTS_PER_IP, timeWindow: loginWindow, keyGenerator: (request) => `login-ip:${request.ip}` }),
+      app.createRateLimit({
+        max: LOGIN_ATTEMPTS_PER_USERNAME,
+        timeWindow: loginWindow,
+        keyGenerator: (request) => `login-ip-user:${request.ip}:${bodyUsername(request)}`,
+      }),
+      app.createRateLimit({
+        max: LOGIN_ATTEMPTS_PER_ACCOUNT,
+        timeWindow: loginWindow,
+        keyGenerator: (request) => `login-user:${bodyUsername(request)}`,
+      }),
+    ],
+    (ttlMs) => new HttpError(429, formatMessage(MESSAGES.tooManyLoginAttempts, { minutes: minutesUntil(ttlMs) })),
+  );
+  const limitSignups = limitAttempts(
+    [app.createRateLimit({ max: options.signupsPerHour, timeWindow: 3_600_000, keyGenerator: (request) => `signup-ip:${request.ip}` })],
+    (ttlMs) => new HttpError(429, formatMessage(MESSAGES.tooManySignups, { minutes: minutesUntil(ttlMs) })),
+  );
+
   app.post(
     '/signup',
     {
+      preValidation: limitSignups,
       schema: {
         tags: ['auth'],
         summary: 'Create an account and start a session',
         body: signupRequestSchema,
-        response: { 201: signupResponseSchema, 400: apiErrorSchema, 409: apiErrorSchema },
+        response: { 201: signupResponseSchema, 400: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema },
       },
     },
     async (request, reply) => {
@@ -55,31 +96,6 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.code(201).send({ token, user: presentUser(user, null) });
     },
   );
-
-  // Two counters per attempt: one per IP, one per IP and username (the rate-limit plugin's own
-  // route hook runs only once per request, so the login route checks both itself).
-  const timeWindow = LOGIN_ATTEMPT_WINDOW_MINUTES * 60_000;
-  const limiters = [
-    app.createRateLimit({ max: LOGIN_ATTEMPTS_PER_IP, timeWindow, keyGenerator: (request) => `login-ip:${request.ip}` }),
-    app.createRateLimit({
-      max: LOGIN_ATTEMPTS_PER_USERNAME,
-      timeWindow,
-      keyGenerator: (request) => {
-        const body = request.body as { username?: unknown } | undefined;
-        const username = typeof body?.username === 'string' ? body.username.trim().toLowerCase() : '';
-        return `login-user:${request.ip}:${username}`;
-      },
-    }),
-  ];
-  async function limitLoginAttempts(request: FastifyRequest, reply: FastifyReply) {
-    for (const limiter of limiters) {
-      const result = await limiter(request);
-      if (!result.isAllowed && result.isExceeded) {
-        reply.header('retry-after', String(result.ttlInSeconds));
-        throw loginLimitError(result.ttl);
-      }
-    }
-  }
 
   app.post(
     '/login',
