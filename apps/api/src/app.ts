@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -16,7 +17,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { MESSAGES } from '@qrib/shared';
+import { MAX_OFFER_IMAGE_BYTES, MESSAGES } from '@qrib/shared';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { statusText } from './http-error.ts';
@@ -25,7 +26,13 @@ import databasePlugin from './plugins/database.ts';
 import errorsPlugin from './plugins/errors.ts';
 import authRoutes from './routes/api/v1/auth/index.ts';
 import categoryRoutes from './routes/api/v1/categories/index.ts';
+import geoRoutes from './routes/api/v1/geo/index.ts';
+import offerRoutes from './routes/api/v1/offers/index.ts';
+import vendorRoutes from './routes/api/v1/vendors/index.ts';
 import healthRoutes from './routes/health.ts';
+import uploadRoutes from './routes/uploads.ts';
+import storagePlugin from './plugins/storage.ts';
+import type { Storage } from './storage/storage.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -33,9 +40,11 @@ export interface BuildAppOptions {
   /** Close the database when the app closes (the server does; tests own theirs). */
   closeDatabase?: boolean;
   logger?: FastifyServerOptions['logger'];
+  /** A storage driver to use instead of the configured one (tests). */
+  storage?: Storage;
 }
 
-export async function buildApp({ config, database, closeDatabase = true, logger }: BuildAppOptions) {
+export async function buildApp({ config, database, closeDatabase = true, logger, storage }: BuildAppOptions) {
   const trustedHops = typeof config.trustProxy === 'number' ? config.trustProxy : 0;
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
@@ -79,6 +88,7 @@ export async function buildApp({ config, database, closeDatabase = true, logger 
     },
   });
   await app.register(rateLimit, { global: false });
+  await app.register(multipart, { limits: { fileSize: MAX_OFFER_IMAGE_BYTES, files: 30, fields: 50 } });
   await app.register(swagger, {
     openapi: {
       info: { title: 'Qrib API', version: '1.0.0', description: 'Local offers marketplace API' },
@@ -107,12 +117,17 @@ export async function buildApp({ config, database, closeDatabase = true, logger 
 
   // App plugins
   await app.register(databasePlugin, { database, closeOnShutdown: closeDatabase });
+  await app.register(storagePlugin, { storage: storage ?? config.storage });
   await app.register(authPlugin, { secret: config.jwtSecret, cookieSecure: config.cookieSecure });
 
   // Routes
   await app.register(healthRoutes);
   await app.register(authRoutes, { prefix: '/api/v1/auth', signupsPerHour: config.signupsPerHour });
   await app.register(categoryRoutes, { prefix: '/api/v1/categories' });
+  await app.register(vendorRoutes, { prefix: '/api/v1/vendors' });
+  await app.register(offerRoutes, { prefix: '/api/v1/offers' });
+  await app.register(geoRoutes, { prefix: '/api/v1/geo', geocoderUrl: config.geocoderUrl });
+  await app.register(uploadRoutes);
 
   return app;
 }

@@ -7,6 +7,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { SIGNUPS_PER_IP_PER_HOUR } from '@qrib/shared';
+import type { StorageConfig } from './storage/create-storage.ts';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
@@ -34,6 +35,19 @@ const envSchema = z.object({
     .default('false'),
   SIGNUPS_PER_HOUR: z.coerce.number({ error: 'must be a number' }).int().min(1).default(SIGNUPS_PER_IP_PER_HOUR),
   WEB_DIST_DIR: z.string().min(1).optional(),
+  GEOCODER_URL: z.url({ error: 'must be an http(s) URL of a Nominatim-compatible service' }).optional(),
+  STORAGE: z.enum(['local', 's3'], { error: 'must be local or s3' }).default('local'),
+  S3_ENDPOINT: z.url({ error: 'must be a URL' }).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_BUCKET: z.string().min(3, { error: 'must name a bucket' }).optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: booleanFlag.default(true),
+}).superRefine((env, context) => {
+  if (env.STORAGE !== 's3') return;
+  for (const name of ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
+    if (!env[name]) context.addIssue({ code: 'custom', path: [name], message: 'is required when STORAGE=s3' });
+  }
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -52,6 +66,8 @@ export interface Config {
   trustProxy: false | number | string;
   signupsPerHour: number;
   webDistDir: string;
+  geocoderUrl: string | undefined;
+  storage: StorageConfig;
 }
 
 export class ConfigError extends Error {
@@ -85,6 +101,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parseTrustProxy(values.TRUST_PROXY),
     signupsPerHour: values.SIGNUPS_PER_HOUR,
     webDistDir: path.resolve(values.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist')),
+    geocoderUrl: values.GEOCODER_URL,
+    storage:
+      values.STORAGE === 's3'
+        ? {
+            driver: 's3',
+            endpoint: values.S3_ENDPOINT,
+            region: values.S3_REGION,
+            bucket: values.S3_BUCKET ?? '',
+            accessKeyId: values.S3_ACCESS_KEY_ID ?? '',
+            secretAccessKey: values.S3_SECRET_ACCESS_KEY ?? '',
+            forcePathStyle: values.S3_FORCE_PATH_STYLE,
+          }
+        : { driver: 'local', rootDir: path.join(dataDir, 'uploads') },
   };
 }
 

@@ -1,5 +1,5 @@
 /** Test helpers: a fresh database per test file, the real app per test, sign-up through the real endpoint. */
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { inject } from 'vitest';
@@ -24,6 +24,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     trustProxy: false,
     signupsPerHour: 1000,
     webDistDir: path.join(tmpdir(), 'qrib-no-web-build'),
+    geocoderUrl: undefined,
+    storage: { driver: 'local', rootDir: mkdtempSync(path.join(tmpdir(), 'qrib-uploads-')) },
     ...overrides,
   };
 }
@@ -53,6 +55,15 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       await withAdminClient(template.url, (client) => client.query(`DROP DATABASE IF EXISTS "${name}"`));
     },
   };
+}
+
+/** Signs up through the real endpoint and returns the session cookie for later requests. */
+export async function signUp(app: App, overrides: Record<string, unknown> = {}) {
+  const body = signupBody(overrides);
+  const response = await app.inject({ method: 'POST', url: '/api/v1/auth/signup', payload: body });
+  if (response.statusCode !== 201) throw new Error(`sign-up failed: ${response.body}`);
+  const json = response.json() as { token: string; user: { id: number } };
+  return { ...body, userId: json.user.id, token: json.token, cookies: { auth_token: json.token } };
 }
 
 export function createTestApp(database: Database, overrides: Partial<Config> = {}): Promise<App> {

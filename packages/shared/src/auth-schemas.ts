@@ -8,8 +8,8 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PHONE_MIN_LENGTH } from './co
 import { MESSAGES } from './messages.ts';
 
 const NAME_PATTERN = /^[\p{L}\p{M}\s'-]+$/u;
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const PHONE_PATTERN = new RegExp(`^\\+?[0-9\\s-]{${PHONE_MIN_LENGTH},}$`);
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const PHONE_PATTERN = new RegExp(`^\\+?[0-9\\s-]{${PHONE_MIN_LENGTH},}$`);
 const USERNAME_PATTERN = /^[A-Za-z0-9._-]{3,30}$/;
 const HAS_DIGIT = /\d/;
 

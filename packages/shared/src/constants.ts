@@ -24,3 +24,13 @@ export const SIGNUPS_PER_IP_PER_HOUR = 30;
 
 /** The spec's four default categories, shown when the category list cannot be loaded. */
 export const DEFAULT_CATEGORY_NAMES = ['Food & Dining', 'Retail Shopping', 'Local Services', 'Events & Fun'] as const;
+
+/** Spec §9: registration documents. */
+export const MAX_DOCUMENT_BYTES = 5 * 1024 * 1024;
+export const MAX_DOCUMENTS = 10;
+export const OFFERINGS_MAX_LENGTH = 500;
+
+/** Spec §9: offer images, JPG/JPEG/PNG only, up to 6; each at most 10 MB and 40 megapixels. */
+export const MAX_OFFER_IMAGES = 6;
+export const MAX_OFFER_IMAGE_BYTES = 10 * 1024 * 1024;
+export const MAX_IMAGE_PIXELS = 40_000_000;

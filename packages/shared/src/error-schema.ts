@@ -6,5 +6,6 @@ export const apiErrorSchema = z.object({
   error: z.string(),
   message: z.string(),
   fieldErrors: z.record(z.string(), z.string()).optional(),
+  errorMessage: z.string().optional(),
 });
 export type ApiErrorBody = z.infer<typeof apiErrorSchema>;

@@ -5,3 +5,7 @@ export * from './error-schema.ts';
 export * from './languages.ts';
 export * from './messages.ts';
 export { catalogs, type Catalog } from './i18n/catalogs.ts';
+export * from './field-labels.ts';
+export * from './offer-schemas.ts';
+export * from './vendor-schemas.ts';
+export * from './geo.ts';

@@ -129,3 +129,35 @@ export const offers = pgTable(
       .where(sql`${table.status} = 'ACTIVE'`),
   ],
 );
+
+export const vendorDocuments = pgTable(
+  'vendor_documents',
+  {
+    id: serial('id').primaryKey(),
+    vendorId: integer('vendor_id')
+      .notNull()
+      .references(() => vendors.id, { onDelete: 'cascade' }),
+    storageKey: text('storage_key').notNull(),
+    contentType: text('content_type').notNull(),
+    byteSize: integer('byte_size').notNull(),
+    sha256: text('sha256').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('vendor_documents_vendor_idx').on(table.vendorId)],
+);
+
+export const offerImages = pgTable(
+  'offer_images',
+  {
+    id: serial('id').primaryKey(),
+    offerId: integer('offer_id')
+      .notNull()
+      .references(() => offers.offerId, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    cardKey: text('card_key').notNull(),
+    detailKey: text('detail_key').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+  },
+  (table) => [uniqueIndex('offer_images_offer_position_key').on(table.offerId, table.position)],
+);

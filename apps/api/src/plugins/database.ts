@@ -3,7 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database, Db } from '../db/client.ts';
 import { createCategoriesRepository, type CategoriesRepository } from '../repositories/categories.ts';
+import { createOffersRepository, type OffersRepository } from '../repositories/offers.ts';
 import { createUsersRepository, type UsersRepository } from '../repositories/users.ts';
+import { createVendorsRepository, type VendorsRepository } from '../repositories/vendors.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -11,6 +13,8 @@ declare module 'fastify' {
     db: Db;
     users: UsersRepository;
     categories: CategoriesRepository;
+    vendors: VendorsRepository;
+    offers: OffersRepository;
   }
 }
 
@@ -21,6 +25,8 @@ export default fp(
     app.decorate('db', database.db);
     app.decorate('users', createUsersRepository(database.db));
     app.decorate('categories', createCategoriesRepository(database.db));
+    app.decorate('vendors', createVendorsRepository(database.db));
+    app.decorate('offers', createOffersRepository(database.db));
     if (options.closeOnShutdown) app.addHook('onClose', () => database.close());
   },
   { name: 'database' },

@@ -11,9 +11,17 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { MESSAGES, formatMessage, type ApiErrorBody } from '@qrib/shared';
 import { HttpError, statusText } from '../http-error.ts';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Errors of this route also carry `errorMessage` (the spec's registration client reads that field). */
+    errorMessageField?: boolean;
+  }
+}
+
 function sendError(reply: FastifyReply, statusCode: number, message: string, fieldErrors?: Record<string, string>) {
   const body: ApiErrorBody = { statusCode, error: statusText(statusCode), message };
   if (fieldErrors && Object.keys(fieldErrors).length > 0) body.fieldErrors = fieldErrors;
+  if (reply.request.routeOptions.config.errorMessageField) body.errorMessage = message;
   return reply.code(statusCode).type('application/json; charset=utf-8').send(body);
 }
 

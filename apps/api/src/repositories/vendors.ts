@@ -1,0 +1,96 @@
+/** SQL for businesses and their private registration documents. One business per account. */
+import { and, asc, eq } from 'drizzle-orm';
+import type { Vendor } from '@qrib/shared';
+import type { Db } from '../db/client.ts';
+import { vendorDocuments, vendors } from '../db/schema.ts';
+
+export type VendorRow = typeof vendors.$inferSelect;
+export type NewVendor = Omit<typeof vendors.$inferInsert, 'id' | 'createdAt' | 'status' | 'logoKey'>;
+export type VendorDocumentRow = typeof vendorDocuments.$inferSelect;
+export type NewVendorDocument = Omit<typeof vendorDocuments.$inferInsert, 'id' | 'vendorId' | 'createdAt'>;
+
+export class BusinessAlreadyRegistered extends Error {}
+
+function isOwnerUniqueViolation(error: unknown): boolean {
+  for (let current: unknown = error; current instanceof Error; current = current.cause) {
+    const details = current as Error & { code?: string; constraint?: string };
+    if (details.code === '23505' && `${details.constraint ?? ''} ${details.message}`.includes('vendors_owner_user_id_unique')) {
+      return true;
+    }
+  }
+  return false;
+}
+
+export function createVendorsRepository(db: Db) {
+  return {
+    async findByOwner(userId: number): Promise<VendorRow | undefined> {
+      const [row] = await db.select().from(vendors).where(eq(vendors.ownerUserId, userId));
+      return row;
+    },
+
+    async findById(vendorId: number): Promise<VendorRow | undefined> {
+      const [row] = await db.select().from(vendors).where(eq(vendors.id, vendorId));
+      return row;
+    },
+
+    /** The business and its documents together, or neither. */
+    async createWithDocuments(vendor: NewVendor, documents: NewVendorDocument[]): Promise<VendorRow> {
+      try {
+        return await db.transaction(async (tx) => {
+          const [row] = await tx.insert(vendors).values(vendor).returning();
+          if (!row) throw new Error('insert returned no vendor');
+          if (documents.length > 0) {
+            await tx.insert(vendorDocuments).values(documents.map((document) => ({ ...document, vendorId: row.id })));
+          }
+          return row;
+        });
+      } catch (error) {
+        if (isOwnerUniqueViolation(error)) throw new BusinessAlreadyRegistered();
+        throw error;
+      }
+    },
+
+    async listDocuments(vendorId: number): Promise<VendorDocumentRow[]> {
+      return db.select().from(vendorDocuments).where(eq(vendorDocuments.vendorId, vendorId)).orderBy(asc(vendorDocuments.id));
+    },
+
+    async findDocument(vendorId: number, documentId: number): Promise<VendorDocumentRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(vendorDocuments)
+        .where(and(eq(vendorDocuments.vendorId, vendorId), eq(vendorDocuments.id, documentId)));
+      return row;
+    },
+
+    /** Whether any row still points at a stored file (content-addressed keys can be shared). */
+    async isDocumentKeyUsed(storageKey: string): Promise<boolean> {
+      const [row] = await db.select({ id: vendorDocuments.id }).from(vendorDocuments).where(eq(vendorDocuments.storageKey, storageKey)).limit(1);
+      return row !== undefined;
+    },
+  };
+}
+
+export type VendorsRepository = ReturnType<typeof createVendorsRepository>;
+
+export function presentVendor(row: VendorRow, documents: VendorDocumentRow[]): Vendor {
+  return {
+    vendorId: row.id,
+    businessName: row.businessName,
+    businessType: row.businessType,
+    businessAddress: row.businessAddress,
+    locationLatitude: row.locationLatitude,
+    locationLongitude: row.locationLongitude,
+    primaryContactName: row.primaryContactName,
+    contactEmail: row.contactEmail,
+    contactPhone: row.contactPhone,
+    offeringsDescription: row.offeringsDescription,
+    status: row.status,
+    documents: documents.map((document) => ({
+      documentId: document.id,
+      contentType: document.contentType,
+      byteSize: document.byteSize,
+      url: `/api/v1/vendors/me/documents/${document.id}`,
+    })),
+    createdAt: row.createdAt.toISOString(),
+  };
+}

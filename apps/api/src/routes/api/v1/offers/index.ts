@@ -1,0 +1,158 @@
+/**
+ * POST /api/v1/offers/ (multipart with offerImages), GET /:offerId, PATCH /:offerId, POST /:offerId/pause and
+ * /resume. Only the business's owner changes an offer; paused offers are visible to their owner only.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  MAX_OFFER_IMAGE_BYTES,
+  MAX_OFFER_IMAGES,
+  MESSAGES,
+  apiErrorSchema,
+  offerCreateExtrasSchema,
+  offerFieldsSchema,
+  offerIdParamsSchema,
+  offerResponseSchema,
+  type OfferFields,
+  type OfferStatus,
+} from '@qrib/shared';
+import { HttpError } from '../../../../http-error.ts';
+import type { NewOfferImage } from '../../../../repositories/offers.ts';
+import { processOfferImage } from '../../../../services/images.ts';
+import { parseFields, readMultipart } from '../../../../services/multipart.ts';
+import { PendingWrites } from '../../../../services/pending-writes.ts';
+
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
+
+const offerRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('preHandler', app.authenticate);
+
+  async function checkCategory(fields: OfferFields) {
+    if (!(await app.offers.categoryExists(fields.categoryId))) {
+      throw new HttpError(400, MESSAGES.categoryUnknown, { categoryId: MESSAGES.categoryUnknown });
+    }
+  }
+
+  /** The offer, if it belongs to the signed-in owner: 404 when there is none, 403 when it is someone else's. */
+  async function ownOffer(offerId: number, userId: number) {
+    const offer = await app.offers.findRow(offerId);
+    if (!offer) throw new HttpError(404, MESSAGES.offerNotFound);
+    const vendor = await app.vendors.findById(offer.vendorId);
+    if (!vendor || vendor.ownerUserId !== userId) throw new HttpError(403, MESSAGES.offerNotYours);
+    return offer;
+  }
+
+  async function presentFor(offerId: number, userId: number) {
+    const offer = await app.offers.findForViewer(offerId, userId);
+    if (!offer) throw new HttpError(404, MESSAGES.offerNotFound);
+    return { data: offer };
+  }
+
+  app.post(
+    '/',
+    {
+      schema: {
+        tags: ['offers'],
+        summary: 'Publish an offer of the signed-in owner’s business (multipart: fields and `offerImages` repeated)',
+        consumes: ['multipart/form-data'],
+        response: { 201: offerResponseSchema, ...errors, 413: apiErrorSchema, 415: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const userId = request.auth?.userId ?? 0;
+      const vendor = await app.vendors.findByOwner(userId);
+      if (!vendor) throw new HttpError(403, MESSAGES.registerBusinessFirst);
+
+      const { fields, files } = await readMultipart(request, {
+        fileField: 'offerImages',
+        maxFiles: MAX_OFFER_IMAGES,
+        maxFileBytes: MAX_OFFER_IMAGE_BYTES,
+        tooLargeMessage: MESSAGES.imageTooLarge,
+        tooManyMessage: MESSAGES.imagesTooMany,
+      });
+      const offer = parseFields(offerFieldsSchema, fields);
+      const extras = parseFields(offerCreateExtrasSchema, fields);
+      if (extras.vendorId !== undefined && extras.vendorId !== vendor.id) throw new HttpError(403, MESSAGES.vendorNotYours);
+      await checkCategory(offer);
+
+      // Decode and convert every photo before storing any of them; one at a time bounds the memory.
+      const processed = [];
+      for (const file of files) processed.push(await processOfferImage(file.buffer));
+
+      const writes = new PendingWrites(app.storage);
+      try {
+        const images: NewOfferImage[] = [];
+        for (const [position, image] of processed.entries()) {
+          const cardKey = `public/offers/${image.sha256}-card.webp`;
+          const detailKey = `public/offers/${image.sha256}-detail.webp`;
+          await writes.put(cardKey, image.card, 'image/webp');
+          await writes.put(detailKey, image.detail, 'image/webp');
+          images.push({ position, cardKey, detailKey, width: image.width, height: image.height });
+        }
+        const offerId = await app.offers.create(vendor, offer, images);
+        request.log.info({ offerId, images: images.length }, 'offer created');
+        return reply.code(201).send(await presentFor(offerId, userId));
+      } catch (error) {
+        await writes.rollback();
+        throw error;
+      }
+    },
+  );
+
+  app.get(
+    '/:offerId',
+    {
+      schema: {
+        tags: ['offers'],
+        summary: 'One offer with its category, business, photos and documents',
+        params: offerIdParamsSchema,
+        response: { 200: offerResponseSchema, ...errors },
+      },
+    },
+    async (request) => presentFor(request.params.offerId, request.auth?.userId ?? 0),
+  );
+
+  app.patch(
+    '/:offerId',
+    {
+      schema: {
+        tags: ['offers'],
+        summary: 'Change an offer’s details (the same rules as creating it); photos stay as they are',
+        params: offerIdParamsSchema,
+        body: z.record(z.string(), z.unknown()),
+        response: { 200: offerResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const userId = request.auth?.userId ?? 0;
+      await ownOffer(request.params.offerId, userId);
+      const fields = parseFields(offerFieldsSchema, request.body);
+      await checkCategory(fields);
+      await app.offers.update(request.params.offerId, fields);
+      return presentFor(request.params.offerId, userId);
+    },
+  );
+
+  const statusRoute = (action: 'pause' | 'resume', status: OfferStatus) =>
+    app.post(
+      `/:offerId/${action}`,
+      {
+        schema: {
+          tags: ['offers'],
+          summary: action === 'pause' ? 'Pause an offer (hidden from shoppers)' : 'Resume a paused offer',
+          params: offerIdParamsSchema,
+          response: { 200: offerResponseSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const userId = request.auth?.userId ?? 0;
+        await ownOffer(request.params.offerId, userId);
+        await app.offers.setStatus(request.params.offerId, status);
+        return presentFor(request.params.offerId, userId);
+      },
+    );
+  statusRoute('pause', 'PAUSED');
+  statusRoute('resume', 'ACTIVE');
+};
+
+export default offerRoutes;

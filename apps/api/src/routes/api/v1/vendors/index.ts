@@ -1,0 +1,149 @@
+/**
+ * POST /api/v1/vendors/ (business registration, multipart with documents), GET /me, GET /me/offers and the
+ * private GET /me/documents/:documentId. Registration errors also carry `errorMessage` (the spec's client).
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  MAX_DOCUMENT_BYTES,
+  MAX_DOCUMENTS,
+  MESSAGES,
+  apiErrorSchema,
+  formatMessage,
+  offersResponseSchema,
+  requiredMessage,
+  vendorRegistrationSchema,
+  vendorResponseSchema,
+} from '@qrib/shared';
+import { HttpError } from '../../../../http-error.ts';
+import { BusinessAlreadyRegistered, presentVendor } from '../../../../repositories/vendors.ts';
+import { inspectImage, sha256 } from '../../../../services/images.ts';
+import { parseFields, readMultipart } from '../../../../services/multipart.ts';
+import { PendingWrites } from '../../../../services/pending-writes.ts';
+
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
+
+const vendorRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('preHandler', app.authenticate);
+
+  async function ownVendor(userId: number) {
+    const vendor = await app.vendors.findByOwner(userId);
+    if (!vendor) throw new HttpError(403, MESSAGES.registerBusinessFirst);
+    return vendor;
+  }
+
+  app.post(
+    '/',
+    {
+      config: { errorMessageField: true },
+      schema: {
+        tags: ['vendors'],
+        summary: 'Register the signed-in account’s business (multipart: the fields and `documents` repeated)',
+        consumes: ['multipart/form-data'],
+        response: { 201: vendorResponseSchema, ...errors, 409: apiErrorSchema, 413: apiErrorSchema, 415: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const userId = request.auth?.userId ?? 0;
+      if (await app.vendors.findByOwner(userId)) throw new HttpError(409, MESSAGES.businessAlreadyRegistered);
+
+      const { fields, files } = await readMultipart(request, {
+        fileField: 'documents',
+        maxFiles: MAX_DOCUMENTS,
+        maxFileBytes: MAX_DOCUMENT_BYTES,
+        tooLargeMessage: MESSAGES.filesTooLarge,
+        tooManyMessage: formatMessage(MESSAGES.documentsTooMany, { max: MAX_DOCUMENTS }),
+      });
+      const registration = parseFields(vendorRegistrationSchema, fields);
+      if (files.length === 0) {
+        const message = requiredMessage('documents');
+        throw new HttpError(400, message, { documents: message });
+      }
+      // Every file is checked by its content before anything is stored.
+      const documents = await Promise.all(
+        files.map(async (file) => ({ file, image: await inspectImage(file.buffer), sha256: sha256(file.buffer) })),
+      );
+
+      const writes = new PendingWrites(app.storage);
+      try {
+        const rows = [];
+        for (const document of documents) {
+          const storageKey = `private/documents/${document.sha256}.${document.image.extension}`;
+          await writes.put(storageKey, document.file.buffer, document.image.contentType);
+          rows.push({
+            storageKey,
+            contentType: document.image.contentType,
+            byteSize: document.file.buffer.length,
+            sha256: document.sha256,
+          });
+        }
+        const vendor = await app.vendors.createWithDocuments(
+          {
+            ownerUserId: userId,
+            businessName: registration.businessName,
+            businessType: registration.businessType,
+            businessAddress: registration.businessAddress,
+            locationLatitude: registration.locationLatitude,
+            locationLongitude: registration.locationLongitude,
+            primaryContactName: registration.primaryContactName,
+            contactEmail: registration.contactEmail,
+            contactPhone: registration.contactPhone,
+            offeringsDescription: registration.offeringsDescription,
+          },
+          rows,
+        );
+        request.log.info({ vendorId: vendor.id, documents: rows.length }, 'business registered');
+        return reply.code(201).send({ data: presentVendor(vendor, await app.vendors.listDocuments(vendor.id)) });
+      } catch (error) {
+        await writes.rollback();
+        if (error instanceof BusinessAlreadyRegistered) throw new HttpError(409, MESSAGES.businessAlreadyRegistered);
+        throw error;
+      }
+    },
+  );
+
+  app.get(
+    '/me',
+    { schema: { tags: ['vendors'], summary: 'The signed-in owner’s business', response: { 200: vendorResponseSchema, ...errors } } },
+    async (request) => {
+      const vendor = await ownVendor(request.auth?.userId ?? 0);
+      return { data: presentVendor(vendor, await app.vendors.listDocuments(vendor.id)) };
+    },
+  );
+
+  app.get(
+    '/me/offers',
+    { schema: { tags: ['vendors'], summary: 'Every offer of the signed-in owner’s business', response: { 200: offersResponseSchema, ...errors } } },
+    async (request) => {
+      const userId = request.auth?.userId ?? 0;
+      const vendor = await ownVendor(userId);
+      return { data: await app.offers.listForVendor(vendor, userId) };
+    },
+  );
+
+  app.get(
+    '/me/documents/:documentId',
+    {
+      schema: {
+        tags: ['vendors'],
+        summary: 'One of the owner’s private registration documents',
+        params: z.object({ documentId: z.coerce.number().int().positive() }),
+        response: { 200: z.unknown().describe('The document (image/jpeg or image/png)'), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const vendor = await ownVendor(request.auth?.userId ?? 0);
+      const document = await app.vendors.findDocument(vendor.id, request.params.documentId);
+      const stored = document ? await app.storage.get(document.storageKey) : undefined;
+      if (!document || !stored) throw new HttpError(404, MESSAGES.documentNotFound);
+      return reply
+        .header('content-type', document.contentType)
+        .header('content-length', String(stored.byteSize))
+        .header('cache-control', 'private, no-store')
+        .header('content-disposition', 'inline')
+        .send(stored.body);
+    },
+  );
+};
+
+export default vendorRoutes;

@@ -1,0 +1,68 @@
+/**
+ * Image checks and processing with sharp (DESIGN.md §7): the type is decided by decoding the content, never
+ * by the name; the pixel count is read from the header and refused before a full decode; offer photos are
+ * auto-rotated, stripped of metadata (no GPS from a shop's phone) and stored as webp card/detail variants.
+ */
+import { createHash } from 'node:crypto';
+import sharp, { type Metadata } from 'sharp';
+import { MAX_IMAGE_PIXELS, MESSAGES } from '@qrib/shared';
+import { HttpError } from '../http-error.ts';
+
+export type ImageFormat = 'jpeg' | 'png';
+
+export interface InspectedImage {
+  format: ImageFormat;
+  width: number;
+  height: number;
+  contentType: 'image/jpeg' | 'image/png';
+  extension: 'jpg' | 'png';
+}
+
+export function sha256(buffer: Buffer): string {
+  return createHash('sha256').update(buffer).digest('hex');
+}
+
+/** Reads only the header: refuses what is not a JPEG or PNG, and images over the pixel budget. */
+export async function inspectImage(buffer: Buffer): Promise<InspectedImage> {
+  let metadata: Metadata;
+  try {
+    // Only the header is read here, so sharp's own pixel limit is off and ours decides (413, not 415).
+    metadata = await sharp(buffer, { failOn: 'error', limitInputPixels: false }).metadata();
+  } catch {
+    throw new HttpError(415, MESSAGES.filesWrongType);
+  }
+  const { format, width, height } = metadata;
+  if ((format !== 'jpeg' && format !== 'png') || !width || !height) {
+    throw new HttpError(415, MESSAGES.filesWrongType);
+  }
+  if (width * height > MAX_IMAGE_PIXELS) throw new HttpError(413, MESSAGES.imageTooManyPixels);
+  return format === 'jpeg'
+    ? { format, width, height, contentType: 'image/jpeg', extension: 'jpg' }
+    : { format, width, height, contentType: 'image/png', extension: 'png' };
+}
+
+export interface ProcessedOfferImage {
+  sha256: string;
+  card: Buffer;
+  detail: Buffer;
+  width: number;
+  height: number;
+}
+
+export const CARD_WIDTH = 640;
+export const DETAIL_WIDTH = 1600;
+
+/** Decodes fully (a truncated or corrupt file fails here), rotates upright, and makes the two variants. */
+export async function processOfferImage(buffer: Buffer): Promise<ProcessedOfferImage> {
+  await inspectImage(buffer);
+  try {
+    const upright = sharp(buffer, { failOn: 'error', limitInputPixels: MAX_IMAGE_PIXELS }).rotate();
+    const variant = (width: number) =>
+      upright.clone().resize({ width, height: width, fit: 'inside', withoutEnlargement: true }).webp({ quality: 80 });
+    const [card, detail] = await Promise.all([variant(CARD_WIDTH).toBuffer(), variant(DETAIL_WIDTH).toBuffer({ resolveWithObject: true })]);
+    return { sha256: sha256(buffer), card, detail: detail.data, width: detail.info.width, height: detail.info.height };
+  } catch (error) {
+    if (error instanceof HttpError) throw error;
+    throw new HttpError(415, MESSAGES.filesWrongType);
+  }
+}

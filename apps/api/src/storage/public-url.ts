@@ -1,0 +1,10 @@
+/** The URL under which a `public/` object is served; `private/` objects have no public URL by design. */
+import { assertValidKey } from './storage.ts';
+
+export function publicUrl(key: string): string {
+  assertValidKey(key);
+  if (!key.startsWith('public/')) {
+    throw new Error(`Not a public storage key: ${key}`);
+  }
+  return `/uploads/${key}`;
+}

@@ -1,0 +1,17 @@
+/**
+ * The English labels of form fields that messages name ('{{label}} is required'). The web catalogs translate
+ * them under `fields`, and a server message naming a label is shown with the translated label.
+ */
+export const FIELD_LABELS = {
+  businessName: 'Business Name',
+  businessType: 'Business Type',
+  businessAddress: 'Business Address',
+  primaryContactName: 'Primary Contact Name',
+  contactEmail: 'Contact Email',
+  contactPhone: 'Contact Phone',
+  documents: 'Documents',
+  offeringsDescription: 'Offerings Description',
+  title: 'Offer Title',
+  description: 'Description',
+  termsAndConditions: 'Terms & Conditions',
+} as const;

@@ -1,0 +1,177 @@
+/**
+ * Offers (spec §2.4 Add Offer, §3, §5): the fields' rules, shared by the form and `POST /offers/` /
+ * `PATCH /offers/:id`. Multipart sends text, so numbers and booleans are read from strings too.
+ */
+import { z } from 'zod';
+import { categorySchema } from './category-schemas.ts';
+import { FIELD_LABELS } from './field-labels.ts';
+import { MESSAGES, formatMessage } from './messages.ts';
+import { BUSINESS_TYPES } from './vendor-schemas.ts';
+
+export const DISCOUNT_TYPES = ['PERCENTAGE', 'FIXED', 'BUYXGETY'] as const;
+export type DiscountType = (typeof DISCOUNT_TYPES)[number];
+export const TARGET_AUDIENCES = ['ALL_CUSTOMERS', 'PREMIUM_CUSTOMERS', 'NEW_CUSTOMERS'] as const;
+export const REDEMPTION_LIMITS = ['UNLIMITED', 'LIMITED'] as const;
+export const OFFER_STATUSES = ['ACTIVE', 'PAUSED', 'ENDED'] as const;
+export type OfferStatus = (typeof OFFER_STATUSES)[number];
+
+const blankToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
+const trimmedNumber = (value: unknown) => {
+  const blank = blankToUndefined(value);
+  return typeof blank === 'string' ? Number(blank.trim()) : blank;
+};
+const upperCase = (value: unknown) => (typeof value === 'string' ? value.trim().toUpperCase() : value);
+const flag = (defaultValue: boolean) =>
+  z.preprocess((value) => {
+    if (value === undefined || value === '') return defaultValue;
+    if (typeof value === 'string') return ['true', 'on', '1', 'yes'].includes(value.trim().toLowerCase());
+    return value;
+  }, z.boolean());
+
+function isRealDate(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
+const dateField = (requiredMessage: string) =>
+  z.preprocess(
+    blankToUndefined,
+    z
+      .string({ error: requiredMessage })
+      .trim()
+      .refine(isRealDate, { error: MESSAGES.dateInvalid }),
+  );
+
+const longText = (field: 'title' | 'description' | 'termsAndConditions', max: number) =>
+  formatMessage(MESSAGES.textTooLong, { label: FIELD_LABELS[field], max });
+
+export const offerFieldsSchema = z
+  .object({
+    title: z
+      .string({ error: MESSAGES.offerTitleRequired })
+      .trim()
+      .min(1, { error: MESSAGES.offerTitleRequired })
+      .max(120, { error: longText('title', 120) }),
+    description: z
+      .string({ error: MESSAGES.offerDescriptionRequired })
+      .trim()
+      .min(1, { error: MESSAGES.offerDescriptionRequired })
+      .max(2000, { error: longText('description', 2000) }),
+    categoryId: z.preprocess(trimmedNumber, z.number({ error: MESSAGES.categoryRequired }).int({ error: MESSAGES.categoryRequired }).positive({ error: MESSAGES.categoryRequired })),
+    discountType: z.preprocess(
+      (value) => {
+        const upper = upperCase(blankToUndefined(value));
+        return upper === 'PERCENT' ? 'PERCENTAGE' : (upper ?? 'PERCENTAGE');
+      },
+      z.enum(DISCOUNT_TYPES, { error: MESSAGES.discountValueInvalid }),
+    ),
+    discountValue: z.preprocess(
+      trimmedNumber,
+      z
+        .number({ error: (issue) => (issue.input === undefined ? MESSAGES.discountValueRequired : MESSAGES.discountValueInvalid) })
+        .refine(Number.isFinite, { error: MESSAGES.discountValueInvalid })
+        .gt(0, { error: MESSAGES.discountValueInvalid })
+        .max(99_999_999, { error: MESSAGES.discountValueInvalid }),
+    ),
+    startDate: dateField(MESSAGES.startDateRequired),
+    endDate: dateField(MESSAGES.endDateRequired),
+    termsAndConditions: z
+      .string()
+      .trim()
+      .max(2000, { error: longText('termsAndConditions', 2000) })
+      .optional()
+      .transform((value) => value || null),
+    targetAudience: z.preprocess((value) => upperCase(blankToUndefined(value)) ?? 'ALL_CUSTOMERS', z.enum(TARGET_AUDIENCES)),
+    redemptionLimit: z.preprocess((value) => upperCase(blankToUndefined(value)) ?? 'UNLIMITED', z.enum(REDEMPTION_LIMITS)),
+    maxRedemptions: z.preprocess(
+      trimmedNumber,
+      z.number({ error: MESSAGES.maxRedemptionsInvalid }).int({ error: MESSAGES.maxRedemptionsInvalid }).min(1, { error: MESSAGES.maxRedemptionsInvalid }).optional(),
+    ),
+    sendNotifications: flag(true),
+    featuredOffer: flag(false),
+  })
+  .superRefine((offer, context) => {
+    if (offer.startDate > offer.endDate) {
+      context.addIssue({ code: 'custom', path: ['endDate'], message: MESSAGES.endBeforeStart });
+    }
+    if (offer.discountType === 'PERCENTAGE' && offer.discountValue > 100) {
+      context.addIssue({ code: 'custom', path: ['discountValue'], message: MESSAGES.percentageTooHigh });
+    }
+    if (offer.redemptionLimit === 'LIMITED' && offer.maxRedemptions === undefined) {
+      context.addIssue({ code: 'custom', path: ['maxRedemptions'], message: MESSAGES.maxRedemptionsInvalid });
+    }
+  })
+  // Only the LIMITED offers keep a maximum.
+  .transform((offer) => ({ ...offer, maxRedemptions: offer.redemptionLimit === 'LIMITED' ? (offer.maxRedemptions ?? null) : null }));
+
+export type OfferFields = z.output<typeof offerFieldsSchema>;
+
+/** What `POST /offers/` reads besides the offer's fields (spec §3: status and vendorId are sent). */
+export const offerCreateExtrasSchema = z.object({
+  status: z.preprocess((value) => upperCase(blankToUndefined(value)) ?? 'ACTIVE', z.literal('ACTIVE', { error: 'A new offer starts ACTIVE' })),
+  vendorId: z.preprocess(trimmedNumber, z.number().int().positive().optional()),
+});
+
+export const offerImageSchema = z.object({
+  imageId: z.number().int(),
+  cardUrl: z.string(),
+  detailUrl: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+});
+
+export const offerVendorSchema = z.object({
+  vendorId: z.number().int(),
+  businessName: z.string(),
+  businessType: z.enum(BUSINESS_TYPES),
+  businessAddress: z.string(),
+  contactEmail: z.string(),
+  contactPhone: z.string(),
+});
+
+/** Spec §3 "Offer document": the registration facts shown with an offer, one per registration document. */
+export const offerDocumentSchema = z.object({
+  documentId: z.number().int(),
+  offeringsDescription: z.string().nullable(),
+  primaryContactName: z.string(),
+  locationLatitude: z.number(),
+  locationLongitude: z.number(),
+});
+
+export const offerSchema = z.object({
+  offerId: z.number().int(),
+  vendorId: z.number().int(),
+  title: z.string(),
+  description: z.string(),
+  discountType: z.enum(DISCOUNT_TYPES),
+  discountValue: z.number(),
+  startDate: z.string(),
+  endDate: z.string(),
+  status: z.enum(OFFER_STATUSES),
+  featuredOffer: z.boolean(),
+  targetAudience: z.enum(TARGET_AUDIENCES),
+  termsAndConditions: z.string().nullable(),
+  redemptionLimit: z.enum(REDEMPTION_LIMITS),
+  maxRedemptions: z.number().int().nullable(),
+  sendNotifications: z.boolean(),
+  category: categorySchema.nullable(),
+  vendor: offerVendorSchema,
+  documents: z.array(offerDocumentSchema),
+  images: z.array(offerImageSchema),
+  imageUrl: z.string().nullable(),
+  isOwner: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Offer = z.infer<typeof offerSchema>;
+export const offerResponseSchema = z.object({ data: offerSchema });
+export const offersResponseSchema = z.object({ data: z.array(offerSchema) });
+export const offerIdParamsSchema = z.object({
+  offerId: z.coerce.number({ error: MESSAGES.offerNotFound }).int({ error: MESSAGES.offerNotFound }).positive({ error: MESSAGES.offerNotFound }),
+});
+
+/** Spec §5: only JPG, JPEG and PNG are kept, at most 6; others and extras are dropped silently. */
+export function keepOfferImages<T extends { name: string }>(existing: readonly T[], added: readonly T[], max = 6): T[] {
+  return [...existing, ...added.filter((file) => /\.(jpe?g|png)$/i.test(file.name))].slice(0, max);
+}

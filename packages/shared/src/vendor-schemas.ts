@@ -1,0 +1,116 @@
+/**
+ * Vendor registration (spec §2.4, §5): the text fields' rules, shared by the form and `POST /vendors/`.
+ * Documents are checked separately (`checkDocumentFiles` on the client by name and size, the API by content).
+ */
+import { z } from 'zod';
+import { EMAIL_PATTERN, PHONE_PATTERN } from './auth-schemas.ts';
+import { MAX_DOCUMENT_BYTES, MAX_DOCUMENTS, OFFERINGS_MAX_LENGTH } from './constants.ts';
+import { FIELD_LABELS } from './field-labels.ts';
+import { MESSAGES, formatMessage } from './messages.ts';
+
+export const BUSINESS_TYPES = ['GROCERY', 'RESTAURANT', 'HEALTHCARE', 'SERVICES', 'OTHER'] as const;
+export type BusinessType = (typeof BUSINESS_TYPES)[number];
+
+export function requiredMessage(field: keyof typeof FIELD_LABELS): string {
+  return formatMessage(MESSAGES.requiredField, { label: FIELD_LABELS[field] });
+}
+
+export function requiredText(field: keyof typeof FIELD_LABELS, max: number) {
+  const required = requiredMessage(field);
+  return z
+    .string({ error: required })
+    .trim()
+    .min(1, { error: required })
+    .max(max, { error: formatMessage(MESSAGES.textTooLong, { label: FIELD_LABELS[field], max }) });
+}
+
+/** Multipart sends everything as text: '' and missing mean "not given". */
+function optionalNumber(value: unknown): unknown {
+  if (value === undefined || value === null || value === '') return undefined;
+  if (typeof value === 'string') return Number(value.trim());
+  return value;
+}
+
+const coordinate = (limit: number) =>
+  z.preprocess(
+    optionalNumber,
+    z
+      .number({ error: (issue) => (issue.input === undefined ? MESSAGES.coordinatesMissing : MESSAGES.coordinatesInvalid) })
+      .min(-limit, { error: MESSAGES.coordinatesInvalid })
+      .max(limit, { error: MESSAGES.coordinatesInvalid }),
+  );
+
+export const vendorRegistrationSchema = z.object({
+  businessName: requiredText('businessName', 120),
+  businessType: z.preprocess(
+    (value) => (typeof value === 'string' ? value.trim().toUpperCase() : value),
+    z.enum(BUSINESS_TYPES, { error: requiredMessage('businessType') }),
+  ),
+  businessAddress: requiredText('businessAddress', 300),
+  locationLatitude: coordinate(90),
+  locationLongitude: coordinate(180),
+  primaryContactName: requiredText('primaryContactName', 120),
+  contactEmail: requiredText('contactEmail', 254).regex(EMAIL_PATTERN, { error: MESSAGES.vendorEmailInvalid }),
+  contactPhone: requiredText('contactPhone', 30).regex(PHONE_PATTERN, { error: MESSAGES.invalidPhone }),
+  offeringsDescription: z
+    .string({ error: MESSAGES.offeringsTooLong })
+    .trim()
+    .max(OFFERINGS_MAX_LENGTH, { error: MESSAGES.offeringsTooLong })
+    .optional()
+    .transform((value) => value || null),
+});
+
+export type VendorRegistration = z.output<typeof vendorRegistrationSchema>;
+
+export interface FileFacts {
+  name: string;
+  size: number;
+}
+
+const DOCUMENT_EXTENSIONS = /\.(jpe?g|png)$/i;
+
+/**
+ * The client's document rules, in the spec's order: at least one, each ≤5 MB, JPG/JPEG/PNG. Returns the first
+ * failing rule's message. The API applies the same rules, deciding the type from the file's content.
+ */
+export function checkDocumentFiles(files: readonly FileFacts[]): string | undefined {
+  if (files.length === 0) return requiredMessage('documents');
+  if (files.length > MAX_DOCUMENTS) return formatMessage(MESSAGES.documentsTooMany, { max: MAX_DOCUMENTS });
+  if (files.some((file) => file.size > MAX_DOCUMENT_BYTES)) return MESSAGES.filesTooLarge;
+  if (files.some((file) => !DOCUMENT_EXTENSIONS.test(file.name))) return MESSAGES.filesWrongType;
+  return undefined;
+}
+
+export const vendorSchema = z.object({
+  vendorId: z.number().int(),
+  businessName: z.string(),
+  businessType: z.enum(BUSINESS_TYPES),
+  businessAddress: z.string(),
+  locationLatitude: z.number(),
+  locationLongitude: z.number(),
+  primaryContactName: z.string(),
+  contactEmail: z.string(),
+  contactPhone: z.string(),
+  offeringsDescription: z.string().nullable(),
+  status: z.string(),
+  documents: z.array(
+    z.object({
+      documentId: z.number().int(),
+      contentType: z.string(),
+      byteSize: z.number().int(),
+      url: z.string(),
+    }),
+  ),
+  createdAt: z.string(),
+});
+export type Vendor = z.infer<typeof vendorSchema>;
+export const vendorResponseSchema = z.object({ data: vendorSchema });
+
+export const reverseGeocodeQuerySchema = z.object({
+  latitude: z.coerce.number({ error: MESSAGES.coordinatesInvalid }).min(-90, { error: MESSAGES.coordinatesInvalid }).max(90, { error: MESSAGES.coordinatesInvalid }),
+  longitude: z.coerce.number({ error: MESSAGES.coordinatesInvalid }).min(-180, { error: MESSAGES.coordinatesInvalid }).max(180, { error: MESSAGES.coordinatesInvalid }),
+});
+export const reverseGeocodeResponseSchema = z.object({
+  displayName: z.string(),
+  source: z.enum(['geocoder', 'offline', 'coordinates']),
+});
