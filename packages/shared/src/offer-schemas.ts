@@ -77,10 +77,14 @@ export const offerFieldsSchema = z
     startDate: dateField(MESSAGES.startDateRequired),
     endDate: dateField(MESSAGES.endDateRequired),
     termsAndConditions: z
-      .string()
-      .trim()
-      .max(2000, { error: longText('termsAndConditions', 2000) })
-      .optional()
+      .preprocess(
+        blankToUndefined,
+        z
+          .string({ error: longText('termsAndConditions', 2000) })
+          .trim()
+          .max(2000, { error: longText('termsAndConditions', 2000) })
+          .optional(),
+      )
       .transform((value) => value || null),
     targetAudience: z.preprocess((value) => upperCase(blankToUndefined(value)) ?? 'ALL_CUSTOMERS', z.enum(TARGET_AUDIENCES)),
     redemptionLimit: z.preprocess((value) => upperCase(blankToUndefined(value)) ?? 'UNLIMITED', z.enum(REDEMPTION_LIMITS)),
@@ -91,16 +95,27 @@ export const offerFieldsSchema = z
     sendNotifications: flag(true),
     featuredOffer: flag(false),
   })
-  .superRefine((offer, context) => {
-    if (offer.startDate > offer.endDate) {
-      context.addIssue({ code: 'custom', path: ['endDate'], message: MESSAGES.endBeforeStart });
-    }
-    if (offer.discountType === 'PERCENTAGE' && offer.discountValue > 100) {
-      context.addIssue({ code: 'custom', path: ['discountValue'], message: MESSAGES.percentageTooHigh });
-    }
-    if (offer.redemptionLimit === 'LIMITED' && offer.maxRedemptions === undefined) {
-      context.addIssue({ code: 'custom', path: ['maxRedemptions'], message: MESSAGES.maxRedemptionsInvalid });
-    }
+  // Cross-field rules run even while other fields still fail (`when`), so the form shows every message at once.
+  .refine((offer) => offer.startDate <= offer.endDate, {
+    path: ['endDate'],
+    error: MESSAGES.endBeforeStart,
+    when: (payload) => {
+      const value = payload.value as { startDate?: unknown; endDate?: unknown } | undefined;
+      return typeof value?.startDate === 'string' && isRealDate(value.startDate) && typeof value.endDate === 'string' && isRealDate(value.endDate);
+    },
+  })
+  .refine((offer) => offer.discountType !== 'PERCENTAGE' || offer.discountValue <= 100, {
+    path: ['discountValue'],
+    error: MESSAGES.percentageTooHigh,
+    when: (payload) => {
+      const value = payload.value as { discountType?: unknown; discountValue?: unknown } | undefined;
+      return value?.discountType === 'PERCENTAGE' && typeof value.discountValue === 'number' && value.discountValue > 0;
+    },
+  })
+  .refine((offer) => offer.redemptionLimit !== 'LIMITED' || offer.maxRedemptions !== undefined, {
+    path: ['maxRedemptions'],
+    error: MESSAGES.maxRedemptionsInvalid,
+    when: (payload) => (payload.value as { redemptionLimit?: unknown } | undefined)?.redemptionLimit === 'LIMITED',
   })
   // Only the LIMITED offers keep a maximum.
   .transform((offer) => ({ ...offer, maxRedemptions: offer.redemptionLimit === 'LIMITED' ? (offer.maxRedemptions ?? null) : null }));
@@ -120,6 +135,8 @@ export const offerImageSchema = z.object({
   width: z.number().int(),
   height: z.number().int(),
 });
+
+export type OfferImage = z.infer<typeof offerImageSchema>;
 
 export const offerVendorSchema = z.object({
   vendorId: z.number().int(),

@@ -20,7 +20,8 @@ export function requiredText(field: keyof typeof FIELD_LABELS, max: number) {
   return z
     .string({ error: required })
     .trim()
-    .min(1, { error: required })
+    // A missing value reports only that it is required, not also every format rule.
+    .min(1, { error: required, abort: true })
     .max(max, { error: formatMessage(MESSAGES.textTooLong, { label: FIELD_LABELS[field], max }) });
 }
 

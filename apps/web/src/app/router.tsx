@@ -6,6 +6,13 @@ import { DashboardRoute } from './routes/dashboard.tsx';
 import { NotFoundRoute } from './routes/not-found.tsx';
 import { ProtectedLayout } from './routes/protected-layout.tsx';
 import { RouteErrorPage } from './routes/route-error.tsx';
+import {
+  AddOfferRoute,
+  EditOfferRoute,
+  OffersListRoute,
+  VendorRegistrationRoute,
+  ViewOfferRoute,
+} from './routes/vendor-screens.tsx';
 
 export const routes: RouteObject[] = [
   { path: '/login', element: <LoginRoute />, errorElement: <RouteErrorPage /> },
@@ -17,16 +24,17 @@ export const routes: RouteObject[] = [
     children: [
       { index: true, element: <DashboardRoute /> },
       { path: 'profile', element: <ComingSoon screen="profile" /> },
-      { path: 'ven-reg', element: <ComingSoon screen="vendorRegistration" /> },
+      { path: 'ven-reg', element: <VendorRegistrationRoute /> },
       { path: 'insights', element: <ComingSoon screen="insights" /> },
-      { path: 'add-offer', element: <ComingSoon screen="offers" /> },
+      { path: 'add-offer', element: <AddOfferRoute /> },
+      { path: 'edit-offer/:id', element: <EditOfferRoute /> },
       { path: 'real-time-local-offers', element: <ComingSoon screen="nearbyOffers" /> },
       { path: 'shop-entry-confirmation', element: <ComingSoon screen="shopEntry" /> },
       { path: 'business-insights', element: <ComingSoon screen="businessInsights" /> },
       { path: 'searchoffers', element: <ComingSoon screen="searchOffers" /> },
-      { path: 'offerslist', element: <ComingSoon screen="offers" /> },
-      { path: 'viewoffer', element: <ComingSoon screen="offers" /> },
-      { path: 'viewoffer/:id', element: <ComingSoon screen="offers" /> },
+      { path: 'offerslist', element: <OffersListRoute /> },
+      { path: 'viewoffer', element: <ViewOfferRoute /> },
+      { path: 'viewoffer/:id', element: <ViewOfferRoute /> },
       { path: 'receipt-upload', element: <ComingSoon screen="receiptUpload" /> },
       { path: 'cat-offer', element: <ComingSoon screen="localOffers" /> },
       { path: '*', element: <NotFoundRoute /> },

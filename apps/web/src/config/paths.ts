@@ -15,4 +15,5 @@ export const paths = {
   businessInsights: '/business-insights',
   offersList: '/offerslist',
   viewOffer: (id: number | string) => `/viewoffer/${id}`,
+  editOffer: (id: number | string) => `/edit-offer/${id}`,
 } as const;

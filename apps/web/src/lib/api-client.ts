@@ -1,19 +1,34 @@
 /**
- * The one API client: same-origin JSON calls with the session cookie. Errors become `ApiError` carrying
- * the server's message and field errors (DESIGN.md §4 error shape).
+ * The one API client: same-origin JSON calls with the session cookie, and multipart uploads with progress.
+ * Errors become `ApiError` carrying the server's message and field errors (DESIGN.md §4 error shape), and
+ * why the request failed: an HTTP answer, no connection, or no answer in time.
  */
 import { apiErrorSchema } from '@qrib/shared';
+
+export type FailureReason = 'http' | 'network' | 'timeout';
 
 export class ApiError extends Error {
   readonly status: number;
   readonly fieldErrors: Record<string, string>;
+  readonly reason: FailureReason;
+  /** The `errorMessage` field some answers carry (vendor registration). */
+  readonly errorMessage: string | undefined;
 
-  constructor(status: number, message: string, fieldErrors: Record<string, string> = {}) {
+  constructor(status: number, message: string, fieldErrors: Record<string, string> = {}, reason: FailureReason = 'http', errorMessage?: string) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.fieldErrors = fieldErrors;
+    this.reason = reason;
+    this.errorMessage = errorMessage;
   }
+}
+
+function errorFromAnswer(status: number, statusText: string, payload: unknown): ApiError {
+  const parsed = apiErrorSchema.safeParse(payload);
+  return parsed.success
+    ? new ApiError(status, parsed.data.message, parsed.data.fieldErrors, 'http', parsed.data.errorMessage)
+    : new ApiError(status, statusText || `HTTP ${status}`);
 }
 
 export interface RequestOptions {
@@ -34,11 +49,34 @@ export async function apiRequest<T>(path: string, { method = 'GET', body, signal
   });
   if (response.status === 204) return undefined as T;
   const payload: unknown = await response.json().catch(() => undefined);
-  if (!response.ok) {
-    const parsed = apiErrorSchema.safeParse(payload);
-    throw parsed.success
-      ? new ApiError(response.status, parsed.data.message, parsed.data.fieldErrors)
-      : new ApiError(response.status, response.statusText || `HTTP ${response.status}`);
-  }
+  if (!response.ok) throw errorFromAnswer(response.status, response.statusText, payload);
   return payload as T;
+}
+
+export const UPLOAD_TIMEOUT_MS = 120_000;
+
+/** POSTs a multipart form, reporting progress from 0 to 100 (XMLHttpRequest: fetch cannot report uploads). */
+export function apiUpload<T>(path: string, form: FormData, onProgress: (percent: number) => void = () => {}): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    request.open('POST', `/api/v1${path}`);
+    request.withCredentials = true;
+    request.responseType = 'json';
+    request.timeout = UPLOAD_TIMEOUT_MS;
+    request.setRequestHeader('accept', 'application/json');
+    request.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress(Math.round((event.loaded / event.total) * 100));
+    };
+    request.onload = () => {
+      if (request.status >= 200 && request.status < 300) {
+        onProgress(100);
+        resolve(request.response as T);
+      } else {
+        reject(errorFromAnswer(request.status, request.statusText, request.response));
+      }
+    };
+    request.onerror = () => reject(new ApiError(0, 'Network Error', {}, 'network'));
+    request.ontimeout = () => reject(new ApiError(0, 'Timeout', {}, 'timeout'));
+    request.send(form);
+  });
 }

@@ -3,13 +3,14 @@
  * margin. Mobile: fixed top bar with a menu button, a slide-over menu with a dark backdrop, and a fixed
  * bottom bar with four tabs. Logical (start/end) sides, so Arabic mirrors it.
  */
-import { ChevronsLeft, ChevronsRight, LogOut, Menu, X } from 'lucide-react';
+import { ArrowLeft, ChevronsLeft, ChevronsRight, LogOut, Menu, X } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NavLink, useLocation } from 'react-router';
+import { Link, NavLink, useLocation } from 'react-router';
 import { SIDEBAR_COLLAPSED_PX, SIDEBAR_EXPANDED_PX, type User } from '@qrib/shared';
 import { LanguageSelect } from '../../components/language-select.tsx';
 import { BOTTOM_TABS } from '../../config/navigation.tsx';
+import { paths } from '../../config/paths.ts';
 import { NavList } from './nav-list.tsx';
 import { useLogoutAction } from './use-logout-action.ts';
 
@@ -202,6 +203,13 @@ export function AppShell({ user, children }: { user: User; children: ReactNode }
           <Menu aria-hidden="true" className="size-6" />
         </button>
         <span className="text-lg font-bold text-brand-800">{t('brand.name')}</span>
+        {/* Spec §2.3: on an offer's page the mobile header leads back to the offers list. */}
+        {location.pathname.startsWith('/viewoffer') ? (
+          <Link to={paths.offersList} className="ms-auto flex items-center gap-1 rounded-lg px-3 py-2 text-sm font-semibold text-brand-800 hover:bg-slate-100">
+            <ArrowLeft aria-hidden="true" className="size-4 rtl:rotate-180" />
+            {t('offerDetail.back')}
+          </Link>
+        ) : null}
       </header>
       {menuOpen ? <MobileMenu user={user} onClose={closeMenu} /> : null}
       <main

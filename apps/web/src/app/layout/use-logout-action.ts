@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { paths } from '../../config/paths.ts';
-import { authKeys } from '../../features/auth/api/get-me.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
 import { useLogout } from '../../features/auth/api/logout.ts';
 
 /** Logs out, then goes to the login page. */
@@ -18,7 +18,7 @@ export function useLogoutAction() {
         // The server could not be reached; forget the session here anyway so the reader is not stuck.
         console.error('Logout request failed', error);
         queryClient.clear();
-        queryClient.setQueryData(authKeys.me(), null);
+        queryClient.setQueryData(queryKeys.auth.me(), null);
       }
       await navigate(paths.login, { replace: true });
     },

@@ -1,7 +1,13 @@
 import type { ReactNode } from 'react';
 
-export function Alert({ tone = 'error', children }: { tone?: 'error' | 'info'; children: ReactNode }) {
-  const styles = tone === 'error' ? 'border-red-300 bg-red-50 text-red-800' : 'border-sky-300 bg-sky-50 text-sky-900';
+const TONES = {
+  error: 'border-red-300 bg-red-50 text-red-800',
+  info: 'border-sky-300 bg-sky-50 text-sky-900',
+  success: 'border-emerald-300 bg-emerald-50 text-emerald-900',
+};
+
+export function Alert({ tone = 'error', children }: { tone?: keyof typeof TONES; children: ReactNode }) {
+  const styles = TONES[tone];
   return (
     <div role={tone === 'error' ? 'alert' : 'status'} className={`rounded-lg border px-4 py-3 text-sm ${styles}`}>
       {children}

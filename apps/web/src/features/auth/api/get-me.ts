@@ -2,8 +2,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { User } from '@qrib/shared';
 import { ApiError, apiRequest } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
-export const authKeys = { all: ['auth'] as const, me: () => [...authKeys.all, 'me'] as const };
 
 export async function getMe(): Promise<User | null> {
   try {
@@ -15,7 +15,7 @@ export async function getMe(): Promise<User | null> {
   }
 }
 
-export const meQueryOptions = () => queryOptions({ queryKey: authKeys.me(), queryFn: getMe, staleTime: 5 * 60_000 });
+export const meQueryOptions = () => queryOptions({ queryKey: queryKeys.auth.me(), queryFn: getMe, staleTime: 5 * 60_000 });
 
 export function useMe() {
   return useQuery(meQueryOptions());

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { MESSAGES, type LoginRequest } from '@qrib/shared';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { authKeys, getMe } from './get-me.ts';
+import { getMe } from './get-me.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 export function login(body: LoginRequest) {
   return apiRequest<{ token: string; username: string }>('/auth/login', { method: 'POST', body });
@@ -14,7 +15,7 @@ export function useLogin() {
     // The cookie is HttpOnly: the user comes from /auth/me, read before leaving the login page. A login
     // that succeeded without a session means the browser refused the Secure cookie (plain http off localhost).
     onSuccess: async () => {
-      const user = await queryClient.fetchQuery({ queryKey: authKeys.me(), queryFn: getMe, staleTime: 0 });
+      const user = await queryClient.fetchQuery({ queryKey: queryKeys.auth.me(), queryFn: getMe, staleTime: 0 });
       if (!user) throw new Error(MESSAGES.sessionNotStored);
     },
   });

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { authKeys } from './get-me.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 export function logout() {
   return apiRequest<undefined>('/auth/logout', { method: 'POST' });
@@ -13,7 +13,7 @@ export function useLogout() {
     onSuccess: () => {
       // Nothing cached for the previous user may survive the logout.
       queryClient.clear();
-      queryClient.setQueryData(authKeys.me(), null);
+      queryClient.setQueryData(queryKeys.auth.me(), null);
     },
   });
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SignupRequest, User } from '@qrib/shared';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { authKeys } from './get-me.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 export function signup(body: SignupRequest) {
   return apiRequest<{ token: string; user: User }>('/auth/signup', { method: 'POST', body });
@@ -11,6 +11,6 @@ export function useSignup() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: signup,
-    onSuccess: ({ user }) => queryClient.setQueryData(authKeys.me(), user),
+    onSuccess: ({ user }) => queryClient.setQueryData(queryKeys.auth.me(), user),
   });
 }

@@ -1,0 +1,160 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { MESSAGES, formatMessage, type Offer } from '@qrib/shared';
+import { renderRoutes } from '../../../testing/render.tsx';
+import { OfferDetail } from './offer-detail.tsx';
+
+const offer: Offer = {
+  offerId: 7,
+  vendorId: 3,
+  title: 'Two pastizzi for one',
+  description: 'Fresh from the oven every morning.',
+  discountType: 'FIXED',
+  discountValue: 2.5,
+  startDate: '2025-06-01',
+  endDate: '2025-06-30',
+  status: 'ACTIVE',
+  featuredOffer: false,
+  targetAudience: 'ALL_CUSTOMERS',
+  termsAndConditions: null,
+  redemptionLimit: 'UNLIMITED',
+  maxRedemptions: null,
+  sendNotifications: true,
+  category: null,
+  vendor: {
+    vendorId: 3,
+    businessName: 'Crystal Palace Bar',
+    businessType: 'RESTAURANT',
+    businessAddress: 'Triq San Pawl, Rabat',
+    contactEmail: 'hello@crystalpalace.mt',
+    contactPhone: '',
+  },
+  documents: [{ documentId: 11, offeringsDescription: null, primaryContactName: 'Maria Borg', locationLatitude: 35.8811, locationLongitude: 14.3988 }],
+  images: [
+    { imageId: 1, cardUrl: '/uploads/1-card.webp', detailUrl: '/uploads/1-detail.webp', width: 1200, height: 900 },
+    { imageId: 2, cardUrl: '/uploads/2-card.webp', detailUrl: '/uploads/2-detail.webp', width: 1200, height: 900 },
+  ],
+  imageUrl: '/uploads/1-card.webp',
+  isOwner: true,
+  createdAt: '2025-05-20T08:00:00.000Z',
+  updatedAt: '2025-05-20T08:00:00.000Z',
+};
+
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+/** Answers the app's own API calls by "METHOD path"; anything else fails the test loudly. */
+function stubApi(answers: Record<string, () => Response | Promise<Response>>) {
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const key = `${init?.method ?? 'GET'} ${String(input)}`;
+    const answer = answers[key];
+    if (!answer) throw new Error(`Unexpected request ${key}`);
+    return answer();
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+const renderDetail = (offerId = 7) => renderRoutes([{ path: '/viewoffer/:id', element: <OfferDetail offerId={offerId} /> }], { path: `/viewoffer/${offerId}` });
+
+/** The value shown next to a label of a <dl>. */
+const valueOf = (label: string, scope: HTMLElement = document.body) => within(scope).getByText(label, { selector: 'dt' }).nextElementSibling;
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('OfferDetail', () => {
+  it("shows 'Loading…' while the offer is on its way", () => {
+    stubApi({ 'GET /api/v1/offers/7': () => new Promise<Response>(() => {}) });
+    renderDetail();
+    expect(screen.getByRole('status')).toHaveTextContent(MESSAGES.loadingEllipsis);
+  });
+
+  it("shows 'Error: {message}' when the offer cannot be read", async () => {
+    stubApi({ 'GET /api/v1/offers/7': () => json({ statusCode: 401, error: 'Unauthorized', message: MESSAGES.notSignedIn }, 401) });
+    renderDetail();
+    expect(await screen.findByRole('alert')).toHaveTextContent(formatMessage(MESSAGES.errorWithMessage, { message: MESSAGES.notSignedIn }));
+  });
+
+  it("shows 'Offer not found.' for a 404 and for an id that cannot exist", async () => {
+    stubApi({ 'GET /api/v1/offers/7': () => json({ statusCode: 404, error: 'Not Found', message: MESSAGES.offerNotFound }, 404) });
+    const { unmount } = renderDetail();
+    expect(await screen.findByText(MESSAGES.offerNotFound)).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    unmount();
+
+    const fetchMock = stubApi({});
+    renderDetail(Number.NaN);
+    expect(screen.getByText(MESSAGES.offerNotFound)).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('shows the offer with dashes for missing values, no terms when there are none, its vendor and documents', async () => {
+    stubApi({ 'GET /api/v1/offers/7': () => json({ data: offer }) });
+    renderDetail();
+    expect(await screen.findByRole('heading', { level: 1, name: offer.title })).toBeInTheDocument();
+    expect(valueOf('Category')).toHaveTextContent('—');
+    expect(valueOf('Category description')).toHaveTextContent('—');
+    expect(valueOf('Discount')).toHaveTextContent('€2.50 off');
+    expect(valueOf('Validity')).toHaveTextContent('Jun 1, 2025 – Jun 30, 2025');
+    expect(valueOf('Redemption limit')).toHaveTextContent('Unlimited');
+    expect(screen.queryByText('Terms & Conditions')).not.toBeInTheDocument();
+
+    const vendorInfo = screen.getByRole('region', { name: 'Vendor Info' });
+    expect(valueOf('Business type', vendorInfo)).toHaveTextContent('Restaurant');
+    expect(valueOf('Contact phone', vendorInfo)).toHaveTextContent('—');
+
+    const documents = screen.getByRole('region', { name: 'Documents' });
+    expect(within(documents).getByRole('heading', { level: 3, name: 'Document 1' })).toBeInTheDocument();
+    expect(valueOf('Description', documents)).toHaveTextContent('—');
+    expect(valueOf('Contact', documents)).toHaveTextContent('Maria Borg');
+    expect(valueOf('Latitude', documents)).toHaveTextContent('35.8811');
+    expect(screen.getByRole('link', { name: 'Edit' })).toHaveAttribute('href', '/edit-offer/7');
+  });
+
+  it('shows terms when present, and hides the owner actions from other users', async () => {
+    stubApi({ 'GET /api/v1/offers/7': () => json({ data: { ...offer, termsAndConditions: 'One per customer.', isOwner: false } }) });
+    renderDetail();
+    expect(await screen.findByText('One per customer.')).toBeInTheDocument();
+    expect(valueOf('Terms & Conditions')).toHaveTextContent('One per customer.');
+    expect(screen.queryByRole('link', { name: 'Edit' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Pause' })).not.toBeInTheDocument();
+  });
+
+  it('switches photos from the thumbnails and replaces a broken photo with a placeholder', async () => {
+    stubApi({ 'GET /api/v1/offers/7': () => json({ data: offer }) });
+    renderDetail();
+    const user = userEvent.setup();
+    expect(await screen.findByRole('img', { name: 'Two pastizzi for one, photo 1 of 2' })).toHaveAttribute('src', '/uploads/1-detail.webp');
+    expect(screen.getByRole('button', { name: 'Show photo 1' })).toHaveAttribute('aria-pressed', 'true');
+
+    await user.click(screen.getByRole('button', { name: 'Show photo 2' }));
+    expect(screen.getByRole('button', { name: 'Show photo 2' })).toHaveAttribute('aria-pressed', 'true');
+    const photo = screen.getByRole('img', { name: 'Two pastizzi for one, photo 2 of 2' });
+    fireEvent.error(photo);
+    const placeholder = screen.getByRole('img', { name: 'Two pastizzi for one, photo 2 of 2' });
+    expect(placeholder.tagName).toBe('DIV');
+  });
+
+  it('shows no gallery for an offer without photos', async () => {
+    stubApi({ 'GET /api/v1/offers/7': () => json({ data: { ...offer, images: [], imageUrl: null } }) });
+    renderDetail();
+    await screen.findByRole('heading', { level: 1, name: offer.title });
+    expect(screen.queryByRole('img')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Show photo/ })).not.toBeInTheDocument();
+  });
+
+  it('pauses the offer with POST /api/v1/offers/:id/pause, then offers Resume', async () => {
+    const fetchMock = stubApi({
+      'GET /api/v1/offers/7': () => json({ data: offer }),
+      'POST /api/v1/offers/7/pause': () => json({ data: { ...offer, status: 'PAUSED' } }),
+    });
+    renderDetail();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Pause' }));
+    expect(fetchMock).toHaveBeenCalledWith('/api/v1/offers/7/pause', expect.objectContaining({ method: 'POST' }));
+    expect(await screen.findByRole('button', { name: 'Resume' })).toBeInTheDocument();
+    expect(valueOf('Status')).toHaveTextContent('Paused');
+  });
+});

@@ -1,0 +1,236 @@
+/**
+ * The offer detail card of spec §2.4 "View offer", and the pieces the offers list's modal shares with it:
+ * the offer's values as they read on screen, a label/value list, and the owner's Edit and Pause/Resume actions.
+ */
+import type { TFunction } from 'i18next';
+import { ImageOff, Pause, Pencil, Play } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { Offer } from '@qrib/shared';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/data-states.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { formatDate, formatDiscount, orDash } from '../../../lib/format.ts';
+import { translateMessage } from '../../../lib/i18n.ts';
+import { useChangeOfferStatus } from '../api/change-offer-status.ts';
+import { useOffer } from '../api/get-offer.ts';
+
+export interface Fact {
+  label: string;
+  value: string;
+}
+
+/** An offer's values in the reader's language; every missing one is a dash, except terms, which the detail page hides. */
+export function describeOffer(t: TFunction, language: string, offer: Offer) {
+  const yesNo = (value: boolean) => (value ? t('offerDetail.yes') : t('offerDetail.no'));
+  const redemptionLimit =
+    offer.redemptionLimit === 'LIMITED' && offer.maxRedemptions !== null
+      ? t('offerDetail.limitedTo', { count: offer.maxRedemptions })
+      : t(`offerForm.limits.${offer.redemptionLimit}`);
+  return {
+    description: orDash(offer.description),
+    category: orDash(offer.category?.name),
+    categoryDescription: orDash(offer.category?.description),
+    discount: formatDiscount(t, offer.discountType, offer.discountValue),
+    validity: t('offersList.validity', { start: formatDate(offer.startDate, language), end: formatDate(offer.endDate, language) }),
+    audience: t(`offerForm.audiences.${offer.targetAudience}`),
+    status: t(`offerDetail.statuses.${offer.status}`),
+    featured: yesNo(offer.featuredOffer),
+    notifications: yesNo(offer.sendNotifications),
+    redemptionLimit,
+    terms: offer.termsAndConditions?.trim() ? offer.termsAndConditions : null,
+    businessName: orDash(offer.vendor.businessName),
+    businessType: t(`vendor.businessTypes.${offer.vendor.businessType}`),
+    address: orDash(offer.vendor.businessAddress),
+    contactEmail: orDash(offer.vendor.contactEmail),
+    contactPhone: orDash(offer.vendor.contactPhone),
+  };
+}
+
+/** Label/value pairs as a description list: stacked on phones, two columns from `sm` up. */
+export function FactList({ facts }: { facts: Fact[] }) {
+  return (
+    <dl className="divide-y divide-slate-100">
+      {facts.map((fact) => (
+        <div key={fact.label} className="grid gap-1 py-2.5 sm:grid-cols-3 sm:gap-4">
+          <dt className="text-sm font-medium text-slate-600">{fact.label}</dt>
+          <dd className="whitespace-pre-line break-words text-slate-900 sm:col-span-2">{fact.value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** The owner's actions: Edit, and Pause (ACTIVE) or Resume (PAUSED); an ENDED offer cannot be resumed. */
+export function OfferOwnerActions({ offer }: { offer: Offer }) {
+  const { t } = useTranslation();
+  const changeStatus = useChangeOfferStatus();
+  if (!offer.isOwner) return null;
+  const action = offer.status === 'ACTIVE' ? 'pause' : offer.status === 'PAUSED' ? 'resume' : null;
+  const ActionIcon = action === 'pause' ? Pause : Play;
+  return (
+    <div className="space-y-3">
+      <div className="flex flex-wrap gap-3">
+        <Link
+          to={`/edit-offer/${offer.offerId}`}
+          className="inline-flex items-center justify-center gap-2 rounded-lg border border-slate-300 bg-white px-4 py-2.5 text-sm font-semibold text-slate-800 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
+        >
+          <Pencil aria-hidden="true" className="size-4" />
+          {t('offersList.edit')}
+        </Link>
+        {action ? (
+          <Button
+            variant="secondary"
+            disabled={changeStatus.isPending}
+            aria-busy={changeStatus.isPending}
+            onClick={() => changeStatus.mutate({ offerId: offer.offerId, action })}
+          >
+            <ActionIcon aria-hidden="true" className="size-4" />
+            {t(`offersList.${action}`)}
+          </Button>
+        ) : null}
+      </div>
+      {changeStatus.error ? <Alert>{translateMessage(t, changeStatus.error.message)}</Alert> : null}
+    </div>
+  );
+}
+
+/** A grey block standing in for a photo that is missing or does not load. */
+function PhotoPlaceholder({ label, className }: { label?: string; className: string }) {
+  return (
+    <div
+      role={label ? 'img' : undefined}
+      aria-label={label}
+      className={`flex items-center justify-center bg-slate-200 text-slate-600 ${className}`}
+    >
+      <ImageOff aria-hidden="true" className="size-8" />
+    </div>
+  );
+}
+
+function PhotoGallery({ title, images }: { title: string; images: Offer['images'] }) {
+  const { t } = useTranslation();
+  const [selectedIndex, setSelectedIndex] = useState(0);
+  const [brokenUrls, setBrokenUrls] = useState<ReadonlySet<string>>(() => new Set());
+  const index = Math.min(selectedIndex, images.length - 1);
+  const selected = images[index];
+  if (!selected) return null;
+  const markBroken = (url: string) => setBrokenUrls((previous) => new Set(previous).add(url));
+  const alt = t('offerDetail.photoAlt', { title, index: index + 1, total: images.length });
+  return (
+    <section aria-label={t('offerDetail.photos')} className="space-y-3">
+      {brokenUrls.has(selected.detailUrl) ? (
+        <PhotoPlaceholder label={alt} className="aspect-[4/3] w-full rounded-xl" />
+      ) : (
+        <img
+          src={selected.detailUrl}
+          alt={alt}
+          width={selected.width}
+          height={selected.height}
+          onError={() => markBroken(selected.detailUrl)}
+          className="aspect-[4/3] w-full rounded-xl bg-slate-100 object-cover"
+        />
+      )}
+      {images.length > 1 ? (
+        <ul className="flex flex-wrap gap-2">
+          {images.map((image, imageIndex) => (
+            <li key={image.imageId}>
+              <button
+                type="button"
+                aria-label={t('offerDetail.showPhoto', { index: imageIndex + 1 })}
+                aria-pressed={imageIndex === index}
+                onClick={() => setSelectedIndex(imageIndex)}
+                className={`block overflow-hidden rounded-lg border-2 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 ${
+                  imageIndex === index ? 'border-brand-700' : 'border-transparent hover:border-slate-300'
+                }`}
+              >
+                {brokenUrls.has(image.cardUrl) ? (
+                  <PhotoPlaceholder className="size-16" />
+                ) : (
+                  <img src={image.cardUrl} alt="" onError={() => markBroken(image.cardUrl)} className="size-16 bg-slate-100 object-cover" />
+                )}
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </section>
+  );
+}
+
+function OfferDetailCard({ offer }: { offer: Offer }) {
+  const { t, i18n } = useTranslation();
+  const view = describeOffer(t, i18n.language, offer);
+  const coordinate = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 6 });
+  const facts: Fact[] = [
+    { label: t('offerDetail.description'), value: view.description },
+    { label: t('offerDetail.category'), value: view.category },
+    { label: t('offerDetail.categoryDescription'), value: view.categoryDescription },
+    { label: t('offerDetail.discount'), value: view.discount },
+    { label: t('offerDetail.validity'), value: view.validity },
+    { label: t('offerDetail.audience'), value: view.audience },
+    { label: t('offerDetail.status'), value: view.status },
+    { label: t('offerDetail.featured'), value: view.featured },
+    { label: t('offerDetail.notifications'), value: view.notifications },
+    { label: t('offerDetail.redemptionLimit'), value: view.redemptionLimit },
+    ...(view.terms ? [{ label: t('offerDetail.terms'), value: view.terms }] : []),
+  ];
+  const vendorFacts: Fact[] = [
+    { label: t('offerDetail.businessName'), value: view.businessName },
+    { label: t('offerDetail.address'), value: view.address },
+    { label: t('offerDetail.businessType'), value: view.businessType },
+    { label: t('offerDetail.contactEmail'), value: view.contactEmail },
+    { label: t('offerDetail.contactPhone'), value: view.contactPhone },
+  ];
+  return (
+    <article className="mx-auto max-w-3xl space-y-6 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8">
+      <h1 className="break-words text-2xl font-bold text-slate-900">{offer.title}</h1>
+      <PhotoGallery title={offer.title} images={offer.images} />
+      <FactList facts={facts} />
+      <OfferOwnerActions offer={offer} />
+      <section aria-labelledby="offer-vendor-info" className="space-y-2">
+        <h2 id="offer-vendor-info" className="text-lg font-semibold text-slate-900">
+          {t('offerDetail.vendorInfo')}
+        </h2>
+        <FactList facts={vendorFacts} />
+      </section>
+      <section aria-labelledby="offer-documents" className="space-y-3">
+        <h2 id="offer-documents" className="text-lg font-semibold text-slate-900">
+          {t('offerDetail.documents')}
+        </h2>
+        {offer.documents.length === 0 ? (
+          <p className="text-slate-900">{orDash(null)}</p>
+        ) : (
+          offer.documents.map((document, documentIndex) => (
+            <div key={document.documentId} className="rounded-xl border border-slate-200 px-4 py-2">
+              <h3 className="pt-2 font-semibold text-slate-900">{t('offerDetail.documentLabel', { index: documentIndex + 1 })}</h3>
+              <FactList
+                facts={[
+                  { label: t('offerDetail.docDescription'), value: orDash(document.offeringsDescription) },
+                  { label: t('offerDetail.docContact'), value: orDash(document.primaryContactName) },
+                  { label: t('offerDetail.latitude'), value: coordinate.format(document.locationLatitude) },
+                  { label: t('offerDetail.longitude'), value: coordinate.format(document.locationLongitude) },
+                ]}
+              />
+            </div>
+          ))
+        )}
+      </section>
+    </article>
+  );
+}
+
+export function OfferDetail({ offerId }: { offerId: number }) {
+  const { t } = useTranslation();
+  const offer = useOffer(offerId);
+  // useOffer does not ask for an id that cannot exist; such an offer is simply not found.
+  const isValidId = Number.isSafeInteger(offerId) && offerId > 0;
+  if (!isValidId || (offer.error instanceof ApiError && offer.error.status === 404)) {
+    return <EmptyState message={t('messages.offerNotFound')} />;
+  }
+  if (offer.isPending) return <LoadingState />;
+  if (offer.isError) return <ErrorState error={offer.error} />;
+  return <OfferDetailCard offer={offer.data} />;
+}

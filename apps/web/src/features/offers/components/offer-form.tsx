@@ -1,0 +1,258 @@
+/**
+ * The Add Offer form (spec §2.4, §5, §8), also used to edit an offer: the shared rules with errors under
+ * the fields (cleared when a field is edited), images JPG/PNG only and at most 6 (others dropped silently),
+ * Maximum Redemptions only when Limited, a progress bar while sending, and Cancel that clears everything.
+ */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm, useWatch, type Resolver } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import {
+  DISCOUNT_TYPES,
+  MAX_OFFER_IMAGES,
+  MESSAGES,
+  REDEMPTION_LIMITS,
+  TARGET_AUDIENCES,
+  keepOfferImages,
+  offerFieldsSchema,
+  type Offer,
+  type OfferFields,
+} from '@qrib/shared';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { CheckboxField } from '../../../components/ui/checkbox-field.tsx';
+import { FilePicker } from '../../../components/ui/file-picker.tsx';
+import { ProgressBar } from '../../../components/ui/progress-bar.tsx';
+import { RadioGroup } from '../../../components/ui/radio-group.tsx';
+import { SelectField } from '../../../components/ui/select-field.tsx';
+import { TextField } from '../../../components/ui/text-field.tsx';
+import { TextareaField } from '../../../components/ui/textarea-field.tsx';
+import { applyRequestError } from '../../../lib/form-errors.ts';
+import { translateMessage } from '../../../lib/i18n.ts';
+import { useCreateOffer } from '../api/create-offer.ts';
+import { useCategories } from '../api/get-categories.ts';
+import { useUpdateOffer } from '../api/update-offer.ts';
+
+export interface OfferFormValues {
+  title: string;
+  description: string;
+  categoryId: string;
+  discountType: string;
+  discountValue: string;
+  startDate: string;
+  endDate: string;
+  termsAndConditions: string;
+  targetAudience: string;
+  redemptionLimit: string;
+  maxRedemptions: string;
+  sendNotifications: boolean;
+  featuredOffer: boolean;
+}
+
+/** Spec §9's defaults: percentage, all customers, unlimited, notifications on, not featured. */
+export const EMPTY_OFFER: OfferFormValues = {
+  title: '',
+  description: '',
+  categoryId: '',
+  discountType: 'PERCENTAGE',
+  discountValue: '',
+  startDate: '',
+  endDate: '',
+  termsAndConditions: '',
+  targetAudience: 'ALL_CUSTOMERS',
+  redemptionLimit: 'UNLIMITED',
+  maxRedemptions: '',
+  sendNotifications: true,
+  featuredOffer: false,
+};
+
+const FIELDS = Object.keys(EMPTY_OFFER) as (keyof OfferFormValues)[];
+
+export function offerToFormValues(offer: Offer): OfferFormValues {
+  return {
+    title: offer.title,
+    description: offer.description,
+    categoryId: offer.category ? String(offer.category.categoryId) : '',
+    discountType: offer.discountType,
+    discountValue: String(offer.discountValue),
+    startDate: offer.startDate,
+    endDate: offer.endDate,
+    termsAndConditions: offer.termsAndConditions ?? '',
+    targetAudience: offer.targetAudience,
+    redemptionLimit: offer.redemptionLimit,
+    maxRedemptions: offer.maxRedemptions === null ? '' : String(offer.maxRedemptions),
+    sendNotifications: offer.sendNotifications,
+    featuredOffer: offer.featuredOffer,
+  };
+}
+
+function Section({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <fieldset className="space-y-4 rounded-2xl border border-slate-200 bg-white p-4 sm:p-6">
+      <legend className="px-1 text-lg font-semibold text-slate-900">{title}</legend>
+      {children}
+    </fieldset>
+  );
+}
+
+export type OfferFormProps =
+  | { mode: 'create'; vendorId: number }
+  | { mode: 'edit'; offer: Offer; onSaved: (offer: Offer) => void };
+
+export function OfferForm(props: OfferFormProps) {
+  const { t } = useTranslation();
+  const categories = useCategories();
+  const createOffer = useCreateOffer();
+  const updateOffer = useUpdateOffer();
+  const initialValues = props.mode === 'edit' ? offerToFormValues(props.offer) : EMPTY_OFFER;
+  const [images, setImages] = useState<File[]>([]);
+  const [alert, setAlert] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    control,
+    formState: { errors, isSubmitting },
+  } = useForm<OfferFormValues, unknown, OfferFields>({
+    // The schema reads multipart-style text, so its input type is wider than the form's values.
+    resolver: zodResolver(offerFieldsSchema) as unknown as Resolver<OfferFormValues, unknown, OfferFields>,
+    defaultValues: initialValues,
+  });
+  const isLimited = useWatch({ control, name: 'redemptionLimit' }) === 'LIMITED';
+  const message = (text: string | undefined) => (text ? translateMessage(t, text) : undefined);
+
+  const clear = () => {
+    reset(initialValues);
+    setImages([]);
+    setAlert(null);
+  };
+
+  const submit = handleSubmit(async (fields) => {
+    setAlert(null);
+    try {
+      if (props.mode === 'edit') {
+        const { data } = await updateOffer.mutateAsync({ offerId: props.offer.offerId, fields: { ...fields } });
+        props.onSaved(data);
+        return;
+      }
+      const form = new FormData();
+      for (const [name, value] of Object.entries(fields)) {
+        if (value !== null && value !== undefined) form.append(name, String(value));
+      }
+      // Spec §3: the client sends the status and its business.
+      form.append('status', 'ACTIVE');
+      form.append('vendorId', String(props.vendorId));
+      for (const image of images) form.append('offerImages', image);
+      setProgress(0);
+      await createOffer.mutateAsync({ form, onProgress: setProgress });
+      reset(EMPTY_OFFER);
+      setImages([]);
+      setAlert({ tone: 'success', text: MESSAGES.offerCreated });
+    } catch (error) {
+      const fallback = props.mode === 'edit' ? MESSAGES.offerUpdateFailed : MESSAGES.offerCreateFailed;
+      setAlert({ tone: 'error', text: applyRequestError(error, setError, FIELDS, fallback) });
+    } finally {
+      setProgress(null);
+    }
+  });
+
+  const categoryOptions = (categories.data ?? []).map((category) => ({ value: String(category.categoryId), label: category.name }));
+
+  return (
+    <form onSubmit={submit} noValidate className="space-y-6">
+      {alert ? <Alert tone={alert.tone}>{translateMessage(t, alert.text)}</Alert> : null}
+
+      <Section title={t('offerForm.details')}>
+        <TextField label={t('offerForm.offerTitle')} error={message(errors.title?.message)} {...register('title')} />
+        <TextareaField label={t('offerForm.description')} error={message(errors.description?.message)} {...register('description')} />
+        <SelectField
+          label={t('offerForm.category')}
+          placeholder={t('offerForm.selectCategory')}
+          options={categoryOptions}
+          error={message(errors.categoryId?.message)}
+          {...register('categoryId')}
+        />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <SelectField
+            label={t('offerForm.discountType')}
+            options={DISCOUNT_TYPES.map((type) => ({ value: type, label: t(`offerForm.discountTypes.${type}`) }))}
+            error={message(errors.discountType?.message)}
+            {...register('discountType')}
+          />
+          <TextField
+            label={t('offerForm.discountValue')}
+            type="number"
+            inputMode="decimal"
+            min="0"
+            step="any"
+            error={message(errors.discountValue?.message)}
+            {...register('discountValue')}
+          />
+        </div>
+        {props.mode === 'create' ? (
+          <FilePicker
+            label={t('offerForm.offerImages')}
+            hint={t('offerForm.imagesHint')}
+            accept=".jpg,.jpeg,.png,image/jpeg,image/png"
+            files={images}
+            onAdd={(added) => setImages(keepOfferImages(images, added, MAX_OFFER_IMAGES))}
+            onRemove={(index) => setImages(images.filter((_, position) => position !== index))}
+          />
+        ) : (
+          <p className="text-sm text-slate-600">{t('offerForm.photosKept')}</p>
+        )}
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField label={t('offerForm.startDate')} type="date" error={message(errors.startDate?.message)} {...register('startDate')} />
+          <TextField label={t('offerForm.endDate')} type="date" error={message(errors.endDate?.message)} {...register('endDate')} />
+        </div>
+        <TextareaField label={t('offerForm.terms')} error={message(errors.termsAndConditions?.message)} {...register('termsAndConditions')} />
+      </Section>
+
+      <Section title={t('offerForm.targeting')}>
+        <RadioGroup
+          legend={t('offerForm.targetAudience')}
+          options={TARGET_AUDIENCES.map((audience) => ({ value: audience, label: t(`offerForm.audiences.${audience}`) }))}
+          {...register('targetAudience')}
+        />
+        <RadioGroup
+          legend={t('offerForm.redemptionLimits')}
+          options={REDEMPTION_LIMITS.map((limit) => ({ value: limit, label: t(`offerForm.limits.${limit}`) }))}
+          {...register('redemptionLimit')}
+        />
+        {isLimited ? (
+          <TextField
+            label={t('offerForm.maxRedemptions')}
+            type="number"
+            min="1"
+            step="1"
+            error={message(errors.maxRedemptions?.message)}
+            {...register('maxRedemptions')}
+          />
+        ) : null}
+      </Section>
+
+      <Section title={t('offerForm.settings')}>
+        <CheckboxField label={t('offerForm.sendNotifications')} {...register('sendNotifications')} />
+        <CheckboxField label={t('offerForm.featuredOffer')} {...register('featuredOffer')} />
+      </Section>
+
+      {progress !== null ? <ProgressBar percent={progress} /> : null}
+      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+        <Button variant="secondary" onClick={clear}>
+          {t('offerForm.cancel')}
+        </Button>
+        <Button type="submit" disabled={isSubmitting}>
+          {props.mode === 'edit'
+            ? isSubmitting
+              ? t('offerForm.saving')
+              : t('offerForm.save')
+            : isSubmitting
+              ? t('offerForm.creating')
+              : t('offerForm.create')}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,143 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { MESSAGES, formatMessage, type Offer } from '@qrib/shared';
+import { renderRoutes } from '../../../testing/render.tsx';
+import { OffersTable } from './offers-table.tsx';
+
+const offer: Offer = {
+  offerId: 7,
+  vendorId: 3,
+  title: 'Two pastizzi for one',
+  description: 'Fresh from the oven every morning.',
+  discountType: 'PERCENTAGE',
+  discountValue: 50,
+  startDate: '2025-06-01',
+  endDate: '2025-06-30',
+  status: 'ACTIVE',
+  featuredOffer: true,
+  targetAudience: 'NEW_CUSTOMERS',
+  termsAndConditions: null,
+  redemptionLimit: 'LIMITED',
+  maxRedemptions: 40,
+  sendNotifications: false,
+  category: null,
+  vendor: {
+    vendorId: 3,
+    businessName: 'Crystal Palace Bar',
+    businessType: 'RESTAURANT',
+    businessAddress: 'Triq San Pawl, Rabat',
+    contactEmail: 'hello@crystalpalace.mt',
+    contactPhone: '+356 2145 0000',
+  },
+  documents: [],
+  images: [],
+  imageUrl: null,
+  isOwner: true,
+  createdAt: '2025-05-20T08:00:00.000Z',
+  updatedAt: '2025-05-20T08:00:00.000Z',
+};
+
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+/** Answers the app's own API calls by "METHOD path"; anything else fails the test loudly. */
+function stubApi(answers: Record<string, () => Response | Promise<Response>>) {
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const key = `${init?.method ?? 'GET'} ${String(input)}`;
+    const answer = answers[key];
+    if (!answer) throw new Error(`Unexpected request ${key}`);
+    return answer();
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+const renderTable = () => renderRoutes([{ path: '/offerslist', element: <OffersTable /> }], { path: '/offerslist' });
+
+/** The value shown next to a label of a <dl>. */
+const valueOf = (scope: HTMLElement, label: string) => within(scope).getByText(label, { selector: 'dt' }).nextElementSibling;
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('OffersTable', () => {
+  it("shows 'Loading…' while the offers are on their way", () => {
+    stubApi({ 'GET /api/v1/vendors/me/offers': () => new Promise<Response>(() => {}) });
+    renderTable();
+    expect(screen.getByRole('status')).toHaveTextContent(MESSAGES.loadingEllipsis);
+  });
+
+  it("shows 'Error: {message}' when the offers cannot be read", async () => {
+    stubApi({ 'GET /api/v1/vendors/me/offers': () => json({ statusCode: 401, error: 'Unauthorized', message: MESSAGES.notSignedIn }, 401) });
+    renderTable();
+    expect(await screen.findByRole('alert')).toHaveTextContent(formatMessage(MESSAGES.errorWithMessage, { message: MESSAGES.notSignedIn }));
+  });
+
+  it("shows 'No offers found.' when the vendor has none", async () => {
+    stubApi({ 'GET /api/v1/vendors/me/offers': () => json({ data: [] }) });
+    renderTable();
+    expect(await screen.findByText(MESSAGES.noOffersFound)).toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  });
+
+  it('lists each offer with a dash for a missing category, its validity and its status', async () => {
+    stubApi({ 'GET /api/v1/vendors/me/offers': () => json({ data: [offer] }) });
+    renderTable();
+    const table = await screen.findByRole('table');
+    expect(screen.getByRole('heading', { level: 1, name: 'Offers' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'New offer' })).toHaveAttribute('href', '/add-offer');
+    expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Title', 'Category', 'Validity', 'Status', 'Action']);
+    const [titleCell, ...otherCells] = within(table).getAllByRole('cell');
+    expect(otherCells.map((cell) => cell.textContent)).toEqual(['—', 'Jun 1, 2025 – Jun 30, 2025', 'Active', 'View']);
+    // Below `md` the title cell repeats them under labels (those columns are hidden there).
+    expect(titleCell).toHaveTextContent('Two pastizzi for one');
+    expect(valueOf(titleCell ?? table, 'Validity')).toHaveTextContent('Jun 1, 2025 – Jun 30, 2025');
+  });
+
+  it('opens the offer in a modal with its details and a Vendor Info section', async () => {
+    stubApi({ 'GET /api/v1/vendors/me/offers': () => json({ data: [offer] }) });
+    renderTable();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'View' }));
+
+    const dialog = screen.getByRole('dialog', { name: offer.title });
+    expect(valueOf(dialog, 'Category')).toHaveTextContent('—');
+    expect(valueOf(dialog, 'Discount')).toHaveTextContent('50%');
+    expect(valueOf(dialog, 'Target audience')).toHaveTextContent('New customers');
+    expect(valueOf(dialog, 'Featured')).toHaveTextContent('Yes');
+    expect(valueOf(dialog, 'Send notifications')).toHaveTextContent('No');
+    expect(valueOf(dialog, 'Terms & Conditions')).toHaveTextContent('—');
+    expect(valueOf(dialog, 'Redemption limit')).toHaveTextContent('Limited to 40');
+
+    const vendorInfo = within(dialog).getByRole('region', { name: 'Vendor Info' });
+    expect(valueOf(vendorInfo, 'Business name')).toHaveTextContent('Crystal Palace Bar');
+    expect(valueOf(vendorInfo, 'Business type')).toHaveTextContent('Restaurant');
+    expect(valueOf(vendorInfo, 'Contact phone')).toHaveTextContent('+356 2145 0000');
+    expect(within(dialog).getByRole('link', { name: 'View' })).toHaveAttribute('href', '/viewoffer/7');
+    expect(within(dialog).getByRole('link', { name: 'Edit' })).toHaveAttribute('href', '/edit-offer/7');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('pauses an active offer from the modal with POST /api/v1/offers/:id/pause', async () => {
+    let offers = [offer];
+    const fetchMock = stubApi({
+      'GET /api/v1/vendors/me/offers': () => json({ data: offers }),
+      'POST /api/v1/offers/7/pause': () => {
+        offers = [{ ...offer, status: 'PAUSED' }];
+        return json({ data: offers[0] });
+      },
+    });
+    renderTable();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'View' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Pause' }));
+
+    expect(fetchMock).toHaveBeenCalledWith('/api/v1/offers/7/pause', expect.objectContaining({ method: 'POST' }));
+    const dialog = screen.getByRole('dialog');
+    expect(await within(dialog).findByRole('button', { name: 'Resume' })).toBeInTheDocument();
+    expect(valueOf(dialog, 'Status')).toHaveTextContent('Paused');
+  });
+});

@@ -1,0 +1,198 @@
+/**
+ * The vendor's offers (spec §2.4 "Offers list"): a table of title, category, validity and status, whose
+ * View button opens a modal with the offer's details, its vendor and the owner's actions.
+ */
+import { ArrowRight, Eye, Plus } from 'lucide-react';
+import { useCallback, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { Offer, OfferStatus } from '@qrib/shared';
+import { Button } from '../../../components/ui/button.tsx';
+import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/data-states.tsx';
+import { Modal } from '../../../components/ui/modal.tsx';
+import { paths } from '../../../config/paths.ts';
+import { formatDate, orDash } from '../../../lib/format.ts';
+import { useMyOffers } from '../api/get-my-offers.ts';
+import { FactList, OfferOwnerActions, describeOffer, type Fact } from './offer-detail.tsx';
+
+const STATUS_STYLES: Record<OfferStatus, string> = {
+  ACTIVE: 'bg-emerald-50 text-emerald-800 ring-emerald-600/30',
+  PAUSED: 'bg-amber-50 text-amber-900 ring-amber-600/30',
+  ENDED: 'bg-slate-100 text-slate-700 ring-slate-500/30',
+};
+
+function StatusBadge({ status }: { status: OfferStatus }) {
+  const { t } = useTranslation();
+  return (
+    <span className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${STATUS_STYLES[status]}`}>
+      {t(`offerDetail.statuses.${status}`)}
+    </span>
+  );
+}
+
+function OfferModal({ offer, onClose }: { offer: Offer; onClose: () => void }) {
+  const { t, i18n } = useTranslation();
+  const view = describeOffer(t, i18n.language, offer);
+  const facts: Fact[] = [
+    { label: t('offerDetail.description'), value: view.description },
+    { label: t('offerDetail.category'), value: view.category },
+    { label: t('offerDetail.categoryDescription'), value: view.categoryDescription },
+    { label: t('offerDetail.discount'), value: view.discount },
+    { label: t('offerDetail.validity'), value: view.validity },
+    { label: t('offerDetail.audience'), value: view.audience },
+    { label: t('offerDetail.status'), value: view.status },
+    { label: t('offerDetail.featured'), value: view.featured },
+    { label: t('offerDetail.notifications'), value: view.notifications },
+    { label: t('offerDetail.terms'), value: view.terms ?? '—' },
+    { label: t('offerDetail.redemptionLimit'), value: view.redemptionLimit },
+  ];
+  const vendorFacts: Fact[] = [
+    { label: t('offerDetail.businessName'), value: view.businessName },
+    { label: t('offerDetail.businessType'), value: view.businessType },
+    { label: t('offerDetail.address'), value: view.address },
+    { label: t('offerDetail.contactEmail'), value: view.contactEmail },
+    { label: t('offerDetail.contactPhone'), value: view.contactPhone },
+  ];
+  return (
+    <Modal title={offer.title} closeLabel={t('offersList.close')} onClose={onClose}>
+      <div className="space-y-5">
+        <FactList facts={facts} />
+        <section aria-labelledby="offer-modal-vendor-info" className="space-y-1">
+          <h3 id="offer-modal-vendor-info" className="text-base font-semibold text-slate-900">
+            {t('offerDetail.vendorInfo')}
+          </h3>
+          <FactList facts={vendorFacts} />
+        </section>
+        <div className="flex flex-wrap items-start gap-3 border-t border-slate-200 pt-4">
+          <Link
+            to={paths.viewOffer(offer.offerId)}
+            className="inline-flex items-center justify-center gap-2 rounded-lg bg-brand-700 px-4 py-2.5 text-sm font-semibold text-white hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
+          >
+            {t('offersList.view')}
+            <ArrowRight aria-hidden="true" className="size-4 rtl:rotate-180" />
+          </Link>
+          <OfferOwnerActions offer={offer} />
+        </div>
+      </div>
+    </Modal>
+  );
+}
+
+/** Columns shown only from `md` up; below it their values sit under the title, so the table fits a phone. */
+const WIDE_ONLY = 'hidden md:table-cell';
+
+function OffersTableBody({ offers, onView }: { offers: Offer[]; onView: (offerId: number) => void }) {
+  const { t, i18n } = useTranslation();
+  const rowId = useId();
+  return (
+    <tbody className="divide-y divide-slate-200">
+      {offers.map((offer) => {
+        const titleId = `${rowId}-${offer.offerId}`;
+        const category = orDash(offer.category?.name);
+        const validity = t('offersList.validity', { start: formatDate(offer.startDate, i18n.language), end: formatDate(offer.endDate, i18n.language) });
+        return (
+          <tr key={offer.offerId} className="align-top hover:bg-slate-50">
+            <td className="px-4 py-3 md:min-w-48">
+              <span id={titleId} className="font-medium break-words text-slate-900">
+                {offer.title}
+              </span>
+              <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-slate-700 md:hidden">
+                <dt className="text-xs font-semibold text-slate-600 uppercase">{t('offersList.colCategory')}</dt>
+                <dd>{category}</dd>
+                <dt className="text-xs font-semibold text-slate-600 uppercase">{t('offersList.colValidity')}</dt>
+                <dd>{validity}</dd>
+                <dt className="text-xs font-semibold text-slate-600 uppercase">{t('offersList.colStatus')}</dt>
+                <dd>
+                  <StatusBadge status={offer.status} />
+                </dd>
+              </dl>
+            </td>
+            <td className={`${WIDE_ONLY} px-4 py-3 text-slate-700`}>{category}</td>
+            <td className={`${WIDE_ONLY} px-4 py-3 whitespace-nowrap text-slate-700`}>{validity}</td>
+            <td className={`${WIDE_ONLY} px-4 py-3`}>
+              <StatusBadge status={offer.status} />
+            </td>
+            <td className="px-4 py-2 text-end md:text-start">
+              {/* The title describes the button, so each 'View' says which offer it opens. */}
+              <Button variant="secondary" aria-describedby={titleId} onClick={() => onView(offer.offerId)} className="py-1.5">
+                <Eye aria-hidden="true" className="size-4" />
+                {t('offersList.view')}
+              </Button>
+            </td>
+          </tr>
+        );
+      })}
+    </tbody>
+  );
+}
+
+const COLUMNS = [
+  { key: 'colTitle', className: 'text-start' },
+  { key: 'colCategory', className: `${WIDE_ONLY} text-start` },
+  { key: 'colValidity', className: `${WIDE_ONLY} text-start` },
+  { key: 'colStatus', className: `${WIDE_ONLY} text-start` },
+  { key: 'colAction', className: 'text-end md:text-start' },
+] as const;
+
+function OffersTableView({ offers, labelledBy, onView }: { offers: Offer[]; labelledBy: string; onView: (offerId: number) => void }) {
+  const { t } = useTranslation();
+  return (
+    // A safety net: between `md` and a wide screen the table scrolls sideways rather than widening the page.
+    <div
+      role="region"
+      aria-labelledby={labelledBy}
+      tabIndex={0}
+      className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm focus-visible:outline-2 focus-visible:outline-brand-700"
+    >
+      <table className="w-full text-sm md:min-w-[40rem]">
+        <thead className="bg-slate-50 text-xs font-semibold tracking-wide text-slate-700 uppercase">
+          <tr>
+            {COLUMNS.map((column) => (
+              <th key={column.key} scope="col" className={`px-4 py-3 ${column.className}`}>
+                {t(`offersList.${column.key}`)}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <OffersTableBody offers={offers} onView={onView} />
+      </table>
+    </div>
+  );
+}
+
+export function OffersTable() {
+  const { t } = useTranslation();
+  const offers = useMyOffers();
+  const headingId = useId();
+  // The id, not the offer: after Pause/Resume the modal shows the refetched offer.
+  const [viewedOfferId, setViewedOfferId] = useState<number | null>(null);
+  const closeModal = useCallback(() => setViewedOfferId(null), []);
+  const viewedOffer = offers.data?.find((offer) => offer.offerId === viewedOfferId);
+
+  return (
+    <div className="mx-auto max-w-5xl space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 id={headingId} className="text-2xl font-bold text-slate-900">
+          {t('offersList.title')}
+        </h1>
+        <Link
+          to={paths.addOffer}
+          className="inline-flex items-center gap-2 rounded-lg bg-brand-700 px-4 py-2.5 text-sm font-semibold text-white hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
+        >
+          <Plus aria-hidden="true" className="size-4" />
+          {t('offersList.newOffer')}
+        </Link>
+      </div>
+      {offers.isPending ? (
+        <LoadingState />
+      ) : offers.isError ? (
+        <ErrorState error={offers.error} />
+      ) : offers.data.length === 0 ? (
+        <EmptyState message={t('messages.noOffersFound')} />
+      ) : (
+        <OffersTableView offers={offers.data} labelledBy={headingId} onView={setViewedOfferId} />
+      )}
+      {viewedOffer ? <OfferModal offer={viewedOffer} onClose={closeModal} /> : null}
+    </div>
+  );
+}

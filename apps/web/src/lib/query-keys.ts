@@ -1,0 +1,13 @@
+/** The one query-key scheme: every cached request's key is built here, so invalidation by prefix is exact. */
+export const queryKeys = {
+  auth: {
+    all: ['auth'] as const,
+    me: () => [...queryKeys.auth.all, 'me'] as const,
+  },
+  categories: () => ['categories'] as const,
+  offers: {
+    all: ['offers'] as const,
+    mine: () => [...queryKeys.offers.all, 'mine'] as const,
+    detail: (offerId: number) => [...queryKeys.offers.all, 'detail', offerId] as const,
+  },
+};
