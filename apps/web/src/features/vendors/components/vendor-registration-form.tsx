@@ -28,6 +28,7 @@ import { translateMessage } from '../../../lib/i18n.ts';
 import { reverseGeocode } from '../api/reverse-geocode.ts';
 import { useRegisterVendor } from '../api/register-vendor.ts';
 import { getCurrentPosition } from './current-position.ts';
+import { registrationFailureMessage } from './registration-failure.ts';
 
 export interface VendorFormValues {
   businessName: string;
@@ -132,7 +133,7 @@ export function VendorRegistrationForm({ onRegistered }: { onRegistered: () => v
         setDocuments([]);
         onRegistered();
       } catch (error) {
-        setFormError(registrationFailure(error));
+        setFormError(registrationFailureMessage(t, error));
         if (error instanceof ApiError) {
           for (const [field, text] of Object.entries(error.fieldErrors)) {
             const known = FIELDS.find((name) => name === field);
@@ -146,18 +147,6 @@ export function VendorRegistrationForm({ onRegistered }: { onRegistered: () => v
     },
     () => setDocumentsError(checkDocumentFiles(documents)),
   );
-
-  /** Spec §8's four registration failures. */
-  function registrationFailure(error: unknown): string {
-    if (error instanceof ApiError) {
-      if (error.reason === 'network') return t('messages.registrationNetworkError');
-      if (error.reason === 'timeout') return t('messages.registrationNoResponse');
-      return t('messages.registrationFailed', {
-        message: error.errorMessage ? translateMessage(t, error.errorMessage) : t('messages.serverError'),
-      });
-    }
-    return t('messages.registrationUnexpected');
-  }
 
   const hasCoordinates = latitude !== '' && longitude !== '';
   const coordinatesError = message(errors.locationLatitude?.message ?? errors.locationLongitude?.message);
