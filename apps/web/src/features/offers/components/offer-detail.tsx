@@ -56,7 +56,10 @@ export function FactList({ facts }: { facts: Fact[] }) {
       {facts.map((fact) => (
         <div key={fact.label} className="grid gap-1 py-2.5 sm:grid-cols-3 sm:gap-4">
           <dt className="text-sm font-medium text-slate-600">{fact.label}</dt>
-          <dd className="whitespace-pre-line break-words text-slate-900 sm:col-span-2">{fact.value}</dd>
+          {/* <bdi> isolates each value's own direction: a phone number or an English title reads right in Arabic. */}
+          <dd className="whitespace-pre-line break-words text-slate-900 sm:col-span-2">
+            <bdi>{fact.value}</bdi>
+          </dd>
         </div>
       ))}
     </dl>
