@@ -9,3 +9,4 @@ export * from './field-labels.ts';
 export * from './offer-schemas.ts';
 export * from './vendor-schemas.ts';
 export * from './geo.ts';
+export * from './nearby-schemas.ts';

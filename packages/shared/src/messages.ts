@@ -83,6 +83,9 @@ export const MESSAGES = {
   noOffersFound: 'No offers found.',
   offerNotFound: 'Offer not found.',
   documentNotFound: 'Document not found.',
+  // Nearby offers
+  radiusInvalid: 'The radius must be more than 0 and at most 50 km',
+  cursorInvalid: 'The page cursor is not valid. Start again from the first page.',
   // Generic API errors
   invalidJson: 'The request body is not valid JSON.',
   invalidUrl: 'The address is not valid. Check it for stray % signs or unfinished characters.',

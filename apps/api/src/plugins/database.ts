@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database, Db } from '../db/client.ts';
 import { createCategoriesRepository, type CategoriesRepository } from '../repositories/categories.ts';
+import { createNearbyRepository, type NearbyRepository } from '../repositories/nearby.ts';
 import { createOffersRepository, type OffersRepository } from '../repositories/offers.ts';
 import { createUsersRepository, type UsersRepository } from '../repositories/users.ts';
 import { createVendorsRepository, type VendorsRepository } from '../repositories/vendors.ts';
@@ -15,6 +16,7 @@ declare module 'fastify' {
     categories: CategoriesRepository;
     vendors: VendorsRepository;
     offers: OffersRepository;
+    nearby: NearbyRepository;
   }
 }
 
@@ -27,6 +29,7 @@ export default fp(
     app.decorate('categories', createCategoriesRepository(database.db));
     app.decorate('vendors', createVendorsRepository(database.db));
     app.decorate('offers', createOffersRepository(database.db));
+    app.decorate('nearby', createNearbyRepository(database.db));
     if (options.closeOnShutdown) app.addHook('onClose', () => database.close());
   },
   { name: 'database' },

@@ -261,6 +261,8 @@ export const ar: Catalog = {
     noOffersFound: 'لم يتم العثور على عروض.',
     offerNotFound: 'العرض غير موجود.',
     documentNotFound: 'المستند غير موجود.',
+    radiusInvalid: 'يجب أن يكون نصف القطر أكبر من 0 وألا يتجاوز 50 كم',
+    cursorInvalid: 'مؤشر الصفحة غير صالح. ابدأ من جديد من الصفحة الأولى.',
     invalidJson: 'نص الطلب ليس JSON صالحًا.',
     invalidUrl: 'العنوان غير صالح. تحقّق من عدم وجود علامات % منفردة أو أحرف غير مكتملة.',
     unsupportedMediaType: 'نوع المحتوى {{contentType}} غير مدعوم.',

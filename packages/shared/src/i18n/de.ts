@@ -271,6 +271,8 @@ export const de: Catalog = {
     noOffersFound: 'Keine Angebote gefunden.',
     offerNotFound: 'Angebot nicht gefunden.',
     documentNotFound: 'Dokument nicht gefunden.',
+    radiusInvalid: 'Der Radius muss größer als 0 und höchstens 50 km sein',
+    cursorInvalid: 'Der Seitencursor ist ungültig. Beginne wieder auf der ersten Seite.',
     invalidJson: 'Der Anfragetext ist kein gültiges JSON.',
     invalidUrl: 'Die Adresse ist ungültig. Prüfe sie auf einzelne %-Zeichen oder unvollständige Zeichen.',
     unsupportedMediaType: 'Nicht unterstützter Inhaltstyp {{contentType}}.',

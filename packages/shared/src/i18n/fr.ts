@@ -275,6 +275,8 @@ export const fr: Catalog = {
     noOffersFound: 'Aucune offre trouvée.',
     offerNotFound: 'Offre introuvable.',
     documentNotFound: 'Document introuvable.',
+    radiusInvalid: 'Le rayon doit être supérieur à 0 et d’au plus 50 km',
+    cursorInvalid: 'Le curseur de page n’est pas valide. Recommencez à la première page.',
     invalidJson: "Le corps de la requête n'est pas un JSON valide.",
     invalidUrl: 'L’adresse n’est pas valide. Vérifiez qu’elle ne contient pas de signes % isolés ou de caractères incomplets.',
     unsupportedMediaType: 'Type de contenu non pris en charge : {{contentType}}.',

@@ -269,6 +269,8 @@ export const hi: Catalog = {
     noOffersFound: 'कोई ऑफ़र नहीं मिला।',
     offerNotFound: 'ऑफ़र नहीं मिला।',
     documentNotFound: 'दस्तावेज़ नहीं मिला।',
+    radiusInvalid: 'त्रिज्या 0 से अधिक और अधिकतम 50 km होनी चाहिए',
+    cursorInvalid: 'पेज कर्सर मान्य नहीं है। पहले पेज से फिर से शुरू करें।',
     invalidJson: 'अनुरोध का बॉडी मान्य JSON नहीं है।',
     invalidUrl: 'पता मान्य नहीं है। जाँचें कि इसमें अकेले % चिह्न या अधूरे अक्षर तो नहीं हैं।',
     unsupportedMediaType: 'असमर्थित कंटेंट टाइप {{contentType}}।',

@@ -273,6 +273,8 @@ export const it: Catalog = {
     noOffersFound: 'Nessuna offerta trovata.',
     offerNotFound: 'Offerta non trovata.',
     documentNotFound: 'Documento non trovato.',
+    radiusInvalid: 'Il raggio deve essere maggiore di 0 e al massimo 50 km',
+    cursorInvalid: 'Il cursore di pagina non è valido. Ricomincia dalla prima pagina.',
     invalidJson: 'Il corpo della richiesta non è un JSON valido.',
     invalidUrl: 'L’indirizzo non è valido. Controlla che non contenga segni % isolati o caratteri incompleti.',
     unsupportedMediaType: 'Tipo di contenuto non supportato: {{contentType}}.',

@@ -261,6 +261,8 @@ export const ja: Catalog = {
     noOffersFound: 'オファーが見つかりません。',
     offerNotFound: 'オファーが見つかりません。',
     documentNotFound: '書類が見つかりません。',
+    radiusInvalid: '半径は0より大きく50 km以下にしてください',
+    cursorInvalid: 'ページカーソルが無効です。最初のページからやり直してください。',
     invalidJson: 'リクエスト本文が有効なJSONではありません。',
     invalidUrl: 'アドレスが無効です。単独の % 記号や不完全な文字が含まれていないか確認してください。',
     unsupportedMediaType: 'サポートされていないコンテンツタイプです: {{contentType}}',

@@ -274,6 +274,8 @@ export const tr: Catalog = {
     noOffersFound: 'Hiç fırsat bulunamadı.',
     offerNotFound: 'Fırsat bulunamadı.',
     documentNotFound: 'Belge bulunamadı.',
+    radiusInvalid: 'Yarıçap 0’dan büyük ve en fazla 50 km olmalıdır',
+    cursorInvalid: 'Sayfa imleci geçerli değil. İlk sayfadan yeniden başlayın.',
     invalidJson: 'İstek gövdesi geçerli bir JSON değil.',
     invalidUrl: 'Adres geçerli değil. Başıboş % işaretleri veya yarım kalmış karakterler olup olmadığını kontrol edin.',
     unsupportedMediaType: 'Desteklenmeyen içerik türü: {{contentType}}.',

@@ -8,7 +8,10 @@ import {
   MAX_OFFER_IMAGE_BYTES,
   MAX_OFFER_IMAGES,
   MESSAGES,
+  NEARBY_PAGE_SIZE,
   apiErrorSchema,
+  nearbyQuerySchema,
+  nearbyResponseSchema,
   offerCreateExtrasSchema,
   offerFieldsSchema,
   offerIdParamsSchema,
@@ -17,6 +20,7 @@ import {
   type OfferStatus,
 } from '@qrib/shared';
 import { HttpError } from '../../../../http-error.ts';
+import { decodeCursor, encodeCursor, maltaToday } from '../../../../repositories/nearby.ts';
 import type { NewOfferImage } from '../../../../repositories/offers.ts';
 import { processOfferImage } from '../../../../services/images.ts';
 import { parseFields, readMultipart } from '../../../../services/multipart.ts';
@@ -96,6 +100,31 @@ const offerRoutes: FastifyPluginAsyncZod = async (app) => {
         await writes.rollback();
         throw error;
       }
+    },
+  );
+
+  app.get(
+    '/nearby-offers',
+    {
+      schema: {
+        tags: ['offers'],
+        summary:
+          'Offers near a point, nearest first, 20 businesses a page (with categoryId: offers of that category). Pass nextCursor back as cursor for the next page.',
+        querystring: nearbyQuerySchema,
+        response: { 200: nearbyResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { latitude, longitude, radiusKm, categoryId, cursor: cursorText } = request.query;
+      const cursor = cursorText === undefined ? undefined : decodeCursor(cursorText);
+      if (cursorText !== undefined && !cursor) throw new HttpError(400, MESSAGES.cursorInvalid, { cursor: MESSAGES.cursorInvalid });
+      const search = { latitude, longitude, radiusKm, cursor, pageSize: NEARBY_PAGE_SIZE, today: maltaToday() };
+      if (categoryId !== undefined) {
+        const found = await app.nearby.findNearbyOffersInCategory({ ...search, categoryId });
+        return { data: found.offers, nextCursor: found.nextCursor ? encodeCursor(found.nextCursor) : null };
+      }
+      const found = await app.nearby.findNearbyBusinesses(search);
+      return { data: found.businesses, nextCursor: found.nextCursor ? encodeCursor(found.nextCursor) : null };
     },
   );
 

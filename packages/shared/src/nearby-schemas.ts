@@ -1,0 +1,75 @@
+/** Nearby offers (spec §2.4 customer home and category screen, §7, §9; DESIGN.md §6). */
+import { z } from 'zod';
+import { categorySchema } from './category-schemas.ts';
+import { MESSAGES } from './messages.ts';
+import { DISCOUNT_TYPES, OFFER_STATUSES } from './offer-schemas.ts';
+
+export const NEARBY_RADIUS_KM = 10;
+export const MAX_NEARBY_RADIUS_KM = 50;
+export const NEARBY_PAGE_SIZE = 20;
+
+const blankToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
+
+const coordinate = (limit: number) =>
+  z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number({ error: MESSAGES.coordinatesInvalid })
+      .refine(Number.isFinite, { error: MESSAGES.coordinatesInvalid })
+      .min(-limit, { error: MESSAGES.coordinatesInvalid })
+      .max(limit, { error: MESSAGES.coordinatesInvalid }),
+  );
+
+export const nearbyQuerySchema = z.object({
+  latitude: coordinate(90),
+  longitude: coordinate(180),
+  radiusKm: z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number({ error: MESSAGES.radiusInvalid })
+      .refine(Number.isFinite, { error: MESSAGES.radiusInvalid })
+      .gt(0, { error: MESSAGES.radiusInvalid })
+      .max(MAX_NEARBY_RADIUS_KM, { error: MESSAGES.radiusInvalid })
+      .default(NEARBY_RADIUS_KM),
+  ),
+  categoryId: z.preprocess(blankToUndefined, z.coerce.number({ error: MESSAGES.categoryUnknown }).int({ error: MESSAGES.categoryUnknown }).positive({ error: MESSAGES.categoryUnknown }).optional()),
+  cursor: z.preprocess(blankToUndefined, z.string().max(200, { error: MESSAGES.cursorInvalid }).optional()),
+});
+export type NearbyQuery = z.output<typeof nearbyQuerySchema>;
+
+export const nearbyOfferSchema = z.object({
+  offerId: z.number().int(),
+  imageUrl: z.string().nullable(),
+  title: z.string(),
+  description: z.string(),
+  discountType: z.enum(DISCOUNT_TYPES),
+  discountValue: z.number(),
+  startDate: z.string(),
+  endDate: z.string(),
+  termsAndConditions: z.string().nullable(),
+  status: z.enum(OFFER_STATUSES),
+});
+
+/** Spec §3 "Nearby result": a business with its offers, nearest first. */
+export const nearbyBusinessSchema = z.object({
+  vendorId: z.number().int(),
+  businessName: z.string(),
+  logoUrl: z.string().nullable(),
+  distance: z.number(),
+  businessAddress: z.string(),
+  offers: z.array(nearbyOfferSchema),
+});
+export type NearbyBusiness = z.infer<typeof nearbyBusinessSchema>;
+
+/** The category screen's answer: offers (not businesses), each with its distance and business. */
+export const nearbyCategoryOfferSchema = nearbyOfferSchema.extend({
+  distance: z.number(),
+  category: categorySchema.nullable(),
+  vendor: z.object({ vendorId: z.number().int(), businessName: z.string(), businessAddress: z.string() }),
+});
+export type NearbyCategoryOffer = z.infer<typeof nearbyCategoryOfferSchema>;
+
+export const nearbyResponseSchema = z.object({
+  data: z.union([z.array(nearbyBusinessSchema), z.array(nearbyCategoryOfferSchema)]),
+  nextCursor: z.string().nullable(),
+});
