@@ -67,7 +67,7 @@ async function shop(
 }
 
 function nearby(query: Record<string, string | number>, withCookies = true) {
-  const search = new URLSearchParams(Object.entries(query).map(([key, value]) => [key, String(value)]));
+  const search = new URLSearchParams(Object.entries(query).map(([key, value]): [string, string] => [key, String(value)]));
   return app.inject({ method: 'GET', url: `/api/v1/offers/nearby-offers?${search.toString()}`, cookies: withCookies ? cookies : {} });
 }
 
