@@ -20,7 +20,7 @@ import {
 import { MAX_OFFER_IMAGE_BYTES, MESSAGES } from '@qrib/shared';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
-import { statusText } from './http-error.ts';
+import { HttpError, statusText } from './http-error.ts';
 import authPlugin from './plugins/auth.ts';
 import databasePlugin from './plugins/database.ts';
 import errorsPlugin from './plugins/errors.ts';
@@ -31,6 +31,7 @@ import offerRoutes from './routes/api/v1/offers/index.ts';
 import vendorRoutes from './routes/api/v1/vendors/index.ts';
 import healthRoutes from './routes/health.ts';
 import uploadRoutes from './routes/uploads.ts';
+import limitsPlugin from './plugins/limits.ts';
 import storagePlugin from './plugins/storage.ts';
 import type { Storage } from './storage/storage.ts';
 
@@ -119,6 +120,11 @@ export async function buildApp({ config, database, closeDatabase = true, logger,
   await app.register(databasePlugin, { database, closeOnShutdown: closeDatabase });
   await app.register(storagePlugin, { storage: storage ?? config.storage });
   await app.register(authPlugin, { secret: config.jwtSecret, cookieSecure: config.cookieSecure });
+  await app.register(limitsPlugin);
+  // PostgreSQL text cannot hold NUL: refuse it in any JSON body with a clear 400 instead of a database error.
+  app.addHook('preValidation', async (request) => {
+    if (request.body !== undefined && containsNul(request.body)) throw new HttpError(400, MESSAGES.nulCharacter);
+  });
 
   // Routes
   await app.register(healthRoutes);
@@ -130,6 +136,13 @@ export async function buildApp({ config, database, closeDatabase = true, logger,
   await app.register(uploadRoutes);
 
   return app;
+}
+
+function containsNul(value: unknown): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (Array.isArray(value)) return value.some(containsNul);
+  if (typeof value === 'object' && value !== null) return Object.values(value).some(containsNul);
+  return false;
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -34,3 +34,6 @@ export const OFFERINGS_MAX_LENGTH = 500;
 export const MAX_OFFER_IMAGES = 6;
 export const MAX_OFFER_IMAGE_BYTES = 10 * 1024 * 1024;
 export const MAX_IMAGE_PIXELS = 40_000_000;
+
+/** The largest PostgreSQL integer: ids and counts above it are refused as invalid, not passed to the database. */
+export const MAX_INT = 2_147_483_647;

@@ -9,3 +9,8 @@ export function haversineKm(latitude1: number, longitude1: number, latitude2: nu
     Math.sin(dLat / 2) ** 2 + Math.cos(toRadians(latitude1)) * Math.cos(toRadians(latitude2)) * Math.sin(dLng / 2) ** 2;
   return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(a)));
 }
+
+/** Coordinates as an address of last resort (spec §7: the address is filled with them when no place is known). */
+export function coordinatesText(latitude: number, longitude: number): string {
+  return `${latitude.toFixed(6)}, ${longitude.toFixed(6)}`;
+}

@@ -77,6 +77,7 @@ export const MESSAGES = {
   vendorNotYours: 'You can only create offers for your own business',
   offerUpdated: 'Offer updated successfully!',
   offerUpdateFailed: 'Something went wrong while saving the offer.',
+  offerStartsActive: 'A new offer starts as ACTIVE',
   // Spec §2.4: offers list and offer detail states
   loadingEllipsis: 'Loading…',
   errorWithMessage: 'Error: {{message}}',
@@ -88,6 +89,9 @@ export const MESSAGES = {
   cursorInvalid: 'The page cursor is not valid. Start again from the first page.',
   // Generic API errors
   invalidJson: 'The request body is not valid JSON.',
+  multipartInvalid: 'The form data could not be read. Send the form again.',
+  nulCharacter: 'Text cannot contain NUL characters.',
+  tooManyRequests: 'Too many requests. Please try again in {{minutes}} min.',
   invalidUrl: 'The address is not valid. Check it for stray % signs or unfinished characters.',
   unsupportedMediaType: 'Unsupported content type {{contentType}}.',
   bodyTooLarge: 'The request body is too large.',

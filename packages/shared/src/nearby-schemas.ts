@@ -1,6 +1,7 @@
 /** Nearby offers (spec §2.4 customer home and category screen, §7, §9; DESIGN.md §6). */
 import { z } from 'zod';
 import { categorySchema } from './category-schemas.ts';
+import { MAX_INT } from './constants.ts';
 import { MESSAGES } from './messages.ts';
 import { DISCOUNT_TYPES, OFFER_STATUSES } from './offer-schemas.ts';
 
@@ -32,7 +33,15 @@ export const nearbyQuerySchema = z.object({
       .max(MAX_NEARBY_RADIUS_KM, { error: MESSAGES.radiusInvalid })
       .default(NEARBY_RADIUS_KM),
   ),
-  categoryId: z.preprocess(blankToUndefined, z.coerce.number({ error: MESSAGES.categoryUnknown }).int({ error: MESSAGES.categoryUnknown }).positive({ error: MESSAGES.categoryUnknown }).optional()),
+  categoryId: z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number({ error: MESSAGES.categoryUnknown })
+      .int({ error: MESSAGES.categoryUnknown })
+      .positive({ error: MESSAGES.categoryUnknown })
+      .max(MAX_INT, { error: MESSAGES.categoryUnknown })
+      .optional(),
+  ),
   cursor: z.preprocess(blankToUndefined, z.string().max(200, { error: MESSAGES.cursorInvalid }).optional()),
 });
 export type NearbyQuery = z.output<typeof nearbyQuerySchema>;

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { categorySchema } from './category-schemas.ts';
 import { FIELD_LABELS } from './field-labels.ts';
+import { MAX_INT } from './constants.ts';
 import { MESSAGES, formatMessage } from './messages.ts';
 import { BUSINESS_TYPES } from './vendor-schemas.ts';
 
@@ -46,7 +47,16 @@ const dateField = (requiredMessage: string) =>
 const longText = (field: 'title' | 'description' | 'termsAndConditions', max: number) =>
   formatMessage(MESSAGES.textTooLong, { label: FIELD_LABELS[field], max });
 
-export const offerFieldsSchema = z
+/** A hidden Maximum Redemptions (the offer is not Limited) is ignored, never validated. */
+function dropUnusedMaximum(input: unknown): unknown {
+  if (typeof input !== 'object' || input === null) return input;
+  const { redemptionLimit } = input as { redemptionLimit?: unknown };
+  return upperCase(redemptionLimit) === 'LIMITED' ? input : { ...input, maxRedemptions: undefined };
+}
+
+export const offerFieldsSchema = z.preprocess(
+  dropUnusedMaximum,
+  z
   .object({
     title: z
       .string({ error: MESSAGES.offerTitleRequired })
@@ -58,7 +68,14 @@ export const offerFieldsSchema = z
       .trim()
       .min(1, { error: MESSAGES.offerDescriptionRequired })
       .max(2000, { error: longText('description', 2000) }),
-    categoryId: z.preprocess(trimmedNumber, z.number({ error: MESSAGES.categoryRequired }).int({ error: MESSAGES.categoryRequired }).positive({ error: MESSAGES.categoryRequired })),
+    categoryId: z.preprocess(
+      trimmedNumber,
+      z
+        .number({ error: MESSAGES.categoryRequired })
+        .int({ error: MESSAGES.categoryRequired })
+        .positive({ error: MESSAGES.categoryRequired })
+        .max(MAX_INT, { error: MESSAGES.categoryUnknown }),
+    ),
     discountType: z.preprocess(
       (value) => {
         const upper = upperCase(blankToUndefined(value));
@@ -71,7 +88,8 @@ export const offerFieldsSchema = z
       z
         .number({ error: (issue) => (issue.input === undefined ? MESSAGES.discountValueRequired : MESSAGES.discountValueInvalid) })
         .refine(Number.isFinite, { error: MESSAGES.discountValueInvalid })
-        .gt(0, { error: MESSAGES.discountValueInvalid })
+        // The column keeps cents: anything under one cent would be stored as 0.
+        .min(0.01, { error: MESSAGES.discountValueInvalid })
         .max(99_999_999, { error: MESSAGES.discountValueInvalid }),
     ),
     startDate: dateField(MESSAGES.startDateRequired),
@@ -90,7 +108,12 @@ export const offerFieldsSchema = z
     redemptionLimit: z.preprocess((value) => upperCase(blankToUndefined(value)) ?? 'UNLIMITED', z.enum(REDEMPTION_LIMITS)),
     maxRedemptions: z.preprocess(
       trimmedNumber,
-      z.number({ error: MESSAGES.maxRedemptionsInvalid }).int({ error: MESSAGES.maxRedemptionsInvalid }).min(1, { error: MESSAGES.maxRedemptionsInvalid }).optional(),
+      z
+        .number({ error: MESSAGES.maxRedemptionsInvalid })
+        .int({ error: MESSAGES.maxRedemptionsInvalid })
+        .min(1, { error: MESSAGES.maxRedemptionsInvalid })
+        .max(MAX_INT, { error: MESSAGES.maxRedemptionsInvalid })
+        .optional(),
     ),
     sendNotifications: flag(true),
     featuredOffer: flag(false),
@@ -118,14 +141,15 @@ export const offerFieldsSchema = z
     when: (payload) => (payload.value as { redemptionLimit?: unknown } | undefined)?.redemptionLimit === 'LIMITED',
   })
   // Only the LIMITED offers keep a maximum.
-  .transform((offer) => ({ ...offer, maxRedemptions: offer.redemptionLimit === 'LIMITED' ? (offer.maxRedemptions ?? null) : null }));
+  .transform((offer) => ({ ...offer, maxRedemptions: offer.redemptionLimit === 'LIMITED' ? (offer.maxRedemptions ?? null) : null })),
+);
 
 export type OfferFields = z.output<typeof offerFieldsSchema>;
 
 /** What `POST /offers/` reads besides the offer's fields (spec §3: status and vendorId are sent). */
 export const offerCreateExtrasSchema = z.object({
-  status: z.preprocess((value) => upperCase(blankToUndefined(value)) ?? 'ACTIVE', z.literal('ACTIVE', { error: 'A new offer starts ACTIVE' })),
-  vendorId: z.preprocess(trimmedNumber, z.number().int().positive().optional()),
+  status: z.preprocess((value) => upperCase(blankToUndefined(value)) ?? 'ACTIVE', z.literal('ACTIVE', { error: MESSAGES.offerStartsActive })),
+  vendorId: z.preprocess(trimmedNumber, z.number({ error: MESSAGES.vendorNotYours }).int({ error: MESSAGES.vendorNotYours }).positive({ error: MESSAGES.vendorNotYours }).max(MAX_INT, { error: MESSAGES.vendorNotYours }).optional()),
 });
 
 export const offerImageSchema = z.object({
@@ -185,7 +209,11 @@ export type Offer = z.infer<typeof offerSchema>;
 export const offerResponseSchema = z.object({ data: offerSchema });
 export const offersResponseSchema = z.object({ data: z.array(offerSchema) });
 export const offerIdParamsSchema = z.object({
-  offerId: z.coerce.number({ error: MESSAGES.offerNotFound }).int({ error: MESSAGES.offerNotFound }).positive({ error: MESSAGES.offerNotFound }),
+  offerId: z.coerce
+    .number({ error: MESSAGES.offerNotFound })
+    .int({ error: MESSAGES.offerNotFound })
+    .positive({ error: MESSAGES.offerNotFound })
+    .max(MAX_INT, { error: MESSAGES.offerNotFound }),
 });
 
 /** Spec §5: only JPG, JPEG and PNG are kept, at most 6; others and extras are dropped silently. */

@@ -64,18 +64,23 @@ export function nearbyBusinessesQuery(search: NearbySearch): SQL {
   const point = sql`ll_to_earth(v.location_latitude, v.location_longitude)`;
   const chord = sql`(${point} <-> ${center})`;
   const after: SQL = search.cursor ? sql`AND (${chord}, v.id) > (${search.cursor.d}, ${search.cursor.id})` : sql``;
+  // The inner query is a pure k-nearest-neighbour scan of the GiST index (no box condition, which would tempt
+  // the planner into a bitmap scan of the whole radius and a sort); its LIMIT bounds the work whatever the
+  // radius, and the outer query then drops what lies beyond the radius.
   return sql`
-    SELECT v.id, v.business_name, v.business_address, v.logo_key, v.location_latitude, v.location_longitude, ${chord} AS chord
-    FROM vendors v
-    WHERE v.status = 'ACTIVE'
-      AND earth_box(${center}, ${chordFor(search.radiusKm) * 1.001}) @> ${point}
-      AND ${chord} <= ${chordFor(search.radiusKm)}
-      AND EXISTS (
-        SELECT 1 FROM offers o WHERE o.vendor_id = v.id AND o.status = 'ACTIVE' AND o.end_date >= ${search.today}
-      )
-      ${after}
-    ORDER BY ${point} <-> ${center}, v.id
-    LIMIT ${search.pageSize + 1}
+    SELECT * FROM (
+      SELECT v.id, v.business_name, v.business_address, v.logo_key, v.location_latitude, v.location_longitude, ${chord} AS chord
+      FROM vendors v
+      WHERE v.status = 'ACTIVE'
+        AND EXISTS (
+          SELECT 1 FROM offers o WHERE o.vendor_id = v.id AND o.status = 'ACTIVE' AND o.end_date >= ${search.today}
+        )
+        ${after}
+      ORDER BY ${point} <-> ${center}, v.id
+      LIMIT ${search.pageSize + 1}
+    ) AS nearest
+    WHERE nearest.chord <= ${chordFor(search.radiusKm)}
+    ORDER BY nearest.chord, nearest.id
   `;
 }
 
@@ -152,17 +157,19 @@ export function createNearbyRepository(db: Db) {
       const chord = sql`(${point} <-> ${center})`;
       const after: SQL = search.cursor ? sql`AND (${chord}, o.offer_id) > (${search.cursor.d}, ${search.cursor.id})` : sql``;
       const matches = await selectRows<{ offer_id: number; chord: number; business_name: string; business_address: string }>(db, sql`
-        SELECT o.offer_id, ${chord} AS chord, v.business_name, v.business_address
-        FROM offers o
-        JOIN vendors v ON v.id = o.vendor_id AND v.status = 'ACTIVE'
-        WHERE o.status = 'ACTIVE'
-          AND o.end_date >= ${search.today}
-          AND o.category_id = ${search.categoryId}
-          AND earth_box(${center}, ${chordFor(search.radiusKm) * 1.001}) @> ${point}
-          AND ${chord} <= ${chordFor(search.radiusKm)}
-          ${after}
-        ORDER BY ${point} <-> ${center}, o.offer_id
-        LIMIT ${search.pageSize + 1}
+        SELECT * FROM (
+          SELECT o.offer_id, ${chord} AS chord, v.business_name, v.business_address
+          FROM offers o
+          JOIN vendors v ON v.id = o.vendor_id AND v.status = 'ACTIVE'
+          WHERE o.status = 'ACTIVE'
+            AND o.end_date >= ${search.today}
+            AND o.category_id = ${search.categoryId}
+            ${after}
+          ORDER BY ${point} <-> ${center}, o.offer_id
+          LIMIT ${search.pageSize + 1}
+        ) AS nearest
+        WHERE nearest.chord <= ${chordFor(search.radiusKm)}
+        ORDER BY nearest.chord, nearest.offer_id
       `);
       const rows = matches.slice(0, search.pageSize);
       const last = rows.at(-1);

@@ -3,7 +3,7 @@
  * set; otherwise, or when it fails, the nearest Maltese locality within a few kilometres; otherwise the
  * coordinates as text (spec §7's fallback).
  */
-import { haversineKm } from '@qrib/shared';
+import { coordinatesText, haversineKm } from '@qrib/shared';
 import { MALTA_LOCALITIES } from './malta-localities.ts';
 
 export interface ReverseGeocodeResult {
@@ -12,10 +12,6 @@ export interface ReverseGeocodeResult {
 }
 
 const NEAREST_LOCALITY_MAX_KM = 4;
-
-export function coordinatesText(latitude: number, longitude: number): string {
-  return `${latitude.toFixed(6)}, ${longitude.toFixed(6)}`;
-}
 
 export function nearestMalteseLocality(latitude: number, longitude: number): string | undefined {
   let best: { name: string; km: number } | undefined;

@@ -41,6 +41,33 @@ export async function inspectImage(buffer: Buffer): Promise<InspectedImage> {
     : { format, width, height, contentType: 'image/png', extension: 'png' };
 }
 
+/** Decodes the whole file: a valid header followed by garbage is refused too (DESIGN.md §7). */
+export async function assertImageDecodes(buffer: Buffer): Promise<void> {
+  try {
+    await withImageSlot(() => sharp(buffer, { failOn: 'error', limitInputPixels: MAX_IMAGE_PIXELS }).stats());
+  } catch {
+    throw new HttpError(415, MESSAGES.filesWrongType);
+  }
+}
+
+/**
+ * At most two images are decoded at once across all requests (the machine has two cores and a decoded photo
+ * takes tens of megabytes); the others wait their turn.
+ */
+const MAX_CONCURRENT_DECODES = 2;
+let running = 0;
+const waiting: (() => void)[] = [];
+async function withImageSlot<T>(work: () => Promise<T>): Promise<T> {
+  if (running >= MAX_CONCURRENT_DECODES) await new Promise<void>((resolve) => waiting.push(resolve));
+  running += 1;
+  try {
+    return await work();
+  } finally {
+    running -= 1;
+    waiting.shift()?.();
+  }
+}
+
 export interface ProcessedOfferImage {
   sha256: string;
   card: Buffer;
@@ -55,6 +82,10 @@ export const DETAIL_WIDTH = 1600;
 /** Decodes fully (a truncated or corrupt file fails here), rotates upright, and makes the two variants. */
 export async function processOfferImage(buffer: Buffer): Promise<ProcessedOfferImage> {
   await inspectImage(buffer);
+  return withImageSlot(() => convertOfferImage(buffer));
+}
+
+async function convertOfferImage(buffer: Buffer): Promise<ProcessedOfferImage> {
   try {
     const upright = sharp(buffer, { failOn: 'error', limitInputPixels: MAX_IMAGE_PIXELS }).rotate();
     const variant = (width: number) =>

@@ -49,6 +49,7 @@ export async function readMultipart(
         if (buffer.length === 0 && !part.filename) continue;
         if (fileCount <= options.maxFiles) files.push({ filename: part.filename, mimetype: part.mimetype, buffer });
       } else if (typeof part.value === 'string') {
+        if (part.value.includes('\u0000')) throw new HttpError(400, MESSAGES.nulCharacter, { [part.fieldname]: MESSAGES.nulCharacter });
         fields[part.fieldname] = part.value;
       }
     }
@@ -57,7 +58,9 @@ export async function readMultipart(
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, options.tooLargeMessage);
     if (code === 'FST_FILES_LIMIT') throw new HttpError(400, options.tooManyMessage);
     if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw new HttpError(413, MESSAGES.bodyTooLarge);
-    throw error;
+    if (error instanceof HttpError) throw error;
+    // A cut-off body, a missing boundary or other malformed form data is the sender's to fix.
+    throw new HttpError(400, MESSAGES.multipartInvalid);
   }
   if (fileCount > options.maxFiles) throw new HttpError(400, options.tooManyMessage);
   return { fields, files };

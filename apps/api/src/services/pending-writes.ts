@@ -15,8 +15,16 @@ export class PendingWrites {
     this.created.push(key);
   }
 
-  async rollback(): Promise<void> {
-    await Promise.allSettled(this.created.map((key) => this.storage.delete(key)));
-    this.created.length = 0;
+  /**
+   * Removes what this request created, except keys a row references: another request may have stored the
+   * same content in the meantime and saved its row (a stray file is harmless, a missing one is not).
+   */
+  async rollback(isReferenced: (key: string) => Promise<boolean>): Promise<void> {
+    const created = this.created.splice(0);
+    await Promise.allSettled(
+      created.map(async (key) => {
+        if (!(await isReferenced(key))) await this.storage.delete(key);
+      }),
+    );
   }
 }

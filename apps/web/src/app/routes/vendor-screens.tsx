@@ -1,7 +1,7 @@
 /** The vendor routes: registration, creating and editing offers, the offers list and an offer's page. */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { MESSAGES } from '@qrib/shared';
 import { Alert } from '../../components/ui/alert.tsx';
 import { ErrorState, LoadingState } from '../../components/ui/data-states.tsx';
@@ -37,7 +37,9 @@ export function VendorRegistrationRoute() {
       <ScreenHeader title={t('vendor.title')} subtitle={t('vendor.subtitle')} />
       {registered ? (
         <div className="mb-6">
-          <Alert tone="success">{t('messages.registrationSuccess')}</Alert>
+          <Alert tone="success" focusOnShow>
+            {t('messages.registrationSuccess')}
+          </Alert>
         </div>
       ) : null}
       {vendor ? (
@@ -121,6 +123,8 @@ export function ViewOfferRoute() {
   const params = useParams();
   const notice = (useLocation().state as { notice?: string } | null)?.notice;
   const offerId = Number(params.id);
+  // /viewoffer without an id: the offers to choose from are in the list.
+  if (params.id === undefined) return <Navigate to={paths.offersList} replace />;
   if (!Number.isSafeInteger(offerId) || offerId <= 0) {
     return <p className="py-10 text-center text-slate-700">{t('messages.offerNotFound')}</p>;
   }

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 
 const TONES = {
   error: 'border-red-300 bg-red-50 text-red-800',
@@ -6,10 +6,25 @@ const TONES = {
   success: 'border-emerald-300 bg-emerald-50 text-emerald-900',
 };
 
-export function Alert({ tone = 'error', children }: { tone?: keyof typeof TONES; children: ReactNode }) {
+/**
+ * A message box. With `focusOnShow` it scrolls into view and takes focus when it appears: the result of a long
+ * form's submit is shown at its top, far from the button on a phone.
+ */
+export function Alert({ tone = 'error', focusOnShow = false, children }: { tone?: keyof typeof TONES; focusOnShow?: boolean; children: ReactNode }) {
   const styles = TONES[tone];
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!focusOnShow || !box.current) return;
+    box.current.focus({ preventScroll: true });
+    box.current.scrollIntoView({ block: 'center', behavior: 'smooth' });
+  }, [focusOnShow, children]);
   return (
-    <div role={tone === 'error' ? 'alert' : 'status'} className={`rounded-lg border px-4 py-3 text-sm ${styles}`}>
+    <div
+      ref={box}
+      tabIndex={focusOnShow ? -1 : undefined}
+      role={tone === 'error' ? 'alert' : 'status'}
+      className={`rounded-lg border px-4 py-3 text-sm outline-none ${styles}`}
+    >
       {children}
     </div>
   );

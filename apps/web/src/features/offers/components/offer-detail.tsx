@@ -6,6 +6,7 @@ import type { TFunction } from 'i18next';
 import { ImageOff, Pause, Pencil, Play } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { paths } from '../../../config/paths.ts';
 import { Link } from 'react-router';
 import type { Offer } from '@qrib/shared';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -77,7 +78,7 @@ export function OfferOwnerActions({ offer }: { offer: Offer }) {
     <div className="space-y-3">
       <div className="flex flex-wrap gap-3">
         <Link
-          to={`/edit-offer/${offer.offerId}`}
+          to={paths.editOffer(offer.offerId)}
           className="inline-flex items-center justify-center gap-2 rounded-lg border border-slate-300 bg-white px-4 py-2.5 text-sm font-semibold text-slate-800 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
         >
           <Pencil aria-hidden="true" className="size-4" />

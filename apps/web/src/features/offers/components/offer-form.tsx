@@ -5,8 +5,9 @@
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm, useWatch, type Resolver } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
 import {
   DISCOUNT_TYPES,
   MAX_OFFER_IMAGES,
@@ -117,7 +118,7 @@ export function OfferForm(props: OfferFormProps) {
     formState: { errors, isSubmitting },
   } = useForm<OfferFormValues, unknown, OfferFields>({
     // The schema reads multipart-style text, so its input type is wider than the form's values.
-    resolver: zodResolver(offerFieldsSchema) as unknown as Resolver<OfferFormValues, unknown, OfferFields>,
+    resolver: zodResolver(offerFieldsSchema as unknown as z.ZodType<OfferFields, OfferFormValues>),
     defaultValues: initialValues,
   });
   const isLimited = useWatch({ control, name: 'redemptionLimit' }) === 'LIMITED';
@@ -162,7 +163,11 @@ export function OfferForm(props: OfferFormProps) {
 
   return (
     <form onSubmit={submit} noValidate className="space-y-6">
-      {alert ? <Alert tone={alert.tone}>{translateMessage(t, alert.text)}</Alert> : null}
+      {alert ? (
+        <Alert tone={alert.tone} focusOnShow>
+          {translateMessage(t, alert.text)}
+        </Alert>
+      ) : null}
 
       <Section title={t('offerForm.details')}>
         <TextField label={t('offerForm.offerTitle')} error={message(errors.title?.message)} {...register('title')} />

@@ -43,7 +43,7 @@ function OfferModal({ offer, onClose }: { offer: Offer; onClose: () => void }) {
     { label: t('offerDetail.status'), value: view.status },
     { label: t('offerDetail.featured'), value: view.featured },
     { label: t('offerDetail.notifications'), value: view.notifications },
-    { label: t('offerDetail.terms'), value: view.terms ?? '—' },
+    { label: t('offerDetail.terms'), value: orDash(view.terms) },
     { label: t('offerDetail.redemptionLimit'), value: view.redemptionLimit },
   ];
   const vendorFacts: Fact[] = [

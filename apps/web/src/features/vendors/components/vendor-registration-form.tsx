@@ -13,6 +13,7 @@ import {
   MESSAGES,
   OFFERINGS_MAX_LENGTH,
   checkDocumentFiles,
+  coordinatesText,
   vendorRegistrationSchema,
   type VendorRegistration,
 } from '@qrib/shared';
@@ -104,8 +105,8 @@ export function VendorRegistrationForm({ onRegistered }: { onRegistered: () => v
       setValue('locationLatitude', String(position.latitude), options);
       setValue('locationLongitude', String(position.longitude), options);
       // Spec §7: when the look-up fails the address is filled with the coordinates as text.
-      const address = await reverseGeocode(position.latitude, position.longitude).catch(
-        () => `${position.latitude}, ${position.longitude}`,
+      const address = await reverseGeocode(position.latitude, position.longitude).catch(() =>
+        coordinatesText(position.latitude, position.longitude),
       );
       setValue('businessAddress', address, options);
     } catch (error) {
@@ -153,7 +154,7 @@ export function VendorRegistrationForm({ onRegistered }: { onRegistered: () => v
 
   return (
     <form onSubmit={submit} noValidate className="space-y-6">
-      {formError ? <Alert>{formError}</Alert> : null}
+      {formError ? <Alert focusOnShow>{formError}</Alert> : null}
 
       <Section title={t('vendor.businessInformation')}>
         <TextField label={t('fields.businessName')} autoComplete="organization" error={message(errors.businessName?.message)} {...register('businessName')} />

@@ -7,12 +7,13 @@ const geoRoutes: FastifyPluginAsyncZod<{ geocoderUrl: string | undefined }> = as
   app.get(
     '/reverse',
     {
-      preHandler: app.authenticate,
+      // A configured geocoder is a shared outside service (Nominatim allows about one request a second).
+      preHandler: [app.authenticate, app.limitPerAccount('reverse-geocode', 30, 60_000)],
       schema: {
         tags: ['geo'],
         summary: 'The address at a point: a geocoder when configured, else the nearest Maltese locality, else the coordinates',
         querystring: reverseGeocodeQuerySchema,
-        response: { 200: reverseGeocodeResponseSchema, 400: apiErrorSchema, 401: apiErrorSchema },
+        response: { 200: reverseGeocodeResponseSchema, 400: apiErrorSchema, 401: apiErrorSchema, 429: apiErrorSchema },
       },
     },
     async (request) => reverseGeocode(request.query.latitude, request.query.longitude, options.geocoderUrl, request.log),

@@ -55,11 +55,12 @@ const offerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/',
     {
+      preHandler: app.limitPerAccount('create-offer', 60, 3_600_000),
       schema: {
         tags: ['offers'],
         summary: 'Publish an offer of the signed-in owner’s business (multipart: fields and `offerImages` repeated)',
         consumes: ['multipart/form-data'],
-        response: { 201: offerResponseSchema, ...errors, 413: apiErrorSchema, 415: apiErrorSchema },
+        response: { 201: offerResponseSchema, ...errors, 413: apiErrorSchema, 415: apiErrorSchema, 429: apiErrorSchema },
       },
     },
     async (request, reply) => {
@@ -97,7 +98,7 @@ const offerRoutes: FastifyPluginAsyncZod = async (app) => {
         request.log.info({ offerId, images: images.length }, 'offer created');
         return reply.code(201).send(await presentFor(offerId, userId));
       } catch (error) {
-        await writes.rollback();
+        await writes.rollback((key) => app.offers.isImageKeyUsed(key));
         throw error;
       }
     },

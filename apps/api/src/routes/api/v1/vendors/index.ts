@@ -7,6 +7,7 @@ import { z } from 'zod';
 import {
   MAX_DOCUMENT_BYTES,
   MAX_DOCUMENTS,
+  MAX_INT,
   MESSAGES,
   apiErrorSchema,
   formatMessage,
@@ -17,7 +18,7 @@ import {
 } from '@qrib/shared';
 import { HttpError } from '../../../../http-error.ts';
 import { BusinessAlreadyRegistered, presentVendor } from '../../../../repositories/vendors.ts';
-import { inspectImage, sha256 } from '../../../../services/images.ts';
+import { assertImageDecodes, inspectImage, sha256 } from '../../../../services/images.ts';
 import { parseFields, readMultipart } from '../../../../services/multipart.ts';
 import { PendingWrites } from '../../../../services/pending-writes.ts';
 
@@ -36,11 +37,12 @@ const vendorRoutes: FastifyPluginAsyncZod = async (app) => {
     '/',
     {
       config: { errorMessageField: true },
+      preHandler: app.limitPerAccount('register-business', 10, 3_600_000),
       schema: {
         tags: ['vendors'],
         summary: 'Register the signed-in account’s business (multipart: the fields and `documents` repeated)',
         consumes: ['multipart/form-data'],
-        response: { 201: vendorResponseSchema, ...errors, 409: apiErrorSchema, 413: apiErrorSchema, 415: apiErrorSchema },
+        response: { 201: vendorResponseSchema, ...errors, 409: apiErrorSchema, 413: apiErrorSchema, 415: apiErrorSchema, 429: apiErrorSchema },
       },
     },
     async (request, reply) => {
@@ -61,7 +63,11 @@ const vendorRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       // Every file is checked by its content before anything is stored.
       const documents = await Promise.all(
-        files.map(async (file) => ({ file, image: await inspectImage(file.buffer), sha256: sha256(file.buffer) })),
+        files.map(async (file) => {
+          const image = await inspectImage(file.buffer);
+          await assertImageDecodes(file.buffer);
+          return { file, image, sha256: sha256(file.buffer) };
+        }),
       );
 
       const writes = new PendingWrites(app.storage);
@@ -95,7 +101,7 @@ const vendorRoutes: FastifyPluginAsyncZod = async (app) => {
         request.log.info({ vendorId: vendor.id, documents: rows.length }, 'business registered');
         return reply.code(201).send({ data: presentVendor(vendor, await app.vendors.listDocuments(vendor.id)) });
       } catch (error) {
-        await writes.rollback();
+        await writes.rollback((key) => app.vendors.isDocumentKeyUsed(key));
         if (error instanceof BusinessAlreadyRegistered) throw new HttpError(409, MESSAGES.businessAlreadyRegistered);
         throw error;
       }
@@ -127,7 +133,13 @@ const vendorRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['vendors'],
         summary: 'One of the owner’s private registration documents',
-        params: z.object({ documentId: z.coerce.number().int().positive() }),
+        params: z.object({
+          documentId: z.coerce
+            .number({ error: MESSAGES.documentNotFound })
+            .int({ error: MESSAGES.documentNotFound })
+            .positive({ error: MESSAGES.documentNotFound })
+            .max(MAX_INT, { error: MESSAGES.documentNotFound }),
+        }),
         response: { 200: z.unknown().describe('The document (image/jpeg or image/png)'), ...errors },
       },
     },

@@ -1,0 +1,34 @@
+/**
+ * Per-account rate limits for costly calls (uploads, geocoding): `app.limitPerAccount(name, max, windowMs)` is
+ * a preHandler to place after `app.authenticate`. Counters live in this process's memory (see ADR 002).
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { MESSAGES, formatMessage } from '@qrib/shared';
+import { HttpError } from '../http-error.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    limitPerAccount(name: string, max: number, windowMs: number): (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  }
+}
+
+export default fp(
+  async function limitsPlugin(app: FastifyInstance) {
+    app.decorate('limitPerAccount', (name: string, max: number, windowMs: number) => {
+      const limiter = app.createRateLimit({
+        max,
+        timeWindow: windowMs,
+        keyGenerator: (request) => `${name}:${request.auth?.userId ?? request.ip}`,
+      });
+      return async (request: FastifyRequest, reply: FastifyReply) => {
+        const result = await limiter(request);
+        if (!result.isAllowed && result.isExceeded) {
+          reply.header('retry-after', String(result.ttlInSeconds));
+          throw new HttpError(429, formatMessage(MESSAGES.tooManyRequests, { minutes: Math.max(1, Math.ceil(result.ttl / 60_000)) }));
+        }
+      };
+    });
+  },
+  { name: 'limits', dependencies: ['auth'] },
+);
