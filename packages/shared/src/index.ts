@@ -10,3 +10,5 @@ export * from './offer-schemas.ts';
 export * from './vendor-schemas.ts';
 export * from './geo.ts';
 export * from './nearby-schemas.ts';
+export * from './malta-localities.ts';
+export * from './time-left.ts';

@@ -3,8 +3,8 @@
  * set; otherwise, or when it fails, the nearest Maltese locality within a few kilometres; otherwise the
  * coordinates as text (spec §7's fallback).
  */
-import { coordinatesText, haversineKm } from '@qrib/shared';
-import { MALTA_LOCALITIES } from './malta-localities.ts';
+import { MALTA_LOCALITIES, coordinatesText, haversineKm } from '@qrib/shared';
+
 
 export interface ReverseGeocodeResult {
   displayName: string;
