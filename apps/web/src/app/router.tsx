@@ -2,7 +2,7 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { ComingSoon } from './routes/coming-soon.tsx';
 import { LoginRoute, SignupRoute } from './routes/auth-routes.tsx';
-import { DashboardRoute } from './routes/dashboard.tsx';
+import { HomeRoute, NearbyOffersRoute } from './routes/dashboard.tsx';
 import { NotFoundRoute } from './routes/not-found.tsx';
 import { ProtectedLayout } from './routes/protected-layout.tsx';
 import { RouteErrorPage } from './routes/route-error.tsx';
@@ -22,13 +22,13 @@ export const routes: RouteObject[] = [
     element: <ProtectedLayout />,
     errorElement: <RouteErrorPage />,
     children: [
-      { index: true, element: <DashboardRoute /> },
+      { index: true, element: <HomeRoute /> },
       { path: 'profile', element: <ComingSoon screen="profile" /> },
       { path: 'ven-reg', element: <VendorRegistrationRoute /> },
       { path: 'insights', element: <ComingSoon screen="insights" /> },
       { path: 'add-offer', element: <AddOfferRoute /> },
       { path: 'edit-offer/:id', element: <EditOfferRoute /> },
-      { path: 'real-time-local-offers', element: <ComingSoon screen="nearbyOffers" /> },
+      { path: 'real-time-local-offers', element: <NearbyOffersRoute /> },
       { path: 'shop-entry-confirmation', element: <ComingSoon screen="shopEntry" /> },
       { path: 'business-insights', element: <ComingSoon screen="businessInsights" /> },
       { path: 'searchoffers', element: <ComingSoon screen="searchOffers" /> },

@@ -5,6 +5,7 @@ export const queryKeys = {
     me: () => [...queryKeys.auth.all, 'me'] as const,
   },
   categories: () => ['categories'] as const,
+  nearby: (latitude: number, longitude: number, radiusKm: number) => ['nearby', latitude, longitude, radiusKm] as const,
   offers: {
     all: ['offers'] as const,
     mine: () => [...queryKeys.offers.all, 'mine'] as const,

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useMe } from '../../features/auth/api/get-me.ts';
+import { NearbyHome } from '../../features/nearby/components/nearby-home.tsx';
 import { ComingSoon } from './coming-soon.tsx';
 
 export function DashboardRoute() {
@@ -13,4 +14,17 @@ export function DashboardRoute() {
       <ComingSoon screen="dashboard" showHomeLink={false} />
     </div>
   );
+}
+
+/** The shopper home: nearby offers, greeting the reader. */
+export function NearbyOffersRoute() {
+  const { t } = useTranslation();
+  const me = useMe();
+  return <NearbyHome greeting={t('dashboard.welcome', { name: me.data?.name ?? '' })} />;
+}
+
+/** `/`: the dashboard for shop owners, the nearby offers home for everyone else (spec §2.1, issue 4). */
+export function HomeRoute() {
+  const me = useMe();
+  return me.data?.vendor ? <DashboardRoute /> : <NearbyOffersRoute />;
 }

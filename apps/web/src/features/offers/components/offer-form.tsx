@@ -31,7 +31,7 @@ import { TextareaField } from '../../../components/ui/textarea-field.tsx';
 import { applyRequestError } from '../../../lib/form-errors.ts';
 import { translateMessage } from '../../../lib/i18n.ts';
 import { useCreateOffer } from '../api/create-offer.ts';
-import { useCategories } from '../api/get-categories.ts';
+import { useCategories } from '../../../lib/categories.ts';
 import { useUpdateOffer } from '../api/update-offer.ts';
 
 export interface OfferFormValues {

@@ -26,7 +26,7 @@ import { TextField } from '../../../components/ui/text-field.tsx';
 import { TextareaField } from '../../../components/ui/textarea-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { translateMessage } from '../../../lib/i18n.ts';
-import { reverseGeocode } from '../api/reverse-geocode.ts';
+import { reverseGeocode } from '../../../lib/reverse-geocode.ts';
 import { useRegisterVendor } from '../api/register-vendor.ts';
 import { getCurrentPosition } from './current-position.ts';
 import { registrationFailureMessage } from './registration-failure.ts';

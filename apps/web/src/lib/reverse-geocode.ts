@@ -1,4 +1,4 @@
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from './api-client.ts';
 
 /** The address at a point, from the API (geocoder, offline Maltese locality, or the coordinates). */
 export async function reverseGeocode(latitude: number, longitude: number): Promise<string> {

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Category } from '@qrib/shared';
-import { apiRequest } from '../../../lib/api-client.ts';
-import { queryKeys } from '../../../lib/query-keys.ts';
+import { apiRequest } from './api-client.ts';
+import { queryKeys } from './query-keys.ts';
 
 export const categoriesQueryOptions = () =>
   queryOptions({

@@ -1,0 +1,54 @@
+/** Nearby Offer Categories: the first four, then See all; the spec's four defaults when the list fails. */
+import { LayoutGrid } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { DEFAULT_CATEGORY_NAMES, MESSAGES } from '@qrib/shared';
+import { paths } from '../../../config/paths.ts';
+import { useCategories } from '../../../lib/categories.ts';
+
+const INITIAL = 4;
+
+export function CategoryGrid() {
+  const { t } = useTranslation();
+  const categories = useCategories();
+  const [showAll, setShowAll] = useState(false);
+  if (categories.isError) console.error('Could not load categories', categories.error);
+  const list = categories.isError
+    ? DEFAULT_CATEGORY_NAMES.map((name, index) => ({ categoryId: -(index + 1), name, description: '' }))
+    : (categories.data ?? []);
+  const shown = showAll ? list : list.slice(0, INITIAL);
+  return (
+    <section aria-labelledby="categories-title" className="space-y-3">
+      <div className="flex items-center justify-between">
+        <h2 id="categories-title" className="text-lg font-semibold text-slate-900">
+          {t('home.categoriesTitle')}
+        </h2>
+        {list.length > INITIAL ? (
+          <button type="button" className="text-sm font-semibold text-brand-700 underline" onClick={() => setShowAll((value) => !value)}>
+            {showAll ? t('home.showFewer') : t('home.seeAll')}
+          </button>
+        ) : null}
+      </div>
+      {categories.isPending ? (
+        <p role="status" className="text-sm text-slate-600">
+          {t('messages.loadingCategories', { defaultValue: MESSAGES.loadingCategories })}
+        </p>
+      ) : (
+        <ul className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+          {shown.map((category) => (
+            <li key={category.categoryId}>
+              <Link
+                to={category.categoryId > 0 ? `${paths.localOffers}?categoryId=${category.categoryId}` : paths.localOffers}
+                className="flex h-full items-center gap-2 rounded-xl border border-slate-200 bg-white p-3 text-sm font-medium text-slate-800 hover:border-brand-600"
+              >
+                <LayoutGrid aria-hidden="true" className="size-5 shrink-0 text-brand-700" />
+                <span>{category.name}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,119 @@
+/**
+ * The customer's nearby offers home (spec §2.4): where you are, categories, and offers from the nearest
+ * shops first; the first four, then See all, which also loads further pages.
+ */
+import { AlertTriangle } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/button.tsx';
+import { useNearbyOffers } from '../api/get-nearby-offers.ts';
+import { CategoryGrid } from './category-grid.tsx';
+import { CurrentLocationCard } from './current-location-card.tsx';
+import { OfferCard } from './offer-card.tsx';
+import { useShopperLocation } from './shopper-location.ts';
+
+const INITIAL_OFFERS = 4;
+
+export function NearbyHome({ greeting }: { greeting?: string }) {
+  const { t } = useTranslation();
+  const { location, detectDevice, choosePlace } = useShopperLocation();
+  const fetchLocation = location.status === 'ready' ? location.fetchLocation : undefined;
+  const nearby = useNearbyOffers(fetchLocation);
+  const [showAll, setShowAll] = useState(false);
+
+  const cards = (nearby.data?.pages ?? []).flatMap((page) => page.data.flatMap((business) => business.offers.map((offer) => ({ business, offer }))));
+  const shown = showAll ? cards : cards.slice(0, INITIAL_OFFERS);
+  const canShowMore = !showAll ? cards.length > INITIAL_OFFERS || nearby.hasNextPage : nearby.hasNextPage;
+
+  let offersBody;
+  if (location.status === 'detecting') {
+    offersBody = (
+      <p role="status" className="text-slate-700">
+        {t('messages.detectingLocation')}
+      </p>
+    );
+  } else if (location.status === 'error') {
+    offersBody = (
+      <div role="alert" className="space-y-2 rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-950">
+        <h3 className="flex items-center gap-2 font-semibold">
+          <AlertTriangle aria-hidden="true" className="size-5" />
+          {t('messages.locationErrorTitle')}
+        </h3>
+        <p>
+          {location.unsupported ? t('messages.customerGeoUnsupported') : t('messages.customerGeoFailed')}
+          {location.denied ? ` ${t('messages.customerGeoDenied')}` : ''}
+        </p>
+        <p className="text-sm">{t('messages.enableLocationBanner')}</p>
+      </div>
+    );
+  } else if (nearby.isPending) {
+    offersBody = (
+      <p role="status" className="text-slate-700">
+        {t('messages.loadingEllipsis')}
+      </p>
+    );
+  } else if (nearby.isError) {
+    offersBody = (
+      <div role="alert" className="flex flex-wrap items-center gap-3 rounded-xl border border-red-300 bg-red-50 p-4 text-red-800">
+        <span>{t('messages.offersLoadFailed')}</span>
+        <Button variant="secondary" onClick={() => void nearby.refetch()}>
+          {t('home.retry')}
+        </Button>
+      </div>
+    );
+  } else if (cards.length === 0) {
+    offersBody = <p className="rounded-xl border border-dashed border-slate-300 bg-white p-6 text-center text-slate-700">{t('messages.noOffersInArea')}</p>;
+  } else {
+    offersBody = (
+      <>
+        <ul className="grid gap-4 md:grid-cols-2">
+          {shown.map(({ business, offer }) => (
+            <li key={offer.offerId}>
+              <OfferCard business={business} offer={offer} />
+            </li>
+          ))}
+        </ul>
+        {canShowMore ? (
+          <div className="flex justify-center">
+            <Button
+              variant="secondary"
+              disabled={nearby.isFetchingNextPage}
+              onClick={() => {
+                if (showAll && nearby.hasNextPage) void nearby.fetchNextPage();
+                setShowAll(true);
+              }}
+            >
+              {nearby.isFetchingNextPage ? t('messages.loadingEllipsis') : showAll ? t('home.loadMore') : t('home.seeAll')}
+            </Button>
+          </div>
+        ) : null}
+      </>
+    );
+  }
+
+  return (
+    <div className="mx-auto max-w-5xl space-y-6">
+      <header>
+        <h1 className="text-2xl font-bold text-slate-900">{t('home.title')}</h1>
+        {greeting ? (
+          <p className="mt-1 text-slate-700" data-testid="welcome">
+            {greeting}
+          </p>
+        ) : null}
+      </header>
+      <CurrentLocationCard
+        fetchLocation={fetchLocation}
+        place={location.status === 'ready' ? location.place : undefined}
+        onChoosePlace={choosePlace}
+        onUseDevice={detectDevice}
+      />
+      <CategoryGrid />
+      <section aria-labelledby="nearby-offers-title" className="space-y-3">
+        <h2 id="nearby-offers-title" className="text-lg font-semibold text-slate-900">
+          {t('home.offersTitle')}
+        </h2>
+        {offersBody}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,81 @@
+/** One nearby offer: photo, badge, business logo or initial, names, distance, time left, View Offer. */
+import { ImageOff } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { timeLeft, type NearbyBusiness } from '@qrib/shared';
+import { paths } from '../../../config/paths.ts';
+import { formatDiscount } from '../../../lib/format.ts';
+
+type NearbyOffer = NearbyBusiness['offers'][number];
+
+export function timeLeftText(t: (key: string, options?: Record<string, unknown>) => string, endDate: string, now = new Date()): string {
+  const left = timeLeft(endDate, now);
+  if (left.kind === 'expired') return t('messages.offerExpired');
+  return left.kind === 'hours' ? t('messages.hoursLeft', { count: left.count }) : t('messages.daysLeft', { count: left.count });
+}
+
+export function OfferCard({ business, offer }: { business: NearbyBusiness; offer: NearbyOffer }) {
+  const { t } = useTranslation();
+  const [imageFailed, setImageFailed] = useState(false);
+  const [logoFailed, setLogoFailed] = useState(false);
+  const initial = business.businessName.trim().charAt(0).toLocaleUpperCase();
+  return (
+    <article className="flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white" data-testid="offer-card">
+      <div className="relative aspect-[16/9] bg-slate-100">
+        {offer.imageUrl && !imageFailed ? (
+          <img
+            src={offer.imageUrl}
+            alt={t('home.imageAlt', { title: offer.title, business: business.businessName })}
+            loading="lazy"
+            onError={() => setImageFailed(true)}
+            className="h-full w-full object-cover"
+          />
+        ) : (
+          <div className="flex h-full items-center justify-center text-slate-500">
+            <ImageOff aria-hidden="true" className="size-8" />
+            <span className="sr-only">{t('home.noImage')}</span>
+          </div>
+        )}
+        <span className="absolute start-3 top-3 rounded-full bg-brand-700 px-3 py-1 text-sm font-bold text-white">
+          {formatDiscount(t, offer.discountType, offer.discountValue)}
+        </span>
+      </div>
+      <div className="flex flex-1 flex-col gap-2 p-4">
+        <div className="flex items-center gap-2">
+          {business.logoUrl && !logoFailed ? (
+            <img src={business.logoUrl} alt="" onError={() => setLogoFailed(true)} className="size-8 rounded-full object-cover" />
+          ) : (
+            <span aria-hidden="true" className="flex size-8 items-center justify-center rounded-full bg-brand-100 font-bold text-brand-800">
+              {initial}
+            </span>
+          )}
+          <p className="truncate text-sm font-medium text-slate-700">
+            <bdi>{business.businessName}</bdi>
+          </p>
+        </div>
+        <h3 className="text-base font-semibold text-slate-900">
+          <bdi>{offer.title}</bdi>
+        </h3>
+        <p className="line-clamp-2 text-sm text-slate-600">
+          <bdi>{offer.description}</bdi>
+        </p>
+        <div className="mt-auto flex flex-wrap items-center justify-between gap-2 pt-2 text-sm">
+          <span className="font-medium text-slate-800" data-testid="distance">
+            {t('messages.kmAway', { distance: business.distance.toFixed(1) })}
+          </span>
+          <span className="text-slate-600" data-testid="time-left">
+            {timeLeftText(t, offer.endDate)}
+          </span>
+        </div>
+        <Link
+          to={paths.viewOffer(offer.offerId)}
+          className="mt-2 rounded-lg bg-brand-700 px-4 py-2 text-center text-sm font-semibold text-white hover:bg-brand-800"
+        >
+          {t('home.viewOffer')}
+          <span className="sr-only">: {offer.title}</span>
+        </Link>
+      </div>
+    </article>
+  );
+}

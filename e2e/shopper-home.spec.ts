@@ -1,0 +1,62 @@
+import { expect, test } from '@playwright/test';
+import { MESSAGES } from '@qrib/shared';
+import { expectNoSeriousA11yViolations, signUpThroughForm } from './helpers.ts';
+
+// The shopper stands in Valletta; the demo data has shops across Malta (the nearest is in Valletta itself).
+test.use({ geolocation: { latitude: 35.8989, longitude: 14.5146 }, permissions: ['geolocation'] });
+
+test('the shopper home shows the nearest shops first with distances and time left', async ({ page }) => {
+  await signUpThroughForm(page);
+  await expect(page.getByRole('heading', { name: 'Offers near you' })).toBeVisible();
+  await expect(page.getByTestId('current-place')).toHaveText('Valletta, Malta');
+
+  const cards = page.getByTestId('offer-card');
+  await expect(cards).toHaveCount(4);
+  await expect(cards.first()).toContainText("Joseph's Pastizzeria");
+  await expect(cards.first().getByTestId('distance')).toHaveText('0.0 km Away');
+  const distances = await cards.getByTestId('distance').allTextContents();
+  const kilometres = distances.map((text) => Number.parseFloat(text));
+  expect(kilometres).toEqual([...kilometres].sort((a, b) => a - b));
+  for (const text of await cards.getByTestId('time-left').allTextContents()) expect(text).toMatch(/^\d+ (days|hours) Left$/);
+  await expect(page.getByRole('heading', { name: 'Nearby Offer Categories' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Food & Dining' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+
+  await page.getByRole('button', { name: 'See all' }).last().click();
+  await expect.poll(async () => cards.count()).toBeGreaterThan(4);
+
+  const title = (await cards.first().getByRole('heading', { level: 3 }).textContent()) ?? '';
+  expect(['Ftira Friday', 'Pastizzi breakfast deal']).toContain(title);
+  await cards.first().getByRole('link', { name: /View Offer/ }).click();
+  await expect(page).toHaveURL(/\/viewoffer\/\d+$/);
+  await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible();
+});
+
+test('Change moves the shopper to a Maltese locality and back to the device', async ({ page }) => {
+  await signUpThroughForm(page);
+  await page.goto('/real-time-local-offers');
+  await expect(page.getByTestId('offer-card').first()).toContainText("Joseph's Pastizzeria");
+  await page.getByRole('button', { name: 'Change' }).click();
+  await page.getByRole('searchbox', { name: 'Search a town or village in Malta' }).fill('victoria');
+  await page.getByRole('button', { name: 'Victoria, Gozo' }).click();
+  await expect(page.getByTestId('current-place')).toHaveText('Victoria, Gozo');
+  await expect(page.getByTestId('offer-card').first()).toContainText('Victoria Gozo Bakery');
+
+  await page.reload();
+  await expect(page.getByTestId('current-place')).toHaveText('Victoria, Gozo');
+  await page.getByRole('button', { name: 'Change' }).click();
+  await page.getByRole('button', { name: 'Use my device location' }).click();
+  await expect(page.getByTestId('current-place')).toHaveText('Valletta, Malta');
+  await expect(page.getByTestId('offer-card').first()).toContainText("Joseph's Pastizzeria");
+});
+
+test('without location permission the home explains the problem', async ({ browser }) => {
+  const context = await browser.newContext({ permissions: [] });
+  const page = await context.newPage();
+  await signUpThroughForm(page);
+  await expect(page.getByText(MESSAGES.locationErrorTitle)).toBeVisible();
+  await expect(page.getByText(`${MESSAGES.customerGeoFailed} ${MESSAGES.customerGeoDenied}`)).toBeVisible();
+  await expect(page.getByText(MESSAGES.enableLocationBanner)).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await context.close();
+});
