@@ -60,3 +60,26 @@ test('without location permission the home explains the problem', async ({ brows
   await expectNoSeriousA11yViolations(page);
   await context.close();
 });
+
+test('the category screen lists categories and the chosen one’s offers nearest first', async ({ page }) => {
+  await signUpThroughForm(page);
+  await page.getByRole('link', { name: 'Food & Dining' }).click();
+  await expect(page).toHaveURL(/\/cat-offer\?categoryId=\d+$/);
+  await expect(page.getByRole('heading', { name: 'Offers for Food & Dining' })).toBeVisible();
+  const offers = page.getByTestId('category-offer');
+  await expect(offers.first()).toContainText("Joseph's Pastizzeria");
+  await expect(offers.first().getByTestId('distance')).toHaveText('Distance: 0.0 km Away');
+  await expect(offers.first()).toContainText(/Time Left: \d+ days Left/);
+  await expectNoSeriousA11yViolations(page);
+
+  await page.getByRole('button', { name: 'All categories' }).click();
+  await expect(page.getByRole('heading', { name: 'Explore Categories' })).toBeVisible();
+  await page.getByRole('searchbox', { name: 'Search categories' }).fill('pharm');
+  await expect(page.getByRole('button', { name: /View Offers/ })).toHaveCount(1);
+  await page.getByRole('searchbox', { name: 'Search categories' }).fill('nothing like this');
+  await expect(page.getByText(MESSAGES.noCategories)).toBeVisible();
+  await page.getByRole('searchbox', { name: 'Search categories' }).fill('events');
+  await page.getByRole('button', { name: /View Offers.*Events & Fun/ }).click();
+  await expect(page.getByRole('heading', { name: 'Offers for Events & Fun' })).toBeVisible();
+  await expect(page.getByTestId('category-offer').first()).toContainText('Birgu Harbour Tours');
+});

@@ -98,6 +98,12 @@ export const MESSAGES = {
   hoursLeft: '{{count}} hours Left',
   daysLeft: '{{count}} days Left',
   kmAway: '{{distance}} km Away',
+  // Spec §2.4 and §8: the category screen
+  noCategories: 'No categories available.',
+  noOffersForCategory: 'No offers available for this category.',
+  pleaseTryAgain: 'Please try again.',
+  categoriesLoadFailed: 'Failed to load categories. Please try again.',
+  distanceAway: 'Distance: {{distance}} km Away',
   // Nearby offers
   radiusInvalid: 'The radius must be more than 0 and at most 50 km',
   cursorInvalid: 'The page cursor is not valid. Start again from the first page.',

@@ -6,6 +6,7 @@ export const queryKeys = {
   },
   categories: () => ['categories'] as const,
   nearby: (latitude: number, longitude: number, radiusKm: number) => ['nearby', latitude, longitude, radiusKm] as const,
+  nearbyInCategory: (categoryId: number, latitude: number, longitude: number) => ['nearby', 'category', categoryId, latitude, longitude] as const,
   offers: {
     all: ['offers'] as const,
     mine: () => [...queryKeys.offers.all, 'mine'] as const,

@@ -211,6 +211,16 @@ export const en = {
     imageAlt: '{{title}} at {{business}}',
     noImage: 'No photo',
   },
+  categoryScreen: {
+    title: 'Local Offers',
+    searchLabel: 'Search categories',
+    searchPlaceholder: 'Search categories',
+    exploreCategories: 'Explore Categories',
+    viewOffers: 'View Offers',
+    offersFor: 'Offers for {{category}}',
+    timeLeft: 'Time Left',
+    allCategories: 'All categories',
+  },
   messages: MESSAGES,
 };
 

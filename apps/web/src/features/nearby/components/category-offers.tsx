@@ -1,0 +1,159 @@
+/**
+ * The Local Offers Dashboard (spec §2.4 cat-offer): a category grid with a search that filters it, and,
+ * for the chosen category, 'Offers for {category}' near the shopper with distance and time left.
+ */
+import { ArrowLeft, LayoutGrid } from 'lucide-react';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { Button } from '../../../components/ui/button.tsx';
+import { paths } from '../../../config/paths.ts';
+import { useCategories } from '../../../lib/categories.ts';
+import { useCategoryOffers } from '../api/get-category-offers.ts';
+import { timeLeftText } from './offer-card.tsx';
+import { useShopperLocation } from './shopper-location.ts';
+
+export function CategoryOffers() {
+  const { t } = useTranslation();
+  const searchId = useId();
+  const [params, setParams] = useSearchParams();
+  const categories = useCategories();
+  const { location } = useShopperLocation();
+  const [search, setSearch] = useState('');
+  const selectedId = Number(params.get('categoryId')) || undefined;
+  const selected = categories.data?.find((category) => category.categoryId === selectedId);
+  const fetchLocation = location.status === 'ready' ? location.fetchLocation : undefined;
+  const offers = useCategoryOffers(selected?.categoryId, fetchLocation);
+
+  const needle = search.trim().toLocaleLowerCase();
+  const visible = (categories.data ?? []).filter(
+    (category) => !needle || `${category.name} ${category.description}`.toLocaleLowerCase().includes(needle),
+  );
+
+  let grid;
+  if (categories.isPending) grid = <p role="status">{t('messages.loadingCategories')}</p>;
+  else if (categories.isError)
+    grid = (
+      <div role="alert" className="rounded-xl border border-red-300 bg-red-50 p-4 text-red-800">
+        <p>{t('messages.categoriesLoadFailed')}</p>
+        <p className="text-sm">{t('messages.pleaseTryAgain')}</p>
+      </div>
+    );
+  else if (visible.length === 0) grid = <p className="text-slate-700">{t('messages.noCategories')}</p>;
+  else
+    grid = (
+      <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+        {visible.map((category) => (
+          <li key={category.categoryId} className="flex flex-col gap-2 rounded-2xl border border-slate-200 bg-white p-4">
+            <div className="flex items-center gap-2">
+              {category.iconUrl ? (
+                <img src={category.iconUrl} alt="" className="size-6" />
+              ) : (
+                <LayoutGrid aria-hidden="true" className="size-6 text-brand-700" />
+              )}
+              <h3 className="font-semibold text-slate-900">{category.name}</h3>
+            </div>
+            <p className="flex-1 text-sm text-slate-600">{category.description}</p>
+            <Button variant="secondary" onClick={() => setParams({ categoryId: String(category.categoryId) })}>
+              {t('categoryScreen.viewOffers')}
+              <span className="sr-only">: {category.name}</span>
+            </Button>
+          </li>
+        ))}
+      </ul>
+    );
+
+  const offerList = (offers.data?.pages ?? []).flatMap((page) => page.data);
+  let offersBody;
+  if (location.status === 'detecting') offersBody = <p role="status">{t('messages.detectingLocation')}</p>;
+  else if (location.status === 'error')
+    offersBody = (
+      <div role="alert" className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-950">
+        <p className="font-semibold">{t('messages.locationErrorTitle')}</p>
+        <p>{t('messages.enableLocationBanner')}</p>
+      </div>
+    );
+  else if (offers.isPending) offersBody = <p role="status">{t('messages.loadingEllipsis')}</p>;
+  else if (offers.isError)
+    offersBody = (
+      <div role="alert" className="rounded-xl border border-red-300 bg-red-50 p-4 text-red-800">
+        <p>{t('messages.offersLoadFailed')}</p>
+        <p className="text-sm">{t('messages.pleaseTryAgain')}</p>
+      </div>
+    );
+  else if (offerList.length === 0) offersBody = <p className="text-slate-700">{t('messages.noOffersForCategory')}</p>;
+  else
+    offersBody = (
+      <>
+        <ul className="grid gap-3 md:grid-cols-2">
+          {offerList.map((offer) => (
+            <li key={offer.offerId} className="rounded-2xl border border-slate-200 bg-white p-4" data-testid="category-offer">
+              <h3 className="font-semibold text-slate-900">
+                <bdi>{offer.title}</bdi>
+              </h3>
+              <p className="text-sm text-slate-700">
+                <bdi>{offer.vendor.businessName}</bdi>
+              </p>
+              <p className="mt-1 text-sm text-slate-600">
+                <bdi>{offer.description}</bdi>
+              </p>
+              <div className="mt-3 flex flex-wrap justify-between gap-2 text-sm">
+                <p className="font-medium text-slate-800" data-testid="distance">
+                  {t('messages.distanceAway', { distance: offer.distance.toFixed(1) })}
+                </p>
+                <p className="text-slate-800">
+                  <span className="text-slate-600">{t('categoryScreen.timeLeft')}: </span>
+                  {timeLeftText(t, offer.endDate)}
+                </p>
+              </div>
+              <Link to={paths.viewOffer(offer.offerId)} className="mt-3 inline-block text-sm font-semibold text-brand-700 underline">
+                {t('home.viewOffer')}
+                <span className="sr-only">: {offer.title}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+        {offers.hasNextPage ? (
+          <Button variant="secondary" disabled={offers.isFetchingNextPage} onClick={() => void offers.fetchNextPage()}>
+            {t('home.loadMore')}
+          </Button>
+        ) : null}
+      </>
+    );
+
+  return (
+    <div className="mx-auto max-w-5xl space-y-6">
+      <h1 className="text-2xl font-bold text-slate-900">{t('categoryScreen.title')}</h1>
+      {selected ? (
+        <section aria-labelledby="category-offers-title" className="space-y-4">
+          <button type="button" onClick={() => setParams({})} className="flex items-center gap-1 text-sm font-semibold text-brand-700">
+            <ArrowLeft aria-hidden="true" className="size-4 rtl:rotate-180" />
+            {t('categoryScreen.allCategories')}
+          </button>
+          <h2 id="category-offers-title" className="text-xl font-semibold text-slate-900">
+            {t('categoryScreen.offersFor', { category: selected.name })}
+          </h2>
+          {offersBody}
+        </section>
+      ) : (
+        <section aria-labelledby="explore-title" className="space-y-4">
+          <label htmlFor={searchId} className="sr-only">
+            {t('categoryScreen.searchLabel')}
+          </label>
+          <input
+            id={searchId}
+            type="search"
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+            placeholder={t('categoryScreen.searchPlaceholder')}
+            className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-sm"
+          />
+          <h2 id="explore-title" className="text-xl font-semibold text-slate-900">
+            {t('categoryScreen.exploreCategories')}
+          </h2>
+          {grid}
+        </section>
+      )}
+    </div>
+  );
+}
