@@ -83,3 +83,28 @@ test('the category screen lists categories and the chosen one’s offers nearest
   await expect(page.getByRole('heading', { name: 'Offers for Events & Fun' })).toBeVisible();
   await expect(page.getByTestId('category-offer').first()).toContainText('Birgu Harbour Tours');
 });
+
+test('a saved offer keeps its filled heart after a reload and is listed under Saved', async ({ page }, testInfo) => {
+  await signUpThroughForm(page);
+  const card = page.getByTestId('offer-card').first();
+  const title = (await card.getByRole('heading', { level: 3 }).textContent()) ?? '';
+  const heart = card.getByRole('button', { name: `Save ${title}` });
+  await expect(heart).toHaveAttribute('aria-pressed', 'false');
+  await heart.click();
+  await expect(card.getByRole('button', { name: `Remove ${title} from saved` })).toHaveAttribute('aria-pressed', 'true');
+
+  await page.reload();
+  await expect(page.getByTestId('offer-card').first().getByRole('button', { name: `Remove ${title} from saved` })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+
+  if (testInfo.project.name === 'mobile') await page.getByRole('button', { name: 'Open menu' }).click();
+  await page.getByRole('link', { name: 'Saved' }).click();
+  await expect(page).toHaveURL(/\/saved$/);
+  await expect(page.getByTestId('saved-offer')).toHaveCount(1);
+  await expect(page.getByTestId('saved-offer')).toContainText(title);
+  await expectNoSeriousA11yViolations(page);
+  await page.getByRole('button', { name: `Remove ${title} from saved` }).click();
+  await expect(page.getByText('You have not saved any offers yet.')).toBeVisible();
+});

@@ -27,6 +27,7 @@ import errorsPlugin from './plugins/errors.ts';
 import authRoutes from './routes/api/v1/auth/index.ts';
 import categoryRoutes from './routes/api/v1/categories/index.ts';
 import geoRoutes from './routes/api/v1/geo/index.ts';
+import meRoutes from './routes/api/v1/me/index.ts';
 import offerRoutes from './routes/api/v1/offers/index.ts';
 import vendorRoutes from './routes/api/v1/vendors/index.ts';
 import healthRoutes from './routes/health.ts';
@@ -132,6 +133,7 @@ export async function buildApp({ config, database, closeDatabase = true, logger,
   await app.register(categoryRoutes, { prefix: '/api/v1/categories' });
   await app.register(vendorRoutes, { prefix: '/api/v1/vendors' });
   await app.register(offerRoutes, { prefix: '/api/v1/offers' });
+  await app.register(meRoutes, { prefix: '/api/v1/me' });
   await app.register(geoRoutes, { prefix: '/api/v1/geo', geocoderUrl: config.geocoderUrl });
   await app.register(uploadRoutes);
 

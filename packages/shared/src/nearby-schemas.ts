@@ -82,3 +82,11 @@ export const nearbyResponseSchema = z.object({
   data: z.union([z.array(nearbyBusinessSchema), z.array(nearbyCategoryOfferSchema)]),
   nextCursor: z.string().nullable(),
 });
+
+/** A saved offer (favourites): the offer as a card shows it, its business, and when it was saved. */
+export const favoriteSchema = nearbyOfferSchema.extend({
+  vendor: z.object({ vendorId: z.number().int(), businessName: z.string(), businessAddress: z.string() }),
+  savedAt: z.string(),
+});
+export type Favorite = z.infer<typeof favoriteSchema>;
+export const favoritesResponseSchema = z.object({ data: z.array(favoriteSchema) });

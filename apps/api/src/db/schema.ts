@@ -15,6 +15,7 @@ import {
   serial,
   text,
   timestamp,
+  primaryKey,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
@@ -160,4 +161,18 @@ export const offerImages = pgTable(
     height: integer('height').notNull(),
   },
   (table) => [uniqueIndex('offer_images_offer_position_key').on(table.offerId, table.position)],
+);
+
+export const favorites = pgTable(
+  'favorites',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    offerId: integer('offer_id')
+      .notNull()
+      .references(() => offers.offerId, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.offerId] }), index('favorites_offer_idx').on(table.offerId)],
 );

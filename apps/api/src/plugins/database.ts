@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database, Db } from '../db/client.ts';
 import { createCategoriesRepository, type CategoriesRepository } from '../repositories/categories.ts';
+import { createFavoritesRepository, type FavoritesRepository } from '../repositories/favorites.ts';
 import { createNearbyRepository, type NearbyRepository } from '../repositories/nearby.ts';
 import { createOffersRepository, type OffersRepository } from '../repositories/offers.ts';
 import { createUsersRepository, type UsersRepository } from '../repositories/users.ts';
@@ -17,6 +18,7 @@ declare module 'fastify' {
     vendors: VendorsRepository;
     offers: OffersRepository;
     nearby: NearbyRepository;
+    favorites: FavoritesRepository;
   }
 }
 
@@ -30,6 +32,7 @@ export default fp(
     app.decorate('vendors', createVendorsRepository(database.db));
     app.decorate('offers', createOffersRepository(database.db));
     app.decorate('nearby', createNearbyRepository(database.db));
+    app.decorate('favorites', createFavoritesRepository(database.db));
     if (options.closeOnShutdown) app.addHook('onClose', () => database.close());
   },
   { name: 'database' },

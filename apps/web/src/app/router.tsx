@@ -1,6 +1,7 @@
 /** The routes of spec §2.1 on the react-router data router. */
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { CategoryOffers } from '../features/nearby/components/category-offers.tsx';
+import { SavedOffers } from '../features/nearby/components/saved-offers.tsx';
 import { ComingSoon } from './routes/coming-soon.tsx';
 import { LoginRoute, SignupRoute } from './routes/auth-routes.tsx';
 import { HomeRoute, NearbyOffersRoute } from './routes/dashboard.tsx';
@@ -38,6 +39,7 @@ export const routes: RouteObject[] = [
       { path: 'viewoffer/:id', element: <ViewOfferRoute /> },
       { path: 'receipt-upload', element: <ComingSoon screen="receiptUpload" /> },
       { path: 'cat-offer', element: <CategoryOffers /> },
+      { path: 'saved', element: <SavedOffers /> },
       { path: '*', element: <NotFoundRoute /> },
     ],
   },

@@ -3,6 +3,7 @@ import {
   BarChart3,
   ChartLine,
   DoorOpen,
+  Heart,
   LayoutDashboard,
   LayoutGrid,
   MapPin,
@@ -37,6 +38,7 @@ export const NAV_ITEMS: NavItem[] = [
   { id: 'search', labelKey: 'searchOffers', icon: Search, path: paths.searchOffers },
   { id: 'local-offers', labelKey: 'localOffers', icon: LayoutGrid, path: paths.localOffers },
   { id: 'business-insights', labelKey: 'businessInsights', icon: BarChart3, path: paths.businessInsights },
+  { id: 'saved', labelKey: 'saved', icon: Heart, path: paths.saved },
 ];
 
 const TAB_IDS = ['dashboard', 'insights', 'offers', 'profile'];

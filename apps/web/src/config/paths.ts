@@ -14,6 +14,7 @@ export const paths = {
   localOffers: '/cat-offer',
   businessInsights: '/business-insights',
   offersList: '/offerslist',
+  saved: '/saved',
   viewOffer: (id: number | string) => `/viewoffer/${id}`,
   editOffer: (id: number | string) => `/edit-offer/${id}`,
 } as const;

@@ -5,6 +5,7 @@ export const queryKeys = {
     me: () => [...queryKeys.auth.all, 'me'] as const,
   },
   categories: () => ['categories'] as const,
+  favorites: () => ['favorites'] as const,
   nearby: (latitude: number, longitude: number, radiusKm: number) => ['nearby', latitude, longitude, radiusKm] as const,
   nearbyInCategory: (categoryId: number, latitude: number, longitude: number) => ['nearby', 'category', categoryId, latitude, longitude] as const,
   offers: {

@@ -22,6 +22,7 @@ export const ar: Catalog = {
     searchOffers: 'البحث عن عرض',
     localOffers: 'عرض محلي',
     businessInsights: 'إحصاءات النشاط التجاري',
+    saved: 'المحفوظة',
     openMenu: 'فتح القائمة',
     closeMenu: 'إغلاق القائمة',
     collapseSidebar: 'طي الشريط الجانبي',
@@ -221,6 +222,13 @@ export const ar: Catalog = {
     offersFor: 'عروض {{category}}',
     timeLeft: 'الوقت المتبقي',
     allCategories: 'جميع الفئات',
+  },
+  favorites: {
+    title: 'العروض المحفوظة',
+    empty: 'لم تحفظ أي عروض بعد.',
+    save: 'حفظ {{title}}',
+    unsave: 'إزالة {{title}} من المحفوظة',
+    remove: 'إزالة',
   },
   messages: {
     usernameRequired: 'اسم المستخدم مطلوب',

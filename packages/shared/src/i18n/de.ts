@@ -22,6 +22,7 @@ export const de: Catalog = {
     searchOffers: 'Angebot suchen',
     localOffers: 'Lokales Angebot',
     businessInsights: 'Geschäftsstatistiken',
+    saved: 'Gespeichert',
     openMenu: 'Menü öffnen',
     closeMenu: 'Menü schließen',
     collapseSidebar: 'Seitenleiste einklappen',
@@ -228,6 +229,13 @@ export const de: Catalog = {
     offersFor: 'Angebote: {{category}}',
     timeLeft: 'Verbleibende Zeit',
     allCategories: 'Alle Kategorien',
+  },
+  favorites: {
+    title: 'Gespeicherte Angebote',
+    empty: 'Du hast noch keine Angebote gespeichert.',
+    save: '{{title}} speichern',
+    unsave: '{{title}} aus den gespeicherten entfernen',
+    remove: 'Entfernen',
   },
   messages: {
     usernameRequired: 'Benutzername ist erforderlich',

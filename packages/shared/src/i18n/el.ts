@@ -22,6 +22,7 @@ export const el: Catalog = {
     searchOffers: 'Αναζήτηση προσφοράς',
     localOffers: 'Τοπική προσφορά',
     businessInsights: 'Στατιστικά επιχείρησης',
+    saved: 'Αποθηκευμένα',
     openMenu: 'Άνοιγμα μενού',
     closeMenu: 'Κλείσιμο μενού',
     collapseSidebar: 'Σύμπτυξη πλαϊνής στήλης',
@@ -233,6 +234,13 @@ export const el: Catalog = {
     offersFor: 'Προσφορές: {{category}}',
     timeLeft: 'Χρόνος που απομένει',
     allCategories: 'Όλες οι κατηγορίες',
+  },
+  favorites: {
+    title: 'Αποθηκευμένες προσφορές',
+    empty: 'Δεν έχετε αποθηκεύσει ακόμη καμία προσφορά.',
+    save: 'Αποθήκευση: {{title}}',
+    unsave: 'Αφαίρεση από τα αποθηκευμένα: {{title}}',
+    remove: 'Αφαίρεση',
   },
   messages: {
     usernameRequired: 'Το όνομα χρήστη είναι υποχρεωτικό',

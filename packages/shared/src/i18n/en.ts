@@ -27,6 +27,7 @@ export const en = {
     searchOffers: 'Search offer',
     localOffers: 'Local offer',
     businessInsights: 'Business Insights',
+    saved: 'Saved',
     openMenu: 'Open menu',
     closeMenu: 'Close menu',
     collapseSidebar: 'Collapse sidebar',
@@ -220,6 +221,13 @@ export const en = {
     offersFor: 'Offers for {{category}}',
     timeLeft: 'Time Left',
     allCategories: 'All categories',
+  },
+  favorites: {
+    title: 'Saved offers',
+    empty: 'You have not saved any offers yet.',
+    save: 'Save {{title}}',
+    unsave: 'Remove {{title}} from saved',
+    remove: 'Remove',
   },
   messages: MESSAGES,
 };

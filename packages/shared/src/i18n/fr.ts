@@ -22,6 +22,7 @@ export const fr: Catalog = {
     searchOffers: 'Rechercher une offre',
     localOffers: 'Offre locale',
     businessInsights: 'Statistiques commerciales',
+    saved: 'Enregistrés',
     openMenu: 'Ouvrir le menu',
     closeMenu: 'Fermer le menu',
     collapseSidebar: 'Réduire la barre latérale',
@@ -232,6 +233,13 @@ export const fr: Catalog = {
     offersFor: 'Offres : {{category}}',
     timeLeft: 'Temps restant',
     allCategories: 'Toutes les catégories',
+  },
+  favorites: {
+    title: 'Offres enregistrées',
+    empty: 'Vous n’avez encore enregistré aucune offre.',
+    save: 'Enregistrer {{title}}',
+    unsave: 'Retirer {{title}} des offres enregistrées',
+    remove: 'Retirer',
   },
   messages: {
     usernameRequired: "Le nom d'utilisateur est obligatoire",

@@ -22,6 +22,7 @@ export const hi: Catalog = {
     searchOffers: 'ऑफ़र खोजें',
     localOffers: 'स्थानीय ऑफ़र',
     businessInsights: 'बिज़नेस इनसाइट्स',
+    saved: 'सहेजे गए',
     openMenu: 'मेनू खोलें',
     closeMenu: 'मेनू बंद करें',
     collapseSidebar: 'साइडबार छोटा करें',
@@ -228,6 +229,13 @@ export const hi: Catalog = {
     offersFor: '{{category}} के ऑफ़र',
     timeLeft: 'बचा हुआ समय',
     allCategories: 'सभी श्रेणियाँ',
+  },
+  favorites: {
+    title: 'सहेजे गए ऑफ़र',
+    empty: 'आपने अभी तक कोई ऑफ़र नहीं सहेजा है।',
+    save: '{{title}} सहेजें',
+    unsave: '{{title}} को सहेजे गए से हटाएँ',
+    remove: 'हटाएँ',
   },
   messages: {
     usernameRequired: 'उपयोगकर्ता नाम आवश्यक है',

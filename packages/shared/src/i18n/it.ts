@@ -22,6 +22,7 @@ export const it: Catalog = {
     searchOffers: 'Cerca offerta',
     localOffers: 'Offerta locale',
     businessInsights: 'Statistiche aziendali',
+    saved: 'Salvati',
     openMenu: 'Apri menu',
     closeMenu: 'Chiudi menu',
     collapseSidebar: 'Comprimi barra laterale',
@@ -232,6 +233,13 @@ export const it: Catalog = {
     offersFor: 'Offerte: {{category}}',
     timeLeft: 'Tempo rimasto',
     allCategories: 'Tutte le categorie',
+  },
+  favorites: {
+    title: 'Offerte salvate',
+    empty: 'Non hai ancora salvato nessuna offerta.',
+    save: 'Salva {{title}}',
+    unsave: 'Rimuovi {{title}} dai salvati',
+    remove: 'Rimuovi',
   },
   messages: {
     usernameRequired: 'Il nome utente è obbligatorio',

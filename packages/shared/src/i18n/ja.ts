@@ -22,6 +22,7 @@ export const ja: Catalog = {
     searchOffers: 'オファーを検索',
     localOffers: '地域のオファー',
     businessInsights: 'ビジネスインサイト',
+    saved: '保存済み',
     openMenu: 'メニューを開く',
     closeMenu: 'メニューを閉じる',
     collapseSidebar: 'サイドバーを折りたたむ',
@@ -221,6 +222,13 @@ export const ja: Catalog = {
     offersFor: '{{category}}のオファー',
     timeLeft: '残り時間',
     allCategories: 'すべてのカテゴリー',
+  },
+  favorites: {
+    title: '保存したオファー',
+    empty: 'まだオファーを保存していません。',
+    save: '{{title}}を保存',
+    unsave: '{{title}}を保存済みから削除',
+    remove: '削除',
   },
   messages: {
     usernameRequired: 'ユーザー名は必須です',

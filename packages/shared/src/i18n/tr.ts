@@ -22,6 +22,7 @@ export const tr: Catalog = {
     searchOffers: 'Fırsat ara',
     localOffers: 'Yerel fırsat',
     businessInsights: 'İşletme istatistikleri',
+    saved: 'Kaydedilenler',
     openMenu: 'Menüyü aç',
     closeMenu: 'Menüyü kapat',
     collapseSidebar: 'Kenar çubuğunu daralt',
@@ -231,6 +232,13 @@ export const tr: Catalog = {
     offersFor: '{{category}} fırsatları',
     timeLeft: 'Kalan süre',
     allCategories: 'Tüm kategoriler',
+  },
+  favorites: {
+    title: 'Kaydedilen fırsatlar',
+    empty: 'Henüz hiçbir fırsatı kaydetmediniz.',
+    save: '{{title}} kaydet',
+    unsave: '{{title}} kaydedilenlerden çıkar',
+    remove: 'Çıkar',
   },
   messages: {
     usernameRequired: 'Kullanıcı adı gereklidir',

@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { timeLeft, type NearbyBusiness } from '@qrib/shared';
 import { paths } from '../../../config/paths.ts';
 import { formatDiscount } from '../../../lib/format.ts';
+import { FavoriteButton } from './favorite-button.tsx';
 
 type NearbyOffer = NearbyBusiness['offers'][number];
 
@@ -40,6 +41,7 @@ export function OfferCard({ business, offer }: { business: NearbyBusiness; offer
         <span className="absolute start-3 top-3 rounded-full bg-brand-700 px-3 py-1 text-sm font-bold text-white">
           {formatDiscount(t, offer.discountType, offer.discountValue)}
         </span>
+        <FavoriteButton offerId={offer.offerId} title={offer.title} className="absolute end-3 top-3" />
       </div>
       <div className="flex flex-1 flex-col gap-2 p-4">
         <div className="flex items-center gap-2">

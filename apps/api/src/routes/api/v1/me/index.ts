@@ -1,0 +1,54 @@
+/** The signed-in shopper's own things: GET /me/favorites, PUT and DELETE /me/favorites/:offerId. */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { MESSAGES, apiErrorSchema, favoritesResponseSchema, offerIdParamsSchema } from '@qrib/shared';
+import { HttpError } from '../../../../http-error.ts';
+
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema };
+
+const meRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('preHandler', app.authenticate);
+
+  app.get(
+    '/favorites',
+    { schema: { tags: ['favorites'], summary: 'The offers the shopper saved, newest first', response: { 200: favoritesResponseSchema, ...errors } } },
+    async (request) => ({ data: await app.favorites.list(request.auth?.userId ?? 0) }),
+  );
+
+  app.put(
+    '/favorites/:offerId',
+    {
+      schema: {
+        tags: ['favorites'],
+        summary: 'Save an offer (saving it twice is fine)',
+        params: offerIdParamsSchema,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const userId = request.auth?.userId ?? 0;
+      // Only an offer the shopper can see can be saved.
+      if (!(await app.offers.findForViewer(request.params.offerId, userId))) throw new HttpError(404, MESSAGES.offerNotFound);
+      await app.favorites.save(userId, request.params.offerId);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.delete(
+    '/favorites/:offerId',
+    {
+      schema: {
+        tags: ['favorites'],
+        summary: 'Remove an offer from the saved ones (removing one that is not saved is fine)',
+        params: offerIdParamsSchema,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await app.favorites.remove(request.auth?.userId ?? 0, request.params.offerId);
+      return reply.code(204).send(null);
+    },
+  );
+};
+
+export default meRoutes;

@@ -1,0 +1,22 @@
+/** The shopper's saved offers: the list, and saving or removing one with the heart (optimistic). */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Favorite } from '@qrib/shared';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
+
+export function useFavorites() {
+  return useQuery({
+    queryKey: queryKeys.favorites(),
+    queryFn: async () => (await apiRequest<{ data: Favorite[] }>('/me/favorites')).data,
+  });
+}
+
+export function useToggleFavorite() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ offerId, save }: { offerId: number; save: boolean }) =>
+      apiRequest<undefined>(`/me/favorites/${offerId}`, { method: save ? 'PUT' : 'DELETE' }),
+    // The list is re-read either way; a failed save simply leaves the heart as the server has it.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.favorites() }),
+  });
+}
