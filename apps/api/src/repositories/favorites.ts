@@ -1,9 +1,9 @@
 /** A shopper's saved offers. Only offers they may see (ACTIVE, or their own business's) can be saved. */
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { Favorite } from '@qrib/shared';
 import type { Db } from '../db/client.ts';
-import { favorites, offerImages, offers, vendors } from '../db/schema.ts';
-import { publicUrl } from '../storage/public-url.ts';
+import { favorites, offers, vendors } from '../db/schema.ts';
+import { findFirstImageUrls, presentOfferSummary } from './offer-summary.ts';
 
 export function createFavoritesRepository(db: Db) {
   return {
@@ -24,25 +24,9 @@ export function createFavoritesRepository(db: Db) {
         .innerJoin(vendors, eq(vendors.id, offers.vendorId))
         .where(and(eq(favorites.userId, userId), eq(offers.status, 'ACTIVE')))
         .orderBy(desc(favorites.createdAt), desc(favorites.offerId));
-      const ids = rows.map((row) => row.offer.offerId);
-      const images = ids.length
-        ? await db
-            .select({ offerId: offerImages.offerId, cardKey: offerImages.cardKey })
-            .from(offerImages)
-            .where(and(inArray(offerImages.offerId, ids), eq(offerImages.position, 0)))
-        : [];
-      const imageByOffer = new Map(images.map((image) => [image.offerId, publicUrl(image.cardKey)]));
+      const images = await findFirstImageUrls(db, rows.map((row) => row.offer.offerId));
       return rows.map(({ offer, vendor, savedAt }) => ({
-        offerId: offer.offerId,
-        imageUrl: imageByOffer.get(offer.offerId) ?? null,
-        title: offer.title,
-        description: offer.description,
-        discountType: offer.discountType,
-        discountValue: Number(offer.discountValue),
-        startDate: offer.startDate,
-        endDate: offer.endDate,
-        termsAndConditions: offer.termsAndConditions,
-        status: offer.status,
+        ...presentOfferSummary(offer, images.get(offer.offerId) ?? null),
         vendor: { vendorId: vendor.id, businessName: vendor.businessName, businessAddress: vendor.businessAddress },
         savedAt: savedAt.toISOString(),
       }));

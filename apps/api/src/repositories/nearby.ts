@@ -6,8 +6,9 @@
 import { and, asc, desc, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
 import { EARTH_RADIUS_KM, haversineKm, type NearbyBusiness, type NearbyCategoryOffer } from '@qrib/shared';
 import { selectRows, type Db } from '../db/client.ts';
-import { categories, offerImages, offers } from '../db/schema.ts';
+import { categories, offers } from '../db/schema.ts';
 import { publicUrl } from '../storage/public-url.ts';
+import { findFirstImageUrls, presentOfferSummary } from './offer-summary.ts';
 
 /** earthdistance's earth() radius in metres: ll_to_earth places points on a sphere of this radius. */
 const EARTH_CUBE_RADIUS_M = 6378168;
@@ -95,30 +96,6 @@ export interface NearbyBusinessRow {
 }
 
 export function createNearbyRepository(db: Db) {
-  async function firstImages(offerIds: number[]): Promise<Map<number, string>> {
-    if (offerIds.length === 0) return new Map();
-    const rows = await db
-      .select({ offerId: offerImages.offerId, cardKey: offerImages.cardKey })
-      .from(offerImages)
-      .where(and(inArray(offerImages.offerId, offerIds), eq(offerImages.position, 0)));
-    return new Map(rows.map((row) => [row.offerId, publicUrl(row.cardKey)]));
-  }
-
-  function presentOffer(offer: typeof offers.$inferSelect, imageUrl: string | null) {
-    return {
-      offerId: offer.offerId,
-      imageUrl,
-      title: offer.title,
-      description: offer.description,
-      discountType: offer.discountType,
-      discountValue: Number(offer.discountValue),
-      startDate: offer.startDate,
-      endDate: offer.endDate,
-      termsAndConditions: offer.termsAndConditions,
-      status: offer.status,
-    };
-  }
-
   return {
     /** The customer home: businesses nearest first, each with its current offers. */
     async findNearbyBusinesses(search: NearbySearch): Promise<{ businesses: NearbyBusiness[]; nextCursor: NearbyCursor | undefined }> {
@@ -134,7 +111,7 @@ export function createNearbyRepository(db: Db) {
             .where(and(inArray(offers.vendorId, vendorIds), eq(offers.status, 'ACTIVE'), gte(offers.endDate, search.today)))
             .orderBy(desc(offers.featuredOffer), asc(offers.endDate), asc(offers.offerId))
         : [];
-      const images = await firstImages(offerRows.map((offer) => offer.offerId));
+      const images = await findFirstImageUrls(db, offerRows.map((offer) => offer.offerId));
       const businesses = rows.map((row) => ({
         vendorId: Number(row.id),
         businessName: row.business_name,
@@ -143,7 +120,7 @@ export function createNearbyRepository(db: Db) {
         businessAddress: row.business_address,
         offers: offerRows
           .filter((offer) => offer.vendorId === Number(row.id))
-          .map((offer) => presentOffer(offer, images.get(offer.offerId) ?? null)),
+          .map((offer) => presentOfferSummary(offer, images.get(offer.offerId) ?? null)),
       }));
       return { businesses, nextCursor };
     },
@@ -179,14 +156,14 @@ export function createNearbyRepository(db: Db) {
         ? await db.select({ offer: offers, category: categories }).from(offers).leftJoin(categories, eq(categories.categoryId, offers.categoryId)).where(inArray(offers.offerId, ids))
         : [];
       const byId = new Map(offerRows.map((row) => [row.offer.offerId, row]));
-      const images = await firstImages(ids);
+      const images = await findFirstImageUrls(db, ids);
       const nearbyOffers: NearbyCategoryOffer[] = [];
       for (const row of rows) {
         const match = byId.get(Number(row.offer_id));
         if (!match) continue;
         const { offer, category } = match;
         nearbyOffers.push({
-          ...presentOffer(offer, images.get(offer.offerId) ?? null),
+          ...presentOfferSummary(offer, images.get(offer.offerId) ?? null),
           distance: round(haversineKm(search.latitude, search.longitude, offer.locationLatitude, offer.locationLongitude)),
           category,
           vendor: { vendorId: offer.vendorId, businessName: row.business_name, businessAddress: row.business_address },

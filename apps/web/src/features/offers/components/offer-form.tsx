@@ -23,6 +23,7 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { CheckboxField } from '../../../components/ui/checkbox-field.tsx';
 import { FilePicker } from '../../../components/ui/file-picker.tsx';
+import { FormSection } from '../../../components/ui/form-section.tsx';
 import { ProgressBar } from '../../../components/ui/progress-bar.tsx';
 import { RadioGroup } from '../../../components/ui/radio-group.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';
@@ -85,15 +86,6 @@ export function offerToFormValues(offer: Offer): OfferFormValues {
     sendNotifications: offer.sendNotifications,
     featuredOffer: offer.featuredOffer,
   };
-}
-
-function Section({ title, children }: { title: string; children: React.ReactNode }) {
-  return (
-    <fieldset className="space-y-4 rounded-2xl border border-slate-200 bg-white p-4 sm:p-6">
-      <legend className="px-1 text-lg font-semibold text-slate-900">{title}</legend>
-      {children}
-    </fieldset>
-  );
 }
 
 export type OfferFormProps =
@@ -169,7 +161,7 @@ export function OfferForm(props: OfferFormProps) {
         </Alert>
       ) : null}
 
-      <Section title={t('offerForm.details')}>
+      <FormSection title={t('offerForm.details')}>
         <TextField label={t('offerForm.offerTitle')} error={message(errors.title?.message)} {...register('title')} />
         <TextareaField label={t('offerForm.description')} error={message(errors.description?.message)} {...register('description')} />
         <SelectField
@@ -213,9 +205,9 @@ export function OfferForm(props: OfferFormProps) {
           <TextField label={t('offerForm.endDate')} type="date" error={message(errors.endDate?.message)} {...register('endDate')} />
         </div>
         <TextareaField label={t('offerForm.terms')} error={message(errors.termsAndConditions?.message)} {...register('termsAndConditions')} />
-      </Section>
+      </FormSection>
 
-      <Section title={t('offerForm.targeting')}>
+      <FormSection title={t('offerForm.targeting')}>
         <RadioGroup
           legend={t('offerForm.targetAudience')}
           options={TARGET_AUDIENCES.map((audience) => ({ value: audience, label: t(`offerForm.audiences.${audience}`) }))}
@@ -236,12 +228,12 @@ export function OfferForm(props: OfferFormProps) {
             {...register('maxRedemptions')}
           />
         ) : null}
-      </Section>
+      </FormSection>
 
-      <Section title={t('offerForm.settings')}>
+      <FormSection title={t('offerForm.settings')}>
         <CheckboxField label={t('offerForm.sendNotifications')} {...register('sendNotifications')} />
         <CheckboxField label={t('offerForm.featuredOffer')} {...register('featuredOffer')} />
-      </Section>
+      </FormSection>
 
       {progress !== null ? <ProgressBar percent={progress} /> : null}
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">

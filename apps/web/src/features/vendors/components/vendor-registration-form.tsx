@@ -20,6 +20,7 @@ import {
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { FilePicker } from '../../../components/ui/file-picker.tsx';
+import { FormSection } from '../../../components/ui/form-section.tsx';
 import { ProgressBar } from '../../../components/ui/progress-bar.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
@@ -56,15 +57,6 @@ const EMPTY: VendorFormValues = {
 };
 
 const FIELDS = Object.keys(EMPTY) as (keyof VendorFormValues)[];
-
-function Section({ title, children }: { title: string; children: React.ReactNode }) {
-  return (
-    <fieldset className="space-y-4 rounded-2xl border border-slate-200 bg-white p-4 sm:p-6">
-      <legend className="px-1 text-lg font-semibold text-slate-900">{title}</legend>
-      {children}
-    </fieldset>
-  );
-}
 
 export function VendorRegistrationForm({ onRegistered }: { onRegistered: () => void }) {
   const { t } = useTranslation();
@@ -156,7 +148,7 @@ export function VendorRegistrationForm({ onRegistered }: { onRegistered: () => v
     <form onSubmit={submit} noValidate className="space-y-6">
       {formError ? <Alert focusOnShow>{formError}</Alert> : null}
 
-      <Section title={t('vendor.businessInformation')}>
+      <FormSection title={t('vendor.businessInformation')}>
         <TextField label={t('fields.businessName')} autoComplete="organization" error={message(errors.businessName?.message)} {...register('businessName')} />
         <SelectField
           label={t('fields.businessType')}
@@ -181,15 +173,15 @@ export function VendorRegistrationForm({ onRegistered }: { onRegistered: () => v
             {coordinatesError}
           </p>
         ) : null}
-      </Section>
+      </FormSection>
 
-      <Section title={t('vendor.contactInformation')}>
+      <FormSection title={t('vendor.contactInformation')}>
         <TextField label={t('fields.primaryContactName')} autoComplete="name" error={message(errors.primaryContactName?.message)} {...register('primaryContactName')} />
         <TextField label={t('fields.contactEmail')} type="email" autoComplete="email" error={message(errors.contactEmail?.message)} {...register('contactEmail')} />
         <TextField label={t('fields.contactPhone')} type="tel" autoComplete="tel" error={message(errors.contactPhone?.message)} {...register('contactPhone')} />
-      </Section>
+      </FormSection>
 
-      <Section title={t('vendor.offeringsSection')}>
+      <FormSection title={t('vendor.offeringsSection')}>
         <TextareaField
           label={t('fields.offeringsDescription')}
           hint={`${t('vendor.offeringsHint')} · ${t('vendor.charactersLeft', { count: OFFERINGS_MAX_LENGTH - offerings.length })}`}
@@ -198,9 +190,9 @@ export function VendorRegistrationForm({ onRegistered }: { onRegistered: () => v
           error={message(errors.offeringsDescription?.message)}
           {...register('offeringsDescription')}
         />
-      </Section>
+      </FormSection>
 
-      <Section title={t('vendor.documentsSection')}>
+      <FormSection title={t('vendor.documentsSection')}>
         <FilePicker
           label={t('fields.documents')}
           hint={t('vendor.documentsHint')}
@@ -210,7 +202,7 @@ export function VendorRegistrationForm({ onRegistered }: { onRegistered: () => v
           onRemove={(index) => changeDocuments(documents.filter((_, position) => position !== index))}
           error={message(documentsError)}
         />
-      </Section>
+      </FormSection>
 
       {progress !== null ? <ProgressBar percent={progress} /> : null}
       <Button type="submit" className="w-full sm:w-auto" disabled={isSubmitting}>
