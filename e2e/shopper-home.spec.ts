@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import sharp from 'sharp';
 import { MESSAGES } from '@qrib/shared';
 import { expectNoSeriousA11yViolations, signUpThroughForm } from './helpers.ts';
 
@@ -107,4 +108,51 @@ test('a saved offer keeps its filled heart after a reload and is listed under Sa
   await expectNoSeriousA11yViolations(page);
   await page.getByRole('button', { name: `Remove ${title} from saved` }).click();
   await expect(page.getByText('You have not saved any offers yet.')).toBeVisible();
+});
+
+test('an offer published by a shop nearby appears on the home without a reload', async ({ browser }) => {
+  // This shopper stands in Marsaskala, where no other test puts a shop, so the new one is the nearest.
+  const shopperContext = await browser.newContext({ geolocation: { latitude: 35.8622, longitude: 14.5675 }, permissions: ['geolocation'] });
+  const page = await shopperContext.newPage();
+  await signUpThroughForm(page);
+  await expect(page.getByTestId('current-place')).toHaveText('Marsaskala, Malta');
+
+  // The shop owner works in another browser context, through the API.
+  const shopContext = await browser.newContext();
+  const suffix = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6)}`;
+  await expect(page.getByRole('heading', { name: `Live ftira ${suffix}` })).toHaveCount(0);
+  const api = shopContext.request;
+  const signup = await api.post('/api/v1/auth/signup', {
+    data: { name: 'Live Owner', email: `live${suffix}@example.com`, phone: '+356 2100 0000', username: `live${suffix}`, password: 'liveshop123' },
+  });
+  const headers = { authorization: `Bearer ${(await signup.json()).token as string}` };
+  const licence = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#888888' } }).png().toBuffer();
+  const registered = await api.post('/api/v1/vendors/', {
+    headers,
+    multipart: {
+      businessName: 'Live Ftira Corner',
+      businessType: 'RESTAURANT',
+      businessAddress: 'Triq is-Salini, Marsaskala',
+      locationLatitude: '35.8622',
+      locationLongitude: '14.5675',
+      primaryContactName: 'Live Owner',
+      contactEmail: `live${suffix}@example.com`,
+      contactPhone: '+356 2100 0000',
+      documents: { name: 'licence.png', mimeType: 'image/png', buffer: licence },
+    },
+  });
+  expect(registered.status()).toBe(201);
+  const today = new Date().toISOString().slice(0, 10);
+  const inAMonth = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+  const created = await api.post('/api/v1/offers/', {
+    headers,
+    multipart: { title: `Live ftira ${suffix}`, description: 'Published while you look', categoryId: '1', discountValue: '15', startDate: today, endDate: inAMonth },
+  });
+  expect(created.status()).toBe(201);
+
+  // No reload: the page heard about it on its event stream.
+  await expect(page.getByRole('heading', { name: `Live ftira ${suffix}` })).toBeVisible({ timeout: 10_000 });
+  await expect(page.getByTestId('offer-card').first()).toContainText('Live Ftira Corner');
+  await shopContext.close();
+  await shopperContext.close();
 });

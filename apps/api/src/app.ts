@@ -33,6 +33,7 @@ import vendorRoutes from './routes/api/v1/vendors/index.ts';
 import healthRoutes from './routes/health.ts';
 import uploadRoutes from './routes/uploads.ts';
 import limitsPlugin from './plugins/limits.ts';
+import offerFeedPlugin from './plugins/offer-feed.ts';
 import storagePlugin from './plugins/storage.ts';
 import type { Storage } from './storage/storage.ts';
 
@@ -120,6 +121,7 @@ export async function buildApp({ config, database, closeDatabase = true, logger,
   // App plugins
   await app.register(databasePlugin, { database, closeOnShutdown: closeDatabase });
   await app.register(storagePlugin, { storage: storage ?? config.storage });
+  await app.register(offerFeedPlugin);
   await app.register(authPlugin, { secret: config.jwtSecret, cookieSecure: config.cookieSecure });
   await app.register(limitsPlugin);
   // PostgreSQL text cannot hold NUL: refuse it in any JSON body with a clear 400 instead of a database error.

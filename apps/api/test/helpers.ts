@@ -32,6 +32,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
 
 export interface TestDatabase {
   database: Database;
+  /** Another connection to the same database, as a second API replica would have. */
+  openReplica(): Promise<{ database: Database; close(): Promise<void> }>;
   drop(): Promise<void>;
 }
 
@@ -41,15 +43,21 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   if (template.kind === 'pglite') {
     const dump = new Blob([readFileSync(template.dumpPath)]);
     const database = await openDatabase({ kind: 'pglite', dump });
-    return { database, drop: () => database.close() };
+    // PGlite lives in one process: a "replica" shares the same instance.
+    return { database, openReplica: async () => ({ database, close: async () => undefined }), drop: () => database.close() };
   }
   const name = uniqueDatabaseName('qrib_test');
   await withAdminClient(template.url, (client) =>
     client.query(`CREATE DATABASE "${name}" TEMPLATE "${template.name}"`),
   );
-  const database = await openDatabase({ kind: 'postgres', url: databaseUrlWithName(template.url, name) });
+  const url = databaseUrlWithName(template.url, name);
+  const database = await openDatabase({ kind: 'postgres', url });
   return {
     database,
+    openReplica: async () => {
+      const replica = await openDatabase({ kind: 'postgres', url });
+      return { database: replica, close: () => replica.close() };
+    },
     drop: async () => {
       await database.close();
       await withAdminClient(template.url, (client) => client.query(`DROP DATABASE IF EXISTS "${name}"`));

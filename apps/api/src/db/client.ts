@@ -26,6 +26,11 @@ export interface Database {
   close(): Promise<void>;
   /** PGlite only: the whole data directory as a tarball, to clone a migrated template quickly. */
   dump?(): Promise<Blob>;
+  /**
+   * Receives PostgreSQL NOTIFY payloads on a channel (PGlite's own listener, or a dedicated node-postgres
+   * connection, so every API replica on one database hears them). Returns the way to stop listening.
+   */
+  listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
 }
 
 /**
@@ -61,6 +66,7 @@ export async function openDatabase(source: DatabaseSource): Promise<Database> {
       console.error('PostgreSQL pool error:', error.message);
     });
     const db = drizzlePg(pool, { schema });
+    const listeners = new Set<pg.Client>();
     return {
       db,
       kind: 'postgres',
@@ -68,7 +74,24 @@ export async function openDatabase(source: DatabaseSource): Promise<Database> {
       ping: async () => {
         await db.execute(sql`select 1`);
       },
-      close: () => pool.end(),
+      close: async () => {
+        await Promise.allSettled([...listeners].map((client) => client.end()));
+        await pool.end();
+      },
+      listen: async (channel, onMessage) => {
+        const client = new pg.Client({ connectionString: source.url });
+        client.on('error', (error) => console.error('PostgreSQL listener error:', error.message));
+        client.on('notification', (message) => {
+          if (message.channel === channel && message.payload !== undefined) onMessage(message.payload);
+        });
+        await client.connect();
+        await client.query(`LISTEN ${client.escapeIdentifier(channel)}`);
+        listeners.add(client);
+        return async () => {
+          listeners.delete(client);
+          await client.end();
+        };
+      },
     };
   }
   let client: PGlite;
@@ -90,6 +113,10 @@ export async function openDatabase(source: DatabaseSource): Promise<Database> {
     },
     close: () => client.close(),
     dump: () => client.dumpDataDir('none'),
+    listen: async (channel, onMessage) => {
+      const stop = await client.listen(channel, onMessage);
+      return () => stop();
+    },
   };
 }
 

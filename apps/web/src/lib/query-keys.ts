@@ -6,8 +6,10 @@ export const queryKeys = {
   },
   categories: () => ['categories'] as const,
   favorites: () => ['favorites'] as const,
-  nearby: (latitude: number, longitude: number, radiusKm: number) => ['nearby', latitude, longitude, radiusKm] as const,
-  nearbyInCategory: (categoryId: number, latitude: number, longitude: number) => ['nearby', 'category', categoryId, latitude, longitude] as const,
+  nearbyAll: ['nearby'] as const,
+  nearby: (latitude: number, longitude: number, radiusKm: number) => [...queryKeys.nearbyAll, latitude, longitude, radiusKm] as const,
+  nearbyInCategory: (categoryId: number, latitude: number, longitude: number) =>
+    [...queryKeys.nearbyAll, 'category', categoryId, latitude, longitude] as const,
   offers: {
     all: ['offers'] as const,
     mine: () => [...queryKeys.offers.all, 'mine'] as const,

@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { useNearbyOffers } from '../api/get-nearby-offers.ts';
+import { useLiveOffers } from '../api/offer-stream.ts';
 import { CategoryGrid } from './category-grid.tsx';
 import { CurrentLocationCard } from './current-location-card.tsx';
 import { OfferCard } from './offer-card.tsx';
@@ -19,6 +20,7 @@ export function NearbyHome({ greeting }: { greeting?: string }) {
   const { location, detectDevice, choosePlace } = useShopperLocation();
   const fetchLocation = location.status === 'ready' ? location.fetchLocation : undefined;
   const nearby = useNearbyOffers(fetchLocation);
+  useLiveOffers(fetchLocation);
   const [showAll, setShowAll] = useState(false);
 
   const cards = (nearby.data?.pages ?? []).flatMap((page) => page.data.flatMap((business) => business.offers.map((offer) => ({ business, offer }))));

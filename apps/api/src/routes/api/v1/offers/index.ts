@@ -10,6 +10,7 @@ import {
   MESSAGES,
   NEARBY_PAGE_SIZE,
   apiErrorSchema,
+  haversineKm,
   nearbyQuerySchema,
   nearbyResponseSchema,
   offerCreateExtrasSchema,
@@ -96,6 +97,7 @@ const offerRoutes: FastifyPluginAsyncZod = async (app) => {
         }
         const offerId = await app.offers.create(vendor, offer, images);
         request.log.info({ offerId, images: images.length }, 'offer created');
+        await app.offerFeed.announce({ offerId, vendorId: vendor.id, latitude: vendor.locationLatitude, longitude: vendor.locationLongitude });
         return reply.code(201).send(await presentFor(offerId, userId));
       } catch (error) {
         await writes.rollback((key) => app.offers.isImageKeyUsed(key));
@@ -126,6 +128,56 @@ const offerRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       const found = await app.nearby.findNearbyBusinesses(search);
       return { data: found.businesses, nextCursor: found.nextCursor ? encodeCursor(found.nextCursor) : null };
+    },
+  );
+
+  // Open event streams end when the server shuts down, so closing does not wait on them.
+  const openStreams = new Set<() => void>();
+  app.addHook('preClose', async () => {
+    for (const end of [...openStreams]) end();
+  });
+
+  app.get(
+    '/stream',
+    {
+      schema: {
+        tags: ['offers'],
+        summary:
+          'Server-sent events: an `offer` event ({offerId, vendorId, distance}) for each offer published or resumed within the radius',
+        querystring: nearbyQuerySchema.pick({ latitude: true, longitude: true, radiusKm: true }),
+        response: { 200: z.unknown().describe('text/event-stream'), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { latitude, longitude, radiusKm } = request.query;
+      reply.hijack();
+      const stream = reply.raw;
+      stream.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache, no-transform',
+        connection: 'keep-alive',
+        'x-accel-buffering': 'no',
+      });
+      stream.write('retry: 5000\n: connected\n\n');
+      const unsubscribe = app.offerFeed.subscribe((offer) => {
+        const distance = haversineKm(latitude, longitude, offer.latitude, offer.longitude);
+        if (distance > radiusKm) return;
+        const event = { offerId: offer.offerId, vendorId: offer.vendorId, distance: Math.round(distance * 1000) / 1000 };
+        stream.write(`event: offer\ndata: ${JSON.stringify(event)}\n\n`);
+      });
+      // A comment line now and then keeps proxies from closing a quiet stream.
+      const heartbeat = setInterval(() => stream.write(': ping\n\n'), 25_000);
+      const stop = () => {
+        clearInterval(heartbeat);
+        unsubscribe();
+        openStreams.delete(end);
+      };
+      const end = () => {
+        stop();
+        stream.end();
+      };
+      openStreams.add(end);
+      request.raw.on('close', stop);
     },
   );
 
@@ -176,8 +228,16 @@ const offerRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request) => {
         const userId = request.auth?.userId ?? 0;
-        await ownOffer(request.params.offerId, userId);
+        const offer = await ownOffer(request.params.offerId, userId);
         await app.offers.setStatus(request.params.offerId, status);
+        if (status === 'ACTIVE') {
+          await app.offerFeed.announce({
+            offerId: offer.offerId,
+            vendorId: offer.vendorId,
+            latitude: offer.locationLatitude,
+            longitude: offer.locationLongitude,
+          });
+        }
         return presentFor(request.params.offerId, userId);
       },
     );
