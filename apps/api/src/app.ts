@@ -26,6 +26,7 @@ import databasePlugin from './plugins/database.ts';
 import errorsPlugin from './plugins/errors.ts';
 import authRoutes from './routes/api/v1/auth/index.ts';
 import categoryRoutes from './routes/api/v1/categories/index.ts';
+import eventRoutes from './routes/api/v1/events/index.ts';
 import geoRoutes from './routes/api/v1/geo/index.ts';
 import meRoutes from './routes/api/v1/me/index.ts';
 import offerRoutes from './routes/api/v1/offers/index.ts';
@@ -136,6 +137,7 @@ export async function buildApp({ config, database, closeDatabase = true, logger,
   await app.register(vendorRoutes, { prefix: '/api/v1/vendors' });
   await app.register(offerRoutes, { prefix: '/api/v1/offers' });
   await app.register(meRoutes, { prefix: '/api/v1/me' });
+  await app.register(eventRoutes, { prefix: '/api/v1/events' });
   await app.register(geoRoutes, { prefix: '/api/v1/geo', geocoderUrl: config.geocoderUrl });
   await app.register(uploadRoutes);
 

@@ -105,6 +105,8 @@ export const MESSAGES = {
   categoriesLoadFailed: 'Failed to load categories. Please try again.',
   distanceAway: 'Distance: {{distance}} km Away',
   // Nearby offers
+  eventsInvalid: 'Send between 1 and 100 events at a time.',
+  eventKindInvalid: 'The event kind must be IMPRESSION, VIEW, SAVE or DIRECTIONS.',
   radiusInvalid: 'The radius must be more than 0 and at most 50 km',
   cursorInvalid: 'The page cursor is not valid. Start again from the first page.',
   // Generic API errors

@@ -90,3 +90,21 @@ export const favoriteSchema = nearbyOfferSchema.extend({
 });
 export type Favorite = z.infer<typeof favoriteSchema>;
 export const favoritesResponseSchema = z.object({ data: z.array(favoriteSchema) });
+
+/** Offer events the client reports in batches (impressions of cards, detail views, direction requests). */
+export const OFFER_EVENT_KINDS = ['IMPRESSION', 'VIEW', 'SAVE', 'DIRECTIONS'] as const;
+export type OfferEventKind = (typeof OFFER_EVENT_KINDS)[number];
+export const MAX_EVENTS_PER_BATCH = 100;
+export const offerEventsRequestSchema = z.object({
+  events: z
+    .array(
+      z.object({
+        offerId: z.number({ error: MESSAGES.offerNotFound }).int({ error: MESSAGES.offerNotFound }).positive({ error: MESSAGES.offerNotFound }).max(MAX_INT, { error: MESSAGES.offerNotFound }),
+        kind: z.enum(OFFER_EVENT_KINDS, { error: MESSAGES.eventKindInvalid }),
+      }),
+      { error: MESSAGES.eventsInvalid },
+    )
+    .min(1, { error: MESSAGES.eventsInvalid })
+    .max(MAX_EVENTS_PER_BATCH, { error: MESSAGES.eventsInvalid }),
+});
+export type OfferEventInput = z.infer<typeof offerEventsRequestSchema>['events'][number];

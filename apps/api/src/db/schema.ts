@@ -4,6 +4,7 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  bigserial,
   boolean,
   date,
   doublePrecision,
@@ -175,4 +176,22 @@ export const favorites = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.userId, table.offerId] }), index('favorites_offer_idx').on(table.offerId)],
+);
+
+/** What shoppers do with offers (DESIGN.md §3): the source of the vendor's real insights. */
+export const offerEvents = pgTable(
+  'offer_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    offerId: integer('offer_id')
+      .notNull()
+      .references(() => offers.offerId, { onDelete: 'cascade' }),
+    vendorId: integer('vendor_id')
+      .notNull()
+      .references(() => vendors.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    kind: text('kind', { enum: ['IMPRESSION', 'VIEW', 'SAVE', 'DIRECTIONS'] }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('offer_events_vendor_time_idx').on(table.vendorId, table.createdAt), index('offer_events_offer_idx').on(table.offerId)],
 );

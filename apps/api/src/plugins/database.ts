@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import type { Database, Db } from '../db/client.ts';
 import { createCategoriesRepository, type CategoriesRepository } from '../repositories/categories.ts';
 import { createFavoritesRepository, type FavoritesRepository } from '../repositories/favorites.ts';
+import { createOfferEventsRepository, type OfferEventsRepository } from '../repositories/offer-events.ts';
 import { createNearbyRepository, type NearbyRepository } from '../repositories/nearby.ts';
 import { createOffersRepository, type OffersRepository } from '../repositories/offers.ts';
 import { createUsersRepository, type UsersRepository } from '../repositories/users.ts';
@@ -19,6 +20,7 @@ declare module 'fastify' {
     offers: OffersRepository;
     nearby: NearbyRepository;
     favorites: FavoritesRepository;
+    offerEvents: OfferEventsRepository;
   }
 }
 
@@ -33,6 +35,7 @@ export default fp(
     app.decorate('offers', createOffersRepository(database.db));
     app.decorate('nearby', createNearbyRepository(database.db));
     app.decorate('favorites', createFavoritesRepository(database.db));
+    app.decorate('offerEvents', createOfferEventsRepository(database.db));
     if (options.closeOnShutdown) app.addHook('onClose', () => database.close());
   },
   { name: 'database' },

@@ -318,6 +318,8 @@ export const ar: Catalog = {
     pleaseTryAgain: 'يُرجى المحاولة مرة أخرى.',
     categoriesLoadFailed: 'تعذّر تحميل الفئات. يُرجى المحاولة مرة أخرى.',
     distanceAway: 'المسافة: {{distance}} km',
+    eventsInvalid: 'أرسل من 1 إلى 100 حدث في كل مرة.',
+    eventKindInvalid: 'يجب أن يكون نوع الحدث IMPRESSION أو VIEW أو SAVE أو DIRECTIONS.',
     radiusInvalid: 'يجب أن يكون نصف القطر أكبر من 0 وألا يتجاوز 50 كم',
     cursorInvalid: 'مؤشر الصفحة غير صالح. ابدأ من جديد من الصفحة الأولى.',
     invalidJson: 'نص الطلب ليس JSON صالحًا.',

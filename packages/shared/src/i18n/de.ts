@@ -328,6 +328,8 @@ export const de: Catalog = {
     pleaseTryAgain: 'Bitte versuche es erneut.',
     categoriesLoadFailed: 'Kategorien konnten nicht geladen werden. Bitte versuche es erneut.',
     distanceAway: 'Entfernung: {{distance}} km',
+    eventsInvalid: 'Sende 1 bis 100 Ereignisse auf einmal.',
+    eventKindInvalid: 'Die Ereignisart muss IMPRESSION, VIEW, SAVE oder DIRECTIONS sein.',
     radiusInvalid: 'Der Radius muss größer als 0 und höchstens 50 km sein',
     cursorInvalid: 'Der Seitencursor ist ungültig. Beginne wieder auf der ersten Seite.',
     invalidJson: 'Der Anfragetext ist kein gültiges JSON.',

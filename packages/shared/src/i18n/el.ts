@@ -333,6 +333,8 @@ export const el: Catalog = {
     pleaseTryAgain: 'Δοκιμάστε ξανά.',
     categoriesLoadFailed: 'Η φόρτωση των κατηγοριών απέτυχε. Δοκιμάστε ξανά.',
     distanceAway: 'Απόσταση: {{distance}} km',
+    eventsInvalid: 'Στείλτε από 1 έως 100 συμβάντα κάθε φορά.',
+    eventKindInvalid: 'Ο τύπος συμβάντος πρέπει να είναι IMPRESSION, VIEW, SAVE ή DIRECTIONS.',
     radiusInvalid: 'Η ακτίνα πρέπει να είναι μεγαλύτερη από 0 και έως 50 km',
     cursorInvalid: 'Ο δείκτης σελίδας δεν είναι έγκυρος. Ξεκινήστε ξανά από την πρώτη σελίδα.',
     invalidJson: 'Το σώμα του αιτήματος δεν είναι έγκυρο JSON.',

@@ -332,6 +332,8 @@ export const fr: Catalog = {
     pleaseTryAgain: 'Veuillez réessayer.',
     categoriesLoadFailed: 'Impossible de charger les catégories. Veuillez réessayer.',
     distanceAway: 'Distance : {{distance}} km',
+    eventsInvalid: 'Envoyez entre 1 et 100 événements à la fois.',
+    eventKindInvalid: 'Le type d’événement doit être IMPRESSION, VIEW, SAVE ou DIRECTIONS.',
     radiusInvalid: 'Le rayon doit être supérieur à 0 et d’au plus 50 km',
     cursorInvalid: 'Le curseur de page n’est pas valide. Recommencez à la première page.',
     invalidJson: "Le corps de la requête n'est pas un JSON valide.",

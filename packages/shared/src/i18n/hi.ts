@@ -326,6 +326,8 @@ export const hi: Catalog = {
     pleaseTryAgain: 'कृपया फिर से प्रयास करें।',
     categoriesLoadFailed: 'श्रेणियाँ लोड नहीं हो सकीं। कृपया फिर से प्रयास करें।',
     distanceAway: 'दूरी: {{distance}} km',
+    eventsInvalid: 'एक बार में 1 से 100 इवेंट भेजें।',
+    eventKindInvalid: 'इवेंट का प्रकार IMPRESSION, VIEW, SAVE या DIRECTIONS होना चाहिए।',
     radiusInvalid: 'त्रिज्या 0 से अधिक और अधिकतम 50 km होनी चाहिए',
     cursorInvalid: 'पेज कर्सर मान्य नहीं है। पहले पेज से फिर से शुरू करें।',
     invalidJson: 'अनुरोध का बॉडी मान्य JSON नहीं है।',

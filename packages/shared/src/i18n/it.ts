@@ -330,6 +330,8 @@ export const it: Catalog = {
     pleaseTryAgain: 'Riprova.',
     categoriesLoadFailed: 'Impossibile caricare le categorie. Riprova.',
     distanceAway: 'Distanza: {{distance}} km',
+    eventsInvalid: 'Invia da 1 a 100 eventi alla volta.',
+    eventKindInvalid: 'Il tipo di evento deve essere IMPRESSION, VIEW, SAVE o DIRECTIONS.',
     radiusInvalid: 'Il raggio deve essere maggiore di 0 e al massimo 50 km',
     cursorInvalid: 'Il cursore di pagina non è valido. Ricomincia dalla prima pagina.',
     invalidJson: 'Il corpo della richiesta non è un JSON valido.',

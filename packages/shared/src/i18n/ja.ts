@@ -318,6 +318,8 @@ export const ja: Catalog = {
     pleaseTryAgain: 'もう一度お試しください。',
     categoriesLoadFailed: 'カテゴリーを読み込めませんでした。もう一度お試しください。',
     distanceAway: '距離: {{distance}} km',
+    eventsInvalid: '一度に送るイベントは1〜100件にしてください。',
+    eventKindInvalid: 'イベントの種類は IMPRESSION、VIEW、SAVE、DIRECTIONS のいずれかにしてください。',
     radiusInvalid: '半径は0より大きく50 km以下にしてください',
     cursorInvalid: 'ページカーソルが無効です。最初のページからやり直してください。',
     invalidJson: 'リクエスト本文が有効なJSONではありません。',

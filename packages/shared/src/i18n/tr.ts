@@ -331,6 +331,8 @@ export const tr: Catalog = {
     pleaseTryAgain: 'Lütfen tekrar deneyin.',
     categoriesLoadFailed: 'Kategoriler yüklenemedi. Lütfen tekrar deneyin.',
     distanceAway: 'Mesafe: {{distance}} km',
+    eventsInvalid: 'Tek seferde 1 ile 100 arasında olay gönderin.',
+    eventKindInvalid: 'Olay türü IMPRESSION, VIEW, SAVE veya DIRECTIONS olmalıdır.',
     radiusInvalid: 'Yarıçap 0’dan büyük ve en fazla 50 km olmalıdır',
     cursorInvalid: 'Sayfa imleci geçerli değil. İlk sayfadan yeniden başlayın.',
     invalidJson: 'İstek gövdesi geçerli bir JSON değil.',

@@ -1,11 +1,12 @@
 /** One nearby offer: photo, badge, business logo or initial, names, distance, time left, View Offer. */
 import { ImageOff } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { timeLeft, type NearbyBusiness } from '@qrib/shared';
 import { paths } from '../../../config/paths.ts';
 import { formatDiscount } from '../../../lib/format.ts';
+import { offerEventQueue } from '../api/offer-events.ts';
 import { FavoriteButton } from './favorite-button.tsx';
 
 type NearbyOffer = NearbyBusiness['offers'][number];
@@ -20,9 +21,26 @@ export function OfferCard({ business, offer }: { business: NearbyBusiness; offer
   const { t } = useTranslation();
   const [imageFailed, setImageFailed] = useState(false);
   const [logoFailed, setLogoFailed] = useState(false);
+  const card = useRef<HTMLElement>(null);
+  // An impression is a card at least half on screen, counted once per card on the page.
+  useEffect(() => {
+    const element = card.current;
+    if (!element || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) {
+          offerEventQueue.add({ offerId: offer.offerId, kind: 'IMPRESSION' });
+          observer.disconnect();
+        }
+      },
+      { threshold: 0.5 },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [offer.offerId]);
   const initial = business.businessName.trim().charAt(0).toLocaleUpperCase();
   return (
-    <article className="flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white" data-testid="offer-card">
+    <article ref={card} className="flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white" data-testid="offer-card">
       <div className="relative aspect-[16/9] bg-slate-100">
         {offer.imageUrl && !imageFailed ? (
           <img

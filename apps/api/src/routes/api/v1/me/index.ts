@@ -30,6 +30,7 @@ const meRoutes: FastifyPluginAsyncZod = async (app) => {
       // Only an offer the shopper can see can be saved.
       if (!(await app.offers.findForViewer(request.params.offerId, userId))) throw new HttpError(404, MESSAGES.offerNotFound);
       await app.favorites.save(userId, request.params.offerId);
+      await app.offerEvents.record(userId, [{ offerId: request.params.offerId, kind: 'SAVE' }]);
       return reply.code(204).send(null);
     },
   );

@@ -191,7 +191,18 @@ const offerRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: offerResponseSchema, ...errors },
       },
     },
-    async (request) => presentFor(request.params.offerId, request.auth?.userId ?? 0),
+    async (request) => {
+      const userId = request.auth?.userId ?? 0;
+      const found = await presentFor(request.params.offerId, userId);
+      // A shopper opening the page is a view; the owner looking at their own offer is not. Recording it never
+      // holds up the answer.
+      if (!found.data.isOwner) {
+        app.offerEvents.record(userId, [{ offerId: found.data.offerId, kind: 'VIEW' }]).catch((error: unknown) => {
+          request.log.warn({ err: error }, 'could not record an offer view');
+        });
+      }
+      return found;
+    },
   );
 
   app.patch(

@@ -1,0 +1,40 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createEventQueue } from './offer-events.ts';
+
+afterEach(() => vi.useRealTimers());
+
+describe('the offer event queue', () => {
+  it('sends one batch after the delay, and at once when the batch is full', () => {
+    vi.useFakeTimers();
+    const send = vi.fn();
+    const queue = createEventQueue({ send, flushAfterMs: 5000, flushAtCount: 3 });
+    queue.add({ offerId: 1, kind: 'IMPRESSION' });
+    queue.add({ offerId: 2, kind: 'IMPRESSION' });
+    expect(send).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(5000);
+    expect(send).toHaveBeenCalledExactlyOnceWith(
+      [
+        { offerId: 1, kind: 'IMPRESSION' },
+        { offerId: 2, kind: 'IMPRESSION' },
+      ],
+      false,
+    );
+    queue.add({ offerId: 3, kind: 'IMPRESSION' });
+    queue.add({ offerId: 4, kind: 'IMPRESSION' });
+    queue.add({ offerId: 5, kind: 'IMPRESSION' });
+    expect(send).toHaveBeenCalledTimes(2);
+    expect(queue.size).toBe(0);
+    vi.advanceTimersByTime(10_000);
+    expect(send).toHaveBeenCalledTimes(2);
+  });
+
+  it('flushes by beacon when asked, and sends nothing when empty', () => {
+    const send = vi.fn();
+    const queue = createEventQueue({ send });
+    queue.flush(true);
+    expect(send).not.toHaveBeenCalled();
+    queue.add({ offerId: 9, kind: 'IMPRESSION' });
+    queue.flush(true);
+    expect(send).toHaveBeenCalledWith([{ offerId: 9, kind: 'IMPRESSION' }], true);
+  });
+});

@@ -1,0 +1,59 @@
+/**
+ * Offer impressions, batched so they never slow the page: queued in memory, sent every few seconds or once
+ * 20 are waiting, and with sendBeacon when the page is hidden (it survives navigation and closing).
+ */
+import type { OfferEventInput } from '@qrib/shared';
+
+export const FLUSH_AFTER_MS = 5_000;
+export const FLUSH_AT_COUNT = 20;
+const ENDPOINT = '/api/v1/events';
+
+export interface EventQueueOptions {
+  send: (events: OfferEventInput[], viaBeacon: boolean) => void;
+  flushAfterMs?: number;
+  flushAtCount?: number;
+}
+
+export function createEventQueue({ send, flushAfterMs = FLUSH_AFTER_MS, flushAtCount = FLUSH_AT_COUNT }: EventQueueOptions) {
+  let pending: OfferEventInput[] = [];
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const flush = (viaBeacon = false) => {
+    if (timer) clearTimeout(timer);
+    timer = undefined;
+    if (pending.length === 0) return;
+    const batch = pending;
+    pending = [];
+    send(batch, viaBeacon);
+  };
+  return {
+    add(event: OfferEventInput) {
+      pending.push(event);
+      if (pending.length >= flushAtCount) flush();
+      else timer ??= setTimeout(() => flush(), flushAfterMs);
+    },
+    flush,
+    get size() {
+      return pending.length;
+    },
+  };
+}
+
+function sendEvents(events: OfferEventInput[], viaBeacon: boolean) {
+  const body = JSON.stringify({ events });
+  if (viaBeacon && typeof navigator.sendBeacon === 'function') {
+    navigator.sendBeacon(ENDPOINT, new Blob([body], { type: 'application/json' }));
+    return;
+  }
+  // Fire and forget: losing an impression is better than slowing the shopper down.
+  void fetch(ENDPOINT, { method: 'POST', credentials: 'include', headers: { 'content-type': 'application/json' }, body, keepalive: true }).catch(
+    () => undefined,
+  );
+}
+
+export const offerEventQueue = createEventQueue({ send: sendEvents });
+
+if (typeof document !== 'undefined') {
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'hidden') offerEventQueue.flush(true);
+  });
+}
