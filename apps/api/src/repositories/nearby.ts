@@ -33,6 +33,14 @@ function chordFor(radiusKm: number): number {
   return 2 * EARTH_CUBE_RADIUS_M * Math.sin(radiusKm / EARTH_RADIUS_KM / 2);
 }
 
+/**
+ * Candidates the index scan hands over for one page: twice the page, so rows at exactly the same distance
+ * (shops in one building) are still ordered by id across a page boundary unless more than a page of them tie.
+ */
+function candidateLimit(pageSize: number): number {
+  return 2 * (pageSize + 1);
+}
+
 export function encodeCursor(cursor: NearbyCursor): string {
   return Buffer.from(JSON.stringify(cursor)).toString('base64url');
 }
@@ -65,9 +73,10 @@ export function nearbyBusinessesQuery(search: NearbySearch): SQL {
   const point = sql`ll_to_earth(v.location_latitude, v.location_longitude)`;
   const chord = sql`(${point} <-> ${center})`;
   const after: SQL = search.cursor ? sql`AND (${chord}, v.id) > (${search.cursor.d}, ${search.cursor.id})` : sql``;
-  // The inner query is a pure k-nearest-neighbour scan of the GiST index (no box condition, which would tempt
-  // the planner into a bitmap scan of the whole radius and a sort); its LIMIT bounds the work whatever the
-  // radius, and the outer query then drops what lies beyond the radius.
+  // The inner query is a pure k-nearest-neighbour scan of the GiST index: no box condition (which tempts the
+  // planner into a bitmap scan of the whole radius and a sort) and no id tie-breaker (which makes PostgreSQL
+  // sort the whole table). Its LIMIT bounds the work whatever the radius; the outer query drops what lies
+  // beyond the radius and orders ties by id for the cursor.
   return sql`
     SELECT * FROM (
       SELECT v.id, v.business_name, v.business_address, v.logo_key, v.location_latitude, v.location_longitude, ${chord} AS chord
@@ -77,11 +86,12 @@ export function nearbyBusinessesQuery(search: NearbySearch): SQL {
           SELECT 1 FROM offers o WHERE o.vendor_id = v.id AND o.status = 'ACTIVE' AND o.end_date >= ${search.today}
         )
         ${after}
-      ORDER BY ${point} <-> ${center}, v.id
-      LIMIT ${search.pageSize + 1}
+      ORDER BY ${point} <-> ${center}
+      LIMIT ${candidateLimit(search.pageSize)}
     ) AS nearest
     WHERE nearest.chord <= ${chordFor(search.radiusKm)}
     ORDER BY nearest.chord, nearest.id
+    LIMIT ${search.pageSize + 1}
   `;
 }
 
@@ -142,11 +152,12 @@ export function createNearbyRepository(db: Db) {
             AND o.end_date >= ${search.today}
             AND o.category_id = ${search.categoryId}
             ${after}
-          ORDER BY ${point} <-> ${center}, o.offer_id
-          LIMIT ${search.pageSize + 1}
+          ORDER BY ${point} <-> ${center}
+          LIMIT ${candidateLimit(search.pageSize)}
         ) AS nearest
         WHERE nearest.chord <= ${chordFor(search.radiusKm)}
         ORDER BY nearest.chord, nearest.offer_id
+        LIMIT ${search.pageSize + 1}
       `);
       const rows = matches.slice(0, search.pageSize);
       const last = rows.at(-1);
