@@ -108,3 +108,35 @@ export const offerEventsRequestSchema = z.object({
     .max(MAX_EVENTS_PER_BATCH, { error: MESSAGES.eventsInvalid }),
 });
 export type OfferEventInput = z.infer<typeof offerEventsRequestSchema>['events'][number];
+
+/** Search (issue 4): text over title, description, category and business name, with working filters. */
+export const SEARCH_SORTS = ['relevance', 'nearest'] as const;
+export const searchQuerySchema = z.object({
+  q: z.preprocess(blankToUndefined, z.string({ error: MESSAGES.searchTooLong }).trim().max(100, { error: MESSAGES.searchTooLong }).optional()),
+  categoryId: nearbyQuerySchema.shape.categoryId,
+  discountType: z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() ? value.trim().toUpperCase() : undefined),
+    z.enum(DISCOUNT_TYPES, { error: MESSAGES.discountValueInvalid }).optional(),
+  ),
+  minDiscount: z.preprocess(
+    blankToUndefined,
+    z.coerce.number({ error: MESSAGES.discountValueInvalid }).refine(Number.isFinite, { error: MESSAGES.discountValueInvalid }).min(0, { error: MESSAGES.discountValueInvalid }).optional(),
+  ),
+  latitude: z.preprocess(blankToUndefined, coordinate(90).optional()),
+  longitude: z.preprocess(blankToUndefined, coordinate(180).optional()),
+  maxDistanceKm: z.preprocess(
+    blankToUndefined,
+    z.coerce.number({ error: MESSAGES.radiusInvalid }).refine(Number.isFinite, { error: MESSAGES.radiusInvalid }).gt(0, { error: MESSAGES.radiusInvalid }).max(MAX_NEARBY_RADIUS_KM, { error: MESSAGES.radiusInvalid }).optional(),
+  ),
+  sort: z.preprocess(blankToUndefined, z.enum(SEARCH_SORTS, { error: MESSAGES.sortInvalid }).default('relevance')),
+  cursor: nearbyQuerySchema.shape.cursor,
+});
+export type SearchQuery = z.output<typeof searchQuerySchema>;
+
+export const searchResultSchema = nearbyOfferSchema.extend({
+  distance: z.number().nullable(),
+  category: categorySchema.nullable(),
+  vendor: z.object({ vendorId: z.number().int(), businessName: z.string(), businessAddress: z.string() }),
+});
+export type SearchResult = z.infer<typeof searchResultSchema>;
+export const searchResponseSchema = z.object({ data: z.array(searchResultSchema), nextCursor: z.string().nullable() });

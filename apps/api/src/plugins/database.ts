@@ -7,6 +7,7 @@ import { createFavoritesRepository, type FavoritesRepository } from '../reposito
 import { createOfferEventsRepository, type OfferEventsRepository } from '../repositories/offer-events.ts';
 import { createNearbyRepository, type NearbyRepository } from '../repositories/nearby.ts';
 import { createOffersRepository, type OffersRepository } from '../repositories/offers.ts';
+import { createSearchRepository, type SearchRepository } from '../repositories/search.ts';
 import { createUsersRepository, type UsersRepository } from '../repositories/users.ts';
 import { createVendorsRepository, type VendorsRepository } from '../repositories/vendors.ts';
 
@@ -21,6 +22,7 @@ declare module 'fastify' {
     nearby: NearbyRepository;
     favorites: FavoritesRepository;
     offerEvents: OfferEventsRepository;
+    offerSearch: SearchRepository;
   }
 }
 
@@ -36,6 +38,7 @@ export default fp(
     app.decorate('nearby', createNearbyRepository(database.db));
     app.decorate('favorites', createFavoritesRepository(database.db));
     app.decorate('offerEvents', createOfferEventsRepository(database.db));
+    app.decorate('offerSearch', createSearchRepository(database.db));
     if (options.closeOnShutdown) app.addHook('onClose', () => database.close());
   },
   { name: 'database' },

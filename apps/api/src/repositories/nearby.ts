@@ -60,6 +60,21 @@ export function decodeCursor(text: string): NearbyCursor | undefined {
   }
 }
 
+export function encodeOffsetCursor(offset: number): string {
+  return Buffer.from(JSON.stringify({ o: offset })).toString('base64url');
+}
+
+/** The offset in a search cursor, or undefined for anything else. */
+export function decodeOffsetCursor(text: string): number | undefined {
+  try {
+    const value: unknown = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
+    const offset = typeof value === 'object' && value !== null ? (value as { o?: unknown }).o : undefined;
+    return typeof offset === 'number' && Number.isSafeInteger(offset) && offset > 0 && offset <= 10_000 ? offset : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Today's date in Malta: an offer runs to the end of its end date in the vendor's time zone. */
 export function maltaToday(now = new Date()): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Malta', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);

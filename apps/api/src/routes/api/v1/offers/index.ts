@@ -13,6 +13,8 @@ import {
   haversineKm,
   nearbyQuerySchema,
   nearbyResponseSchema,
+  searchQuerySchema,
+  searchResponseSchema,
   offerCreateExtrasSchema,
   offerFieldsSchema,
   offerIdParamsSchema,
@@ -21,7 +23,7 @@ import {
   type OfferStatus,
 } from '@qrib/shared';
 import { HttpError } from '../../../../http-error.ts';
-import { decodeCursor, encodeCursor, maltaToday } from '../../../../repositories/nearby.ts';
+import { decodeCursor, decodeOffsetCursor, encodeCursor, encodeOffsetCursor, maltaToday } from '../../../../repositories/nearby.ts';
 import type { NewOfferImage } from '../../../../repositories/offers.ts';
 import { processOfferImage } from '../../../../services/images.ts';
 import { parseFields, readMultipart } from '../../../../services/multipart.ts';
@@ -128,6 +130,29 @@ const offerRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       const found = await app.nearby.findNearbyBusinesses(search);
       return { data: found.businesses, nextCursor: found.nextCursor ? encodeCursor(found.nextCursor) : null };
+    },
+  );
+
+  app.get(
+    '/search',
+    {
+      schema: {
+        tags: ['offers'],
+        summary: 'Search offers by text (typos forgiven) with category, discount and distance filters; best match or nearest first',
+        querystring: searchQuerySchema,
+        response: { 200: searchResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { cursor: cursorText, ...query } = request.query;
+      const offset = cursorText === undefined ? 0 : decodeOffsetCursor(cursorText);
+      if (offset === undefined) throw new HttpError(400, MESSAGES.cursorInvalid, { cursor: MESSAGES.cursorInvalid });
+      const hasPosition = query.latitude !== undefined && query.longitude !== undefined;
+      if (!hasPosition && (query.sort === 'nearest' || query.maxDistanceKm !== undefined)) {
+        throw new HttpError(400, MESSAGES.locationNeeded, { latitude: MESSAGES.locationNeeded });
+      }
+      const { results, hasMore } = await app.offerSearch.search({ ...query, offset });
+      return { data: results, nextCursor: hasMore ? encodeOffsetCursor(offset + results.length) : null };
     },
   );
 
