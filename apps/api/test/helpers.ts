@@ -7,6 +7,7 @@ import { buildApp, type App } from '../src/app.ts';
 import type { Config } from '../src/config.ts';
 import { openDatabase, type Database } from '../src/db/client.ts';
 import { databaseUrlWithName, uniqueDatabaseName, withAdminClient } from './database-template.ts';
+import { makePng, multipartBody } from './fixtures.ts';
 
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-signing';
 
@@ -72,6 +73,31 @@ export async function signUp(app: App, overrides: Record<string, unknown> = {}) 
   if (response.statusCode !== 201) throw new Error(`sign-up failed: ${response.body}`);
   const json = response.json() as { token: string; user: { id: number } };
   return { ...body, userId: json.user.id, token: json.token, cookies: { auth_token: json.token } };
+}
+
+/** Registers a business for a signed-up account through the real endpoint; answers its vendorId. */
+export async function registerBusiness(
+  app: App,
+  account: { email: string; phone: string; username: string; cookies: Record<string, string> },
+  fields: Record<string, string | number> = {},
+): Promise<number> {
+  const body = multipartBody(
+    {
+      businessName: `Shop of ${account.username}`,
+      businessType: 'OTHER',
+      businessAddress: 'Triq San Pawl, Valletta',
+      locationLatitude: 35.8989,
+      locationLongitude: 14.5146,
+      primaryContactName: 'Owner',
+      contactEmail: account.email,
+      contactPhone: account.phone,
+      ...fields,
+    },
+    [{ field: 'documents', filename: 'licence.png', contentType: 'image/png', content: await makePng(8, 8) }],
+  );
+  const response = await app.inject({ method: 'POST', url: '/api/v1/vendors/', ...body, cookies: account.cookies });
+  if (response.statusCode !== 201) throw new Error(`registration failed: ${response.body}`);
+  return response.json().data.vendorId as number;
 }
 
 export function createTestApp(database: Database, overrides: Partial<Config> = {}): Promise<App> {

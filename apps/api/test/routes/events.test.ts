@@ -3,8 +3,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { MESSAGES } from '@qrib/shared';
 import type { App } from '../../src/app.ts';
 import { offerEvents } from '../../src/db/schema.ts';
-import { makePng, multipartBody } from '../fixtures.ts';
-import { createTestApp, createTestDatabase, signUp, type TestDatabase } from '../helpers.ts';
+import { multipartBody } from '../fixtures.ts';
+import { createTestApp, createTestDatabase, registerBusiness, signUp, type TestDatabase } from '../helpers.ts';
 
 let testDb: TestDatabase;
 let app: App;
@@ -24,23 +24,10 @@ afterEach(async () => {
 
 async function publishedOffer() {
   const owner = await signUp(app);
-  const registration = multipartBody(
-    {
-      businessName: 'Events Shop',
-      businessType: 'OTHER',
-      businessAddress: 'Valletta',
-      locationLatitude: 35.9,
-      locationLongitude: 14.51,
-      primaryContactName: 'Owner',
-      contactEmail: owner.email,
-      contactPhone: owner.phone,
-    },
-    [{ field: 'documents', filename: 'licence.png', contentType: 'image/png', content: await makePng(8, 8) }],
-  );
-  const vendor = await app.inject({ method: 'POST', url: '/api/v1/vendors/', ...registration, cookies: owner.cookies });
+  const vendorId = await registerBusiness(app, owner, { businessName: 'Events Shop' });
   const body = multipartBody({ title: 'Counted offer', description: 'Events', categoryId: 1, discountValue: 5, startDate: '2026-11-01', endDate: '2027-01-31' });
   const offer = await app.inject({ method: 'POST', url: '/api/v1/offers/', ...body, cookies: owner.cookies });
-  return { owner, vendorId: vendor.json().data.vendorId as number, offerId: offer.json().data.offerId as number };
+  return { owner, vendorId, offerId: offer.json().data.offerId as number };
 }
 
 async function eventsOf(offerId: number) {

@@ -1,8 +1,8 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@qrib/shared';
 import type { App } from '../../src/app.ts';
-import { makePng, multipartBody } from '../fixtures.ts';
-import { createTestApp, createTestDatabase, signUp, type TestDatabase } from '../helpers.ts';
+import { multipartBody } from '../fixtures.ts';
+import { createTestApp, createTestDatabase, registerBusiness, signUp, type TestDatabase } from '../helpers.ts';
 
 let testDb: TestDatabase;
 let app: App;
@@ -22,20 +22,7 @@ afterEach(async () => {
 
 async function shopWithOffers(titles: string[]) {
   const owner = await signUp(app);
-  const registration = multipartBody(
-    {
-      businessName: 'Favourite Bakery',
-      businessType: 'RESTAURANT',
-      businessAddress: 'Triq il-Kbira, Mosta',
-      locationLatitude: 35.9097,
-      locationLongitude: 14.4256,
-      primaryContactName: 'Owner',
-      contactEmail: owner.email,
-      contactPhone: owner.phone,
-    },
-    [{ field: 'documents', filename: 'licence.png', contentType: 'image/png', content: await makePng(8, 8) }],
-  );
-  await app.inject({ method: 'POST', url: '/api/v1/vendors/', ...registration, cookies: owner.cookies });
+  await registerBusiness(app, owner, { businessName: 'Favourite Bakery', locationLatitude: 35.9097, locationLongitude: 14.4256 });
   const ids: number[] = [];
   for (const title of titles) {
     const body = multipartBody({ title, description: 'Saved offer', categoryId: 1, discountValue: 15, startDate: '2026-11-01', endDate: '2027-01-31' });

@@ -7,8 +7,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { MESSAGES, formatMessage } from '@qrib/shared';
 import type { App } from '../../src/app.ts';
 import { offerImages, offers } from '../../src/db/schema.ts';
-import { listFiles, makeJpeg, makePng, multipartBody } from '../fixtures.ts';
-import { createTestApp, createTestDatabase, signUp, type TestDatabase } from '../helpers.ts';
+import { listFiles, makeJpeg, multipartBody } from '../fixtures.ts';
+import { createTestApp, createTestDatabase, registerBusiness, signUp, type TestDatabase } from '../helpers.ts';
 
 let testDb: TestDatabase;
 let app: App;
@@ -31,21 +31,7 @@ afterEach(async () => {
 
 async function owner() {
   const account = await signUp(app);
-  const body = multipartBody(
-    {
-      businessName: 'Hardening Shop',
-      businessType: 'OTHER',
-      businessAddress: 'Valletta',
-      locationLatitude: 35.9,
-      locationLongitude: 14.5,
-      primaryContactName: 'Owner',
-      contactEmail: account.email,
-      contactPhone: account.phone,
-    },
-    [{ field: 'documents', filename: 'licence.png', contentType: 'image/png', content: await makePng(8, 8) }],
-  );
-  const response = await app.inject({ method: 'POST', url: '/api/v1/vendors/', ...body, cookies: account.cookies });
-  if (response.statusCode !== 201) throw new Error(response.body);
+  await registerBusiness(app, account);
   return account;
 }
 

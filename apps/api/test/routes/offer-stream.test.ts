@@ -1,8 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../src/app.ts';
-import { makePng, multipartBody } from '../fixtures.ts';
-import { createTestApp, createTestDatabase, signUp, type TestDatabase } from '../helpers.ts';
+import { multipartBody } from '../fixtures.ts';
+import { createTestApp, createTestDatabase, registerBusiness, signUp, type TestDatabase } from '../helpers.ts';
 
 let testDb: TestDatabase;
 let replica: Awaited<ReturnType<TestDatabase['openReplica']>>;
@@ -29,21 +29,7 @@ afterAll(async () => {
 
 async function businessAt(latitude: number, longitude: number) {
   const owner = await signUp(publishing);
-  const body = multipartBody(
-    {
-      businessName: `Stream shop ${owner.username}`,
-      businessType: 'OTHER',
-      businessAddress: 'Somewhere in Malta',
-      locationLatitude: latitude,
-      locationLongitude: longitude,
-      primaryContactName: 'Owner',
-      contactEmail: owner.email,
-      contactPhone: owner.phone,
-    },
-    [{ field: 'documents', filename: 'licence.png', contentType: 'image/png', content: await makePng(8, 8) }],
-  );
-  const response = await publishing.inject({ method: 'POST', url: '/api/v1/vendors/', ...body, cookies: owner.cookies });
-  if (response.statusCode !== 201) throw new Error(response.body);
+  await registerBusiness(publishing, owner, { locationLatitude: latitude, locationLongitude: longitude });
   return owner;
 }
 

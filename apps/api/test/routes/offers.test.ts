@@ -8,7 +8,7 @@ import { MESSAGES } from '@qrib/shared';
 import type { App } from '../../src/app.ts';
 import { categories, offerImages, offers } from '../../src/db/schema.ts';
 import { listFiles, makeJpeg, makePng, makePngClaiming, multipartBody, type FilePart } from '../fixtures.ts';
-import { createTestApp, createTestDatabase, signUp, type TestDatabase } from '../helpers.ts';
+import { createTestApp, createTestDatabase, registerBusiness, signUp, type TestDatabase } from '../helpers.ts';
 
 let testDb: TestDatabase;
 let app: App;
@@ -35,23 +35,8 @@ afterEach(async () => {
 /** A signed-up owner with a registered business (through the real endpoints). */
 async function owner() {
   const account = await signUp(app);
-  const { payload, headers } = multipartBody(
-    {
-      businessName: `Shop of ${account.username}`,
-      businessType: 'GROCERY',
-      businessAddress: 'Triq San Pawl, Valletta',
-      locationLatitude: 35.8989,
-      locationLongitude: 14.5146,
-      primaryContactName: 'Owner',
-      contactEmail: account.email,
-      contactPhone: account.phone,
-    },
-    [{ field: 'documents', filename: 'licence.png', contentType: 'image/png', content: await makePng(8, 8) }],
-  );
-  const response = await app.inject({ method: 'POST', url: '/api/v1/vendors/', payload, headers, cookies: account.cookies });
-  if (response.statusCode !== 201) throw new Error(response.body);
-  const filesAfterRegistration = listFiles(uploads).length;
-  return { ...account, vendorId: response.json().data.vendorId as number, filesAfterRegistration };
+  const vendorId = await registerBusiness(app, account, { businessType: 'GROCERY' });
+  return { ...account, vendorId };
 }
 
 function offerFields(overrides: Record<string, string | undefined> = {}) {

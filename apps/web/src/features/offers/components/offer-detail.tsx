@@ -24,30 +24,46 @@ export interface Fact {
 }
 
 /** An offer's values in the reader's language; every missing one is a dash, except terms, which the detail page hides. */
-export function describeOffer(t: TFunction, language: string, offer: Offer) {
+/**
+ * An offer's facts as label/value pairs, in the order spec §2.4 gives each place: the list's modal shows
+ * terms (or a dash) before the redemption limit and the business type second; the offer page shows terms
+ * only when there are some, after the limit, and the address second.
+ */
+export function offerFacts(t: TFunction, language: string, offer: Offer, place: 'modal' | 'page'): { facts: Fact[]; vendorFacts: Fact[] } {
   const yesNo = (value: boolean) => (value ? t('offerDetail.yes') : t('offerDetail.no'));
-  const redemptionLimit =
-    offer.redemptionLimit === 'LIMITED' && offer.maxRedemptions !== null
-      ? t('offerDetail.limitedTo', { count: offer.maxRedemptions })
-      : t(`offerForm.limits.${offer.redemptionLimit}`);
-  return {
-    description: orDash(offer.description),
-    category: orDash(offer.category?.name),
-    categoryDescription: orDash(offer.category?.description),
-    discount: formatDiscount(t, offer.discountType, offer.discountValue),
-    validity: t('offersList.validity', { start: formatDate(offer.startDate, language), end: formatDate(offer.endDate, language) }),
-    audience: t(`offerForm.audiences.${offer.targetAudience}`),
-    status: t(`offerDetail.statuses.${offer.status}`),
-    featured: yesNo(offer.featuredOffer),
-    notifications: yesNo(offer.sendNotifications),
-    redemptionLimit,
-    terms: offer.termsAndConditions?.trim() ? offer.termsAndConditions : null,
-    businessName: orDash(offer.vendor.businessName),
-    businessType: t(`vendor.businessTypes.${offer.vendor.businessType}`),
-    address: orDash(offer.vendor.businessAddress),
-    contactEmail: orDash(offer.vendor.contactEmail),
-    contactPhone: orDash(offer.vendor.contactPhone),
+  const terms = offer.termsAndConditions?.trim() ? offer.termsAndConditions : null;
+  const redemptionLimit: Fact = {
+    label: t('offerDetail.redemptionLimit'),
+    value:
+      offer.redemptionLimit === 'LIMITED' && offer.maxRedemptions !== null
+        ? t('offerDetail.limitedTo', { count: offer.maxRedemptions })
+        : t(`offerForm.limits.${offer.redemptionLimit}`),
   };
+  const termsFacts: Fact[] = place === 'modal' ? [{ label: t('offerDetail.terms'), value: orDash(terms) }] : terms ? [{ label: t('offerDetail.terms'), value: terms }] : [];
+  const facts: Fact[] = [
+    { label: t('offerDetail.description'), value: orDash(offer.description) },
+    { label: t('offerDetail.category'), value: orDash(offer.category?.name) },
+    { label: t('offerDetail.categoryDescription'), value: orDash(offer.category?.description) },
+    { label: t('offerDetail.discount'), value: formatDiscount(t, offer.discountType, offer.discountValue) },
+    {
+      label: t('offerDetail.validity'),
+      value: t('offersList.validity', { start: formatDate(offer.startDate, language), end: formatDate(offer.endDate, language) }),
+    },
+    { label: t('offerDetail.audience'), value: t(`offerForm.audiences.${offer.targetAudience}`) },
+    { label: t('offerDetail.status'), value: t(`offerDetail.statuses.${offer.status}`) },
+    { label: t('offerDetail.featured'), value: yesNo(offer.featuredOffer) },
+    { label: t('offerDetail.notifications'), value: yesNo(offer.sendNotifications) },
+    ...(place === 'modal' ? [...termsFacts, redemptionLimit] : [redemptionLimit, ...termsFacts]),
+  ];
+  const businessType: Fact = { label: t('offerDetail.businessType'), value: t(`vendor.businessTypes.${offer.vendor.businessType}`) };
+  const address: Fact = { label: t('offerDetail.address'), value: orDash(offer.vendor.businessAddress) };
+  const vendorFacts: Fact[] = [
+    { label: t('offerDetail.businessName'), value: orDash(offer.vendor.businessName) },
+    ...(place === 'modal' ? [businessType, address] : [address, businessType]),
+    { label: t('offerDetail.contactEmail'), value: orDash(offer.vendor.contactEmail) },
+    { label: t('offerDetail.contactPhone'), value: orDash(offer.vendor.contactPhone) },
+  ];
+  return { facts, vendorFacts };
 }
 
 /** Label/value pairs as a description list: stacked on phones, two columns from `sm` up. */
@@ -166,28 +182,8 @@ function PhotoGallery({ title, images }: { title: string; images: Offer['images'
 
 function OfferDetailCard({ offer }: { offer: Offer }) {
   const { t, i18n } = useTranslation();
-  const view = describeOffer(t, i18n.language, offer);
+  const { facts, vendorFacts } = offerFacts(t, i18n.language, offer, 'page');
   const coordinate = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 6 });
-  const facts: Fact[] = [
-    { label: t('offerDetail.description'), value: view.description },
-    { label: t('offerDetail.category'), value: view.category },
-    { label: t('offerDetail.categoryDescription'), value: view.categoryDescription },
-    { label: t('offerDetail.discount'), value: view.discount },
-    { label: t('offerDetail.validity'), value: view.validity },
-    { label: t('offerDetail.audience'), value: view.audience },
-    { label: t('offerDetail.status'), value: view.status },
-    { label: t('offerDetail.featured'), value: view.featured },
-    { label: t('offerDetail.notifications'), value: view.notifications },
-    { label: t('offerDetail.redemptionLimit'), value: view.redemptionLimit },
-    ...(view.terms ? [{ label: t('offerDetail.terms'), value: view.terms }] : []),
-  ];
-  const vendorFacts: Fact[] = [
-    { label: t('offerDetail.businessName'), value: view.businessName },
-    { label: t('offerDetail.address'), value: view.address },
-    { label: t('offerDetail.businessType'), value: view.businessType },
-    { label: t('offerDetail.contactEmail'), value: view.contactEmail },
-    { label: t('offerDetail.contactPhone'), value: view.contactPhone },
-  ];
   return (
     <article className="mx-auto max-w-3xl space-y-6 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8">
       <h1 className="break-words text-2xl font-bold text-slate-900">{offer.title}</h1>

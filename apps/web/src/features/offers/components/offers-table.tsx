@@ -13,7 +13,7 @@ import { Modal } from '../../../components/ui/modal.tsx';
 import { paths } from '../../../config/paths.ts';
 import { formatDate, orDash } from '../../../lib/format.ts';
 import { useMyOffers } from '../api/get-my-offers.ts';
-import { FactList, OfferOwnerActions, describeOffer, type Fact } from './offer-detail.tsx';
+import { FactList, OfferOwnerActions, offerFacts } from './offer-detail.tsx';
 
 const STATUS_STYLES: Record<OfferStatus, string> = {
   ACTIVE: 'bg-emerald-50 text-emerald-800 ring-emerald-600/30',
@@ -32,27 +32,7 @@ function StatusBadge({ status }: { status: OfferStatus }) {
 
 function OfferModal({ offer, onClose }: { offer: Offer; onClose: () => void }) {
   const { t, i18n } = useTranslation();
-  const view = describeOffer(t, i18n.language, offer);
-  const facts: Fact[] = [
-    { label: t('offerDetail.description'), value: view.description },
-    { label: t('offerDetail.category'), value: view.category },
-    { label: t('offerDetail.categoryDescription'), value: view.categoryDescription },
-    { label: t('offerDetail.discount'), value: view.discount },
-    { label: t('offerDetail.validity'), value: view.validity },
-    { label: t('offerDetail.audience'), value: view.audience },
-    { label: t('offerDetail.status'), value: view.status },
-    { label: t('offerDetail.featured'), value: view.featured },
-    { label: t('offerDetail.notifications'), value: view.notifications },
-    { label: t('offerDetail.terms'), value: orDash(view.terms) },
-    { label: t('offerDetail.redemptionLimit'), value: view.redemptionLimit },
-  ];
-  const vendorFacts: Fact[] = [
-    { label: t('offerDetail.businessName'), value: view.businessName },
-    { label: t('offerDetail.businessType'), value: view.businessType },
-    { label: t('offerDetail.address'), value: view.address },
-    { label: t('offerDetail.contactEmail'), value: view.contactEmail },
-    { label: t('offerDetail.contactPhone'), value: view.contactPhone },
-  ];
+  const { facts, vendorFacts } = offerFacts(t, i18n.language, offer, 'modal');
   return (
     <Modal title={offer.title} closeLabel={t('offersList.close')} onClose={onClose}>
       <div className="space-y-5">
