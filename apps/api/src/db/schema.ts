@@ -195,3 +195,75 @@ export const offerEvents = pgTable(
   },
   (table) => [index('offer_events_vendor_time_idx').on(table.vendorId, table.createdAt), index('offer_events_offer_idx').on(table.offerId)],
 );
+
+/**
+ * A shopper's proof of purchase at one shop (DESIGN.md §8). PENDING until it is read (issue 5's OCR) or
+ * decided by the shop's owner.
+ */
+export const receipts = pgTable(
+  'receipts',
+  {
+    id: serial('id').primaryKey(),
+    consumerUserId: integer('consumer_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    vendorId: integer('vendor_id')
+      .notNull()
+      .references(() => vendors.id, { onDelete: 'cascade' }),
+    offerId: integer('offer_id').references(() => offers.offerId, { onDelete: 'set null' }),
+    visitId: integer('visit_id').references(() => shopVisits.id, { onDelete: 'set null' }),
+    status: text('status', { enum: ['PENDING', 'VERIFIED', 'REJECTED', 'NEEDS_REVIEW'] })
+      .notNull()
+      .default('PENDING'),
+    reason: text('reason'),
+    extractedTotal: numeric('extracted_total', { precision: 10, scale: 2 }),
+    extractedDate: date('extracted_date'),
+    extractedMerchant: text('extracted_merchant'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('receipts_consumer_idx').on(table.consumerUserId, table.createdAt),
+    index('receipts_vendor_idx').on(table.vendorId, table.createdAt),
+  ],
+);
+
+/** The private files of a receipt. A file's bytes may be sent only once, by anyone (sha256 unique). */
+export const receiptFiles = pgTable(
+  'receipt_files',
+  {
+    id: serial('id').primaryKey(),
+    receiptId: integer('receipt_id')
+      .notNull()
+      .references(() => receipts.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    storageKey: text('storage_key').notNull(),
+    contentType: text('content_type').notNull(),
+    byteSize: integer('byte_size').notNull(),
+    sha256: text('sha256').notNull(),
+    perceptualHash: text('perceptual_hash'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('receipt_files_sha256_key').on(table.sha256),
+    index('receipt_files_receipt_idx').on(table.receiptId),
+  ],
+);
+
+/** A shopper detected at a shop (shop-entry recognition); answer stays null until they say. */
+export const shopVisits = pgTable(
+  'shop_visits',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    vendorId: integer('vendor_id')
+      .notNull()
+      .references(() => vendors.id, { onDelete: 'cascade' }),
+    detectedAt: timestamp('detected_at', { withTimezone: true }).notNull().defaultNow(),
+    answer: text('answer', { enum: ['PURCHASED', 'NOT_PURCHASED'] }),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+  },
+  (table) => [index('shop_visits_user_vendor_idx').on(table.userId, table.vendorId, table.detectedAt)],
+);
