@@ -5,6 +5,8 @@
 import { defineConfig } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
+// Separate ports and data folders let two suites run side by side on one machine.
+const dataDir = process.env.E2E_DATA_DIR ?? '.e2e-data';
 const chromium = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   args: ['--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
@@ -32,11 +34,11 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: `rm -rf .e2e-data && node --import tsx apps/api/src/server.ts`,
+    command: `rm -rf ${dataDir} && node --import tsx apps/api/src/server.ts`,
     url: `http://localhost:${port}/readyz`,
     reuseExistingServer: false,
     timeout: 120_000,
     // Every browser test signs up from 127.0.0.1, so the per-IP sign-up limit is raised here.
-    env: { PORT: String(port), DATA_DIR: '.e2e-data', SEED_DEMO: 'true', LOG_LEVEL: 'warn', NODE_ENV: 'production', SIGNUPS_PER_HOUR: '1000' },
+    env: { PORT: String(port), DATA_DIR: dataDir, SEED_DEMO: 'true', LOG_LEVEL: 'warn', NODE_ENV: 'production', SIGNUPS_PER_HOUR: '1000' },
   },
 });
