@@ -1,12 +1,22 @@
-/** How offers' values read on screen: the discount badge rule of DESIGN.md §5, and dates in the reader's language. */
+/**
+ * How offers' values read on screen: the discount badge rule of DESIGN.md §5, the time left of spec §4, and
+ * dates in the reader's language.
+ */
 import type { TFunction } from 'i18next';
-import type { DiscountType } from '@qrib/shared';
+import { timeLeft, type DiscountType } from '@qrib/shared';
 
 export function formatDiscount(t: TFunction, discountType: DiscountType, value: number): string {
   const amount = Number.isInteger(value) ? String(value) : value.toFixed(2);
   if (discountType === 'PERCENTAGE') return t('offerDetail.discountPercent', { value: amount });
   if (discountType === 'FIXED') return t('offerDetail.discountFixed', { value: amount });
   return t('offerDetail.specialOff');
+}
+
+/** Spec §4 on a card: 'Offer Expired', 'N hours Left' or 'N days Left'. */
+export function timeLeftText(t: (key: string, options?: Record<string, unknown>) => string, endDate: string, now = new Date()): string {
+  const left = timeLeft(endDate, now);
+  if (left.kind === 'expired') return t('messages.offerExpired');
+  return left.kind === 'hours' ? t('messages.hoursLeft', { count: left.count }) : t('messages.daysLeft', { count: left.count });
 }
 
 /** A calendar date (YYYY-MM-DD) in the reader's language; the date itself never shifts with the time zone. */

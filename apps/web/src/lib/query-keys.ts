@@ -5,6 +5,7 @@ export const queryKeys = {
     me: () => [...queryKeys.auth.all, 'me'] as const,
   },
   categories: () => ['categories'] as const,
+  place: (latitude: number, longitude: number) => ['place', latitude, longitude] as const,
   favorites: () => ['favorites'] as const,
   nearbyAll: ['nearby'] as const,
   nearby: (latitude: number, longitude: number, radiusKm: number) => [...queryKeys.nearbyAll, latitude, longitude, radiusKm] as const,

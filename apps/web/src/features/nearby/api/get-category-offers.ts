@@ -3,7 +3,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { NEARBY_RADIUS_KM, type NearbyCategoryOffer } from '@qrib/shared';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
-import type { Point } from '../components/shopper-location.ts';
+import type { Point } from '../../../lib/shopper-location.ts';
 
 interface CategoryOffersPage {
   data: NearbyCategoryOffer[];

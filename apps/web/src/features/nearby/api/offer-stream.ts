@@ -6,7 +6,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { NEARBY_RADIUS_KM } from '@qrib/shared';
 import { queryKeys } from '../../../lib/query-keys.ts';
-import type { Point } from '../components/shopper-location.ts';
+import type { Point } from '../../../lib/shopper-location.ts';
 
 export function useLiveOffers(location: Point | undefined) {
   const queryClient = useQueryClient();

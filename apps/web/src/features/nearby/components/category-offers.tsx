@@ -6,12 +6,13 @@ import { ArrowLeft, LayoutGrid } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { FavoriteButton } from '../../../components/favorite-button.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useCategories } from '../../../lib/categories.ts';
+import { timeLeftText } from '../../../lib/format.ts';
+import { useShopperLocation } from '../../../lib/shopper-location.ts';
 import { useCategoryOffers } from '../api/get-category-offers.ts';
-import { timeLeftText } from './offer-card.tsx';
-import { useShopperLocation } from './shopper-location.ts';
 
 export function CategoryOffers() {
   const { t } = useTranslation();
@@ -88,9 +89,12 @@ export function CategoryOffers() {
         <ul className="grid gap-3 md:grid-cols-2">
           {offerList.map((offer) => (
             <li key={offer.offerId} className="rounded-2xl border border-slate-200 bg-white p-4" data-testid="category-offer">
-              <h3 className="font-semibold text-slate-900">
-                <bdi>{offer.title}</bdi>
-              </h3>
+              <div className="flex items-start justify-between gap-3">
+                <h3 className="font-semibold text-slate-900">
+                  <bdi>{offer.title}</bdi>
+                </h3>
+                <FavoriteButton offerId={offer.offerId} title={offer.title} className="-me-1 -mt-1 shrink-0 border border-slate-200" />
+              </div>
               <p className="text-sm text-slate-700">
                 <bdi>{offer.vendor.businessName}</bdi>
               </p>

@@ -1,11 +1,11 @@
 /** The Current Location card with a working Change: search a Maltese locality, or go back to the device. */
 import { LocateFixed, MapPin } from 'lucide-react';
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MALTA_LOCALITIES } from '@qrib/shared';
 import { Button } from '../../../components/ui/button.tsx';
-import { reverseGeocode } from '../../../lib/reverse-geocode.ts';
-import type { Point } from './shopper-location.ts';
+import { usePlaceName } from '../../../lib/reverse-geocode.ts';
+import type { Point } from '../../../lib/shopper-location.ts';
 
 export interface CurrentLocationCardProps {
   fetchLocation: Point | undefined;
@@ -19,22 +19,7 @@ export function CurrentLocationCard({ fetchLocation, place, onChoosePlace, onUse
   const searchId = useId();
   const [isChanging, setIsChanging] = useState(false);
   const [search, setSearch] = useState('');
-  const [deviceAddress, setDeviceAddress] = useState<{ key: string; text: string } | null>(null);
-  const key = fetchLocation ? `${fetchLocation.latitude},${fetchLocation.longitude}` : '';
-
-  // The device's place is named once per fetch location (a chosen locality already has its name).
-  useEffect(() => {
-    if (!fetchLocation || place) return;
-    let cancelled = false;
-    reverseGeocode(fetchLocation.latitude, fetchLocation.longitude)
-      .then((text) => {
-        if (!cancelled) setDeviceAddress({ key, text });
-      })
-      .catch(() => undefined);
-    return () => {
-      cancelled = true;
-    };
-  }, [fetchLocation, place, key]);
+  const placeName = usePlaceName(fetchLocation, place);
 
   const matches = useMemo(() => {
     const needle = search.trim().toLocaleLowerCase();
@@ -42,7 +27,7 @@ export function CurrentLocationCard({ fetchLocation, place, onChoosePlace, onUse
     return MALTA_LOCALITIES.filter((locality) => locality.name.toLocaleLowerCase().includes(needle)).slice(0, 8);
   }, [search]);
 
-  const shown = place ?? (deviceAddress?.key === key ? deviceAddress.text : t('home.deviceLocation'));
+  const shown = placeName ?? t('home.deviceLocation');
 
   return (
     <section aria-labelledby={`${searchId}-title`} className="rounded-2xl border border-slate-200 bg-white p-4 sm:p-5">

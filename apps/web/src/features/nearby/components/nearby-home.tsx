@@ -6,12 +6,12 @@ import { AlertTriangle } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
+import { useShopperLocation } from '../../../lib/shopper-location.ts';
 import { useNearbyOffers } from '../api/get-nearby-offers.ts';
 import { useLiveOffers } from '../api/offer-stream.ts';
 import { CategoryGrid } from './category-grid.tsx';
 import { CurrentLocationCard } from './current-location-card.tsx';
 import { OfferCard } from './offer-card.tsx';
-import { useShopperLocation } from './shopper-location.ts';
 
 const INITIAL_OFFERS = 4;
 

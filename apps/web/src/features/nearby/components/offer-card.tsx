@@ -3,19 +3,13 @@ import { ImageOff } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { timeLeft, type NearbyBusiness } from '@qrib/shared';
+import type { NearbyBusiness } from '@qrib/shared';
+import { FavoriteButton } from '../../../components/favorite-button.tsx';
 import { paths } from '../../../config/paths.ts';
-import { formatDiscount } from '../../../lib/format.ts';
-import { offerEventQueue } from '../api/offer-events.ts';
-import { FavoriteButton } from './favorite-button.tsx';
+import { formatDiscount, timeLeftText } from '../../../lib/format.ts';
+import { offerEventQueue } from '../../../lib/offer-events.ts';
 
 type NearbyOffer = NearbyBusiness['offers'][number];
-
-export function timeLeftText(t: (key: string, options?: Record<string, unknown>) => string, endDate: string, now = new Date()): string {
-  const left = timeLeft(endDate, now);
-  if (left.kind === 'expired') return t('messages.offerExpired');
-  return left.kind === 'hours' ? t('messages.hoursLeft', { count: left.count }) : t('messages.daysLeft', { count: left.count });
-}
 
 export function OfferCard({ business, offer }: { business: NearbyBusiness; offer: NearbyOffer }) {
   const { t } = useTranslation();

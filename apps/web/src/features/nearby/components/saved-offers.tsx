@@ -1,12 +1,11 @@
 /** Saved offers (favourites), newest first, each with a way to its page and to remove it. */
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { FavoriteButton } from '../../../components/favorite-button.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/data-states.tsx';
 import { paths } from '../../../config/paths.ts';
-import { formatDiscount } from '../../../lib/format.ts';
-import { useFavorites } from '../api/favorites.ts';
-import { FavoriteButton } from './favorite-button.tsx';
-import { timeLeftText } from './offer-card.tsx';
+import { useFavorites } from '../../../lib/favorites.ts';
+import { formatDiscount, timeLeftText } from '../../../lib/format.ts';
 
 export function SavedOffers() {
   const { t } = useTranslation();

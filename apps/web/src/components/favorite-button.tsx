@@ -1,7 +1,7 @@
 /** The heart on an offer card: filled when saved; the saved state comes from the server, so it survives reloads. */
 import { Heart } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { useFavorites, useToggleFavorite } from '../api/favorites.ts';
+import { useFavorites, useToggleFavorite } from '../lib/favorites.ts';
 
 export function FavoriteButton({ offerId, title, className = '' }: { offerId: number; title: string; className?: string }) {
   const { t } = useTranslation();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { initI18n } from '../../../lib/i18n.ts';
-import { timeLeftText } from './offer-card.tsx';
+import { timeLeftText } from './format.ts';
+import { initI18n } from './i18n.ts';
 
 describe('time left on a card (spec §4)', () => {
   const t = initI18n('en').t;

@@ -1,8 +1,8 @@
 /** The shopper's saved offers: the list, and saving or removing one with the heart (optimistic). */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Favorite } from '@qrib/shared';
-import { apiRequest } from '../../../lib/api-client.ts';
-import { queryKeys } from '../../../lib/query-keys.ts';
+import { apiRequest } from './api-client.ts';
+import { queryKeys } from './query-keys.ts';
 
 export function useFavorites() {
   return useQuery({
