@@ -110,7 +110,8 @@ export const offerEventsRequestSchema = z.object({
 export type OfferEventInput = z.infer<typeof offerEventsRequestSchema>['events'][number];
 
 /** Search (issue 4): text over title, description, category and business name, with working filters. */
-export const SEARCH_SORTS = ['relevance', 'nearest'] as const;
+export const SEARCH_SORTS = ['relevance', 'nearest', 'newest'] as const;
+export type SearchSort = (typeof SEARCH_SORTS)[number];
 export const searchQuerySchema = z.object({
   q: z.preprocess(blankToUndefined, z.string({ error: MESSAGES.searchTooLong }).trim().max(100, { error: MESSAGES.searchTooLong }).optional()),
   categoryId: nearbyQuerySchema.shape.categoryId,

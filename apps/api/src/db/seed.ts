@@ -134,6 +134,18 @@ const DEMO_SHOPS: DemoShop[] = [
       { title: 'Gozitan ftira', description: 'Traditional ftira with potatoes and anchovies', discountType: 'FIXED', discountValue: '1.50', days: 25 },
     ],
   },
+  {
+    businessName: 'Gżira Wood-Fired Pizza',
+    businessType: 'RESTAURANT',
+    businessAddress: 'Xatt Ta’ Xbiex 18, Gżira',
+    latitude: 35.9056,
+    longitude: 14.4889,
+    contactName: 'Luca Borg',
+    category: 'Food & Dining',
+    offers: [
+      { title: 'Pizza night for two', description: 'Two wood-fired pizzas and a jug of Kinnie', discountType: 'PERCENTAGE', discountValue: '15', days: 30 },
+    ],
+  },
 ];
 
 export async function seedCategories(db: Db): Promise<void> {

@@ -1,7 +1,7 @@
 /**
  * Offer search (issue 4): PostgreSQL full-text search over title, description, category and business name,
  * plus pg_trgm word similarity so a misspelt word still matches; filters by category, discount and distance;
- * best match or nearest first; offset paging. The search text only ever travels as a bound parameter.
+ * best match, nearest or newest first; offset paging. The search text only ever travels as a bound parameter.
  */
 import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { EARTH_RADIUS_KM, haversineKm, type SearchQuery, type SearchResult } from '@qrib/shared';
@@ -30,10 +30,10 @@ export function createSearchRepository(db: Db) {
         ? sql`(${EARTH_RADIUS_KM}::double precision * 2 * asin(least(1.0, (ll_to_earth(o.location_latitude, o.location_longitude) <-> ll_to_earth(${here.latitude}, ${here.longitude})) / (2 * earth()))))`
         : sql`NULL::double precision`;
       if (here && query.maxDistanceKm !== undefined) conditions.push(sql`${distanceKm} <= ${query.maxDistanceKm}`);
-      // Nearest first when asked (and a position is known); otherwise best match, or newest without text.
+      // Nearest first when asked (and a position is known), newest when asked; otherwise best match, or newest without text.
       let order: SQL;
       if (query.sort === 'nearest' && here) order = sql`${distanceKm} ASC, o.offer_id`;
-      else if (text) order = sql`(ts_rank(to_tsvector('simple', ${document}), ${tsQuery}) + word_similarity(${text}, ${document})) DESC, o.offer_id`;
+      else if (text && query.sort !== 'newest') order = sql`(ts_rank(to_tsvector('simple', ${document}), ${tsQuery}) + word_similarity(${text}, ${document})) DESC, o.offer_id`;
       else order = sql`o.created_at DESC, o.offer_id DESC`;
       const rows = await selectRows<{ offer_id: number; business_name: string; business_address: string }>(
         db,

@@ -80,7 +80,7 @@ describe('GET /api/v1/offers/search', () => {
     expect((await search({ q: 'submarine' })).json()).toEqual({ data: [], nextCursor: null });
   });
 
-  it('filters by category, discount type, minimum discount and distance, and sorts nearest first', async () => {
+  it('filters by category, discount type, minimum discount and distance, and sorts nearest or newest first', async () => {
     expect(titles(await search({ categoryId: retail }))).toEqual(['Second paperback free']);
     // The pizzeria's lunch menu matches by the business name; it is the only FIXED discount.
     expect(titles(await search({ q: 'pizza', discountType: 'fixed' }))).toEqual(['Lunch menu']);
@@ -92,6 +92,9 @@ describe('GET /api/v1/offers/search', () => {
     const nearest = await search({ latitude: 35.8989, longitude: 14.5146, sort: 'nearest' });
     expect(titles(nearest)[0]).toBe('Second paperback free');
     expect(titles(nearest).at(-1)).toBe('Gozitan pizza night');
+    // Newest first even with text: the lunch menu (a match by business name only) ranks last by relevance.
+    expect(titles(await search({ q: 'pizza' }))).toEqual(['Gozitan pizza night', 'Pizza Margherita for two', 'Lunch menu']);
+    expect(titles(await search({ q: 'pizza', sort: 'newest' }))).toEqual(['Gozitan pizza night', 'Lunch menu', 'Pizza Margherita for two']);
   });
 
   it('treats SQL-looking text as text', async () => {

@@ -138,7 +138,7 @@ const offerRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['offers'],
-        summary: 'Search offers by text (typos forgiven) with category, discount and distance filters; best match or nearest first',
+        summary: 'Search offers by text (typos forgiven) with category, discount and distance filters; best match, nearest or newest first',
         querystring: searchQuerySchema,
         response: { 200: searchResponseSchema, ...errors },
       },
