@@ -27,10 +27,14 @@ import errorsPlugin from './plugins/errors.ts';
 import authRoutes from './routes/api/v1/auth/index.ts';
 import categoryRoutes from './routes/api/v1/categories/index.ts';
 import eventRoutes from './routes/api/v1/events/index.ts';
+import fileRoutes from './routes/api/v1/file/index.ts';
 import geoRoutes from './routes/api/v1/geo/index.ts';
 import meRoutes from './routes/api/v1/me/index.ts';
+import myReceiptRoutes from './routes/api/v1/me/receipts.ts';
 import offerRoutes from './routes/api/v1/offers/index.ts';
+import receiptRoutes from './routes/api/v1/receipts/index.ts';
 import vendorRoutes from './routes/api/v1/vendors/index.ts';
+import visitRoutes from './routes/api/v1/visits/index.ts';
 import healthRoutes from './routes/health.ts';
 import uploadRoutes from './routes/uploads.ts';
 import limitsPlugin from './plugins/limits.ts';
@@ -137,7 +141,11 @@ export async function buildApp({ config, database, closeDatabase = true, logger,
   await app.register(vendorRoutes, { prefix: '/api/v1/vendors' });
   await app.register(offerRoutes, { prefix: '/api/v1/offers' });
   await app.register(meRoutes, { prefix: '/api/v1/me' });
+  await app.register(myReceiptRoutes, { prefix: '/api/v1/me' });
+  await app.register(fileRoutes, { prefix: '/api/v1/file' });
+  await app.register(receiptRoutes, { prefix: '/api/v1/receipts' });
   await app.register(eventRoutes, { prefix: '/api/v1/events' });
+  await app.register(visitRoutes, { prefix: '/api/v1/visits' });
   await app.register(geoRoutes, { prefix: '/api/v1/geo', geocoderUrl: config.geocoderUrl });
   await app.register(uploadRoutes);
 

@@ -7,9 +7,11 @@ import { createFavoritesRepository, type FavoritesRepository } from '../reposito
 import { createOfferEventsRepository, type OfferEventsRepository } from '../repositories/offer-events.ts';
 import { createNearbyRepository, type NearbyRepository } from '../repositories/nearby.ts';
 import { createOffersRepository, type OffersRepository } from '../repositories/offers.ts';
+import { createReceiptsRepository, type ReceiptsRepository } from '../repositories/receipts.ts';
 import { createSearchRepository, type SearchRepository } from '../repositories/search.ts';
 import { createUsersRepository, type UsersRepository } from '../repositories/users.ts';
 import { createVendorsRepository, type VendorsRepository } from '../repositories/vendors.ts';
+import { createVisitsRepository, type VisitsRepository } from '../repositories/visits.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -23,6 +25,8 @@ declare module 'fastify' {
     favorites: FavoritesRepository;
     offerEvents: OfferEventsRepository;
     offerSearch: SearchRepository;
+    visits: VisitsRepository;
+    receipts: ReceiptsRepository;
   }
 }
 
@@ -39,6 +43,8 @@ export default fp(
     app.decorate('favorites', createFavoritesRepository(database.db));
     app.decorate('offerEvents', createOfferEventsRepository(database.db));
     app.decorate('offerSearch', createSearchRepository(database.db));
+    app.decorate('visits', createVisitsRepository(database.db));
+    app.decorate('receipts', createReceiptsRepository(database.db));
     if (options.closeOnShutdown) app.addHook('onClose', () => database.close());
   },
   { name: 'database' },

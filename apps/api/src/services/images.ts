@@ -97,3 +97,57 @@ async function convertOfferImage(buffer: Buffer): Promise<ProcessedOfferImage> {
     throw new HttpError(415, MESSAGES.filesWrongType);
   }
 }
+
+export interface ProcessedReceiptImage {
+  body: Buffer;
+  contentType: 'image/jpeg' | 'image/png' | 'image/webp';
+  extension: 'jpg' | 'png' | 'webp';
+  /** 64-bit difference hash (hex): near-identical photos of one receipt have hashes a few bits apart. */
+  perceptualHash: string;
+}
+
+/**
+ * A receipt photo: JPEG, PNG or WebP by content, within the pixel budget, fully decoded, turned upright and
+ * stripped of metadata (a phone photo carries GPS); kept in its format at high quality for reading later.
+ */
+export async function processReceiptImage(buffer: Buffer, wrongTypeMessage: string): Promise<ProcessedReceiptImage> {
+  let metadata: Metadata;
+  try {
+    metadata = await sharp(buffer, { failOn: 'error', limitInputPixels: false }).metadata();
+  } catch {
+    throw new HttpError(415, wrongTypeMessage);
+  }
+  const { format, width, height } = metadata;
+  if ((format !== 'jpeg' && format !== 'png' && format !== 'webp') || !width || !height) throw new HttpError(415, wrongTypeMessage);
+  if (width * height > MAX_IMAGE_PIXELS) throw new HttpError(413, MESSAGES.imageTooManyPixels);
+  return withImageSlot(async () => {
+    try {
+      const upright = sharp(buffer, { failOn: 'error', limitInputPixels: MAX_IMAGE_PIXELS }).rotate();
+      const [body, hashPixels] = await Promise.all([
+        format === 'jpeg'
+          ? upright.clone().jpeg({ quality: 92 }).toBuffer()
+          : format === 'png'
+            ? upright.clone().png().toBuffer()
+            : upright.clone().webp({ quality: 92 }).toBuffer(),
+        upright.clone().greyscale().resize(9, 8, { fit: 'fill' }).raw().toBuffer(),
+      ]);
+      const extension = format === 'jpeg' ? 'jpg' : format;
+      return { body, contentType: `image/${format}`, extension, perceptualHash: differenceHash(hashPixels) };
+    } catch {
+      throw new HttpError(415, wrongTypeMessage);
+    }
+  });
+}
+
+/** dHash: each bit says whether a pixel is brighter than its right neighbour, on a 9×8 greyscale thumbnail. */
+function differenceHash(pixels: Buffer): string {
+  let bits = 0n;
+  for (let row = 0; row < 8; row += 1) {
+    for (let column = 0; column < 8; column += 1) {
+      const left = pixels[row * 9 + column] ?? 0;
+      const right = pixels[row * 9 + column + 1] ?? 0;
+      bits = (bits << 1n) | (left > right ? 1n : 0n);
+    }
+  }
+  return bits.toString(16).padStart(16, '0');
+}

@@ -1,0 +1,207 @@
+/**
+ * SQL for receipts and their private files (DESIGN.md §3, §8), and the shops a shopper can name a receipt
+ * for (recent visits, saved offers, opened offers).
+ */
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import {
+  RECEIPT_SHOP_LOOKBACK_DAYS,
+  type Receipt,
+  type ReceiptShop,
+  type ReceiptShopReason,
+} from '@qrib/shared';
+import { selectRows, type Db } from '../db/client.ts';
+import { offers, receiptFiles, receipts, shopVisits, vendors } from '../db/schema.ts';
+
+export type ReceiptRow = typeof receipts.$inferSelect;
+export type ReceiptFileRow = typeof receiptFiles.$inferSelect;
+export type NewReceipt = Pick<typeof receipts.$inferInsert, 'consumerUserId' | 'vendorId' | 'offerId' | 'visitId'>;
+export type NewReceiptFile = Omit<typeof receiptFiles.$inferInsert, 'id' | 'receiptId' | 'createdAt'>;
+
+/** Another upload (by anyone) already holds one of these files. */
+export class DuplicateReceiptFile extends Error {}
+
+function isShaUniqueViolation(error: unknown): boolean {
+  for (let current: unknown = error; current instanceof Error; current = current.cause) {
+    const details = current as Error & { code?: string; constraint?: string };
+    if (details.code === '23505' && `${details.constraint ?? ''} ${details.message}`.includes('receipt_files_sha256_key')) {
+      return true;
+    }
+  }
+  return false;
+}
+
+export const receiptFileUrl = (receiptId: number, fileId: number) => `/api/v1/receipts/${receiptId}/files/${fileId}`;
+
+export function createReceiptsRepository(db: Db) {
+  async function present(rows: ReceiptRow[]): Promise<Receipt[]> {
+    if (rows.length === 0) return [];
+    const receiptIds = rows.map((row) => row.id);
+    const vendorIds = [...new Set(rows.map((row) => row.vendorId))];
+    const offerIds = [...new Set(rows.flatMap((row) => (row.offerId === null ? [] : [row.offerId])))];
+    const [files, vendorRows, offerRows] = await Promise.all([
+      db.select().from(receiptFiles).where(inArray(receiptFiles.receiptId, receiptIds)).orderBy(asc(receiptFiles.position)),
+      db
+        .select({ id: vendors.id, businessName: vendors.businessName, businessAddress: vendors.businessAddress })
+        .from(vendors)
+        .where(inArray(vendors.id, vendorIds)),
+      offerIds.length === 0 ? Promise.resolve([]) : db.select().from(offers).where(inArray(offers.offerId, offerIds)),
+    ]);
+    const vendorById = new Map(vendorRows.map((vendor) => [vendor.id, vendor]));
+    const offerById = new Map(offerRows.map((offer) => [offer.offerId, offer]));
+    return rows.map((row) => {
+      const vendor = vendorById.get(row.vendorId);
+      const offer = row.offerId === null ? undefined : offerById.get(row.offerId);
+      return {
+        receiptId: row.id,
+        status: row.status,
+        reason: row.reason,
+        vendor: { vendorId: row.vendorId, businessName: vendor?.businessName ?? '', businessAddress: vendor?.businessAddress ?? '' },
+        offer: offer
+          ? {
+              offerId: offer.offerId,
+              title: offer.title,
+              discountType: offer.discountType,
+              discountValue: Number(offer.discountValue),
+              startDate: offer.startDate,
+              endDate: offer.endDate,
+            }
+          : null,
+        visitId: row.visitId,
+        files: files
+          .filter((file) => file.receiptId === row.id)
+          .map((file) => ({
+            fileId: file.id,
+            contentType: file.contentType as Receipt['files'][number]['contentType'],
+            byteSize: file.byteSize,
+            url: receiptFileUrl(row.id, file.id),
+          })),
+        createdAt: row.createdAt.toISOString(),
+        decidedAt: row.decidedAt?.toISOString() ?? null,
+      };
+    });
+  }
+
+  return {
+    /** Which of these file hashes some receipt already holds. */
+    async findUsedHashes(hashes: string[]): Promise<string[]> {
+      if (hashes.length === 0) return [];
+      const rows = await db.select({ sha256: receiptFiles.sha256 }).from(receiptFiles).where(inArray(receiptFiles.sha256, hashes));
+      return rows.map((row) => row.sha256);
+    },
+
+    /** The receipt and its files in one transaction: both exist afterwards or neither does. */
+    async createWithFiles(receipt: NewReceipt, files: NewReceiptFile[]): Promise<Receipt> {
+      let row: ReceiptRow;
+      try {
+        row = await db.transaction(async (tx) => {
+          const [inserted] = await tx.insert(receipts).values(receipt).returning();
+          if (!inserted) throw new Error('insert returned no receipt');
+          await tx.insert(receiptFiles).values(files.map((file) => ({ ...file, receiptId: inserted.id })));
+          return inserted;
+        });
+      } catch (error) {
+        if (isShaUniqueViolation(error)) throw new DuplicateReceiptFile();
+        throw error;
+      }
+      const [presented] = await present([row]);
+      if (!presented) throw new Error('receipt vanished after insert');
+      return presented;
+    },
+
+    async listForConsumer(userId: number): Promise<Receipt[]> {
+      const rows = await db
+        .select()
+        .from(receipts)
+        .where(eq(receipts.consumerUserId, userId))
+        .orderBy(desc(receipts.createdAt), desc(receipts.id))
+        .limit(100);
+      return present(rows);
+    },
+
+    /** A receipt file with who may read it: the uploader and the owner of the receipt's shop. */
+    async findFile(receiptId: number, fileId: number): Promise<{ file: ReceiptFileRow; consumerUserId: number; shopOwnerUserId: number } | undefined> {
+      const [row] = await db
+        .select({ file: receiptFiles, consumerUserId: receipts.consumerUserId, shopOwnerUserId: vendors.ownerUserId })
+        .from(receiptFiles)
+        .innerJoin(receipts, eq(receipts.id, receiptFiles.receiptId))
+        .innerJoin(vendors, eq(vendors.id, receipts.vendorId))
+        .where(and(eq(receiptFiles.id, fileId), eq(receiptFiles.receiptId, receiptId)));
+      return row;
+    },
+
+    async isFileKeyUsed(storageKey: string): Promise<boolean> {
+      const [row] = await db.select({ id: receiptFiles.id }).from(receiptFiles).where(eq(receiptFiles.storageKey, storageKey)).limit(1);
+      return row !== undefined;
+    },
+
+    /** The shop an offer belongs to, whatever its status (a purchase may predate a pause). */
+    async findOfferVendorId(offerId: number): Promise<number | undefined> {
+      const [row] = await db.select({ vendorId: offers.vendorId }).from(offers).where(eq(offers.offerId, offerId));
+      return row?.vendorId;
+    },
+
+    async findVisit(visitId: number): Promise<typeof shopVisits.$inferSelect | undefined> {
+      const [row] = await db.select().from(shopVisits).where(eq(shopVisits.id, visitId));
+      return row;
+    },
+
+    /**
+     * The shops a shopper may name a receipt for, most recent first: where they were detected, whose offers
+     * they saved, and whose offers they opened in the last RECEIPT_SHOP_LOOKBACK_DAYS days. Their own shop
+     * and shops no longer active are left out. Each comes with its current offers (Purchase Details).
+     */
+    async listShopsForReceipt(userId: number): Promise<ReceiptShop[]> {
+      const since = sql`now() - make_interval(days => ${RECEIPT_SHOP_LOOKBACK_DAYS})`;
+      const shops = await selectRows<{ vendor_id: number; business_name: string; business_address: string; reason: ReceiptShopReason; last_seen_at: Date | string }>(
+        db,
+        sql`
+          WITH seen AS (
+            SELECT vendor_id, 'VISITED' AS reason, detected_at AS at, 1 AS rank FROM shop_visits
+              WHERE user_id = ${userId} AND detected_at > ${since}
+            UNION ALL
+            SELECT o.vendor_id, 'SAVED', f.created_at, 2 FROM favorites f JOIN offers o ON o.offer_id = f.offer_id
+              WHERE f.user_id = ${userId}
+            UNION ALL
+            SELECT vendor_id, 'VIEWED', created_at, 3 FROM offer_events
+              WHERE user_id = ${userId} AND kind = 'VIEW' AND created_at > ${since}
+          ),
+          best AS (
+            SELECT DISTINCT ON (vendor_id) vendor_id, reason, max(at) OVER (PARTITION BY vendor_id) AS last_seen_at
+            FROM seen ORDER BY vendor_id, rank, at DESC
+          )
+          SELECT v.id AS vendor_id, v.business_name, v.business_address, b.reason, b.last_seen_at
+          FROM best b JOIN vendors v ON v.id = b.vendor_id
+          WHERE v.status = 'ACTIVE' AND v.owner_user_id <> ${userId}
+          ORDER BY b.last_seen_at DESC, v.id
+          LIMIT 30
+        `,
+      );
+      if (shops.length === 0) return [];
+      const offerRows = await db
+        .select()
+        .from(offers)
+        .where(and(inArray(offers.vendorId, shops.map((shop) => shop.vendor_id)), eq(offers.status, 'ACTIVE')))
+        .orderBy(desc(offers.createdAt), desc(offers.offerId));
+      return shops.map((shop) => ({
+        vendorId: shop.vendor_id,
+        businessName: shop.business_name,
+        businessAddress: shop.business_address,
+        reason: shop.reason,
+        lastSeenAt: new Date(shop.last_seen_at).toISOString(),
+        offers: offerRows
+          .filter((offer) => offer.vendorId === shop.vendor_id)
+          .slice(0, 20)
+          .map((offer) => ({
+            offerId: offer.offerId,
+            title: offer.title,
+            discountType: offer.discountType,
+            discountValue: Number(offer.discountValue),
+            startDate: offer.startDate,
+            endDate: offer.endDate,
+          })),
+      }));
+    },
+  };
+}
+
+export type ReceiptsRepository = ReturnType<typeof createReceiptsRepository>;

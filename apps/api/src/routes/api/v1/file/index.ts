@@ -1,0 +1,114 @@
+/**
+ * POST /api/v1/file/upload-bills: a shopper's receipt for one shop (spec §2.4 "Receipt upload", §9; DESIGN.md
+ * §4, §8). The consumer is the signed-in user; the form names the shop, optionally the offer and the detected
+ * visit. Files (up to 10, photos or PDF) are checked by content and stored privately; a file already sent by
+ * anyone is refused, and a refused request leaves no row and no file.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  MAX_RECEIPT_FILE_BYTES,
+  MAX_RECEIPT_FILES,
+  MESSAGES,
+  apiErrorSchema,
+  receiptResponseSchema,
+  receiptUploadFieldsSchema,
+} from '@qrib/shared';
+import { HttpError } from '../../../../http-error.ts';
+import { DuplicateReceiptFile } from '../../../../repositories/receipts.ts';
+import { parseFields, readMultipart } from '../../../../services/multipart.ts';
+import { PendingWrites } from '../../../../services/pending-writes.ts';
+import { checkReceiptFile } from '../../../../services/receipt-files.ts';
+
+const errors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  403: apiErrorSchema,
+  404: apiErrorSchema,
+  409: apiErrorSchema,
+  413: apiErrorSchema,
+  415: apiErrorSchema,
+  429: apiErrorSchema,
+};
+
+const fileRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('preHandler', app.authenticate);
+
+  app.post(
+    '/upload-bills',
+    {
+      preHandler: app.limitPerAccount('upload-bills', 30, 3_600_000),
+      schema: {
+        tags: ['receipts'],
+        summary: 'Upload a receipt for a shop (multipart: vendorId, offerId?, visitId?, `files` repeated; photos or PDF)',
+        consumes: ['multipart/form-data'],
+        response: { 201: receiptResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const userId = request.auth?.userId ?? 0;
+      const { fields, files } = await readMultipart(request, {
+        fileField: 'files',
+        maxFiles: MAX_RECEIPT_FILES,
+        maxFileBytes: MAX_RECEIPT_FILE_BYTES,
+        tooLargeMessage: MESSAGES.receiptFileTooLarge,
+        tooManyMessage: MESSAGES.receiptTooManyFiles,
+      });
+      const upload = parseFields(receiptUploadFieldsSchema, fields);
+      if (files.length === 0) throw new HttpError(400, MESSAGES.receiptNoFiles, { files: MESSAGES.receiptNoFiles });
+
+      const vendor = await app.vendors.findById(upload.vendorId);
+      if (!vendor || vendor.status !== 'ACTIVE') throw new HttpError(404, MESSAGES.receiptShopNotFound, { vendorId: MESSAGES.receiptShopNotFound });
+      if (vendor.ownerUserId === userId) throw new HttpError(403, MESSAGES.receiptOwnShop, { vendorId: MESSAGES.receiptOwnShop });
+      if (upload.offerId !== undefined) {
+        const offerVendorId = await app.receipts.findOfferVendorId(upload.offerId);
+        if (offerVendorId === undefined) throw new HttpError(404, MESSAGES.offerNotFound, { offerId: MESSAGES.offerNotFound });
+        if (offerVendorId !== vendor.id) throw new HttpError(400, MESSAGES.receiptOfferNotAtShop, { offerId: MESSAGES.receiptOfferNotAtShop });
+      }
+      if (upload.visitId !== undefined) {
+        const visit = await app.receipts.findVisit(upload.visitId);
+        // Someone else's visit is answered like one that does not exist: ids of others reveal nothing.
+        if (!visit || visit.userId !== userId || visit.vendorId !== vendor.id) {
+          throw new HttpError(404, MESSAGES.visitNotFound, { visitId: MESSAGES.visitNotFound });
+        }
+      }
+
+      // Every file is checked by its content before anything is stored.
+      const checked = [];
+      for (const file of files) checked.push(await checkReceiptFile(file.buffer));
+      const hashes = checked.map((file) => file.sha256);
+      if (new Set(hashes).size !== hashes.length || (await app.receipts.findUsedHashes(hashes)).length > 0) {
+        throw new HttpError(409, MESSAGES.receiptDuplicateFile, { files: MESSAGES.receiptDuplicateFile });
+      }
+
+      const writes = new PendingWrites(app.storage);
+      try {
+        const rows = [];
+        for (const [position, file] of checked.entries()) {
+          const storageKey = `private/receipts/${file.sha256}.${file.extension}`;
+          await writes.put(storageKey, file.body, file.contentType);
+          rows.push({
+            position,
+            storageKey,
+            contentType: file.contentType,
+            byteSize: file.body.length,
+            sha256: file.sha256,
+            perceptualHash: file.perceptualHash,
+          });
+        }
+        const receipt = await app.receipts.createWithFiles(
+          { consumerUserId: userId, vendorId: vendor.id, offerId: upload.offerId ?? null, visitId: upload.visitId ?? null },
+          rows,
+        );
+        request.log.info({ receiptId: receipt.receiptId, vendorId: vendor.id, files: rows.length }, 'receipt uploaded');
+        return reply.code(201).send({ data: receipt });
+      } catch (error) {
+        await writes.rollback((key) => app.receipts.isFileKeyUsed(key));
+        // Two uploads of the same file racing past the check above: the unique index decides.
+        if (error instanceof DuplicateReceiptFile) throw new HttpError(409, MESSAGES.receiptDuplicateFile, { files: MESSAGES.receiptDuplicateFile });
+        throw error;
+      }
+    },
+  );
+};
+
+export default fileRoutes;

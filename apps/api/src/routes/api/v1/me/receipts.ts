@@ -1,0 +1,33 @@
+/** The shopper's receipts (GET /me/receipts) and the shops they can upload one for (GET /me/receipt-shops). */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { apiErrorSchema, receiptShopsResponseSchema, receiptsResponseSchema } from '@qrib/shared';
+
+const myReceiptRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('preHandler', app.authenticate);
+
+  app.get(
+    '/receipts',
+    {
+      schema: {
+        tags: ['receipts'],
+        summary: 'My receipts, newest first, each with its status',
+        response: { 200: receiptsResponseSchema, 401: apiErrorSchema },
+      },
+    },
+    async (request) => ({ data: await app.receipts.listForConsumer(request.auth?.userId ?? 0) }),
+  );
+
+  app.get(
+    '/receipt-shops',
+    {
+      schema: {
+        tags: ['receipts'],
+        summary: 'Shops a receipt can be for: detected visits, saved offers and recently opened offers, with their offers',
+        response: { 200: receiptShopsResponseSchema, 401: apiErrorSchema },
+      },
+    },
+    async (request) => ({ data: await app.receipts.listShopsForReceipt(request.auth?.userId ?? 0) }),
+  );
+};
+
+export default myReceiptRoutes;

@@ -1,0 +1,44 @@
+/** GET /api/v1/receipts/:receiptId/files/:fileId: a receipt's private file, for its uploader and the shop's owner. */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { MESSAGES, apiErrorSchema, receiptFileParamsSchema } from '@qrib/shared';
+import { HttpError } from '../../../../http-error.ts';
+
+const receiptRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('preHandler', app.authenticate);
+
+  app.get(
+    '/:receiptId/files/:fileId',
+    {
+      schema: {
+        tags: ['receipts'],
+        summary: 'One file of a receipt (only the shopper who uploaded it and the owner of its shop)',
+        params: receiptFileParamsSchema,
+        response: {
+          200: z.unknown().describe('The file (image/jpeg, image/png, image/webp or application/pdf)'),
+          400: apiErrorSchema,
+          401: apiErrorSchema,
+          403: apiErrorSchema,
+          404: apiErrorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const userId = request.auth?.userId ?? 0;
+      const found = await app.receipts.findFile(request.params.receiptId, request.params.fileId);
+      if (!found) throw new HttpError(404, MESSAGES.receiptNotFound);
+      if (found.consumerUserId !== userId && found.shopOwnerUserId !== userId) throw new HttpError(403, MESSAGES.receiptNotYours);
+      const stored = await app.storage.get(found.file.storageKey);
+      if (!stored) throw new HttpError(404, MESSAGES.receiptNotFound);
+      return reply
+        .header('content-type', found.file.contentType)
+        .header('content-length', String(stored.byteSize))
+        .header('cache-control', 'private, no-store')
+        // A PDF or photo is shown, never run: the browser must not guess another type.
+        .header('content-disposition', 'inline')
+        .send(stored.body);
+    },
+  );
+};
+
+export default receiptRoutes;

@@ -1,0 +1,117 @@
+/**
+ * Receipts (spec §2.4 "Receipt upload", §5, §8, §9; DESIGN.md §3, §4, §8): what the upload form sends, what a
+ * receipt looks like when it comes back, and the shops a shopper can name a receipt for.
+ */
+import { z } from 'zod';
+import { MAX_INT } from './constants.ts';
+import { MESSAGES } from './messages.ts';
+import { DISCOUNT_TYPES } from './offer-schemas.ts';
+
+/** Spec §9: at most 10 files, images and PDF. DESIGN.md §8: each at most 10 MB. */
+export const MAX_RECEIPT_FILES = 10;
+export const MAX_RECEIPT_FILE_BYTES = 10 * 1024 * 1024;
+/** What the file picker offers; the server decides by content, never by this list. */
+export const RECEIPT_ACCEPT = 'image/jpeg,image/png,image/webp,application/pdf';
+export const RECEIPT_CONTENT_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'application/pdf'] as const;
+/** Shops whose offers the shopper opened within this many days are offered as the receipt's shop. */
+export const RECEIPT_SHOP_LOOKBACK_DAYS = 30;
+
+export const RECEIPT_STATUSES = ['PENDING', 'VERIFIED', 'REJECTED', 'NEEDS_REVIEW'] as const;
+export type ReceiptStatus = (typeof RECEIPT_STATUSES)[number];
+
+const blankToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
+const optionalId = (message: string) =>
+  z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number({ error: message })
+      .int({ error: message })
+      .positive({ error: message })
+      .max(MAX_INT, { error: message })
+      .optional(),
+  );
+
+/** The multipart text fields of POST /file/upload-bills; the consumer is the signed-in user (DESIGN.md §5). */
+export const receiptUploadFieldsSchema = z.object({
+  vendorId: z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number({ error: MESSAGES.receiptShopRequired })
+      .int({ error: MESSAGES.receiptShopRequired })
+      .positive({ error: MESSAGES.receiptShopRequired })
+      .max(MAX_INT, { error: MESSAGES.receiptShopRequired }),
+  ),
+  offerId: optionalId(MESSAGES.offerNotFound),
+  visitId: optionalId(MESSAGES.visitNotFound),
+});
+export type ReceiptUploadFields = z.output<typeof receiptUploadFieldsSchema>;
+
+export const receiptFileSchema = z.object({
+  fileId: z.number().int(),
+  contentType: z.enum(RECEIPT_CONTENT_TYPES),
+  byteSize: z.number().int(),
+  /** A private address: only the uploader and the shop's owner may fetch it. */
+  url: z.string(),
+});
+
+export const receiptSchema = z.object({
+  receiptId: z.number().int(),
+  status: z.enum(RECEIPT_STATUSES),
+  reason: z.string().nullable(),
+  vendor: z.object({ vendorId: z.number().int(), businessName: z.string(), businessAddress: z.string() }),
+  offer: z
+    .object({
+      offerId: z.number().int(),
+      title: z.string(),
+      discountType: z.enum(DISCOUNT_TYPES),
+      discountValue: z.number(),
+      startDate: z.string(),
+      endDate: z.string(),
+    })
+    .nullable(),
+  visitId: z.number().int().nullable(),
+  files: z.array(receiptFileSchema),
+  createdAt: z.string(),
+  decidedAt: z.string().nullable(),
+});
+export type Receipt = z.infer<typeof receiptSchema>;
+export const receiptResponseSchema = z.object({ data: receiptSchema });
+export const receiptsResponseSchema = z.object({ data: z.array(receiptSchema) });
+
+export const receiptFileParamsSchema = z.object({
+  receiptId: z.coerce
+    .number({ error: MESSAGES.receiptNotFound })
+    .int({ error: MESSAGES.receiptNotFound })
+    .positive({ error: MESSAGES.receiptNotFound })
+    .max(MAX_INT, { error: MESSAGES.receiptNotFound }),
+  fileId: z.coerce
+    .number({ error: MESSAGES.receiptNotFound })
+    .int({ error: MESSAGES.receiptNotFound })
+    .positive({ error: MESSAGES.receiptNotFound })
+    .max(MAX_INT, { error: MESSAGES.receiptNotFound }),
+});
+
+/** Why a shop is offered for a receipt: the shopper was detected there, saved one of its offers, or opened one. */
+export const RECEIPT_SHOP_REASONS = ['VISITED', 'SAVED', 'VIEWED'] as const;
+export type ReceiptShopReason = (typeof RECEIPT_SHOP_REASONS)[number];
+
+/** A shop the shopper may upload a receipt for, with its offers for the Purchase Details block. */
+export const receiptShopSchema = z.object({
+  vendorId: z.number().int(),
+  businessName: z.string(),
+  businessAddress: z.string(),
+  reason: z.enum(RECEIPT_SHOP_REASONS),
+  lastSeenAt: z.string(),
+  offers: z.array(
+    z.object({
+      offerId: z.number().int(),
+      title: z.string(),
+      discountType: z.enum(DISCOUNT_TYPES),
+      discountValue: z.number(),
+      startDate: z.string(),
+      endDate: z.string(),
+    }),
+  ),
+});
+export type ReceiptShop = z.infer<typeof receiptShopSchema>;
+export const receiptShopsResponseSchema = z.object({ data: z.array(receiptShopSchema) });
