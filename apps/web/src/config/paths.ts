@@ -16,5 +16,8 @@ export const paths = {
   offersList: '/offerslist',
   saved: '/saved',
   viewOffer: (id: number | string) => `/viewoffer/${id}`,
+  /** The receipt screen with its shop (and offer) chosen. */
+  receiptUploadFor: (vendorId: number, offerId?: number) =>
+    `/receipt-upload?vendorId=${vendorId}${offerId === undefined ? '' : `&offerId=${offerId}`}`,
   editOffer: (id: number | string) => `/edit-offer/${id}`,
 } as const;

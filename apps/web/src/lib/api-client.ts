@@ -5,7 +5,8 @@
  */
 import { apiErrorSchema } from '@qrib/shared';
 
-export type FailureReason = 'http' | 'network' | 'timeout';
+/** How a request failed: an error answer, no answer, too slow, or a success status the client does not expect. */
+export type FailureReason = 'http' | 'network' | 'timeout' | 'status';
 
 export class ApiError extends Error {
   readonly status: number;
@@ -68,9 +69,12 @@ export function apiUpload<T>(path: string, form: FormData, onProgress: (percent:
       if (event.lengthComputable) onProgress(Math.round((event.loaded / event.total) * 100));
     };
     request.onload = () => {
-      if (request.status >= 200 && request.status < 300) {
+      // Spec §4: an upload succeeded on 200 or 201; any other success status is reported as it is.
+      if (request.status === 200 || request.status === 201) {
         onProgress(100);
         resolve(request.response as T);
+      } else if (request.status >= 200 && request.status < 300) {
+        reject(new ApiError(request.status, request.statusText || `HTTP ${request.status}`, {}, 'status'));
       } else {
         reject(errorFromAnswer(request.status, request.statusText, request.response));
       }

@@ -6,7 +6,13 @@ export const queryKeys = {
   },
   categories: () => ['categories'] as const,
   place: (latitude: number, longitude: number) => ['place', latitude, longitude] as const,
+  search: (query: string) => ['search', query] as const,
   favorites: () => ['favorites'] as const,
+  receipts: {
+    all: ['receipts'] as const,
+    mine: () => [...queryKeys.receipts.all, 'mine'] as const,
+    shops: () => [...queryKeys.receipts.all, 'shops'] as const,
+  },
   nearbyAll: ['nearby'] as const,
   nearby: (latitude: number, longitude: number, radiusKm: number) => [...queryKeys.nearbyAll, latitude, longitude, radiusKm] as const,
   nearbyInCategory: (categoryId: number, latitude: number, longitude: number) =>

@@ -3,7 +3,7 @@
  * the offer's values as they read on screen, a label/value list, and the owner's Edit and Pause/Resume actions.
  */
 import type { TFunction } from 'i18next';
-import { ImageOff, Pause, Pencil, Play } from 'lucide-react';
+import { ImageOff, Pause, Pencil, Play, Receipt } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../../config/paths.ts';
@@ -190,6 +190,15 @@ function OfferDetailCard({ offer }: { offer: Offer }) {
       <PhotoGallery title={offer.title} images={offer.images} />
       <FactList facts={facts} />
       <OfferOwnerActions offer={offer} />
+      {offer.isOwner ? null : (
+        <Link
+          to={paths.receiptUploadFor(offer.vendorId, offer.offerId)}
+          className="inline-flex items-center gap-2 rounded-lg border border-slate-300 bg-white px-4 py-2.5 text-sm font-semibold text-slate-800 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
+        >
+          <Receipt aria-hidden="true" className="size-4" />
+          {t('receipts.uploadForOffer')}
+        </Link>
+      )}
       <section aria-labelledby="offer-vendor-info" className="space-y-2">
         <h2 id="offer-vendor-info" className="text-lg font-semibold text-slate-900">
           {t('offerDetail.vendorInfo')}

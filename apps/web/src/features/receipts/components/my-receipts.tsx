@@ -1,0 +1,59 @@
+/** My receipts: each receipt the shopper sent, its shop and offer, its files and its status (DESIGN.md §8). */
+import { useTranslation } from 'react-i18next';
+import type { ReceiptStatus } from '@qrib/shared';
+import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/data-states.tsx';
+import { translateMessage } from '../../../lib/i18n.ts';
+import { useMyReceipts } from '../api/get-my-receipts.ts';
+
+const STATUS_STYLES: Record<ReceiptStatus, string> = {
+  PENDING: 'bg-amber-100 text-amber-900',
+  VERIFIED: 'bg-emerald-100 text-emerald-900',
+  REJECTED: 'bg-red-100 text-red-900',
+  NEEDS_REVIEW: 'bg-sky-100 text-sky-900',
+};
+
+export function MyReceipts() {
+  const { t, i18n } = useTranslation();
+  const receipts = useMyReceipts();
+  return (
+    <section aria-labelledby="my-receipts-heading" className="space-y-3">
+      <h2 id="my-receipts-heading" className="text-xl font-bold text-slate-900">
+        {t('receipts.myReceipts')}
+      </h2>
+      {receipts.isPending ? (
+        <LoadingState />
+      ) : receipts.isError ? (
+        <ErrorState error={receipts.error} />
+      ) : receipts.data.data.length === 0 ? (
+        <EmptyState message={t('receipts.noReceipts')} />
+      ) : (
+        <ul className="space-y-3">
+          {receipts.data.data.map((receipt) => (
+            <li key={receipt.receiptId} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm" data-testid="my-receipt">
+              <div className="flex flex-wrap items-start justify-between gap-2">
+                <div className="min-w-0">
+                  <h3 className="font-semibold break-words text-slate-900">{t('receipts.receiptFor', { shop: receipt.vendor.businessName })}</h3>
+                  {receipt.offer ? <p className="text-sm break-words text-slate-700">{receipt.offer.title}</p> : null}
+                  <p className="text-xs text-slate-600">
+                    {t('receipts.uploadedOn', { date: new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(receipt.createdAt)) })}
+                  </p>
+                </div>
+                <span className={`rounded-full px-3 py-1 text-xs font-semibold ${STATUS_STYLES[receipt.status]}`}>{t(`receipts.status${receipt.status}`)}</span>
+              </div>
+              {receipt.reason ? <p className="mt-2 text-sm text-slate-800">{translateMessage(t, receipt.reason)}</p> : null}
+              <ul className="mt-2 flex flex-wrap gap-3 text-sm">
+                {receipt.files.map((file, index) => (
+                  <li key={file.fileId}>
+                    <a href={file.url} target="_blank" rel="noreferrer" className="font-medium text-brand-800 underline">
+                      {t('receipts.fileLink', { number: index + 1 })}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

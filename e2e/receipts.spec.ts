@@ -1,0 +1,128 @@
+import { expect, test, type Page } from '@playwright/test';
+import sharp from 'sharp';
+import { MESSAGES } from '@qrib/shared';
+import { expectNoSeriousA11yViolations, signUpThroughForm } from './helpers.ts';
+
+// The shopper stands in Valletta, next to the demo data's Joseph's Pastizzeria.
+test.use({ geolocation: { latitude: 35.8989, longitude: 14.5146 }, permissions: ['geolocation'] });
+
+async function receiptPhoto(name: string) {
+  const colour = Math.floor(Math.random() * 255);
+  const buffer = await sharp({ create: { width: 60, height: 90, channels: 3, background: { r: colour, g: 120, b: 200 } } }).png().toBuffer();
+  return { name, mimeType: 'image/png', buffer };
+}
+
+function receiptPdf(name: string) {
+  const buffer = Buffer.from(
+    `%PDF-1.4\n1 0 obj <</Type /Catalog /Pages 2 0 R>> endobj\n2 0 obj <</Type /Pages /Kids [] /Count 0>> endobj\n% ${Math.random()}\ntrailer <</Root 1 0 R>>\n%%EOF\n`,
+    'latin1',
+  );
+  return { name, mimeType: 'application/pdf', buffer };
+}
+
+/** Opens the nearest shop's first offer (which records a view) and follows its receipt link. */
+async function openReceiptScreenFromOffer(page: Page) {
+  await signUpThroughForm(page);
+  const card = page.getByTestId('offer-card').first();
+  await expect(card).toContainText("Joseph's Pastizzeria");
+  const title = (await card.getByRole('heading', { level: 3 }).textContent()) ?? '';
+  await card.getByRole('link', { name: /View Offer/ }).click();
+  await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible();
+  await page.getByRole('link', { name: 'Bought this? Upload your receipt' }).click();
+  await expect(page).toHaveURL(/\/receipt-upload\?vendorId=\d+&offerId=\d+$/);
+  await expect(page.getByRole('heading', { name: 'Confirm Your Purchase', level: 1 })).toBeVisible();
+  await expect(page.getByLabel('Shop')).toHaveValue(/\d+/);
+  await expect(page.getByLabel('Shop').locator('option:checked')).toHaveText("Joseph's Pastizzeria (viewed)");
+  await expect(page.getByLabel('Offer (optional)').locator('option:checked')).toHaveText(title);
+  return title;
+}
+
+async function chooseFromGallery(page: Page, files: { name: string; mimeType: string; buffer: Buffer }[]) {
+  await page.getByRole('button', { name: /Tap to add your receipt/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Select Upload Option' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByTestId('receipt-gallery-input').setInputFiles(files);
+  await expect(dialog).toBeHidden();
+}
+
+test('a receipt with two photos and a PDF uploads with a progress bar and shows in My receipts', async ({ page }) => {
+  const title = await openReceiptScreenFromOffer(page);
+  await expect(page.getByText('You have not uploaded any receipts yet.')).toBeVisible();
+
+  // The dialog: the camera choice asks for the rear camera; Cancel closes it.
+  await page.getByRole('button', { name: /Tap to add your receipt/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Select Upload Option' });
+  await expect(dialog.getByRole('button', { name: 'Use Camera' })).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Choose from Gallery' })).toBeVisible();
+  await expect(dialog.getByTestId('receipt-camera-input')).toHaveAttribute('capture', 'environment');
+  await expectNoSeriousA11yViolations(page);
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+
+  // Nothing chosen yet: the spec's alert.
+  await page.getByRole('button', { name: 'Save & Upload' }).click();
+  await expect(page.getByRole('alert')).toHaveText(MESSAGES.receiptNoFiles);
+
+  await chooseFromGallery(page, [await receiptPhoto('front.png'), await receiptPhoto('back.png'), receiptPdf('invoice.pdf')]);
+  const previews = page.getByRole('list', { name: 'Chosen files' }).getByRole('listitem');
+  await expect(previews).toHaveCount(3);
+  await expect(page.getByRole('img', { name: 'Preview of front.png' })).toBeVisible();
+  await expect(previews.nth(2)).toContainText('PDF: invoice.pdf');
+  const details = page.getByRole('region', { name: 'Purchase Details' });
+  await expect(details).toContainText("Joseph's Pastizzeria");
+  await expect(details).toContainText(title);
+  await expect(details).toContainText('3');
+  await expectNoSeriousA11yViolations(page);
+
+  // Hold the answer back a moment so the progress bar can be seen.
+  await page.route('**/api/v1/file/upload-bills', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
+  await page.getByRole('button', { name: 'Save & Upload' }).click();
+  await expect(page.getByRole('progressbar')).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: MESSAGES.receiptUploaded })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Chosen files' })).toHaveCount(0);
+
+  const receipts = page.getByTestId('my-receipt');
+  await expect(receipts).toHaveCount(1);
+  await expect(receipts.first()).toContainText("Receipt for Joseph's Pastizzeria");
+  await expect(receipts.first()).toContainText(title);
+  await expect(receipts.first()).toContainText('Pending');
+  await expect(receipts.first().getByRole('link', { name: /^File \d$/ })).toHaveCount(3);
+
+  // The files are private, and reachable by their uploader.
+  const href = (await receipts.first().getByRole('link', { name: 'File 3' }).getAttribute('href')) ?? '';
+  const file = await page.request.get(href);
+  expect(file.status()).toBe(200);
+  expect(file.headers()['content-type']).toBe('application/pdf');
+
+  // After a reload the receipt is still listed.
+  await page.reload();
+  await expect(page.getByTestId('my-receipt')).toHaveCount(1);
+});
+
+test('more than 10 files are refused and nothing is kept; a file sent twice is refused', async ({ page }) => {
+  await openReceiptScreenFromOffer(page);
+  await chooseFromGallery(page, await Promise.all(Array.from({ length: 11 }, (_, index) => receiptPhoto(`r${index}.png`))));
+  await expect(page.getByRole('alert')).toHaveText(MESSAGES.receiptTooManyFiles);
+  await expect(page.getByRole('list', { name: 'Chosen files' })).toHaveCount(0);
+
+  const photo = await receiptPhoto('once.png');
+  await chooseFromGallery(page, [photo]);
+  await page.getByRole('button', { name: 'Save & Upload' }).click();
+  await expect(page.getByRole('status').filter({ hasText: MESSAGES.receiptUploaded })).toBeVisible();
+  await chooseFromGallery(page, [photo]);
+  await page.getByRole('button', { name: 'Save & Upload' }).click();
+  await expect(page.getByRole('alert')).toHaveText(`Upload failed: ${MESSAGES.receiptDuplicateFile}`);
+});
+
+test('the receipt screen reads right to left in Arabic', async ({ page, context, baseURL }) => {
+  await openReceiptScreenFromOffer(page);
+  await context.addCookies([{ name: 'googtrans', value: '/en/ar', url: baseURL ?? 'http://localhost:3100' }]);
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expect(page.getByRole('heading', { level: 1 })).not.toHaveText('Confirm Your Purchase');
+  await expect(page.getByRole('button', { name: /Save & Upload/ })).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page);
+});
