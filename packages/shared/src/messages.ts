@@ -108,7 +108,7 @@ export const MESSAGES = {
   eventsInvalid: 'Send between 1 and 100 events at a time.',
   eventKindInvalid: 'The event kind must be IMPRESSION, VIEW, SAVE or DIRECTIONS.',
   searchTooLong: 'Search for at most 100 characters.',
-  sortInvalid: 'Sort by relevance or nearest.',
+  sortInvalid: 'Sort by best match, nearest or newest.',
   locationNeeded: 'Share your location to sort or filter by distance.',
   radiusInvalid: 'The radius must be more than 0 and at most 50 km',
   cursorInvalid: 'The page cursor is not valid. Start again from the first page.',

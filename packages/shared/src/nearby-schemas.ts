@@ -111,9 +111,10 @@ export type OfferEventInput = z.infer<typeof offerEventsRequestSchema>['events']
 
 /** Search (issue 4): text over title, description, category and business name, with working filters. */
 export const SEARCH_SORTS = ['relevance', 'nearest', 'newest'] as const;
+export const SEARCH_TEXT_MAX_LENGTH = 100;
 export type SearchSort = (typeof SEARCH_SORTS)[number];
 export const searchQuerySchema = z.object({
-  q: z.preprocess(blankToUndefined, z.string({ error: MESSAGES.searchTooLong }).trim().max(100, { error: MESSAGES.searchTooLong }).optional()),
+  q: z.preprocess(blankToUndefined, z.string({ error: MESSAGES.searchTooLong }).trim().max(SEARCH_TEXT_MAX_LENGTH, { error: MESSAGES.searchTooLong }).optional()),
   categoryId: nearbyQuerySchema.shape.categoryId,
   discountType: z.preprocess(
     (value) => (typeof value === 'string' && value.trim() ? value.trim().toUpperCase() : undefined),

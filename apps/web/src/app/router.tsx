@@ -2,6 +2,7 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { CategoryOffers } from '../features/nearby/components/category-offers.tsx';
 import { SavedOffers } from '../features/nearby/components/saved-offers.tsx';
+import { SearchOffers } from '../features/search/components/search-offers.tsx';
 import { ComingSoon } from './routes/coming-soon.tsx';
 import { LoginRoute, SignupRoute } from './routes/auth-routes.tsx';
 import { HomeRoute, NearbyOffersRoute } from './routes/dashboard.tsx';
@@ -33,7 +34,7 @@ export const routes: RouteObject[] = [
       { path: 'real-time-local-offers', element: <NearbyOffersRoute /> },
       { path: 'shop-entry-confirmation', element: <ComingSoon screen="shopEntry" /> },
       { path: 'business-insights', element: <ComingSoon screen="businessInsights" /> },
-      { path: 'searchoffers', element: <ComingSoon screen="searchOffers" /> },
+      { path: 'searchoffers', element: <SearchOffers /> },
       { path: 'offerslist', element: <OffersListRoute /> },
       { path: 'viewoffer', element: <ViewOfferRoute /> },
       { path: 'viewoffer/:id', element: <ViewOfferRoute /> },

@@ -2,6 +2,7 @@
  * Offer impressions, batched so they never slow the page: queued in memory, sent every few seconds or once
  * 20 are waiting, and with sendBeacon when the page is hidden (it survives navigation and closing).
  */
+import { useEffect, useRef } from 'react';
 import type { OfferEventInput } from '@qrib/shared';
 
 export const FLUSH_AFTER_MS = 5_000;
@@ -56,4 +57,25 @@ if (typeof document !== 'undefined') {
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'hidden') offerEventQueue.flush(true);
   });
+}
+
+/** An impression is a card at least half on screen, counted once per card on the page. Attach the ref to the card. */
+export function useOfferImpression<T extends Element>(offerId: number) {
+  const ref = useRef<T>(null);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) {
+          offerEventQueue.add({ offerId, kind: 'IMPRESSION' });
+          observer.disconnect();
+        }
+      },
+      { threshold: 0.5 },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [offerId]);
+  return ref;
 }

@@ -1,13 +1,13 @@
 /** One nearby offer: photo, badge, business logo or initial, names, distance, time left, View Offer. */
 import { ImageOff } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { NearbyBusiness } from '@qrib/shared';
 import { FavoriteButton } from '../../../components/favorite-button.tsx';
 import { paths } from '../../../config/paths.ts';
 import { formatDiscount, timeLeftText } from '../../../lib/format.ts';
-import { offerEventQueue } from '../../../lib/offer-events.ts';
+import { useOfferImpression } from '../../../lib/offer-events.ts';
 
 type NearbyOffer = NearbyBusiness['offers'][number];
 
@@ -15,23 +15,7 @@ export function OfferCard({ business, offer }: { business: NearbyBusiness; offer
   const { t } = useTranslation();
   const [imageFailed, setImageFailed] = useState(false);
   const [logoFailed, setLogoFailed] = useState(false);
-  const card = useRef<HTMLElement>(null);
-  // An impression is a card at least half on screen, counted once per card on the page.
-  useEffect(() => {
-    const element = card.current;
-    if (!element || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) {
-          offerEventQueue.add({ offerId: offer.offerId, kind: 'IMPRESSION' });
-          observer.disconnect();
-        }
-      },
-      { threshold: 0.5 },
-    );
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [offer.offerId]);
+  const card = useOfferImpression<HTMLElement>(offer.offerId);
   const initial = business.businessName.trim().charAt(0).toLocaleUpperCase();
   return (
     <article ref={card} className="flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white" data-testid="offer-card">
