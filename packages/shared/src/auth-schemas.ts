@@ -74,6 +74,7 @@ export const preferencesSchema = z.object({
   emailNotifications: z.boolean(),
   darkMode: z.boolean(),
   language: z.string(),
+  shopEntryDetection: z.boolean(),
 });
 
 export const vendorSummarySchema = z.object({ vendorId: z.number().int(), businessName: z.string() });

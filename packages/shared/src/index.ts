@@ -12,3 +12,5 @@ export * from './geo.ts';
 export * from './nearby-schemas.ts';
 export * from './malta-localities.ts';
 export * from './time-left.ts';
+export * from './visit-schemas.ts';
+export * from './me-schemas.ts';

@@ -112,6 +112,13 @@ export const MESSAGES = {
   locationNeeded: 'Share your location to sort or filter by distance.',
   radiusInvalid: 'The radius must be more than 0 and at most 50 km',
   cursorInvalid: 'The page cursor is not valid. Start again from the first page.',
+  // Shop entry recognition and the shopper's preferences
+  shopEntryOff: 'Shop entry detection is off. Turn it on first to be recognised at shops.',
+  visitNotYours: 'You can only answer for your own visits.',
+  visitAlreadyAnswered: 'You have already answered for this visit.',
+  visitAnswerInvalid: 'The answer must be PURCHASED or NOT_PURCHASED.',
+  shopEntryDetectionInvalid: 'Shop entry detection must be true or false.',
+  preferencesInvalid: 'Preferences must be an object.',
   // Generic API errors
   invalidJson: 'The request body is not valid JSON.',
   multipartInvalid: 'The form data could not be read. Send the form again.',

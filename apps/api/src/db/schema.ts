@@ -24,9 +24,18 @@ export interface UserPreferences {
   emailNotifications: boolean;
   darkMode: boolean;
   language: string;
+  /** Shop entry recognition is opt-in. */
+  shopEntryDetection: boolean;
 }
 
-export const DEFAULT_PREFERENCES: UserPreferences = { emailNotifications: true, darkMode: false, language: 'en' };
+/** Every preference's value while the account has not set it. */
+export const DEFAULT_PREFERENCES: UserPreferences = { emailNotifications: true, darkMode: false, language: 'en', shopEntryDetection: false };
+
+/**
+ * What the column holds for a new account (the migration's default). Keys added later are absent from
+ * such rows, so rows are read over DEFAULT_PREFERENCES (see repositories/users.ts).
+ */
+const STORED_DEFAULT_PREFERENCES: Partial<UserPreferences> = { emailNotifications: true, darkMode: false, language: 'en' };
 
 export const users = pgTable(
   'users',
@@ -37,7 +46,7 @@ export const users = pgTable(
     phone: text('phone').notNull(),
     username: text('username').notNull(),
     passwordHash: text('password_hash').notNull(),
-    preferences: jsonb('preferences').$type<UserPreferences>().notNull().default(DEFAULT_PREFERENCES),
+    preferences: jsonb('preferences').$type<Partial<UserPreferences>>().notNull().default(STORED_DEFAULT_PREFERENCES),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
   },

@@ -2,7 +2,7 @@
 import type { User } from '@qrib/shared';
 import { eq, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { users, vendors } from '../db/schema.ts';
+import { DEFAULT_PREFERENCES, users, vendors, type UserPreferences } from '../db/schema.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = Pick<typeof users.$inferInsert, 'name' | 'email' | 'phone' | 'username' | 'passwordHash'>;
@@ -63,6 +63,21 @@ export function createUsersRepository(db: Db) {
       await db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, userId));
     },
 
+    /** Whether the account has turned shop entry recognition on (off unless they did). */
+    async hasShopEntryDetection(userId: number): Promise<boolean> {
+      const [row] = await db.select({ preferences: users.preferences }).from(users).where(eq(users.id, userId));
+      return row ? readPreferences(row.preferences).shopEntryDetection : false;
+    },
+
+    /** Changes only the preferences given (a JSON merge in one statement, so concurrent changes of other keys survive). */
+    async updatePreferences(userId: number, changes: Partial<UserPreferences>): Promise<void> {
+      if (Object.keys(changes).length === 0) return;
+      await db
+        .update(users)
+        .set({ preferences: sql`${users.preferences} || ${JSON.stringify(changes)}::jsonb` })
+        .where(eq(users.id, userId));
+    },
+
     /** The signed-in user as `GET /auth/me` presents it, with the business they own if any. */
     async findProfile(userId: number): Promise<User | undefined> {
       const [row] = await db
@@ -83,6 +98,11 @@ export function createUsersRepository(db: Db) {
 
 export type UsersRepository = ReturnType<typeof createUsersRepository>;
 
+/** A row's preferences with every key: rows from before a preference existed lack it. */
+export function readPreferences(stored: Partial<UserPreferences>): UserPreferences {
+  return { ...DEFAULT_PREFERENCES, ...stored };
+}
+
 /** Exactly the fields that leave the server: never the password hash. */
 export function presentUser(row: UserRow, vendor: User['vendor']): User {
   return {
@@ -91,7 +111,7 @@ export function presentUser(row: UserRow, vendor: User['vendor']): User {
     email: row.email,
     username: row.username,
     phone: row.phone,
-    preferences: row.preferences,
+    preferences: readPreferences(row.preferences),
     vendor,
   };
 }

@@ -59,7 +59,7 @@ describe('POST /api/v1/auth/signup', () => {
       email: body.email,
       username: body.username,
       phone: body.phone,
-      preferences: { emailNotifications: true, darkMode: false, language: 'en' },
+      preferences: { emailNotifications: true, darkMode: false, language: 'en', shopEntryDetection: false },
       vendor: null,
     });
     expect(JSON.stringify(json)).not.toContain('password');

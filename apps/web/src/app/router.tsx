@@ -9,6 +9,7 @@ import { HomeRoute, NearbyOffersRoute } from './routes/dashboard.tsx';
 import { NotFoundRoute } from './routes/not-found.tsx';
 import { ProtectedLayout } from './routes/protected-layout.tsx';
 import { RouteErrorPage } from './routes/route-error.tsx';
+import { ShopEntryRoute } from './routes/shop-entry-route.tsx';
 import {
   AddOfferRoute,
   EditOfferRoute,
@@ -32,7 +33,7 @@ export const routes: RouteObject[] = [
       { path: 'add-offer', element: <AddOfferRoute /> },
       { path: 'edit-offer/:id', element: <EditOfferRoute /> },
       { path: 'real-time-local-offers', element: <NearbyOffersRoute /> },
-      { path: 'shop-entry-confirmation', element: <ComingSoon screen="shopEntry" /> },
+      { path: 'shop-entry-confirmation', element: <ShopEntryRoute /> },
       { path: 'business-insights', element: <ComingSoon screen="businessInsights" /> },
       { path: 'searchoffers', element: <SearchOffers /> },
       { path: 'offerslist', element: <OffersListRoute /> },

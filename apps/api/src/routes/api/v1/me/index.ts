@@ -1,13 +1,36 @@
-/** The signed-in shopper's own things: GET /me/favorites, PUT and DELETE /me/favorites/:offerId. */
+/** The signed-in user's own things: PATCH /me (preferences), GET /me/favorites, PUT and DELETE /me/favorites/:offerId. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { MESSAGES, apiErrorSchema, favoritesResponseSchema, offerIdParamsSchema } from '@qrib/shared';
+import { MESSAGES, apiErrorSchema, favoritesResponseSchema, meResponseSchema, offerIdParamsSchema, updateMeRequestSchema } from '@qrib/shared';
 import { HttpError } from '../../../../http-error.ts';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema };
 
 const meRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('preHandler', app.authenticate);
+
+  app.patch(
+    '/',
+    {
+      schema: {
+        tags: ['me'],
+        summary: 'Change the signed-in user’s own settings; only what is sent changes. Answers the user as GET /auth/me does',
+        body: updateMeRequestSchema,
+        response: { 200: meResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const userId = request.auth?.userId ?? 0;
+      const { preferences } = request.body;
+      if (preferences) {
+        const changes = Object.fromEntries(Object.entries(preferences).filter(([, value]) => value !== undefined));
+        await app.users.updatePreferences(userId, changes);
+      }
+      const user = await app.users.findProfile(userId);
+      if (!user) throw new HttpError(401, MESSAGES.invalidSession);
+      return { user };
+    },
+  );
 
   app.get(
     '/favorites',
