@@ -14,3 +14,4 @@ export * from './malta-localities.ts';
 export * from './time-left.ts';
 export * from './visit-schemas.ts';
 export * from './me-schemas.ts';
+export * from './receipt-schemas.ts';

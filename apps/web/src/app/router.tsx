@@ -1,6 +1,7 @@
 /** The routes of spec §2.1 on the react-router data router. */
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { CategoryOffers } from '../features/nearby/components/category-offers.tsx';
+import { ReceiptUpload } from '../features/receipts/components/receipt-upload.tsx';
 import { SavedOffers } from '../features/nearby/components/saved-offers.tsx';
 import { SearchOffers } from '../features/search/components/search-offers.tsx';
 import { ComingSoon } from './routes/coming-soon.tsx';
@@ -39,7 +40,7 @@ export const routes: RouteObject[] = [
       { path: 'offerslist', element: <OffersListRoute /> },
       { path: 'viewoffer', element: <ViewOfferRoute /> },
       { path: 'viewoffer/:id', element: <ViewOfferRoute /> },
-      { path: 'receipt-upload', element: <ComingSoon screen="receiptUpload" /> },
+      { path: 'receipt-upload', element: <ReceiptUpload /> },
       { path: 'cat-offer', element: <CategoryOffers /> },
       { path: 'saved', element: <SavedOffers /> },
       { path: '*', element: <NotFoundRoute /> },
