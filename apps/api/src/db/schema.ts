@@ -228,12 +228,22 @@ export const receipts = pgTable(
     extractedTotal: numeric('extracted_total', { precision: 10, scale: 2 }),
     extractedDate: date('extracted_date'),
     extractedMerchant: text('extracted_merchant'),
+    /** The automatic verdict and its reason, kept when the shop's owner decides otherwise. */
+    autoStatus: text('auto_status', { enum: ['VERIFIED', 'REJECTED', 'NEEDS_REVIEW'] }),
+    autoReason: text('auto_reason'),
+    ocrText: text('ocr_text'),
+    /** Set when a verification worker claims the receipt; a claim older than a few minutes is retried. */
+    processingStartedAt: timestamp('processing_started_at', { withTimezone: true }),
+    checkedAt: timestamp('checked_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The owner's decision (once per receipt). */
     decidedAt: timestamp('decided_at', { withTimezone: true }),
+    decidedByUserId: integer('decided_by_user_id').references(() => users.id, { onDelete: 'set null' }),
   },
   (table) => [
     index('receipts_consumer_idx').on(table.consumerUserId, table.createdAt),
     index('receipts_vendor_idx').on(table.vendorId, table.createdAt),
+    index('receipts_unchecked_idx').on(table.createdAt).where(sql`${table.checkedAt} IS NULL`),
   ],
 );
 
@@ -275,4 +285,20 @@ export const shopVisits = pgTable(
     answeredAt: timestamp('answered_at', { withTimezone: true }),
   },
   (table) => [index('shop_visits_user_vendor_idx').on(table.userId, table.vendorId, table.detectedAt)],
+);
+
+/** What the bell shows (DESIGN.md §3): a receipt decided, a new offer from a shop the user saved an offer of. */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['RECEIPT_DECIDED', 'NEW_OFFER'] }).notNull(),
+    payload: jsonb('payload').$type<Record<string, string | number | null>>().notNull(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('notifications_user_time_idx').on(table.userId, table.createdAt)],
 );
