@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
+import { AccountTheme } from './app/account-theme.tsx';
 import { AppProviders } from './app/providers.tsx';
 import { createRouter } from './app/router.tsx';
 import './index.css';
@@ -14,6 +15,7 @@ const i18n = initI18n(readLanguageCookie());
 createRoot(root).render(
   <StrictMode>
     <AppProviders queryClient={createQueryClient()} i18n={i18n}>
+      <AccountTheme />
       <RouterProvider router={createRouter()} />
     </AppProviders>
   </StrictMode>,

@@ -87,6 +87,8 @@ export const userSchema = z.object({
   phone: z.string(),
   preferences: preferencesSchema,
   vendor: vendorSummarySchema.nullable(),
+  /** When the account last signed in (ISO 8601), null if it never has. */
+  lastLoginAt: z.string().nullable(),
 });
 export type User = z.infer<typeof userSchema>;
 

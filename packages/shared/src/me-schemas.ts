@@ -1,15 +1,31 @@
 /**
- * PATCH /me: the signed-in user changes their own account. Every part is optional and only what is sent
- * changes; today the shop entry preference, later (issue 5) name, phone and the other preferences.
+ * PATCH /me: the signed-in user changes their own account (the profile screen and the shop entry switch).
+ * Every part is optional and only what is sent changes. Name and phone follow the sign-up rules and
+ * messages; fields that cannot change here (email, username, password) are ignored like any unknown field.
  */
 import { z } from 'zod';
+import { signupRequestSchema } from './auth-schemas.ts';
 import { MESSAGES } from './messages.ts';
 
+/** The profile form: the two account fields a user edits themselves, with the sign-up rules. */
+export const profileFormSchema = z.object({
+  name: signupRequestSchema.shape.name,
+  phone: signupRequestSchema.shape.phone,
+});
+export type ProfileForm = z.input<typeof profileFormSchema>;
+
 export const updateMeRequestSchema = z.object({
+  name: profileFormSchema.shape.name.optional(),
+  phone: profileFormSchema.shape.phone.optional(),
   preferences: z
-    .object({
-      shopEntryDetection: z.boolean({ error: MESSAGES.shopEntryDetectionInvalid }).optional(),
-    }, { error: MESSAGES.preferencesInvalid })
+    .object(
+      {
+        emailNotifications: z.boolean({ error: MESSAGES.emailNotificationsInvalid }).optional(),
+        darkMode: z.boolean({ error: MESSAGES.darkModeInvalid }).optional(),
+        shopEntryDetection: z.boolean({ error: MESSAGES.shopEntryDetectionInvalid }).optional(),
+      },
+      { error: MESSAGES.preferencesInvalid },
+    )
     .optional(),
 });
-export type UpdateMeRequest = z.infer<typeof updateMeRequestSchema>;
+export type UpdateMeRequest = z.input<typeof updateMeRequestSchema>;

@@ -137,6 +137,9 @@ export const MESSAGES = {
   visitAnswerInvalid: 'The answer must be PURCHASED or NOT_PURCHASED.',
   shopEntryDetectionInvalid: 'Shop entry detection must be true or false.',
   preferencesInvalid: 'Preferences must be an object.',
+  // Profile (PATCH /me)
+  emailNotificationsInvalid: 'Email notifications must be true or false.',
+  darkModeInvalid: 'Dark mode must be true or false.',
   // Generic API errors
   invalidJson: 'The request body is not valid JSON.',
   multipartInvalid: 'The form data could not be read. Send the form again.',

@@ -1,6 +1,7 @@
 /** SQL for accounts. Uniqueness of username and email is case-insensitive (lower() unique indexes). */
 import type { User } from '@qrib/shared';
 import { eq, or, sql } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.ts';
 import { DEFAULT_PREFERENCES, users, vendors, type UserPreferences } from '../db/schema.ts';
 
@@ -59,8 +60,11 @@ export function createUsersRepository(db: Db) {
       }
     },
 
-    async recordLogin(userId: number): Promise<void> {
-      await db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, userId));
+    /** Stamps the account's last sign-in and answers the time stamped. */
+    async recordLogin(userId: number): Promise<Date> {
+      const loggedInAt = new Date();
+      await db.update(users).set({ lastLoginAt: loggedInAt }).where(eq(users.id, userId));
+      return loggedInAt;
     },
 
     /** Whether the account has turned shop entry recognition on (off unless they did). */
@@ -69,13 +73,18 @@ export function createUsersRepository(db: Db) {
       return row ? readPreferences(row.preferences).shopEntryDetection : false;
     },
 
-    /** Changes only the preferences given (a JSON merge in one statement, so concurrent changes of other keys survive). */
-    async updatePreferences(userId: number, changes: Partial<UserPreferences>): Promise<void> {
-      if (Object.keys(changes).length === 0) return;
-      await db
-        .update(users)
-        .set({ preferences: sql`${users.preferences} || ${JSON.stringify(changes)}::jsonb` })
-        .where(eq(users.id, userId));
+    /**
+     * The profile's changes in one statement: only the fields given change, and preferences are merged as
+     * JSON so concurrent changes of other keys survive.
+     */
+    async updateProfile(userId: number, changes: ProfileChanges): Promise<void> {
+      const preferences = Object.fromEntries(Object.entries(changes.preferences ?? {}).filter(([, value]) => value !== undefined));
+      const set: PgUpdateSetSource<typeof users> = {};
+      if (changes.name !== undefined) set.name = changes.name;
+      if (changes.phone !== undefined) set.phone = changes.phone;
+      if (Object.keys(preferences).length > 0) set.preferences = sql`${users.preferences} || ${JSON.stringify(preferences)}::jsonb`;
+      if (Object.keys(set).length === 0) return;
+      await db.update(users).set(set).where(eq(users.id, userId));
     },
 
     /** The signed-in user as `GET /auth/me` presents it, with the business they own if any. */
@@ -98,6 +107,13 @@ export function createUsersRepository(db: Db) {
 
 export type UsersRepository = ReturnType<typeof createUsersRepository>;
 
+/** What PATCH /me may change; absent (or undefined) parts stay as they are. */
+export interface ProfileChanges {
+  name?: string | undefined;
+  phone?: string | undefined;
+  preferences?: { [K in keyof UserPreferences]?: UserPreferences[K] | undefined } | undefined;
+}
+
 /** A row's preferences with every key: rows from before a preference existed lack it. */
 export function readPreferences(stored: Partial<UserPreferences>): UserPreferences {
   return { ...DEFAULT_PREFERENCES, ...stored };
@@ -113,5 +129,6 @@ export function presentUser(row: UserRow, vendor: User['vendor']): User {
     phone: row.phone,
     preferences: readPreferences(row.preferences),
     vendor,
+    lastLoginAt: row.lastLoginAt?.toISOString() ?? null,
   };
 }

@@ -61,6 +61,7 @@ describe('POST /api/v1/auth/signup', () => {
       phone: body.phone,
       preferences: { emailNotifications: true, darkMode: false, language: 'en', shopEntryDetection: false },
       vendor: null,
+      lastLoginAt: expect.any(String),
     });
     expect(JSON.stringify(json)).not.toContain('password');
     expect(json.token.split('.')).toHaveLength(3);

@@ -8,6 +8,7 @@ import { ComingSoon } from './routes/coming-soon.tsx';
 import { LoginRoute, SignupRoute } from './routes/auth-routes.tsx';
 import { HomeRoute, NearbyOffersRoute } from './routes/dashboard.tsx';
 import { NotFoundRoute } from './routes/not-found.tsx';
+import { ProfileRoute } from './routes/profile-route.tsx';
 import { ProtectedLayout } from './routes/protected-layout.tsx';
 import { RouteErrorPage } from './routes/route-error.tsx';
 import { ShopEntryRoute } from './routes/shop-entry-route.tsx';
@@ -28,7 +29,7 @@ export const routes: RouteObject[] = [
     errorElement: <RouteErrorPage />,
     children: [
       { index: true, element: <HomeRoute /> },
-      { path: 'profile', element: <ComingSoon screen="profile" /> },
+      { path: 'profile', element: <ProfileRoute /> },
       { path: 'ven-reg', element: <VendorRegistrationRoute /> },
       { path: 'insights', element: <ComingSoon screen="insights" /> },
       { path: 'add-offer', element: <AddOfferRoute /> },

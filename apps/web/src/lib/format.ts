@@ -26,6 +26,13 @@ export function formatDate(isoDate: string, language: string): string {
   return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeZone: 'UTC' }).format(date);
 }
 
+/** An instant (ISO 8601) as date and time in the reader's language, on Malta's clock wherever the reader is. */
+export function formatMaltaDateTime(isoInstant: string, language: string): string {
+  const date = new Date(isoInstant);
+  if (Number.isNaN(date.getTime())) return isoInstant;
+  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Europe/Malta' }).format(date);
+}
+
 /** A missing value shows as a dash (spec §2.4). */
 export function orDash(value: string | number | null | undefined): string {
   return value === null || value === undefined || value === '' ? '—' : String(value);

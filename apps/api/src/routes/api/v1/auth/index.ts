@@ -91,9 +91,9 @@ const authRoutes: FastifyPluginAsyncZod<{ signupsPerHour: number }> = async (app
         }
         throw error;
       }
-      await app.users.recordLogin(user.id);
+      const lastLoginAt = await app.users.recordLogin(user.id);
       const token = app.issueSession(reply, user);
-      return reply.code(201).send({ token, user: presentUser(user, null) });
+      return reply.code(201).send({ token, user: presentUser({ ...user, lastLoginAt }, null) });
     },
   );
 

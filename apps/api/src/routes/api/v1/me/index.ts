@@ -1,4 +1,4 @@
-/** The signed-in user's own things: PATCH /me (preferences), GET /me/favorites, PUT and DELETE /me/favorites/:offerId. */
+/** The signed-in user's own things: PATCH /me (profile and preferences), GET /me/favorites, PUT and DELETE /me/favorites/:offerId. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MESSAGES, apiErrorSchema, favoritesResponseSchema, meResponseSchema, offerIdParamsSchema, updateMeRequestSchema } from '@qrib/shared';
@@ -21,11 +21,7 @@ const meRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const userId = request.auth?.userId ?? 0;
-      const { preferences } = request.body;
-      if (preferences) {
-        const changes = Object.fromEntries(Object.entries(preferences).filter(([, value]) => value !== undefined));
-        await app.users.updatePreferences(userId, changes);
-      }
+      await app.users.updateProfile(userId, request.body);
       const user = await app.users.findProfile(userId);
       if (!user) throw new HttpError(401, MESSAGES.invalidSession);
       return { user };
