@@ -5,6 +5,8 @@ declare module 'autocannon' {
     headers?: Record<string, string>;
     connections?: number;
     duration?: number;
+    /** Requests to cycle through (each connection goes through the list in order). */
+    requests?: { method?: string; path?: string; headers?: Record<string, string> }[];
   }
   interface Result {
     requests: { average: number; p50: number; p99: number };

@@ -1,9 +1,13 @@
 /**
  * Nearby search on a Malta-dense data set: 100 000 businesses and 500 000 offers at random points over Malta
- * and Gozo. Prints p50/p99 of the first page through the HTTP endpoint and of its KNN SQL alone, and the
- * endpoint's requests per second next to a bare Fastify JSON route in the same run (autocannon), as a ratio.
+ * and Gozo. Prints p50/p99 of the first page through the HTTP endpoint (response cache off, cache on for
+ * positions never asked before, cache on for positions asked before) and of its KNN SQL alone, and the
+ * endpoint's requests per second, cache off (cold) and on (warm), next to a bare Fastify JSON route in the
+ * same run (autocannon), as ratios, with the cache's hit rate. The load comes from 2 000 shopper positions
+ * scattered around Malta's and Gozo's localities, not one repeated point.
  * Runs on the embedded database, and also on PostgreSQL when DATABASE_URL is set (a scratch database is
- * created there and dropped afterwards). Run: npm run bench:nearby  (BENCH_BUSINESSES to change the size)
+ * created there and dropped afterwards). Run: npm run bench:nearby  (BENCH_BUSINESSES to change the size;
+ * NEARBY_CACHE_ENTRIES as for the server)
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
@@ -13,26 +17,46 @@ import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { NEARBY_PAGE_SIZE } from '@qrib/shared';
+import { MALTA_LOCALITIES, NEARBY_PAGE_SIZE } from '@qrib/shared';
 import { buildApp } from '../apps/api/src/app.ts';
 import { loadConfig } from '../apps/api/src/config.ts';
 import { openDatabase, selectRows, type Database } from '../apps/api/src/db/client.ts';
 import { seedCategories } from '../apps/api/src/db/seed.ts';
 import { maltaToday, nearbyBusinessesQuery } from '../apps/api/src/repositories/nearby.ts';
+import { NEARBY_CACHE_TTL_MS, NEARBY_CELL_DEGREES } from '../apps/api/src/services/nearby-cache.ts';
 
 const BUSINESSES = Number(process.env.BENCH_BUSINESSES ?? 100_000);
 const OFFERS_PER_BUSINESS = 5;
 const SAMPLES = 300;
 const LOAD_SECONDS = 10;
+const SHOPPERS = 2_000;
 
 function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 }
 
-/** A random point on Malta's main island, where shoppers stand. */
+/** A random point on Malta's main island (for the SQL timings, as before). */
 function randomMaltaPoint() {
   return { latitude: 35.82 + Math.random() * 0.15, longitude: 14.35 + Math.random() * 0.2 };
+}
+
+/** A standard normal draw (Box-Muller). */
+function gaussian() {
+  return Math.sqrt(-2 * Math.log(1 - Math.random())) * Math.cos(2 * Math.PI * Math.random());
+}
+
+/**
+ * Where a shopper stands: around one of the localities shipped with the app (Malta's and Gozo's towns and
+ * villages, each equally likely), spread about 450 m north-south and 450 m east-west of its centre.
+ */
+function randomShopperPoint() {
+  const town = MALTA_LOCALITIES[Math.floor(Math.random() * MALTA_LOCALITIES.length)] ?? { latitude: 35.8989, longitude: 14.5146 };
+  return { latitude: town.latitude + gaussian() * 0.004, longitude: town.longitude + gaussian() * 0.005 };
+}
+
+function describe(values: number[]) {
+  return `p50 ${percentile(values, 50).toFixed(2)} ms, p99 ${percentile(values, 99).toFixed(2)} ms`;
 }
 
 async function generate(database: Database) {
@@ -51,13 +75,18 @@ async function generate(database: Database) {
       CASE WHEN u.malta THEN 14.33 + random() * 0.25 ELSE 14.19 + random() * 0.15 END,
       'Bench', 'bench@example.com', '+356 2100 0000'
     FROM (SELECT id, random() < 0.85 AS malta FROM users WHERE username LIKE 'bench-owner-%') AS u`);
-  await db.execute(sql`
-    INSERT INTO offers (vendor_id, category_id, title, description, discount_type, discount_value, start_date,
-      end_date, status, location_latitude, location_longitude)
-    SELECT v.id, 1 + floor(random() * 6)::int, 'Bench offer ' || v.id || '-' || n, 'Generated offer', 'PERCENTAGE', 10,
-      current_date - 5, current_date - 3 + floor(random() * 60)::int,
-      CASE WHEN random() < 0.9 THEN 'ACTIVE' ELSE 'PAUSED' END, v.location_latitude, v.location_longitude
-    FROM vendors v CROSS JOIN generate_series(1, ${OFFERS_PER_BUSINESS}) AS n`);
+  // In slices, so no one statement comes near PostgreSQL's statement timeout on a busy machine.
+  const [range] = await selectRows<{ low: number; high: number }>(db, sql`SELECT min(id) AS low, max(id) AS high FROM vendors`);
+  for (let low = Number(range?.low ?? 0); low <= Number(range?.high ?? -1); low += 20_000) {
+    await db.execute(sql`
+      INSERT INTO offers (vendor_id, category_id, title, description, discount_type, discount_value, start_date,
+        end_date, status, location_latitude, location_longitude)
+      SELECT v.id, 1 + floor(random() * 6)::int, 'Bench offer ' || v.id || '-' || n, 'Generated offer', 'PERCENTAGE', 10,
+        current_date - 5, current_date - 3 + floor(random() * 60)::int,
+        CASE WHEN random() < 0.9 THEN 'ACTIVE' ELSE 'PAUSED' END, v.location_latitude, v.location_longitude
+      FROM vendors v CROSS JOIN generate_series(1, ${OFFERS_PER_BUSINESS}) AS n
+      WHERE v.id >= ${low} AND v.id < ${low + 20_000}`);
+  }
   await db.execute(sql`ANALYZE`);
   return performance.now() - start;
 }
@@ -70,36 +99,49 @@ async function measure(label: string, database: Database) {
   console.log(`data: ${BUSINESSES} businesses, ${BUSINESSES * OFFERS_PER_BUSINESS} offers, generated in ${(generation / 1000).toFixed(1)} s`);
 
   const dataDir = mkdtempSync(path.join(tmpdir(), 'qrib-bench-'));
-  const app = await buildApp({
-    config: { ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }), signupsPerHour: 1000 },
-    database,
-    closeDatabase: false,
-    logger: false,
-  });
-  app.get('/bench/ping', async () => ({ ok: true, at: 'bare Fastify JSON route' }));
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  const config = { ...loadConfig({ ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent', DATABASE_URL: '' }), signupsPerHour: 1000 };
+  // Two apps on the same database, in this process: the response cache off (cold) and on (warm).
+  const cold = await buildApp({ config: { ...config, nearbyCacheEntries: 0 }, database, closeDatabase: false, logger: false });
+  const warm = await buildApp({ config, database, closeDatabase: false, logger: false });
+  cold.get('/bench/ping', async () => ({ ok: true, at: 'bare Fastify JSON route' }));
+  await cold.listen({ host: '127.0.0.1', port: 0 });
+  await warm.listen({ host: '127.0.0.1', port: 0 });
+  const coldBase = `http://127.0.0.1:${(cold.server.address() as AddressInfo).port}`;
+  const warmBase = `http://127.0.0.1:${(warm.server.address() as AddressInfo).port}`;
+  console.log(
+    `response cache: up to ${config.nearbyCacheEntries} cells (NEARBY_CACHE_ENTRIES) of ${NEARBY_CELL_DEGREES}° (about 110 × 90 m), entries live ${NEARBY_CACHE_TTL_MS / 1000} s`,
+  );
   try {
-    const signup = await fetch(`${base}/api/v1/auth/signup`, {
+    const signup = await fetch(`${coldBase}/api/v1/auth/signup`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ name: 'Bench Shopper', email: 'shopper@example.com', phone: '+356 2100 0000', username: 'bench-shopper', password: 'bench12345' }),
     });
     const { token } = (await signup.json()) as { token: string };
     const headers = { authorization: `Bearer ${token}` };
-    const pageUrl = (point: { latitude: number; longitude: number }) =>
-      `${base}/api/v1/offers/nearby-offers?latitude=${point.latitude}&longitude=${point.longitude}&radiusKm=10`;
+    const pagePath = (point: { latitude: number; longitude: number }) =>
+      `/api/v1/offers/nearby-offers?latitude=${point.latitude}&longitude=${point.longitude}&radiusKm=10`;
+    const cacheStats = () => warm.nearbyCache.stats();
 
-    const http: number[] = [];
-    let businessesOnPage = 0;
-    for (let sample = -30; sample < SAMPLES; sample += 1) {
-      const start = performance.now();
-      const response = await fetch(pageUrl(randomMaltaPoint()), { headers });
-      const body = (await response.json()) as { data: unknown[] };
-      if (sample >= 0) http.push(performance.now() - start);
-      businessesOnPage = body.data.length;
-    }
-    console.log(`first page through HTTP (${businessesOnPage} businesses): p50 ${percentile(http, 50).toFixed(2)} ms, p99 ${percentile(http, 99).toFixed(2)} ms (${SAMPLES} random points)`);
+    /** Times first pages one after another; answers the timings and how many businesses the last page had. */
+    const timePages = async (base: string, points: { latitude: number; longitude: number }[]) => {
+      const timings: number[] = [];
+      let businessesOnPage = 0;
+      for (const point of points) {
+        const start = performance.now();
+        const response = await fetch(`${base}${pagePath(point)}`, { headers });
+        const body = (await response.json()) as { data: unknown[] };
+        if (response.status !== 200) throw new Error(`nearby answered ${response.status}`);
+        timings.push(performance.now() - start);
+        businessesOnPage = body.data.length;
+      }
+      return { timings, businessesOnPage };
+    };
+    const fresh = (count: number) => Array.from({ length: count }, randomShopperPoint);
+
+    await timePages(coldBase, fresh(30));
+    const off = await timePages(coldBase, fresh(SAMPLES));
+    console.log(`first page through HTTP, cache off (${off.businessesOnPage} businesses): ${describe(off.timings)} (${SAMPLES} random shopper positions)`);
 
     const raw: number[] = [];
     for (let sample = -30; sample < SAMPLES; sample += 1) {
@@ -107,15 +149,48 @@ async function measure(label: string, database: Database) {
       await selectRows(database.db, nearbyBusinessesQuery({ ...randomMaltaPoint(), radiusKm: 10, cursor: undefined, pageSize: NEARBY_PAGE_SIZE, today: maltaToday() }));
       if (sample >= 0) raw.push(performance.now() - start);
     }
-    console.log(`KNN SQL alone: p50 ${percentile(raw, 50).toFixed(2)} ms, p99 ${percentile(raw, 99).toFixed(2)} ms`);
+    console.log(`KNN SQL alone: ${describe(raw)}`);
 
-    const load = async (url: string, withHeaders: Record<string, string>) =>
-      (await autocannon({ url, headers: withHeaders, connections: 10, duration: LOAD_SECONDS })).requests.average;
-    const bare = await load(`${base}/bench/ping`, {});
-    const endpoint = await load(pageUrl({ latitude: 35.8989, longitude: 14.5146 }), headers);
-    console.log(`requests/s over ${LOAD_SECONDS} s, 10 connections: nearby endpoint ${endpoint.toFixed(0)}, bare route ${bare.toFixed(0)}, ratio ${(endpoint / bare).toFixed(2)}`);
+    // The load: SHOPPERS fixed positions, in random order; every connection goes through the whole list.
+    const shoppers = fresh(SHOPPERS);
+    const requests = shoppers.map((point) => ({ method: 'GET', path: pagePath(point), headers }));
+    const load = async (base: string, list: { path: string; headers?: Record<string, string> }[]) => {
+      const result = await autocannon({ url: base, headers: list[0]?.headers ?? {}, requests: list, connections: 10, duration: LOAD_SECONDS });
+      if (result.errors > 0 || result.non2xx > 0) console.log(`  (${result.errors} errors, ${result.non2xx} non-2xx answers)`);
+      return result.requests.average;
+    };
+    const bare = await load(coldBase, [{ path: '/bench/ping' }]);
+    const coldRps = await load(coldBase, requests);
+
+    // Warm the cache: every shopper position once (10 at a time), then load it straight away, well inside the TTL.
+    const warmStart = performance.now();
+    for (let index = 0; index < shoppers.length; index += 10) {
+      await Promise.all(shoppers.slice(index, index + 10).map((point) => fetch(`${warmBase}${pagePath(point)}`, { headers }).then((response) => response.arrayBuffer())));
+    }
+    const warmedIn = (performance.now() - warmStart) / 1000;
+    const beforeLoad = cacheStats();
+    const warmRps = await load(warmBase, requests);
+    const afterLoad = cacheStats();
+    const served = afterLoad.hits + afterLoad.fills + afterLoad.fallbacks - (beforeLoad.hits + beforeLoad.fills + beforeLoad.fallbacks);
+    const hitRate = served > 0 ? (afterLoad.hits - beforeLoad.hits) / served : 0;
+    const seen = await timePages(warmBase, shoppers.slice(0, SAMPLES));
+    console.log(`first page through HTTP, cache on, positions asked before: ${describe(seen.timings)} (${SAMPLES} of the ${SHOPPERS} shopper positions)`);
+    const before = cacheStats();
+    const unseen = await timePages(warmBase, fresh(SAMPLES));
+    const afterUnseen = cacheStats();
+    console.log(
+      `first page through HTTP, cache on, positions not asked before: ${describe(unseen.timings)} (${SAMPLES} random shopper positions; ${afterUnseen.hits - before.hits} of them happened to fall in a cell already cached)`,
+    );
+
+    console.log(
+      `requests/s over ${LOAD_SECONDS} s, 10 connections, ${SHOPPERS} shopper positions: bare route ${bare.toFixed(0)}; nearby cache off (cold) ${coldRps.toFixed(0)}, ratio ${(coldRps / bare).toFixed(2)}; nearby cache on (warm) ${warmRps.toFixed(0)}, ratio ${(warmRps / bare).toFixed(2)}`,
+    );
+    console.log(
+      `cache during the warm run: hit rate ${(hitRate * 100).toFixed(1)}% (${afterLoad.hits - beforeLoad.hits} of ${served} answers from memory alone; ${afterLoad.fills - beforeLoad.fills} needed the database to fill a cell or cards, ${afterLoad.fallbacks - beforeLoad.fallbacks} went to the database); warmed by asking each position once beforehand (${warmedIn.toFixed(1)} s), ${afterLoad.cells} cells and ${afterLoad.cards} cards held, heap ${(process.memoryUsage().heapUsed / 1024 / 1024).toFixed(0)} MB`,
+    );
   } finally {
-    await app.close();
+    await warm.close();
+    await cold.close();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

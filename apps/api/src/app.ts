@@ -38,6 +38,7 @@ import visitRoutes from './routes/api/v1/visits/index.ts';
 import healthRoutes from './routes/health.ts';
 import uploadRoutes from './routes/uploads.ts';
 import limitsPlugin from './plugins/limits.ts';
+import nearbyCachePlugin from './plugins/nearby-cache.ts';
 import offerFeedPlugin from './plugins/offer-feed.ts';
 import storagePlugin from './plugins/storage.ts';
 import type { Storage } from './storage/storage.ts';
@@ -127,6 +128,7 @@ export async function buildApp({ config, database, closeDatabase = true, logger,
   await app.register(databasePlugin, { database, closeOnShutdown: closeDatabase });
   await app.register(storagePlugin, { storage: storage ?? config.storage });
   await app.register(offerFeedPlugin);
+  await app.register(nearbyCachePlugin, { maxCells: config.nearbyCacheEntries });
   await app.register(authPlugin, { secret: config.jwtSecret, cookieSecure: config.cookieSecure });
   await app.register(limitsPlugin);
   // PostgreSQL text cannot hold NUL: refuse it in any JSON body with a clear 400 instead of a database error.

@@ -43,6 +43,12 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_FORCE_PATH_STYLE: booleanFlag.default(true),
+  NEARBY_CACHE_ENTRIES: z.coerce
+    .number({ error: 'must be a whole number of cells (0 turns the nearby cache off)' })
+    .int({ error: 'must be a whole number of cells (0 turns the nearby cache off)' })
+    .min(0, { error: 'must be 0 (off) or more' })
+    .max(1_000_000, { error: 'must be at most 1000000' })
+    .default(2000),
 }).superRefine((env, context) => {
   if (env.STORAGE !== 's3') return;
   for (const name of ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
@@ -68,6 +74,8 @@ export interface Config {
   webDistDir: string;
   geocoderUrl: string | undefined;
   storage: StorageConfig;
+  /** Grid cells the nearby response cache keeps (least recently used go first); 0 turns it off. */
+  nearbyCacheEntries: number;
 }
 
 export class ConfigError extends Error {
@@ -114,6 +122,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             forcePathStyle: values.S3_FORCE_PATH_STYLE,
           }
         : { driver: 'local', rootDir: path.join(dataDir, 'uploads') },
+    nearbyCacheEntries: values.NEARBY_CACHE_ENTRIES,
   };
 }
 

@@ -27,6 +27,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     webDistDir: path.join(tmpdir(), 'qrib-no-web-build'),
     geocoderUrl: undefined,
     storage: { driver: 'local', rootDir: mkdtempSync(path.join(tmpdir(), 'qrib-uploads-')) },
+    // Off by default: tests write to the database directly, which no cache can hear. The cache has its own tests.
+    nearbyCacheEntries: 0,
     ...overrides,
   };
 }

@@ -1,8 +1,10 @@
 /** Spec §9: distances use the haversine formula with an earth radius of 6371 km; one function for server and client. */
 export const EARTH_RADIUS_KM = 6371;
 
+// At module level: the nearby cache calls haversineKm for every card it serves.
+const toRadians = (degrees: number) => (degrees * Math.PI) / 180;
+
 export function haversineKm(latitude1: number, longitude1: number, latitude2: number, longitude2: number): number {
-  const toRadians = (degrees: number) => (degrees * Math.PI) / 180;
   const dLat = toRadians(latitude2 - latitude1);
   const dLng = toRadians(longitude2 - longitude1);
   const a =

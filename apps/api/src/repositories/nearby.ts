@@ -6,12 +6,50 @@
 import { and, asc, desc, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
 import { EARTH_RADIUS_KM, haversineKm, type NearbyBusiness, type NearbyCategoryOffer } from '@qrib/shared';
 import { selectRows, type Db } from '../db/client.ts';
-import { categories, offers } from '../db/schema.ts';
+import { categories, offers, vendors } from '../db/schema.ts';
 import { publicUrl } from '../storage/public-url.ts';
 import { findFirstImageUrls, presentOfferSummary } from './offer-summary.ts';
 
 /** earthdistance's earth() radius in metres: ll_to_earth places points on a sphere of this radius. */
 const EARTH_CUBE_RADIUS_M = 6378168;
+
+/** A point as earthdistance's cube holds it: metres from the earth's centre. */
+export interface EarthPoint {
+  x: number;
+  y: number;
+  z: number;
+}
+
+/**
+ * The shopper's position as an earth() cube, computed here and sent to the database as three exact float8s, so
+ * the chord distances the database orders by are the very numbers chordBetween computes in memory (the response
+ * cache re-ranks with them and builds the same cursors).
+ */
+export function earthPoint(latitude: number, longitude: number): EarthPoint {
+  const lat = (latitude * Math.PI) / 180;
+  const lng = (longitude * Math.PI) / 180;
+  return {
+    x: EARTH_CUBE_RADIUS_M * Math.cos(lat) * Math.cos(lng),
+    y: EARTH_CUBE_RADIUS_M * Math.cos(lat) * Math.sin(lng),
+    z: EARTH_CUBE_RADIUS_M * Math.sin(lat),
+  };
+}
+
+/**
+ * The cube extension's `<->` between two points, operation for operation (cube_distance: per axis the
+ * difference as a non-negative number, squares summed in axis order, one square root), so the result is
+ * bit-identical to the database's.
+ */
+export function chordBetween(a: EarthPoint, b: EarthPoint): number {
+  const dx = a.x <= b.x ? b.x - a.x : a.x - b.x;
+  const dy = a.y <= b.y ? b.y - a.y : a.y - b.y;
+  const dz = a.z <= b.z ? b.z - a.z : a.z - b.z;
+  return Math.sqrt(dx * dx + dy * dy + dz * dz);
+}
+
+function cubeOf(point: EarthPoint): SQL {
+  return sql`cube(ARRAY[${point.x}, ${point.y}, ${point.z}]::float8[])`;
+}
 
 export interface NearbyCursor {
   /** Chord distance (in earth() units) of the last row of the previous page, and its id. */
@@ -29,7 +67,7 @@ export interface NearbySearch {
 }
 
 /** The chord length matching a great-circle distance on the spec's 6371 km sphere, scaled to earth(). */
-function chordFor(radiusKm: number): number {
+export function chordFor(radiusKm: number): number {
   return 2 * EARTH_CUBE_RADIUS_M * Math.sin(radiusKm / EARTH_RADIUS_KM / 2);
 }
 
@@ -75,16 +113,29 @@ export function decodeOffsetCursor(text: string): number | undefined {
   }
 }
 
-/** Today's date in Malta: an offer runs to the end of its end date in the vendor's time zone. */
+const maltaDate = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Malta', year: 'numeric', month: '2-digit', day: '2-digit' });
+const HOUR_MS = 3_600_000;
+let knownHour = Number.NaN;
+let knownDate = '';
+
+/**
+ * Today's date in Malta: an offer runs to the end of its end date in the vendor's time zone. Malta is always a
+ * whole number of hours ahead of UTC, so its date only turns at a whole UTC hour: one formatting per hour.
+ */
 export function maltaToday(now = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Malta', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  const hour = Math.floor(now.getTime() / HOUR_MS);
+  if (hour !== knownHour) {
+    knownDate = maltaDate.format(now);
+    knownHour = hour;
+  }
+  return knownDate;
 }
 
 const round = (km: number) => Math.round(km * 1000) / 1000;
 
 /** The first query of a nearby page: the KNN scan over businesses (exported for the benchmark). */
 export function nearbyBusinessesQuery(search: NearbySearch): SQL {
-  const center = sql`ll_to_earth(${search.latitude}, ${search.longitude})`;
+  const center = cubeOf(earthPoint(search.latitude, search.longitude));
   const point = sql`ll_to_earth(v.location_latitude, v.location_longitude)`;
   const chord = sql`(${point} <-> ${center})`;
   const after: SQL = search.cursor ? sql`AND (${chord}, v.id) > (${search.cursor.d}, ${search.cursor.id})` : sql``;
@@ -120,7 +171,57 @@ export interface NearbyBusinessRow {
   chord: number;
 }
 
+/** A business (or, for a category, an offer) the response cache may rank for any point of its cell. */
+export interface NearbyCandidate extends EarthPoint {
+  id: number;
+  latitude: number;
+  longitude: number;
+}
+
+/** What a card shows apart from the distance, which depends on where the shopper stands. */
+export type NearbyBusinessCard = Omit<NearbyBusiness, 'distance'>;
+export type NearbyCategoryOfferCard = Omit<NearbyCategoryOffer, 'distance'>;
+
+interface CandidateRow {
+  id: number;
+  latitude: number;
+  longitude: number;
+  x: number;
+  y: number;
+  z: number;
+}
+
+function toCandidate(row: CandidateRow): NearbyCandidate {
+  return {
+    id: Number(row.id),
+    latitude: Number(row.latitude),
+    longitude: Number(row.longitude),
+    x: Number(row.x),
+    y: Number(row.y),
+    z: Number(row.z),
+  };
+}
+
 export function createNearbyRepository(db: Db) {
+  /** Each business's current offers as cards show them (featured first, then ending soonest). */
+  async function findCurrentOffers(vendorIds: number[], today: string) {
+    const offerRows = vendorIds.length
+      ? await db
+          .select()
+          .from(offers)
+          .where(and(inArray(offers.vendorId, vendorIds), eq(offers.status, 'ACTIVE'), gte(offers.endDate, today)))
+          .orderBy(desc(offers.featuredOffer), asc(offers.endDate), asc(offers.offerId))
+      : [];
+    const images = await findFirstImageUrls(db, offerRows.map((offer) => offer.offerId));
+    const byVendor = new Map<number, ReturnType<typeof presentOfferSummary>[]>();
+    for (const offer of offerRows) {
+      const list = byVendor.get(offer.vendorId) ?? [];
+      list.push(presentOfferSummary(offer, images.get(offer.offerId) ?? null));
+      byVendor.set(offer.vendorId, list);
+    }
+    return byVendor;
+  }
+
   return {
     /** The customer home: businesses nearest first, each with its current offers. */
     async findNearbyBusinesses(search: NearbySearch): Promise<{ businesses: NearbyBusiness[]; nextCursor: NearbyCursor | undefined }> {
@@ -128,24 +229,14 @@ export function createNearbyRepository(db: Db) {
       const rows = found.slice(0, search.pageSize);
       const last = rows.at(-1);
       const nextCursor = found.length > search.pageSize && last ? { d: Number(last.chord), id: Number(last.id) } : undefined;
-      const vendorIds = rows.map((row) => Number(row.id));
-      const offerRows = vendorIds.length
-        ? await db
-            .select()
-            .from(offers)
-            .where(and(inArray(offers.vendorId, vendorIds), eq(offers.status, 'ACTIVE'), gte(offers.endDate, search.today)))
-            .orderBy(desc(offers.featuredOffer), asc(offers.endDate), asc(offers.offerId))
-        : [];
-      const images = await findFirstImageUrls(db, offerRows.map((offer) => offer.offerId));
+      const offersByVendor = await findCurrentOffers(rows.map((row) => Number(row.id)), search.today);
       const businesses = rows.map((row) => ({
         vendorId: Number(row.id),
         businessName: row.business_name,
         logoUrl: row.logo_key ? publicUrl(row.logo_key) : null,
         distance: round(haversineKm(search.latitude, search.longitude, Number(row.location_latitude), Number(row.location_longitude))),
         businessAddress: row.business_address,
-        offers: offerRows
-          .filter((offer) => offer.vendorId === Number(row.id))
-          .map((offer) => presentOfferSummary(offer, images.get(offer.offerId) ?? null)),
+        offers: offersByVendor.get(Number(row.id)) ?? [],
       }));
       return { businesses, nextCursor };
     },
@@ -154,7 +245,7 @@ export function createNearbyRepository(db: Db) {
     async findNearbyOffersInCategory(
       search: NearbySearch & { categoryId: number },
     ): Promise<{ offers: NearbyCategoryOffer[]; nextCursor: NearbyCursor | undefined }> {
-      const center = sql`ll_to_earth(${search.latitude}, ${search.longitude})`;
+      const center = cubeOf(earthPoint(search.latitude, search.longitude));
       const point = sql`ll_to_earth(o.location_latitude, o.location_longitude)`;
       const chord = sql`(${point} <-> ${center})`;
       const after: SQL = search.cursor ? sql`AND (${chord}, o.offer_id) > (${search.cursor.d}, ${search.cursor.id})` : sql``;
@@ -196,6 +287,84 @@ export function createNearbyRepository(db: Db) {
         });
       }
       return { offers: nearbyOffers, nextCursor };
+    },
+
+    /**
+     * For the response cache: the `limit` businesses nearest to a cell's centre that the home would list
+     * (active, with a current offer), or with categoryId the nearest current offers of that category, each
+     * with its position and its earth() cube exactly as the database computes it.
+     */
+    async findCandidates(query: { center: EarthPoint; today: string; limit: number; categoryId?: number }): Promise<NearbyCandidate[]> {
+      const center = cubeOf(query.center);
+      if (query.categoryId === undefined) {
+        const point = sql`ll_to_earth(v.location_latitude, v.location_longitude)`;
+        const rows = await selectRows<CandidateRow>(db, sql`
+          SELECT id, latitude, longitude, cube_ll_coord(point, 1) AS x, cube_ll_coord(point, 2) AS y, cube_ll_coord(point, 3) AS z
+          FROM (
+            SELECT v.id, v.location_latitude AS latitude, v.location_longitude AS longitude, ${point} AS point
+            FROM vendors v
+            WHERE v.status = 'ACTIVE'
+              AND EXISTS (
+                SELECT 1 FROM offers o WHERE o.vendor_id = v.id AND o.status = 'ACTIVE' AND o.end_date >= ${query.today}
+              )
+            ORDER BY ${point} <-> ${center}
+            LIMIT ${query.limit}
+          ) AS nearest
+        `);
+        return rows.map(toCandidate);
+      }
+      const point = sql`ll_to_earth(o.location_latitude, o.location_longitude)`;
+      const rows = await selectRows<CandidateRow>(db, sql`
+        SELECT id, latitude, longitude, cube_ll_coord(point, 1) AS x, cube_ll_coord(point, 2) AS y, cube_ll_coord(point, 3) AS z
+        FROM (
+          SELECT o.offer_id AS id, o.location_latitude AS latitude, o.location_longitude AS longitude, ${point} AS point
+          FROM offers o
+          JOIN vendors v ON v.id = o.vendor_id AND v.status = 'ACTIVE'
+          WHERE o.status = 'ACTIVE'
+            AND o.end_date >= ${query.today}
+            AND o.category_id = ${query.categoryId}
+          ORDER BY ${point} <-> ${center}
+          LIMIT ${query.limit}
+        ) AS nearest
+      `);
+      return rows.map(toCandidate);
+    },
+
+    /** For the response cache: businesses' cards (everything but the distance), by vendor id. */
+    async findBusinessCards(vendorIds: number[], today: string): Promise<Map<number, NearbyBusinessCard>> {
+      if (vendorIds.length === 0) return new Map();
+      const rows = await db.select().from(vendors).where(inArray(vendors.id, vendorIds));
+      const offersByVendor = await findCurrentOffers(vendorIds, today);
+      return new Map(
+        rows.map((row) => [
+          row.id,
+          {
+            vendorId: row.id,
+            businessName: row.businessName,
+            logoUrl: row.logoKey ? publicUrl(row.logoKey) : null,
+            businessAddress: row.businessAddress,
+            offers: offersByVendor.get(row.id) ?? [],
+          },
+        ]),
+      );
+    },
+
+    /** For the response cache: the category screen's offer cards (everything but the distance), by offer id. */
+    async findCategoryOfferCards(offerIds: number[]): Promise<Map<number, NearbyCategoryOfferCard>> {
+      if (offerIds.length === 0) return new Map();
+      const rows = await db
+        .select({ offer: offers, category: categories, vendor: { vendorId: vendors.id, businessName: vendors.businessName, businessAddress: vendors.businessAddress } })
+        .from(offers)
+        .innerJoin(vendors, eq(vendors.id, offers.vendorId))
+        .leftJoin(categories, eq(categories.categoryId, offers.categoryId))
+        .where(inArray(offers.offerId, offerIds));
+      const images = await findFirstImageUrls(db, offerIds);
+      return new Map(
+        rows.map(({ offer, category, vendor }) => [
+          offer.offerId,
+          { ...presentOfferSummary(offer, images.get(offer.offerId) ?? null), category, vendor },
+        ]),
+      );
     },
   };
 }

@@ -2,6 +2,7 @@
  * POST /api/v1/offers/ (multipart with offerImages), GET /:offerId, PATCH /:offerId, POST /:offerId/pause and
  * /resume. Only the business's owner changes an offer; paused offers are visible to their owner only.
  */
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -30,6 +31,11 @@ import { parseFields, readMultipart } from '../../../../services/multipart.ts';
 import { PendingWrites } from '../../../../services/pending-writes.ts';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
+
+/** Sends JSON that is already serialized (and was checked against the route's schema when it was made). */
+function sendJson(reply: FastifyReply, json: Buffer) {
+  return reply.type('application/json; charset=utf-8').send(json);
+}
 
 const offerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('preHandler', app.authenticate);
@@ -119,11 +125,14 @@ const offerRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: nearbyResponseSchema, ...errors },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { latitude, longitude, radiusKm, categoryId, cursor: cursorText } = request.query;
       const cursor = cursorText === undefined ? undefined : decodeCursor(cursorText);
       if (cursorText !== undefined && !cursor) throw new HttpError(400, MESSAGES.cursorInvalid, { cursor: MESSAGES.cursorInvalid });
       const search = { latitude, longitude, radiusKm, cursor, pageSize: NEARBY_PAGE_SIZE, today: maltaToday() };
+      // The same JSON the lines below would produce (the answer holds nothing per shopper), already serialized.
+      const cached = await app.nearbyCache.findPage({ ...search, categoryId });
+      if (cached !== undefined) return sendJson(reply, cached);
       if (categoryId !== undefined) {
         const found = await app.nearby.findNearbyOffersInCategory({ ...search, categoryId });
         return { data: found.offers, nextCursor: found.nextCursor ? encodeCursor(found.nextCursor) : null };
@@ -247,6 +256,7 @@ const offerRoutes: FastifyPluginAsyncZod = async (app) => {
       const fields = parseFields(offerFieldsSchema, request.body);
       await checkCategory(fields);
       await app.offers.update(request.params.offerId, fields);
+      await app.offerFeed.announceChange();
       return presentFor(request.params.offerId, userId);
     },
   );
@@ -273,6 +283,8 @@ const offerRoutes: FastifyPluginAsyncZod = async (app) => {
             latitude: offer.locationLatitude,
             longitude: offer.locationLongitude,
           });
+        } else {
+          await app.offerFeed.announceChange();
         }
         return presentFor(request.params.offerId, userId);
       },

@@ -1,0 +1,25 @@
+/**
+ * The nearby response cache (services/nearby-cache.ts) on the instance as `app.nearbyCache`, emptied by every
+ * change the offer feed carries, from this process or any other replica. NEARBY_CACHE_ENTRIES=0 turns it off.
+ */
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { NearbyCache } from '../services/nearby-cache.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    nearbyCache: NearbyCache;
+  }
+}
+
+export default fp(
+  async function nearbyCachePlugin(app: FastifyInstance, options: { maxCells: number }) {
+    const cache = new NearbyCache(app.nearby, options.maxCells);
+    const stop = app.offerFeed.subscribeToChanges(() => cache.invalidate());
+    app.addHook('onClose', async () => {
+      stop();
+    });
+    app.decorate('nearbyCache', cache);
+  },
+  { name: 'nearby-cache', dependencies: ['database', 'offer-feed'] },
+);
