@@ -40,6 +40,7 @@ import uploadRoutes from './routes/uploads.ts';
 import limitsPlugin from './plugins/limits.ts';
 import nearbyCachePlugin from './plugins/nearby-cache.ts';
 import offerFeedPlugin from './plugins/offer-feed.ts';
+import receiptVerifierPlugin from './plugins/receipt-verifier.ts';
 import storagePlugin from './plugins/storage.ts';
 import type { Storage } from './storage/storage.ts';
 
@@ -129,6 +130,7 @@ export async function buildApp({ config, database, closeDatabase = true, logger,
   await app.register(storagePlugin, { storage: storage ?? config.storage });
   await app.register(offerFeedPlugin);
   await app.register(nearbyCachePlugin, { maxCells: config.nearbyCacheEntries });
+  await app.register(receiptVerifierPlugin, { workers: config.receiptOcrWorkers });
   await app.register(authPlugin, { secret: config.jwtSecret, cookieSecure: config.cookieSecure });
   await app.register(limitsPlugin);
   // PostgreSQL text cannot hold NUL: refuse it in any JSON body with a clear 400 instead of a database error.

@@ -49,6 +49,12 @@ const envSchema = z.object({
     .min(0, { error: 'must be 0 (off) or more' })
     .max(1_000_000, { error: 'must be at most 1000000' })
     .default(2000),
+  RECEIPT_OCR_WORKERS: z.coerce
+    .number({ error: 'must be a whole number of OCR workers (0 turns receipt verification off)' })
+    .int({ error: 'must be a whole number of OCR workers (0 turns receipt verification off)' })
+    .min(0, { error: 'must be 0 (off) or more' })
+    .max(8, { error: 'must be at most 8 (each worker takes one CPU core and about 100 MB)' })
+    .default(2),
 }).superRefine((env, context) => {
   if (env.STORAGE !== 's3') return;
   for (const name of ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
@@ -76,6 +82,8 @@ export interface Config {
   storage: StorageConfig;
   /** Grid cells the nearby response cache keeps (least recently used go first); 0 turns it off. */
   nearbyCacheEntries: number;
+  /** Tesseract workers reading uploaded receipts in the background; 0 leaves receipts PENDING. */
+  receiptOcrWorkers: number;
 }
 
 export class ConfigError extends Error {
@@ -123,6 +131,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           }
         : { driver: 'local', rootDir: path.join(dataDir, 'uploads') },
     nearbyCacheEntries: values.NEARBY_CACHE_ENTRIES,
+    receiptOcrWorkers: values.RECEIPT_OCR_WORKERS,
   };
 }
 

@@ -29,6 +29,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     storage: { driver: 'local', rootDir: mkdtempSync(path.join(tmpdir(), 'qrib-uploads-')) },
     // Off by default: tests write to the database directly, which no cache can hear. The cache has its own tests.
     nearbyCacheEntries: 0,
+    // No OCR workers unless a test asks for them: tesseract starts only where receipts are verified.
+    receiptOcrWorkers: 0,
     ...overrides,
   };
 }

@@ -130,6 +130,17 @@ export const MESSAGES = {
   receiptDuplicateFile: 'This receipt file has already been uploaded. Each receipt can be sent only once.',
   receiptNotFound: 'Receipt not found.',
   receiptNotYours: 'Only the shopper who uploaded a receipt and the shop’s owner can open its files.',
+  // Receipt verification: the automatic verdict's reasons
+  receiptAlreadySubmitted: 'This receipt was already submitted.',
+  receiptAnotherShop: 'This receipt is from another shop.',
+  receiptTooOld: 'This receipt is more than {{days}} days old.',
+  receiptOutsideOfferDates: 'This receipt is dated outside the offer’s dates.',
+  receiptPriceAboveOffer: 'The price paid is above the offer’s price.',
+  receiptUnreadable: 'The receipt could not be read automatically. The shop will check it.',
+  receiptShopNameUnsure: 'The shop name on the receipt could not be confirmed. The shop will check it.',
+  receiptDateUnreadable: 'The date on the receipt could not be read. The shop will check it.',
+  receiptDateAfterUpload: 'The date on the receipt is later than the upload. The shop will check it.',
+  receiptTotalsUnreadable: 'The totals on the receipt could not be read. The shop will check it.',
   // Shop entry recognition and the shopper's preferences
   shopEntryOff: 'Shop entry detection is off. Turn it on first to be recognised at shops.',
   visitNotYours: 'You can only answer for your own visits.',

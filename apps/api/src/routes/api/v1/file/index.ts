@@ -100,6 +100,8 @@ const fileRoutes: FastifyPluginAsyncZod = async (app) => {
           rows,
         );
         request.log.info({ receiptId: receipt.receiptId, vendorId: vendor.id, files: rows.length }, 'receipt uploaded');
+        // Read and checked in the background: the answer does not wait for OCR.
+        app.receiptVerifier.wake();
         return reply.code(201).send({ data: receipt });
       } catch (error) {
         await writes.rollback((key) => app.receipts.isFileKeyUsed(key));

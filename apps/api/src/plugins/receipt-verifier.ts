@@ -1,0 +1,40 @@
+/**
+ * Puts the background receipt verifier on the instance (`app.receiptVerifier`): it looks at the queue when
+ * the app is ready, when a receipt is uploaded (`wake()`) and every minute, and stops before the app closes.
+ */
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { createReceiptChecksRepository } from '../repositories/receipt-checks.ts';
+import { createReceiptVerifier, RECEIPT_QUEUE_POLL_MS, type ReceiptVerifier } from '../services/receipt-verifier.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    receiptVerifier: ReceiptVerifier;
+  }
+}
+
+export default fp(
+  async function receiptVerifierPlugin(app: FastifyInstance, options: { workers: number }) {
+    const verifier = createReceiptVerifier({
+      checks: createReceiptChecksRepository(app.db),
+      storage: app.storage,
+      workers: options.workers,
+      log: app.log.child({ module: 'receipt-verifier' }),
+    });
+    app.decorate('receiptVerifier', verifier);
+    if (options.workers === 0) return;
+
+    let timer: NodeJS.Timeout | undefined;
+    app.addHook('onReady', async () => {
+      verifier.wake();
+      timer = setInterval(() => verifier.wake(), RECEIPT_QUEUE_POLL_MS);
+      timer.unref();
+    });
+    // Before onClose, so the receipts being checked can still reach the database.
+    app.addHook('preClose', async () => {
+      clearInterval(timer);
+      await verifier.close();
+    });
+  },
+  { name: 'receipt-verifier', dependencies: ['database', 'storage'] },
+);

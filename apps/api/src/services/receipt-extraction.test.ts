@@ -1,0 +1,118 @@
+import { describe, expect, it } from 'vitest';
+import { extractDate, extractReceiptFields, extractSubtotal, extractTotal, findAmounts, findDate, receiptTextLines } from './receipt-extraction.ts';
+
+/** What tesseract gave for a generated receipt photo (stray spaces and the 'Trig' for 'Triq' included). */
+const OCR_TEXT = `GOZO FRESH BAKERY
+
+Trig il-Kbira 12, Valletta
+
+Date: 20/11/2026 09:41
+
+Ftira x2                  7.00
+Coffee                    2.00
+SUBTOTAL                  9.00
+DISCOUNT 20%           -1.80
+
+TOTAL EUR                         7.20
+Thank you!
+`;
+
+describe('extractReceiptFields', () => {
+  it('reads merchant, date, subtotal and total from OCR text', () => {
+    expect(extractReceiptFields(OCR_TEXT)).toEqual({
+      merchant: 'GOZO FRESH BAKERY',
+      merchantLines: ['GOZO FRESH BAKERY', 'Trig il-Kbira 12, Valletta'],
+      date: '2026-11-20',
+      total: 7.2,
+      subtotal: 9,
+    });
+  });
+
+  it('gives nulls for empty or meaningless text', () => {
+    expect(extractReceiptFields('')).toEqual({ merchant: null, merchantLines: [], date: null, total: null, subtotal: null });
+    expect(extractReceiptFields('—— ~~ ..\n|| ::')).toEqual({ merchant: null, merchantLines: [], date: null, total: null, subtotal: null });
+  });
+
+  it('skips a junk logo line and contact lines when looking for the merchant', () => {
+    const fields = extractReceiptFields('*** 12 ***\nTel 2123 4567\nIl-Forn tal-Kampanja\nwww.forn.mt\n2026-11-20\nBread 1.20\nTOTAL 1.20');
+    expect(fields.merchant).toBe('Il-Forn tal-Kampanja');
+    expect(fields.merchantLines).toEqual(['Il-Forn tal-Kampanja']);
+  });
+});
+
+describe('findDate', () => {
+  it.each([
+    ['Date: 2026-11-20 09:41', '2026-11-20'],
+    ['20/11/2026', '2026-11-20'],
+    ['20-11-2026', '2026-11-20'],
+    ['20.11.2026 14:02', '2026-11-20'],
+    ['5/3/2026', '2026-03-05'],
+    ['Date 05.03.26', '2026-03-05'],
+    // OCR noise: O for 0, l for 1, spaces around separators, a comma for a point
+    ['Date: 2O/1l/2026', '2026-11-20'],
+    ['Date: 20 / 11 / 2026', '2026-11-20'],
+    ['20,11.2026', '2026-11-20'],
+    ['2026-O3-05', '2026-03-05'],
+  ])('reads %s as %s', (line, expected) => {
+    expect(findDate(line)).toBe(expected);
+  });
+
+  it.each(['31/02/2026', '2026-13-01', '12:30', 'Table 12 of 20', 'ISO 9001', 'TOTAL 12.50', 'SOLD/BIG/SOLD'])('finds no date in %s', (line) => {
+    expect(findDate(line)).toBeNull();
+  });
+
+  it('prefers the line that says Date over an earlier date-like number', () => {
+    expect(extractDate(['Shop', 'Licence 01/02/2020', 'Date: 18/11/2026'])).toBe('2026-11-18');
+    expect(extractDate(['Shop', '18/11/2026 10:00', 'Bread 1.20'])).toBe('2026-11-18');
+  });
+});
+
+describe('findAmounts', () => {
+  it.each([
+    ['TOTAL EUR 12.50', [12.5]],
+    ['TOTAL €12,50', [12.5]],
+    ['TOTAL EUR12.50', [12.5]],
+    ['Croissant 3 x 1.50', [4.5]],
+    ['Croissant 3 x 1.50     4.50', [4.5, 4.5]],
+    ['DISCOUNT 20%  -1.80', [-1.8]],
+    ['Coffee 2.O0', [2]],
+    ['Date: 20.11.2026 09:41', []],
+    ['Triq il-Kbira 12, Valletta', []],
+    ['Receipt no 10293', []],
+  ])('%s has %j', (line, expected) => {
+    expect(findAmounts(line)).toEqual(expected);
+  });
+});
+
+describe('extractTotal', () => {
+  it('takes the TOTAL line, never SUBTOTAL, VAT or discount totals', () => {
+    const lines = receiptTextLines('SUBTOTAL 9.00\nSub-total 9.00\nTOTAL DISCOUNT 1.80\nTOTAL 7.20\nVAT 18% TOTAL 1.10');
+    expect(extractTotal(lines)).toBe(7.2);
+  });
+
+  it('tolerates OCR slips in the word TOTAL and other ways of saying it', () => {
+    expect(extractTotal(['T0TAL 7.20'])).toBe(7.2);
+    expect(extractTotal(['TOTAI: 7,20'])).toBe(7.2);
+    expect(extractTotal(['Amount due EUR 5.00'])).toBe(5);
+  });
+
+  it('is null without a total line or an amount on it', () => {
+    expect(extractTotal(['SUBTOTAL 9.00', 'Bread 1.20'])).toBeNull();
+    expect(extractTotal(['TOTAL'])).toBeNull();
+  });
+});
+
+describe('extractSubtotal', () => {
+  it('takes the SUBTOTAL line when there is one', () => {
+    expect(extractSubtotal(['Shop', 'Date 20/11/2026', 'Bread 1.20', 'SUB TOTAL 9.00', 'TOTAL 7.20'])).toBe(9);
+  });
+
+  it('else adds up the item lines between the date and the discount or total', () => {
+    const lines = ['Shop', 'Date 20/11/2026', 'Ftira 2 x 3.50', 'Coffee 2.00', 'Cashier: Anna', 'Discount -1.80', 'TOTAL 7.20', 'Cash 10.00'];
+    expect(extractSubtotal(lines)).toBe(9);
+  });
+
+  it('is null when no item has a price', () => {
+    expect(extractSubtotal(['Shop', 'Date 20/11/2026', 'TOTAL 7.20'])).toBeNull();
+  });
+});

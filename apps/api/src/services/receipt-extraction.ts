@@ -1,0 +1,193 @@
+/**
+ * What a receipt says, read from its OCR or PDF text (DESIGN.md §8): the merchant (its first meaningful
+ * lines), the date, the total and the subtotal. Pure functions, tolerant of the usual OCR slips (O for 0,
+ * l or I for 1, a comma for the decimal point, stray spaces around separators).
+ */
+
+export interface ExtractedReceipt {
+  /** The first meaningful line: what the receipt shows as its merchant. */
+  merchant: string | null;
+  /** The first few meaningful lines, any of which may carry the shop's name (a logo line may come first). */
+  merchantLines: string[];
+  /** YYYY-MM-DD. */
+  date: string | null;
+  total: number | null;
+  /** The SUBTOTAL line, or else the sum of the item lines above the total. */
+  subtotal: number | null;
+}
+
+const MERCHANT_LINES = 3;
+
+/** Splits into trimmed lines with single spaces, dropping empty ones and lines of only punctuation. */
+export function receiptTextLines(text: string): string[] {
+  return text
+    .split(/\r?\n/)
+    .map((line) => line.replace(/\s+/g, ' ').trim())
+    .filter((line) => /[\p{L}\p{N}]/u.test(line));
+}
+
+const letterCount = (line: string) => (line.match(/\p{L}/gu) ?? []).length;
+
+/** A line that reads like a name: at least three letters, and mostly letters rather than digits or symbols. */
+export function isNameLike(line: string): boolean {
+  const letters = letterCount(line);
+  const visible = line.replace(/\s/g, '').length;
+  return letters >= 3 && letters / visible >= 0.6;
+}
+
+const ADDRESS_OR_CONTACT = /\b(tel|phone|fax|vat|www|http|e-?mail)\b|@/i;
+
+export function extractMerchantLines(lines: string[]): string[] {
+  const found: string[] = [];
+  for (const line of lines) {
+    if (found.length >= MERCHANT_LINES) break;
+    // The header ends where the date or the first amount appears.
+    if (findDate(line) || findAmounts(line).length > 0) break;
+    if (ADDRESS_OR_CONTACT.test(line) || !isNameLike(line)) continue;
+    found.push(line);
+  }
+  return found;
+}
+
+// --- dates -------------------------------------------------------------------------------------------
+
+/** Letters OCR confuses with digits, read back as digits inside number-like tokens. */
+const DIGIT_LOOKALIKES: Record<string, string> = { O: '0', o: '0', D: '0', l: '1', I: '1', '|': '1', Z: '2', S: '5', B: '8' };
+const DIGITISH = '[0-9OoDlI|ZSB]';
+
+function toDigits(token: string): string {
+  return token.replace(/[^0-9]/g, (character) => DIGIT_LOOKALIKES[character] ?? character);
+}
+
+function isValidDate(year: number, month: number, day: number): boolean {
+  if (year < 2000 || year > 2099 || month < 1 || month > 12 || day < 1) return false;
+  return day <= new Date(Date.UTC(year, month, 0)).getUTCDate();
+}
+
+const pad = (value: number) => String(value).padStart(2, '0');
+
+const SEPARATOR = String.raw`\s?[-/.,]\s?`;
+const ISO_DATE = new RegExp(
+  String.raw`(?<![\p{L}\p{N}])(${DIGITISH}{4})${SEPARATOR}(${DIGITISH}{1,2})${SEPARATOR}(${DIGITISH}{1,2})(?![\p{N}])`,
+  'gu',
+);
+const DAY_FIRST_DATE = new RegExp(
+  String.raw`(?<![\p{L}\p{N}])(${DIGITISH}{1,2})${SEPARATOR}(${DIGITISH}{1,2})${SEPARATOR}(${DIGITISH}{4}|${DIGITISH}{2})(?![\p{N}])`,
+  'gu',
+);
+
+/**
+ * The first valid date in a line: YYYY-MM-DD, or day first (DD/MM/YYYY, DD-MM-YYYY, DD.MM.YYYY, and two-digit
+ * years), as receipts in Malta print them. Month-first dates are not guessed at.
+ */
+export function findDate(line: string): string | null {
+  const candidates: { index: number; date: string }[] = [];
+  const consider = (match: RegExpMatchArray, order: 'ymd' | 'dmy') => {
+    // Lookalike letters are only trusted among real digits: a word is never a date.
+    if ((match[0].match(/[0-9]/g) ?? []).length < 4) return;
+    const parts = [match[1], match[2], match[3]].map((part) => Number(toDigits(part ?? '')));
+    const [first = 0, second = 0, third = 0] = parts;
+    const [year, month, day] = order === 'ymd' ? [first, second, third] : [third < 100 ? 2000 + third : third, second, first];
+    if (isValidDate(year, month, day)) candidates.push({ index: match.index ?? 0, date: `${year}-${pad(month)}-${pad(day)}` });
+  };
+  for (const match of line.matchAll(ISO_DATE)) consider(match, 'ymd');
+  for (const match of line.matchAll(DAY_FIRST_DATE)) consider(match, 'dmy');
+  candidates.sort((a, b) => a.index - b.index);
+  return candidates[0]?.date ?? null;
+}
+
+/** The receipt's date: on a line that says 'date' if there is one, else the first date anywhere. */
+export function extractDate(lines: string[]): string | null {
+  const labelled = lines.filter((line) => /d\s?a\s?t\s?e/i.test(line));
+  for (const line of [...labelled, ...lines]) {
+    const date = findDate(line);
+    if (date) return date;
+  }
+  return null;
+}
+
+// --- amounts -----------------------------------------------------------------------------------------
+
+/**
+ * An amount with two decimals (point or comma), maybe negative, maybe after € or EUR, maybe as
+ * 'quantity x unit price'. The first digit must be real; O and o are read as 0 after it.
+ */
+const AMOUNT = /(?<![\p{L}\p{N}.,])(?:(\d{1,3})\s?[xX*]\s?)?(-\s?)?(?:€\s?|EUR\s?)?(\d[0-9Oo]{0,5})[.,]([0-9Oo]{2})(?![\p{N}])/giu;
+
+/** The money amounts in a line, negative ones included, in order; '3 x 1.50' counts as 4.50. */
+export function findAmounts(line: string): number[] {
+  // Dates and times are not amounts.
+  const cleaned = line.replace(ISO_DATE, ' ').replace(DAY_FIRST_DATE, ' ').replace(/\b\d{1,2}:\d{2}(:\d{2})?\b/g, ' ');
+  const amounts: number[] = [];
+  for (const match of cleaned.matchAll(AMOUNT)) {
+    const quantity = match[1] ? Number(match[1]) : 1;
+    const value = Number(`${toDigits(match[3] ?? '')}.${toDigits(match[4] ?? '')}`);
+    if (!Number.isFinite(value)) continue;
+    const amount = Math.round(quantity * value * 100) / 100;
+    amounts.push(match[2] ? -amount : amount);
+  }
+  return amounts;
+}
+
+const TOTAL_WORD = /\bT\s?[O0]\s?T\s?[A4]\s?[L1I|]\b/i;
+const SUBTOTAL_WORD = /\bS\s?U\s?B\s?-?\s?T\s?[O0]\s?T\s?[A4]\s?[L1I|]\b/i;
+const OTHER_TOTAL = /\b(amount\s+due|balance\s+due|to\s+pay|grand\s+total)\b/i;
+/** Lines with a total-like word that are not the amount paid. */
+const NOT_THE_TOTAL = /\b(vat|tax|discount|saving|savings|items?|qty|quantity|change|tendered|points)\b/i;
+/** Lines below the items that are not items. */
+const NOT_AN_ITEM = /\b(discount|off|saving|savings|promo|coupon|vat|tax|change|cash|card|tendered|paid|balance|visa|mastercard)\b/i;
+
+function lastAmount(line: string): number | null {
+  const amounts = findAmounts(line);
+  return amounts.length > 0 ? (amounts[amounts.length - 1] ?? null) : null;
+}
+
+function isTotalLine(line: string): boolean {
+  if (SUBTOTAL_WORD.test(line) || NOT_THE_TOTAL.test(line)) return false;
+  return TOTAL_WORD.test(line.replace(SUBTOTAL_WORD, ' ')) || OTHER_TOTAL.test(line);
+}
+
+/** The amount paid: the last amount on the first TOTAL line (never SUBTOTAL, VAT or discount totals). */
+export function extractTotal(lines: string[]): number | null {
+  for (const line of lines) {
+    if (!isTotalLine(line)) continue;
+    const amount = lastAmount(line);
+    if (amount !== null && amount >= 0) return amount;
+  }
+  return null;
+}
+
+/**
+ * The price before the discount: the SUBTOTAL line, or else the sum of the item lines (each one's last
+ * amount) between the date and the first subtotal, discount or total line.
+ */
+export function extractSubtotal(lines: string[]): number | null {
+  for (const line of lines) {
+    if (!SUBTOTAL_WORD.test(line)) continue;
+    const amount = lastAmount(line);
+    if (amount !== null && amount >= 0) return amount;
+  }
+  const dateIndex = lines.findIndex((line) => findDate(line) !== null);
+  let sum = 0;
+  let items = 0;
+  for (const line of lines.slice(dateIndex + 1)) {
+    if (isTotalLine(line) || SUBTOTAL_WORD.test(line) || NOT_AN_ITEM.test(line)) break;
+    const amount = lastAmount(line);
+    if (amount === null || amount < 0) continue;
+    sum += amount;
+    items += 1;
+  }
+  return items > 0 ? Math.round(sum * 100) / 100 : null;
+}
+
+export function extractReceiptFields(text: string): ExtractedReceipt {
+  const lines = receiptTextLines(text);
+  const merchantLines = extractMerchantLines(lines);
+  return {
+    merchant: merchantLines[0] ?? null,
+    merchantLines,
+    date: extractDate(lines),
+    total: extractTotal(lines),
+    subtotal: extractSubtotal(lines),
+  };
+}

@@ -1,0 +1,182 @@
+import { describe, expect, it } from 'vitest';
+import { formatMessage, MESSAGES } from '@qrib/shared';
+import type { ExtractedReceipt } from './receipt-extraction.ts';
+import {
+  decideReceipt,
+  hammingDistance,
+  highestPricePaid,
+  isSameReceipt,
+  maltaDate,
+  nameSimilarity,
+  type OfferTerms,
+  type ReceiptEvidence,
+} from './receipt-rules.ts';
+
+// 10:00 in Malta on 20 November 2026.
+const UPLOADED_AT = new Date('2026-11-20T09:00:00Z');
+const PERCENT_OFF: OfferTerms = { discountType: 'PERCENTAGE', discountValue: 20, startDate: '2026-11-01', endDate: '2026-11-30' };
+
+function fields(overrides: Partial<ExtractedReceipt> = {}): ExtractedReceipt {
+  return { merchant: 'GOZO FRESH BAKERY', merchantLines: ['GOZO FRESH BAKERY', 'Triq il-Kbira 12'], date: '2026-11-18', total: 7.2, subtotal: 9, ...overrides };
+}
+
+function evidence(overrides: Partial<ReceiptEvidence> = {}): ReceiptEvidence {
+  return {
+    fields: fields(),
+    allFilesRead: true,
+    businessName: 'Gozo Fresh Bakery',
+    offer: PERCENT_OFF,
+    uploadedAt: UPLOADED_AT,
+    isNearDuplicate: false,
+    ...overrides,
+  };
+}
+
+const verified = { status: 'VERIFIED', reason: null };
+const rejected = (reason: string) => ({ status: 'REJECTED', reason });
+const review = (reason: string) => ({ status: 'NEEDS_REVIEW', reason });
+
+describe('decideReceipt', () => {
+  it('verifies a receipt from the shop, recent, inside the offer, with the discount applied', () => {
+    expect(decideReceipt(evidence())).toEqual(verified);
+  });
+
+  it('rejects a near-duplicate photo before anything else', () => {
+    expect(decideReceipt(evidence({ isNearDuplicate: true, fields: fields({ merchantLines: [] }) }))).toEqual(rejected(MESSAGES.receiptAlreadySubmitted));
+  });
+
+  describe('merchant', () => {
+    it('matches whatever the case, accents, punctuation and OCR digit slips', () => {
+      expect(decideReceipt(evidence({ businessName: 'Ġożo Fresh Bakery', fields: fields({ merchantLines: ['G0Z0 FRESH BAKERY.'] }) }))).toEqual(verified);
+      expect(decideReceipt(evidence({ businessName: "Joseph's Pastizzeria", fields: fields({ merchantLines: ['JOSEPHS PASTIZZERIA VALLETTA'] }) }))).toEqual(verified);
+    });
+
+    it('matches on a later header line when the first is a logo or a slogan', () => {
+      expect(decideReceipt(evidence({ fields: fields({ merchantLines: ['Since 1921', 'Gozo Fresh Bakery Ltd'] }) }))).toEqual(verified);
+    });
+
+    it('rejects a clearly different name as another shop', () => {
+      const other = fields({ merchant: 'SLIEMA HARDWARE STORE', merchantLines: ['SLIEMA HARDWARE STORE', 'Tower Road 5'] });
+      expect(decideReceipt(evidence({ fields: other }))).toEqual(rejected(MESSAGES.receiptAnotherShop));
+    });
+
+    it('leaves a name that only partly matches, or no name, to the owner', () => {
+      const partly = fields({ merchantLines: ['TA MARIJA BAKERY'] });
+      expect(decideReceipt(evidence({ fields: partly }))).toEqual(review(MESSAGES.receiptShopNameUnsure));
+      expect(decideReceipt(evidence({ fields: fields({ merchant: null, merchantLines: [] }) }))).toEqual(review(MESSAGES.receiptShopNameUnsure));
+    });
+  });
+
+  describe('date', () => {
+    it('accepts the upload day and 14 days before it, in Malta time', () => {
+      expect(decideReceipt(evidence({ fields: fields({ date: '2026-11-20' }) }))).toEqual(verified);
+      expect(decideReceipt(evidence({ fields: fields({ date: '2026-11-06' }), offer: null }))).toEqual(verified);
+      // 23:30 UTC on the 20th is already the 21st in Malta.
+      expect(decideReceipt(evidence({ uploadedAt: new Date('2026-11-20T23:30:00Z'), fields: fields({ date: '2026-11-21' }) }))).toEqual(verified);
+    });
+
+    it('rejects a receipt more than 14 days old', () => {
+      expect(decideReceipt(evidence({ fields: fields({ date: '2026-11-05' }), offer: null }))).toEqual(
+        rejected(formatMessage(MESSAGES.receiptTooOld, { days: 14 })),
+      );
+    });
+
+    it('rejects a date outside the offer, checking both ends', () => {
+      const offer = { ...PERCENT_OFF, startDate: '2026-11-19', endDate: '2026-11-19' };
+      expect(decideReceipt(evidence({ offer, fields: fields({ date: '2026-11-18' }) }))).toEqual(rejected(MESSAGES.receiptOutsideOfferDates));
+      expect(decideReceipt(evidence({ offer, fields: fields({ date: '2026-11-20' }) }))).toEqual(rejected(MESSAGES.receiptOutsideOfferDates));
+      expect(decideReceipt(evidence({ offer, fields: fields({ date: '2026-11-19' }) }))).toEqual(verified);
+    });
+
+    it('leaves a missing date or one after the upload to the owner', () => {
+      expect(decideReceipt(evidence({ fields: fields({ date: null }) }))).toEqual(review(MESSAGES.receiptDateUnreadable));
+      expect(decideReceipt(evidence({ fields: fields({ date: '2026-11-22' }) }))).toEqual(review(MESSAGES.receiptDateAfterUpload));
+    });
+  });
+
+  describe('price', () => {
+    it('rejects a total above the subtotal less the percentage, allowing one cent', () => {
+      expect(decideReceipt(evidence({ fields: fields({ subtotal: 9, total: 7.21 }) }))).toEqual(verified);
+      expect(decideReceipt(evidence({ fields: fields({ subtotal: 9, total: 7.22 }) }))).toEqual(rejected(MESSAGES.receiptPriceAboveOffer));
+      expect(decideReceipt(evidence({ fields: fields({ subtotal: 9, total: 9 }) }))).toEqual(rejected(MESSAGES.receiptPriceAboveOffer));
+    });
+
+    it('rejects a total above the subtotal less a fixed discount', () => {
+      const offer: OfferTerms = { ...PERCENT_OFF, discountType: 'FIXED', discountValue: 2 };
+      expect(decideReceipt(evidence({ offer, fields: fields({ subtotal: 9, total: 7 }) }))).toEqual(verified);
+      expect(decideReceipt(evidence({ offer, fields: fields({ subtotal: 9, total: 7.5 }) }))).toEqual(rejected(MESSAGES.receiptPriceAboveOffer));
+    });
+
+    it('has no price rule for buy-X-get-Y offers or receipts naming no offer', () => {
+      const total = fields({ subtotal: 9, total: 9 });
+      expect(decideReceipt(evidence({ fields: total, offer: { ...PERCENT_OFF, discountType: 'BUYXGETY', discountValue: 1 } }))).toEqual(verified);
+      expect(decideReceipt(evidence({ fields: fields({ subtotal: null, total: null }), offer: null }))).toEqual(verified);
+    });
+
+    it('leaves unreadable totals to the owner', () => {
+      expect(decideReceipt(evidence({ fields: fields({ total: null }) }))).toEqual(review(MESSAGES.receiptTotalsUnreadable));
+      expect(decideReceipt(evidence({ fields: fields({ subtotal: null }) }))).toEqual(review(MESSAGES.receiptTotalsUnreadable));
+    });
+  });
+
+  it('sends unreadable receipts to the owner, unless a rule clearly rejects them', () => {
+    const nothing = fields({ merchant: null, merchantLines: [], date: null, total: null, subtotal: null });
+    expect(decideReceipt(evidence({ fields: nothing, allFilesRead: false }))).toEqual(review(MESSAGES.receiptUnreadable));
+    expect(decideReceipt(evidence({ allFilesRead: false }))).toEqual(review(MESSAGES.receiptUnreadable));
+    expect(decideReceipt(evidence({ allFilesRead: false, fields: fields({ date: '2026-10-01' }), offer: null }))).toEqual(
+      rejected(formatMessage(MESSAGES.receiptTooOld, { days: 14 })),
+    );
+  });
+
+  it('gives the first rejection in rule order when several apply', () => {
+    const bad = fields({ merchantLines: ['SLIEMA HARDWARE STORE'], date: '2026-10-01', total: 9 });
+    expect(decideReceipt(evidence({ fields: bad }))).toEqual(rejected(MESSAGES.receiptAnotherShop));
+  });
+});
+
+describe('isSameReceipt', () => {
+  const text = 'GOZO FRESH BAKERY\nDate: 20/11/2026 09:41\nFtira x2 7.00\nCoffee 3.00\nSUBTOTAL 10.00\nTOTAL EUR 8.00';
+  const read = { text, date: '2026-11-20', total: 8 };
+
+  it('is true for the same receipt read again, with small OCR differences', () => {
+    expect(isSameReceipt({ ...read, text: text.replace('Trig', 'Triq').replace('EUR', 'EWR') }, read)).toBe(true);
+  });
+
+  it('is false for another purchase on the same till: another date, total or items', () => {
+    expect(isSameReceipt({ ...read, date: '2026-11-19' }, read)).toBe(false);
+    expect(isSameReceipt({ ...read, total: 9.5 }, read)).toBe(false);
+    expect(isSameReceipt({ ...read, total: null }, read)).toBe(false);
+    const otherItems = 'GOZO FRESH BAKERY\nDate: 20/11/2026 11:02\nPastizzi x5 3.50\nTea 1.50\nKinnie 1.20\nHobz 3.80\nSUBTOTAL 10.00\nTOTAL EUR 8.00';
+    expect(isSameReceipt({ ...read, text: otherItems }, read)).toBe(false);
+  });
+
+  it('proves nothing from unread text', () => {
+    expect(isSameReceipt({ text: '', date: null, total: null }, { text: '', date: null, total: null })).toBe(false);
+  });
+});
+
+describe('helpers', () => {
+  it('counts differing bits of two 64-bit hashes', () => {
+    expect(hammingDistance('ffffffffffffffff', 'ffffffffffffffff')).toBe(0);
+    expect(hammingDistance('ffffffffffffffff', '0000000000000000')).toBe(64);
+    expect(hammingDistance('00000000000000f1', '0000000000000001')).toBe(4);
+  });
+
+  it('rates names 0..1', () => {
+    expect(nameSimilarity('GOZO FRESH BAKERY', 'Gozo Fresh Bakery')).toBe(1);
+    expect(nameSimilarity('SLIEMA HARDWARE STORE', 'Gozo Fresh Bakery')).toBeLessThan(0.35);
+  });
+
+  it('computes the highest total the discount allows', () => {
+    expect(highestPricePaid(10, PERCENT_OFF)).toBeCloseTo(8.01);
+    expect(highestPricePaid(1, { ...PERCENT_OFF, discountType: 'FIXED', discountValue: 5 })).toBeCloseTo(0.01);
+    expect(highestPricePaid(10, { ...PERCENT_OFF, discountType: 'BUYXGETY' })).toBeNull();
+  });
+
+  it('gives Malta calendar dates', () => {
+    expect(maltaDate(new Date('2026-11-20T22:59:00Z'))).toBe('2026-11-20');
+    expect(maltaDate(new Date('2026-11-20T23:00:00Z'))).toBe('2026-11-21');
+    // Summer time: UTC+2.
+    expect(maltaDate(new Date('2026-07-01T22:00:00Z'))).toBe('2026-07-02');
+  });
+});

@@ -1,0 +1,215 @@
+/**
+ * The automatic verdict on a receipt (DESIGN.md §8, issue 5): VERIFIED, REJECTED with a reason, or
+ * NEEDS_REVIEW for the shop's owner. Pure functions over what was read from the receipt.
+ *
+ * Every rule gives 'pass', 'reject' or 'unsure'. A rejection wins over an unsure rule (a receipt from another
+ * shop is rejected even when its date could not be read); the first rejection in the order below is the
+ * reason: already submitted, another shop, too old / outside the offer's dates, price above the offer. Any
+ * unsure rule without a rejection gives NEEDS_REVIEW; VERIFIED needs every rule to pass.
+ *
+ * Price: offers have no base price, so the rule checks that the discount was applied to what was bought:
+ * PERCENTAGE v: total <= subtotal x (1 - v/100) + 0.01; FIXED v: total <= max(0, subtotal - v) + 0.01. A
+ * BUYXGETY offer (the free item is not priced on most receipts) or a receipt naming no offer has no price
+ * rule: merchant and date decide.
+ */
+import { formatMessage, MESSAGES } from '@qrib/shared';
+import type { ExtractedReceipt } from './receipt-extraction.ts';
+
+/** A receipt dated more than this many days before its upload is too old. */
+export const RECEIPT_MAX_AGE_DAYS = 14;
+/** Two photos whose 64-bit difference hashes differ in at most this many bits may be one picture. */
+export const NEAR_DUPLICATE_MAX_BITS = 6;
+/** Name similarity (0..1) from which the merchant is taken to be the shop. */
+export const MERCHANT_MATCH = 0.6;
+/** Name similarity below which a readable merchant is another shop; in between, the owner decides. */
+export const MERCHANT_MISMATCH = 0.35;
+const CENT = 0.01;
+
+export type AutoStatus = 'VERIFIED' | 'REJECTED' | 'NEEDS_REVIEW';
+export interface Verdict {
+  status: AutoStatus;
+  reason: string | null;
+}
+
+export interface OfferTerms {
+  discountType: 'PERCENTAGE' | 'FIXED' | 'BUYXGETY';
+  discountValue: number;
+  /** YYYY-MM-DD, Malta calendar dates, both included. */
+  startDate: string;
+  endDate: string;
+}
+
+export interface ReceiptEvidence {
+  fields: ExtractedReceipt;
+  /** False when some file could not be read (corrupt image, OCR failure, a PDF page without text). */
+  allFilesRead: boolean;
+  businessName: string;
+  offer: OfferTerms | null;
+  uploadedAt: Date;
+  /** A photo of this receipt is a near copy of one in an earlier receipt, and says the same (isSameReceipt). */
+  isNearDuplicate: boolean;
+}
+
+type Finding = { outcome: 'pass' } | { outcome: 'reject' | 'unsure'; reason: string };
+const pass: Finding = { outcome: 'pass' };
+
+// --- helpers -----------------------------------------------------------------------------------------
+
+/** Number of differing bits between two 64-bit hashes written in hex. */
+export function hammingDistance(a: string, b: string): number {
+  let difference = BigInt(`0x${a}`) ^ BigInt(`0x${b}`);
+  let bits = 0;
+  while (difference > 0n) {
+    bits += Number(difference & 1n);
+    difference >>= 1n;
+  }
+  return bits;
+}
+
+/** The calendar date (YYYY-MM-DD) of an instant in Malta. */
+export function maltaDate(instant: Date): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Malta', year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant);
+}
+
+function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+}
+
+/** Words that say what a shop is rather than which one; they count for little when comparing names. */
+const GENERIC_WORDS = new Set([
+  ...['the', 'and', 'of', 'ta', 'tal', 'il', 'ltd', 'limited', 'co', 'company', 'malta'],
+  ...['shop', 'store', 'bakery', 'cafe', 'caffe', 'restaurant', 'bar', 'pharmacy', 'grocery', 'supermarket', 'market'],
+  ...['pastizzeria', 'pizzeria', 'kiosk', 'salon', 'boutique'],
+]);
+
+/** Lower case, no accents, no punctuation, and digits OCR put inside words read back as letters. */
+export function normaliseName(name: string): string[] {
+  return name
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[’'`]/g, '')
+    .replace(/&/g, ' and ')
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((word) => word !== '')
+    .map((word) => (/\p{L}/u.test(word) ? word.replace(/0/g, 'o').replace(/1/g, 'l').replace(/5/g, 's').replace(/8/g, 'b') : word));
+}
+
+function trigrams(words: string[]): Set<string> {
+  const grams = new Set<string>();
+  for (const word of words) {
+    const padded = `  ${word} `;
+    for (let index = 0; index + 3 <= padded.length; index += 1) grams.add(padded.slice(index, index + 3));
+  }
+  return grams;
+}
+
+function diceSimilarity(a: Set<string>, b: Set<string>): number {
+  if (a.size === 0 || b.size === 0) return 0;
+  let shared = 0;
+  for (const gram of a) if (b.has(gram)) shared += 1;
+  return (2 * shared) / (a.size + b.size);
+}
+
+/**
+ * How alike a line of the receipt is to the shop's name, 0..1: the trigram similarity of the two names, or,
+ * when the line holds more than the name (a slogan, a branch), the share of the name's distinctive words
+ * found in it.
+ */
+export function nameSimilarity(receiptLine: string, businessName: string): number {
+  const lineWords = normaliseName(receiptLine);
+  const nameWords = normaliseName(businessName);
+  const whole = diceSimilarity(trigrams(lineWords), trigrams(nameWords));
+  const distinctive = nameWords.filter((word) => !GENERIC_WORDS.has(word) && word.length >= 3);
+  if (distinctive.length === 0) return whole;
+  const lineGrams = lineWords.map((word) => trigrams([word]));
+  const found = distinctive.filter((word) => {
+    const wordGrams = trigrams([word]);
+    return lineGrams.some((grams) => diceSimilarity(wordGrams, grams) >= 0.7);
+  }).length;
+  return Math.max(whole, found / distinctive.length);
+}
+
+/** The texts of two receipts compared by their trigrams, 0..1 (1: the same words). */
+export function textSimilarity(a: string, b: string): number {
+  return diceSimilarity(trigrams(normaliseName(a)), trigrams(normaliseName(b)));
+}
+
+/** What was read from a receipt, to tell a photo sent again from another purchase on the same till. */
+export interface ReadReceipt {
+  text: string;
+  date: string | null;
+  total: number | null;
+}
+
+/** Texts of one receipt read twice (another photo, another encoding) are at least this alike. */
+export const SAME_TEXT_SIMILARITY = 0.8;
+
+/**
+ * Whether two receipts whose photos look alike are one purchase: the same date and total, and nearly the same
+ * text. Receipts from one shop's till share a layout, so a close perceptual hash alone is not enough; two
+ * purchases differ at least in their date, total or items. Unread text proves nothing.
+ */
+export function isSameReceipt(current: ReadReceipt, previous: ReadReceipt): boolean {
+  if (current.text.trim() === '' || previous.text.trim() === '') return false;
+  if (current.date !== previous.date) return false;
+  if ((current.total === null) !== (previous.total === null)) return false;
+  if (current.total !== null && previous.total !== null && Math.abs(current.total - previous.total) >= CENT / 2) return false;
+  return textSimilarity(current.text, previous.text) >= SAME_TEXT_SIMILARITY;
+}
+
+// --- the rules ---------------------------------------------------------------------------------------
+
+function checkMerchant(fields: ExtractedReceipt, businessName: string): Finding {
+  if (fields.merchantLines.length === 0) return { outcome: 'unsure', reason: MESSAGES.receiptShopNameUnsure };
+  const lines = [...fields.merchantLines, fields.merchantLines.slice(0, 2).join(' ')];
+  const best = Math.max(...lines.map((line) => nameSimilarity(line, businessName)));
+  if (best >= MERCHANT_MATCH) return pass;
+  if (best < MERCHANT_MISMATCH) return { outcome: 'reject', reason: MESSAGES.receiptAnotherShop };
+  return { outcome: 'unsure', reason: MESSAGES.receiptShopNameUnsure };
+}
+
+function checkDate(date: string | null, uploadedAt: Date, offer: OfferTerms | null): Finding {
+  if (date === null) return { outcome: 'unsure', reason: MESSAGES.receiptDateUnreadable };
+  const uploadDay = maltaDate(uploadedAt);
+  const age = daysBetween(date, uploadDay);
+  // A date after the upload cannot be right: most likely a digit misread.
+  if (age < 0) return { outcome: 'unsure', reason: MESSAGES.receiptDateAfterUpload };
+  if (age > RECEIPT_MAX_AGE_DAYS) return { outcome: 'reject', reason: formatMessage(MESSAGES.receiptTooOld, { days: RECEIPT_MAX_AGE_DAYS }) };
+  if (offer && (date < offer.startDate || date > offer.endDate)) return { outcome: 'reject', reason: MESSAGES.receiptOutsideOfferDates };
+  return pass;
+}
+
+/** The most a receipt may total for the offer's discount to have been applied; null when no price rule applies. */
+export function highestPricePaid(subtotal: number, offer: OfferTerms): number | null {
+  if (offer.discountType === 'PERCENTAGE') return subtotal * (1 - offer.discountValue / 100) + CENT;
+  if (offer.discountType === 'FIXED') return Math.max(0, subtotal - offer.discountValue) + CENT;
+  return null;
+}
+
+function checkPrice(fields: ExtractedReceipt, offer: OfferTerms | null): Finding {
+  if (!offer || offer.discountType === 'BUYXGETY') return pass;
+  if (fields.total === null || fields.subtotal === null) return { outcome: 'unsure', reason: MESSAGES.receiptTotalsUnreadable };
+  const highest = highestPricePaid(fields.subtotal, offer);
+  // A tiny epsilon so that cents computed in floating point do not tip the balance.
+  if (highest !== null && fields.total > highest + 1e-9) return { outcome: 'reject', reason: MESSAGES.receiptPriceAboveOffer };
+  return pass;
+}
+
+export function decideReceipt(evidence: ReceiptEvidence): Verdict {
+  if (evidence.isNearDuplicate) return { status: 'REJECTED', reason: MESSAGES.receiptAlreadySubmitted };
+  const { fields } = evidence;
+  const hasText = fields.merchantLines.length > 0 || fields.date !== null || fields.total !== null;
+  const findings: Finding[] = [
+    hasText ? pass : { outcome: 'unsure', reason: MESSAGES.receiptUnreadable },
+    hasText ? checkMerchant(fields, evidence.businessName) : pass,
+    hasText ? checkDate(fields.date, evidence.uploadedAt, evidence.offer) : pass,
+    hasText ? checkPrice(fields, evidence.offer) : pass,
+    evidence.allFilesRead ? pass : { outcome: 'unsure', reason: MESSAGES.receiptUnreadable },
+  ];
+  const rejection = findings.find((finding) => finding.outcome === 'reject');
+  if (rejection && rejection.outcome === 'reject') return { status: 'REJECTED', reason: rejection.reason };
+  const doubt = findings.find((finding) => finding.outcome === 'unsure');
+  if (doubt && doubt.outcome === 'unsure') return { status: 'NEEDS_REVIEW', reason: doubt.reason };
+  return { status: 'VERIFIED', reason: null };
+}

@@ -1,0 +1,178 @@
+/**
+ * The background receipt verifier (DESIGN.md §8): never inside the upload request. A few slots (one per OCR
+ * worker) claim unchecked receipts from the database queue, read their files (OCR for photos, the text layer
+ * for PDFs), extract merchant, date and totals, apply the rules and store the verdict. The queue is the
+ * receipts table itself, so nothing is lost on a restart and replicas share the work (see receipt-checks.ts).
+ * Tesseract starts on the first photo, so an app that never verifies a receipt never pays for it.
+ */
+import type { Readable } from 'node:stream';
+import type { FastifyBaseLogger } from 'fastify';
+import type { ReceiptChecksRepository, ReceiptToCheck } from '../repositories/receipt-checks.ts';
+import type { Storage } from '../storage/storage.ts';
+import { extractReceiptFields } from './receipt-extraction.ts';
+import { createOcrPool, prepareReceiptImage, readPdfText, type OcrPool } from './receipt-ocr.ts';
+import { decideReceipt, isSameReceipt, NEAR_DUPLICATE_MAX_BITS } from './receipt-rules.ts';
+
+/** How often the queue is looked at without being woken (uploads on another replica, stale claims). */
+export const RECEIPT_QUEUE_POLL_MS = 60_000;
+/** What is kept of a receipt's text: enough for any till receipt, bounded for a 10-page PDF. */
+const MAX_STORED_TEXT = 20_000;
+
+export interface ReceiptVerifier {
+  /** Looks at the queue now (after an upload, at start-up, on a timer). Does nothing with no workers. */
+  wake(): void;
+  /** Resolves once the queue is empty and nothing is being checked (tests, benchmarks). */
+  drain(): Promise<void>;
+  /** Checks one receipt now, whoever claimed it (the loop uses it; tests may call it directly). */
+  checkReceipt(receiptId: number): Promise<void>;
+  /** Stops claiming, waits for the receipts being checked, and ends the OCR workers. */
+  close(): Promise<void>;
+}
+
+export interface ReceiptVerifierOptions {
+  checks: ReceiptChecksRepository;
+  storage: Storage;
+  /** OCR workers, and so receipts checked at once; 0 turns verification off (receipts stay PENDING). */
+  workers: number;
+  log: FastifyBaseLogger;
+}
+
+interface FileText {
+  text: string;
+  isRead: boolean;
+}
+
+async function readAll(stream: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array));
+  return Buffer.concat(chunks);
+}
+
+export function createReceiptVerifier({ checks, storage, workers, log }: ReceiptVerifierOptions): ReceiptVerifier {
+  let pool: Promise<OcrPool> | undefined;
+  let isClosed = false;
+  let activeSlots = 0;
+  let isWakeRequested = false;
+  let idleWaiters: (() => void)[] = [];
+
+  function ocrPool(): Promise<OcrPool> {
+    pool ??= createOcrPool(Math.max(1, workers), (error) => log.warn({ err: error }, 'OCR job failed')).catch((error: unknown) => {
+      pool = undefined;
+      throw error;
+    });
+    return pool;
+  }
+
+  async function readFileText(file: ReceiptToCheck['files'][number]): Promise<FileText> {
+    // A storage outage throws here and the receipt is retried later; a missing file cannot be read at all.
+    const stored = await storage.get(file.storageKey);
+    if (!stored) return { text: '', isRead: false };
+    const bytes = await readAll(stored.body);
+    try {
+      if (file.contentType === 'application/pdf') {
+        const pages = await readPdfText(bytes);
+        // A page without a text layer is a scan; rendering it for OCR would need a canvas, so the owner reads it.
+        return { text: pages.join('\n'), isRead: pages.length > 0 && pages.every((page) => page.trim() !== '') };
+      }
+      const image = await prepareReceiptImage(bytes);
+      const text = await (await ocrPool()).recognize(image);
+      return { text, isRead: text.trim() !== '' };
+    } catch (error) {
+      log.warn({ err: error, fileId: file.fileId }, 'receipt file could not be read');
+      return { text: '', isRead: false };
+    }
+  }
+
+  async function checkReceipt(receiptId: number): Promise<void> {
+    const receipt = await checks.findReceiptToCheck(receiptId);
+    if (!receipt) return;
+    const texts: FileText[] = [];
+    for (const file of receipt.files) texts.push(await readFileText(file));
+    const ocrText = texts
+      .map((file) => file.text.trim())
+      .filter((text) => text !== '')
+      .join('\n\n')
+      .replaceAll('\u0000', '')
+      .slice(0, MAX_STORED_TEXT);
+    const fields = extractReceiptFields(ocrText);
+    const hashes = receipt.files.flatMap((file) => (file.perceptualHash ? [file.perceptualHash] : []));
+    const lookalikes = await checks.findLookalikeReceipts({ receiptId, vendorId: receipt.vendorId, hashes }, NEAR_DUPLICATE_MAX_BITS);
+    const current = { text: ocrText, date: fields.date, total: fields.total };
+    const isNearDuplicate = lookalikes.some((previous) => isSameReceipt(current, previous));
+    const verdict = decideReceipt({
+      fields,
+      allFilesRead: texts.length > 0 && texts.every((file) => file.isRead),
+      businessName: receipt.businessName,
+      offer: receipt.offer,
+      uploadedAt: receipt.uploadedAt,
+      isNearDuplicate,
+    });
+    await checks.saveResult(receiptId, {
+      ...verdict,
+      extractedTotal: fields.total,
+      extractedDate: fields.date,
+      extractedMerchant: fields.merchant,
+      ocrText,
+    });
+    log.info({ receiptId, status: verdict.status, reason: verdict.reason }, 'receipt checked');
+  }
+
+  async function runSlot(): Promise<void> {
+    try {
+      while (!isClosed) {
+        isWakeRequested = false;
+        const receiptId = await checks.claimNext();
+        if (receiptId === undefined) {
+          // An upload may have woken us while the claim was running: look once more.
+          if (isWakeRequested) continue;
+          break;
+        }
+        try {
+          await checkReceipt(receiptId);
+        } catch (error) {
+          // The claim stays; the receipt is tried again once the claim is stale.
+          log.error({ err: error, receiptId }, 'receipt check failed; it will be retried');
+        }
+      }
+    } catch (error) {
+      log.error({ err: error }, 'receipt queue unavailable');
+    } finally {
+      activeSlots -= 1;
+      if (activeSlots === 0) {
+        const waiters = idleWaiters;
+        idleWaiters = [];
+        for (const resolve of waiters) resolve();
+      }
+    }
+  }
+
+  function wake(): void {
+    if (isClosed || workers === 0) return;
+    isWakeRequested = true;
+    while (activeSlots < workers) {
+      activeSlots += 1;
+      void runSlot();
+    }
+  }
+
+  function whenIdle(): Promise<void> {
+    if (activeSlots === 0) return Promise.resolve();
+    return new Promise((resolve) => idleWaiters.push(resolve));
+  }
+
+  return {
+    wake,
+    checkReceipt,
+    async drain() {
+      wake();
+      await whenIdle();
+    },
+    async close() {
+      isClosed = true;
+      await whenIdle();
+      const started = pool;
+      pool = undefined;
+      if (started) await (await started.catch(() => undefined))?.close();
+    },
+  };
+}

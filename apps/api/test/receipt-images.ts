@@ -1,0 +1,96 @@
+/**
+ * Receipt photos and PDFs made in the test (and the OCR benchmark): text rendered to an image with sharp from
+ * SVG in a plain font, the way a phone photo of a till receipt looks once straightened.
+ */
+import sharp from 'sharp';
+
+export interface ReceiptContent {
+  merchant: string;
+  address?: string;
+  /** As printed, e.g. '20/11/2026 09:41'. */
+  date: string;
+  items: { name: string; amount: number }[];
+  /** Printed as a SUBTOTAL line when given. */
+  subtotal?: number;
+  /** Printed as a DISCOUNT line when given. */
+  discount?: string;
+  total: number;
+}
+
+const money = (value: number) => value.toFixed(2);
+const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+export function receiptLines(content: ReceiptContent): string[] {
+  return [
+    content.merchant,
+    content.address ?? 'Triq il-Kbira 12, Valletta',
+    `Date: ${content.date}`,
+    ...content.items.map((item) => `${item.name.padEnd(22)}${money(item.amount).padStart(8)}`),
+    ...(content.subtotal === undefined ? [] : [`${'SUBTOTAL'.padEnd(22)}${money(content.subtotal).padStart(8)}`]),
+    ...(content.discount === undefined ? [] : [content.discount]),
+    `${'TOTAL EUR'.padEnd(22)}${money(content.total).padStart(8)}`,
+    'Thank you!',
+  ];
+}
+
+/** The receipt as an SVG page, 600 px wide at 96 dpi; rendered at `density` it becomes a sharp photo. */
+export function receiptSvg(content: ReceiptContent): string {
+  const lines = receiptLines(content);
+  const width = 600;
+  const lineHeight = 40;
+  const height = 90 + lines.length * lineHeight;
+  const rows = lines
+    .map((line, index) => {
+      const y = 70 + index * lineHeight;
+      const strong = index === 0 || line.startsWith('TOTAL');
+      return `<text x="40" y="${y}" font-family="DejaVu Sans Mono, monospace" font-size="${strong ? 26 : 22}"${strong ? ' font-weight="bold"' : ''} fill="#222" xml:space="preserve">${escapeXml(line)}</text>`;
+    })
+    .join('');
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="100%" height="100%" fill="#f6f2ea"/>${rows}</svg>`;
+}
+
+/** A JPEG photo of the receipt (about 1500 px wide at the default density). */
+export async function makeReceiptPhoto(content: ReceiptContent, options: { density?: number; quality?: number } = {}): Promise<Buffer> {
+  return sharp(Buffer.from(receiptSvg(content)), { density: options.density ?? 240 })
+    .flatten({ background: '#f6f2ea' })
+    .jpeg({ quality: options.quality ?? 90 })
+    .toBuffer();
+}
+
+/** A one-page PDF whose text layer holds the receipt's lines (what a till's e-mailed receipt looks like). */
+export function makeReceiptPdf(content: ReceiptContent): Buffer {
+  const escapePdf = (text: string) => text.replace(/[\\()]/g, (character) => `\\${character}`);
+  const stream = receiptLines(content)
+    .map((line, index) => `BT /F1 11 Tf 20 ${560 - index * 18} Td (${escapePdf(line)}) Tj ET`)
+    .join('\n');
+  return buildPdf([
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 300 600] /Resources << /Font << /F1 5 0 R >> >> /Contents 4 0 R >>',
+    `<< /Length ${Buffer.byteLength(stream, 'latin1')} >>\nstream\n${stream}\nendstream`,
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Courier /Encoding /WinAnsiEncoding >>',
+  ]);
+}
+
+/** A one-page PDF with no text layer at all, like a scanned receipt. */
+export function makeScannedPdf(marker: string): Buffer {
+  return buildPdf([
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 300 600] /Contents 4 0 R >>`,
+    `<< /Length ${marker.length + 4} >>\nstream\n% ${marker}\nendstream`,
+  ]);
+}
+
+function buildPdf(objects: string[]): Buffer {
+  let pdf = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  objects.forEach((object, index) => {
+    offsets.push(Buffer.byteLength(pdf, 'latin1'));
+    pdf += `${index + 1} 0 obj\n${object}\nendobj\n`;
+  });
+  const xrefAt = Buffer.byteLength(pdf, 'latin1');
+  pdf += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n \n`).join('')}`;
+  pdf += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xrefAt}\n%%EOF\n`;
+  return Buffer.from(pdf, 'latin1');
+}
