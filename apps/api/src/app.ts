@@ -30,6 +30,7 @@ import eventRoutes from './routes/api/v1/events/index.ts';
 import fileRoutes from './routes/api/v1/file/index.ts';
 import geoRoutes from './routes/api/v1/geo/index.ts';
 import meRoutes from './routes/api/v1/me/index.ts';
+import myNotificationRoutes from './routes/api/v1/me/notifications.ts';
 import myReceiptRoutes from './routes/api/v1/me/receipts.ts';
 import offerRoutes from './routes/api/v1/offers/index.ts';
 import receiptRoutes from './routes/api/v1/receipts/index.ts';
@@ -146,6 +147,7 @@ export async function buildApp({ config, database, closeDatabase = true, logger,
   await app.register(offerRoutes, { prefix: '/api/v1/offers' });
   await app.register(meRoutes, { prefix: '/api/v1/me' });
   await app.register(myReceiptRoutes, { prefix: '/api/v1/me' });
+  await app.register(myNotificationRoutes, { prefix: '/api/v1/me' });
   await app.register(fileRoutes, { prefix: '/api/v1/file' });
   await app.register(receiptRoutes, { prefix: '/api/v1/receipts' });
   await app.register(eventRoutes, { prefix: '/api/v1/events' });

@@ -15,3 +15,4 @@ export * from './time-left.ts';
 export * from './visit-schemas.ts';
 export * from './me-schemas.ts';
 export * from './receipt-schemas.ts';
+export * from './notification-schemas.ts';

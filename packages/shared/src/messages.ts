@@ -151,6 +151,14 @@ export const MESSAGES = {
   // Profile (PATCH /me)
   emailNotificationsInvalid: 'Email notifications must be true or false.',
   darkModeInvalid: 'Dark mode must be true or false.',
+  // Vendor receipt review and notifications
+  receiptDecisionInvalid: 'The decision must be VERIFIED or REJECTED.',
+  receiptRejectReasonRequired: 'Give a reason for rejecting this receipt.',
+  receiptDecisionReasonTooLong: 'The reason must be at most {{max}} characters.',
+  receiptNotYourShop: 'Only the owner of the receipt’s shop can decide on it.',
+  receiptAlreadyDecided: 'This receipt has already been decided.',
+  receiptStatusFilterInvalid: 'The status must be PENDING, VERIFIED, REJECTED or NEEDS_REVIEW.',
+  notificationIdsInvalid: 'Send between 1 and 100 notification ids.',
   // Generic API errors
   invalidJson: 'The request body is not valid JSON.',
   multipartInvalid: 'The form data could not be read. Send the form again.',

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { MAX_INT } from './constants.ts';
-import { MESSAGES } from './messages.ts';
+import { MESSAGES, formatMessage } from './messages.ts';
 import { DISCOUNT_TYPES } from './offer-schemas.ts';
 
 /** Spec §9: at most 10 files, images and PDF. DESIGN.md §8: each at most 10 MB. */
@@ -115,3 +115,50 @@ export const receiptShopSchema = z.object({
 });
 export type ReceiptShop = z.infer<typeof receiptShopSchema>;
 export const receiptShopsResponseSchema = z.object({ data: z.array(receiptShopSchema) });
+
+/** The owner's decision on a receipt (DESIGN.md §8): confirm it, or reject it with a reason the shopper sees. */
+export const RECEIPT_DECISIONS = ['VERIFIED', 'REJECTED'] as const;
+export type ReceiptDecision = (typeof RECEIPT_DECISIONS)[number];
+export const MAX_DECISION_REASON_LENGTH = 300;
+
+/** POST /receipts/:receiptId/decision. A rejection needs a reason; a confirmation may carry a note. */
+export const receiptDecisionRequestSchema = z
+  .object({
+    status: z.enum(RECEIPT_DECISIONS, { error: MESSAGES.receiptDecisionInvalid }),
+    reason: z.preprocess(
+      (value) => (typeof value === 'string' ? value.trim() || undefined : value === null ? undefined : value),
+      z
+        .string({ error: MESSAGES.receiptRejectReasonRequired })
+        .max(MAX_DECISION_REASON_LENGTH, { error: formatMessage(MESSAGES.receiptDecisionReasonTooLong, { max: MAX_DECISION_REASON_LENGTH }) })
+        .optional(),
+    ),
+  })
+  .superRefine((decision, context) => {
+    if (decision.status === 'REJECTED' && decision.reason === undefined) {
+      context.addIssue({ code: 'custom', path: ['reason'], message: MESSAGES.receiptRejectReasonRequired });
+    }
+  });
+export type ReceiptDecisionRequest = z.output<typeof receiptDecisionRequestSchema>;
+
+export const receiptIdParamsSchema = receiptFileParamsSchema.pick({ receiptId: true });
+
+/** GET /vendors/me/receipts: the shop's queue, optionally only receipts with one current status. */
+export const vendorReceiptsQuerySchema = z.object({
+  status: z.enum(RECEIPT_STATUSES, { error: MESSAGES.receiptStatusFilterInvalid }).optional(),
+});
+
+/**
+ * A receipt as the shop's owner reviews it: what the shopper sees, plus who sent it (display name only),
+ * what OCR read and its automatic verdict (null until OCR has run), kept apart from the owner's decision.
+ */
+export const vendorReceiptSchema = receiptSchema.extend({
+  shopperName: z.string(),
+  extractedMerchant: z.string().nullable(),
+  extractedDate: z.string().nullable(),
+  extractedTotal: z.number().nullable(),
+  autoStatus: z.enum(['VERIFIED', 'REJECTED', 'NEEDS_REVIEW']).nullable(),
+  autoReason: z.string().nullable(),
+});
+export type VendorReceipt = z.infer<typeof vendorReceiptSchema>;
+export const vendorReceiptResponseSchema = z.object({ data: vendorReceiptSchema });
+export const vendorReceiptsResponseSchema = z.object({ data: z.array(vendorReceiptSchema) });

@@ -6,6 +6,7 @@ import { createCategoriesRepository, type CategoriesRepository } from '../reposi
 import { createFavoritesRepository, type FavoritesRepository } from '../repositories/favorites.ts';
 import { createOfferEventsRepository, type OfferEventsRepository } from '../repositories/offer-events.ts';
 import { createNearbyRepository, type NearbyRepository } from '../repositories/nearby.ts';
+import { createNotificationsRepository, type NotificationsRepository } from '../repositories/notifications.ts';
 import { createOffersRepository, type OffersRepository } from '../repositories/offers.ts';
 import { createReceiptsRepository, type ReceiptsRepository } from '../repositories/receipts.ts';
 import { createSearchRepository, type SearchRepository } from '../repositories/search.ts';
@@ -27,6 +28,7 @@ declare module 'fastify' {
     offerSearch: SearchRepository;
     visits: VisitsRepository;
     receipts: ReceiptsRepository;
+    notifications: NotificationsRepository;
   }
 }
 
@@ -45,6 +47,7 @@ export default fp(
     app.decorate('offerSearch', createSearchRepository(database.db));
     app.decorate('visits', createVisitsRepository(database.db));
     app.decorate('receipts', createReceiptsRepository(database.db));
+    app.decorate('notifications', createNotificationsRepository(database.db));
     if (options.closeOnShutdown) app.addHook('onClose', () => database.close());
   },
   { name: 'database' },

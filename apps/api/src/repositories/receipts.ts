@@ -2,15 +2,19 @@
  * SQL for receipts and their private files (DESIGN.md §3, §8), and the shops a shopper can name a receipt
  * for (recent visits, saved offers, opened offers).
  */
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import {
   RECEIPT_SHOP_LOOKBACK_DAYS,
   type Receipt,
+  type ReceiptDecisionRequest,
+  type ReceiptStatus,
+  type VendorReceipt,
   type ReceiptShop,
   type ReceiptShopReason,
 } from '@qrib/shared';
 import { selectRows, type Db } from '../db/client.ts';
-import { offers, receiptFiles, receipts, shopVisits, vendors } from '../db/schema.ts';
+import { offers, receiptFiles, receipts, shopVisits, users, vendors } from '../db/schema.ts';
+import { insertReceiptDecidedNotification } from './notifications.ts';
 
 export type ReceiptRow = typeof receipts.$inferSelect;
 export type ReceiptFileRow = typeof receiptFiles.$inferSelect;
@@ -81,7 +85,79 @@ export function createReceiptsRepository(db: Db) {
     });
   }
 
+  /** What the shop's owner reviews: the shopper's view plus the shopper's display name and what OCR made of it. */
+  async function presentForVendor(rows: ReceiptRow[]): Promise<VendorReceipt[]> {
+    if (rows.length === 0) return [];
+    const consumerIds = [...new Set(rows.map((row) => row.consumerUserId))];
+    const [presented, shoppers] = await Promise.all([
+      present(rows),
+      db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, consumerIds)),
+    ]);
+    const nameById = new Map(shoppers.map((shopper) => [shopper.id, shopper.name]));
+    return rows.map((row, index) => {
+      const receipt = presented[index];
+      if (!receipt) throw new Error('receipt lost while presenting');
+      return {
+        ...receipt,
+        shopperName: nameById.get(row.consumerUserId) ?? '',
+        extractedMerchant: row.extractedMerchant,
+        extractedDate: row.extractedDate,
+        extractedTotal: row.extractedTotal === null ? null : Number(row.extractedTotal),
+        autoStatus: row.autoStatus,
+        autoReason: row.autoReason,
+      };
+    });
+  }
+
   return {
+    /** The shop's receipt queue, newest first, optionally only those with one current status. */
+    async listForVendor(vendorId: number, status?: ReceiptStatus): Promise<VendorReceipt[]> {
+      const rows = await db
+        .select()
+        .from(receipts)
+        .where(status === undefined ? eq(receipts.vendorId, vendorId) : and(eq(receipts.vendorId, vendorId), eq(receipts.status, status)))
+        .orderBy(desc(receipts.createdAt), desc(receipts.id))
+        .limit(100);
+      return presentForVendor(rows);
+    },
+
+    /** Who may decide on a receipt: the owner of its shop. */
+    async findShopOwner(receiptId: number): Promise<{ vendorId: number; ownerUserId: number } | undefined> {
+      const [row] = await db
+        .select({ vendorId: receipts.vendorId, ownerUserId: vendors.ownerUserId })
+        .from(receipts)
+        .innerJoin(vendors, eq(vendors.id, receipts.vendorId))
+        .where(eq(receipts.id, receiptId));
+      return row;
+    },
+
+    /**
+     * The owner's one decision: a conditional UPDATE (only while decided_at is null, so of two concurrent
+     * decisions exactly one wins) and the shopper's notification, in one transaction. Answers undefined when
+     * the receipt was already decided. The automatic verdict (auto_*) is left as OCR wrote it.
+     */
+    async decide(receiptId: number, deciderUserId: number, decision: ReceiptDecisionRequest): Promise<VendorReceipt | undefined> {
+      const row = await db.transaction(async (tx) => {
+        const [updated] = await tx
+          .update(receipts)
+          .set({ status: decision.status, reason: decision.reason ?? null, decidedAt: sql`now()`, decidedByUserId: deciderUserId })
+          .where(and(eq(receipts.id, receiptId), isNull(receipts.decidedAt)))
+          .returning();
+        if (!updated) return undefined;
+        const [shop] = await tx.select({ businessName: vendors.businessName }).from(vendors).where(eq(vendors.id, updated.vendorId));
+        await insertReceiptDecidedNotification(tx, updated.consumerUserId, {
+          receiptId: updated.id,
+          status: decision.status,
+          businessName: shop?.businessName ?? '',
+          reason: updated.reason,
+        });
+        return updated;
+      });
+      if (!row) return undefined;
+      const [presented] = await presentForVendor([row]);
+      return presented;
+    },
+
     /** Which of these file hashes some receipt already holds. */
     async findUsedHashes(hashes: string[]): Promise<string[]> {
       if (hashes.length === 0) return [];

@@ -38,12 +38,16 @@ function makePdf(marker = String(Math.random())): Buffer {
   );
 }
 
-const photo = async (name = 'receipt.jpg'): Promise<FilePart> => ({
-  field: 'files',
-  filename: name,
-  contentType: 'image/jpeg',
-  content: await makeJpeg(120, 200),
-});
+// Each photo gets its own colour, so no two are the same file (the same bytes twice are refused by design).
+let photoCount = 0;
+const photo = async (name = 'receipt.jpg'): Promise<FilePart> => {
+  photoCount += 1;
+  // A pixel set from the counter: JPEG would round near colours to the same bytes, PNG keeps them apart.
+  const pixels = Buffer.alloc(120 * 200 * 3, 200);
+  pixels.writeUInt32BE(photoCount, 0);
+  const content = await sharp(pixels, { raw: { width: 120, height: 200, channels: 3 } }).png().toBuffer();
+  return { field: 'files', filename: name.replace(/\.jpg$/, '.png'), contentType: 'image/png', content };
+};
 const pdf = (content = makePdf()): FilePart => ({ field: 'files', filename: 'receipt.pdf', contentType: 'application/pdf', content });
 
 async function shopWithOffer(businessName = 'Receipt Bakery') {
@@ -82,7 +86,7 @@ describe('POST /api/v1/file/upload-bills', () => {
       visitId: null,
       decidedAt: null,
     });
-    expect(receipt.files.map((file: { contentType: string }) => file.contentType)).toEqual(['image/jpeg', 'image/jpeg', 'application/pdf']);
+    expect(receipt.files.map((file: { contentType: string }) => file.contentType)).toEqual(['image/png', 'image/png', 'application/pdf']);
     const after = await stored();
     expect(after.receipts).toBe(Number(before.receipts) + 1);
     expect(after.files).toBe(Number(before.files) + 3);
@@ -253,7 +257,7 @@ describe('GET /api/v1/receipts/:receiptId/files/:fileId', () => {
       expect(response.rawPayload.equals(document)).toBe(true);
     }
     const image = await app.inject({ method: 'GET', url: photoFile?.url ?? '', cookies: owner.cookies });
-    expect(image.headers['content-type']).toBe('image/jpeg');
+    expect(image.headers['content-type']).toBe('image/png');
 
     const stranger = await signUp(app);
     for (const cookies of [stranger.cookies, otherOwner.cookies]) {

@@ -10,6 +10,7 @@ import { HomeRoute, NearbyOffersRoute } from './routes/dashboard.tsx';
 import { NotFoundRoute } from './routes/not-found.tsx';
 import { ProfileRoute } from './routes/profile-route.tsx';
 import { ProtectedLayout } from './routes/protected-layout.tsx';
+import { ReceiptReviewRoute } from './routes/receipt-review-route.tsx';
 import { RouteErrorPage } from './routes/route-error.tsx';
 import { ShopEntryRoute } from './routes/shop-entry-route.tsx';
 import {
@@ -44,6 +45,7 @@ export const routes: RouteObject[] = [
       { path: 'receipt-upload', element: <ReceiptUpload /> },
       { path: 'cat-offer', element: <CategoryOffers /> },
       { path: 'saved', element: <SavedOffers /> },
+      { path: 'receipts-review', element: <ReceiptReviewRoute /> },
       { path: '*', element: <NotFoundRoute /> },
     ],
   },

@@ -2,6 +2,7 @@
 import {
   BarChart3,
   ChartLine,
+  ClipboardCheck,
   DoorOpen,
   Heart,
   LayoutDashboard,
@@ -24,6 +25,8 @@ export interface NavItem {
   labelKey: NavLabelKey;
   icon: LucideIcon;
   path: string;
+  /** Shown only to accounts with a registered business. */
+  ownerOnly?: boolean;
 }
 
 export const NAV_ITEMS: NavItem[] = [
@@ -39,6 +42,7 @@ export const NAV_ITEMS: NavItem[] = [
   { id: 'local-offers', labelKey: 'localOffers', icon: LayoutGrid, path: paths.localOffers },
   { id: 'business-insights', labelKey: 'businessInsights', icon: BarChart3, path: paths.businessInsights },
   { id: 'saved', labelKey: 'saved', icon: Heart, path: paths.saved },
+  { id: 'receipt-review', labelKey: 'receiptReview', icon: ClipboardCheck, path: paths.receiptReview, ownerOnly: true },
 ];
 
 const TAB_IDS = ['dashboard', 'insights', 'offers', 'profile'];

@@ -15,6 +15,7 @@ export const paths = {
   businessInsights: '/business-insights',
   offersList: '/offerslist',
   saved: '/saved',
+  receiptReview: '/receipts-review',
   viewOffer: (id: number | string) => `/viewoffer/${id}`,
   /** The receipt screen with its shop (and offer) chosen. */
   receiptUploadFor: (vendorId: number, offerId?: number) =>

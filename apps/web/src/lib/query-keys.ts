@@ -12,7 +12,11 @@ export const queryKeys = {
     all: ['receipts'] as const,
     mine: () => [...queryKeys.receipts.all, 'mine'] as const,
     shops: () => [...queryKeys.receipts.all, 'shops'] as const,
+    /** The shop owner's queue; `status` 'ALL' for every receipt. */
+    reviewAll: () => [...queryKeys.receipts.all, 'review'] as const,
+    review: (status: string) => [...queryKeys.receipts.reviewAll(), status] as const,
   },
+  notifications: () => ['notifications'] as const,
   nearbyAll: ['nearby'] as const,
   nearby: (latitude: number, longitude: number, radiusKm: number) => [...queryKeys.nearbyAll, latitude, longitude, radiusKm] as const,
   nearbyInCategory: (categoryId: number, latitude: number, longitude: number) =>

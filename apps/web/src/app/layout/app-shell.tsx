@@ -11,6 +11,7 @@ import { SIDEBAR_COLLAPSED_PX, SIDEBAR_EXPANDED_PX, type User } from '@qrib/shar
 import { LanguageSelect } from '../../components/language-select.tsx';
 import { BOTTOM_TABS } from '../../config/navigation.tsx';
 import { paths } from '../../config/paths.ts';
+import { NotificationBell } from '../../features/notifications/components/notification-bell.tsx';
 import { NavList } from './nav-list.tsx';
 import { useLogoutAction } from './use-logout-action.ts';
 
@@ -48,7 +49,8 @@ function Sidebar({ user, collapsed, onToggle }: { user: User; collapsed: boolean
       data-collapsed={collapsed}
     >
       <div className={`flex h-16 items-center border-b border-slate-200 px-4 ${collapsed ? 'justify-center' : 'justify-between'}`}>
-        {collapsed ? null : <span className="text-xl font-bold text-brand-800">{t('brand.name')}</span>}
+        {collapsed ? null : <span className="me-auto text-xl font-bold text-brand-800">{t('brand.name')}</span>}
+        {collapsed ? null : <NotificationBell />}
         <button
           type="button"
           onClick={onToggle}
@@ -59,6 +61,11 @@ function Sidebar({ user, collapsed, onToggle }: { user: User; collapsed: boolean
           <ToggleIcon aria-hidden="true" className="size-5 rtl:rotate-180" />
         </button>
       </div>
+      {collapsed ? (
+        <div className="flex justify-center border-b border-slate-200 py-2">
+          <NotificationBell />
+        </div>
+      ) : null}
       <nav aria-label={t('nav.main')} className="flex-1 overflow-y-auto p-3">
         <NavList collapsed={collapsed} />
       </nav>
@@ -204,12 +211,15 @@ export function AppShell({ user, children }: { user: User; children: ReactNode }
         </button>
         <span className="text-lg font-bold text-brand-800">{t('brand.name')}</span>
         {/* Spec §2.3: on an offer's page the mobile header leads back to the offers list. */}
-        {location.pathname.startsWith('/viewoffer') ? (
-          <Link to={paths.offersList} className="ms-auto flex items-center gap-1 rounded-lg px-3 py-2 text-sm font-semibold text-brand-800 hover:bg-slate-100">
-            <ArrowLeft aria-hidden="true" className="size-4 rtl:rotate-180" />
-            {t('offerDetail.back')}
-          </Link>
-        ) : null}
+        <div className="ms-auto flex items-center gap-1">
+          {location.pathname.startsWith('/viewoffer') ? (
+            <Link to={paths.offersList} className="flex items-center gap-1 rounded-lg px-3 py-2 text-sm font-semibold text-brand-800 hover:bg-slate-100">
+              <ArrowLeft aria-hidden="true" className="size-4 rtl:rotate-180" />
+              {t('offerDetail.back')}
+            </Link>
+          ) : null}
+          <NotificationBell />
+        </div>
       </header>
       {menuOpen ? <MobileMenu user={user} onClose={closeMenu} /> : null}
       <main

@@ -1,13 +1,15 @@
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { NAV_ITEMS } from '../../config/navigation.tsx';
+import { useMe } from '../../features/auth/api/get-me.ts';
 
 /** The navigation entries; the active one is highlighted and marked aria-current="page". */
 export function NavList({ collapsed = false, onNavigate }: { collapsed?: boolean; onNavigate?: () => void }) {
   const { t } = useTranslation();
+  const isOwner = Boolean(useMe().data?.vendor);
   return (
     <ul className="space-y-1">
-      {NAV_ITEMS.map((item) => {
+      {NAV_ITEMS.filter((item) => isOwner || !item.ownerOnly).map((item) => {
         const label = t(`nav.${item.labelKey}`);
         return (
           <li key={item.id}>

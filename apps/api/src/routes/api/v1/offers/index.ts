@@ -55,6 +55,13 @@ const offerRoutes: FastifyPluginAsyncZod = async (app) => {
     return offer;
   }
 
+  /** The bell of everyone who saved an offer of the shop; never holds up the answer. */
+  function notifySavers(offerId: number, log: typeof app.log) {
+    app.notifications.notifySaversOfOffer(offerId).catch((error: unknown) => {
+      log.warn({ err: error, offerId }, 'could not notify savers of a new offer');
+    });
+  }
+
   async function presentFor(offerId: number, userId: number) {
     const offer = await app.offers.findForViewer(offerId, userId);
     if (!offer) throw new HttpError(404, MESSAGES.offerNotFound);
@@ -106,6 +113,7 @@ const offerRoutes: FastifyPluginAsyncZod = async (app) => {
         const offerId = await app.offers.create(vendor, offer, images);
         request.log.info({ offerId, images: images.length }, 'offer created');
         await app.offerFeed.announce({ offerId, vendorId: vendor.id, latitude: vendor.locationLatitude, longitude: vendor.locationLongitude });
+        notifySavers(offerId, request.log);
         return reply.code(201).send(await presentFor(offerId, userId));
       } catch (error) {
         await writes.rollback((key) => app.offers.isImageKeyUsed(key));
@@ -277,6 +285,7 @@ const offerRoutes: FastifyPluginAsyncZod = async (app) => {
         const offer = await ownOffer(request.params.offerId, userId);
         await app.offers.setStatus(request.params.offerId, status);
         if (status === 'ACTIVE') {
+          if (offer.status !== 'ACTIVE') notifySavers(offer.offerId, request.log);
           await app.offerFeed.announce({
             offerId: offer.offerId,
             vendorId: offer.vendorId,

@@ -1,7 +1,17 @@
-/** GET /api/v1/receipts/:receiptId/files/:fileId: a receipt's private file, for its uploader and the shop's owner. */
+/**
+ * GET /api/v1/receipts/:receiptId/files/:fileId: a receipt's private file, for its uploader and the shop's owner.
+ * POST /api/v1/receipts/:receiptId/decision: the shop owner's one decision on a receipt.
+ */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { MESSAGES, apiErrorSchema, receiptFileParamsSchema } from '@qrib/shared';
+import {
+  MESSAGES,
+  apiErrorSchema,
+  receiptDecisionRequestSchema,
+  receiptFileParamsSchema,
+  receiptIdParamsSchema,
+  vendorReceiptResponseSchema,
+} from '@qrib/shared';
 import { HttpError } from '../../../../http-error.ts';
 
 const receiptRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -37,6 +47,38 @@ const receiptRoutes: FastifyPluginAsyncZod = async (app) => {
         // A PDF or photo is shown, never run: the browser must not guess another type.
         .header('content-disposition', 'inline')
         .send(stored.body);
+    },
+  );
+
+  app.post(
+    '/:receiptId/decision',
+    {
+      schema: {
+        tags: ['receipts'],
+        summary:
+          'The shop owner confirms (VERIFIED, optional note) or rejects (REJECTED, reason required) a receipt, once; the shopper is notified',
+        params: receiptIdParamsSchema,
+        body: receiptDecisionRequestSchema,
+        response: {
+          200: vendorReceiptResponseSchema,
+          400: apiErrorSchema,
+          401: apiErrorSchema,
+          403: apiErrorSchema,
+          404: apiErrorSchema,
+          409: apiErrorSchema,
+        },
+      },
+    },
+    async (request) => {
+      const userId = request.auth?.userId ?? 0;
+      const { receiptId } = request.params;
+      const shop = await app.receipts.findShopOwner(receiptId);
+      if (!shop) throw new HttpError(404, MESSAGES.receiptNotFound);
+      if (shop.ownerUserId !== userId) throw new HttpError(403, MESSAGES.receiptNotYourShop);
+      const decided = await app.receipts.decide(receiptId, userId, request.body);
+      if (!decided) throw new HttpError(409, MESSAGES.receiptAlreadyDecided);
+      request.log.info({ receiptId, status: decided.status }, 'receipt decided');
+      return { data: decided };
     },
   );
 };

@@ -1,6 +1,6 @@
 /**
- * POST /api/v1/vendors/ (business registration, multipart with documents), GET /me, GET /me/offers and the
- * private GET /me/documents/:documentId. Registration errors also carry `errorMessage` (the spec's client).
+ * POST /api/v1/vendors/ (business registration, multipart with documents), GET /me, GET /me/offers, the
+ * receipt queue GET /me/receipts and the private GET /me/documents/:documentId. Registration errors also carry `errorMessage` (the spec's client).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -13,6 +13,8 @@ import {
   formatMessage,
   offersResponseSchema,
   requiredMessage,
+  vendorReceiptsQuerySchema,
+  vendorReceiptsResponseSchema,
   vendorRegistrationSchema,
   vendorResponseSchema,
 } from '@qrib/shared';
@@ -124,6 +126,23 @@ const vendorRoutes: FastifyPluginAsyncZod = async (app) => {
       const userId = request.auth?.userId ?? 0;
       const vendor = await ownVendor(userId);
       return { data: await app.offers.listForVendor(vendor, userId) };
+    },
+  );
+
+  app.get(
+    '/me/receipts',
+    {
+      schema: {
+        tags: ['receipts'],
+        summary:
+          'The receipts shoppers sent for the owner’s shop, newest first (optionally one status), with the shopper’s name, files, what OCR read and its verdict',
+        querystring: vendorReceiptsQuerySchema,
+        response: { 200: vendorReceiptsResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const vendor = await ownVendor(request.auth?.userId ?? 0);
+      return { data: await app.receipts.listForVendor(vendor.id, request.query.status) };
     },
   );
 

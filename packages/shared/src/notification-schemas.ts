@@ -1,0 +1,50 @@
+/**
+ * The bell (DESIGN.md §3 notifications, §4 GET /me/notifications): a receipt the shop decided on, and a new
+ * or resumed offer from a shop the user saved an offer of. The web builds each text from the payload.
+ */
+import { z } from 'zod';
+import { MAX_INT } from './constants.ts';
+import { MESSAGES } from './messages.ts';
+import { RECEIPT_DECISIONS } from './receipt-schemas.ts';
+
+export const NOTIFICATION_KINDS = ['RECEIPT_DECIDED', 'NEW_OFFER'] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+/** How many notifications the list shows (newest first); the unread count covers them all. */
+export const NOTIFICATIONS_PAGE_SIZE = 50;
+/** How often the web asks for new notifications. */
+export const NOTIFICATIONS_POLL_MS = 60_000;
+
+export const receiptDecidedPayloadSchema = z.object({
+  receiptId: z.number().int(),
+  status: z.enum(RECEIPT_DECISIONS),
+  businessName: z.string(),
+  reason: z.string().nullable(),
+});
+export const newOfferPayloadSchema = z.object({
+  offerId: z.number().int(),
+  title: z.string(),
+  businessName: z.string(),
+});
+
+const notificationBase = { id: z.number().int(), readAt: z.string().nullable(), createdAt: z.string() };
+export const notificationSchema = z.discriminatedUnion('kind', [
+  z.object({ ...notificationBase, kind: z.literal('RECEIPT_DECIDED'), payload: receiptDecidedPayloadSchema }),
+  z.object({ ...notificationBase, kind: z.literal('NEW_OFFER'), payload: newOfferPayloadSchema }),
+]);
+export type Notification = z.infer<typeof notificationSchema>;
+
+export const notificationsResponseSchema = z.object({ data: z.array(notificationSchema), unreadCount: z.number().int() });
+export type NotificationsResponse = z.infer<typeof notificationsResponseSchema>;
+
+/** POST /me/notifications/read: these of the user's notifications, or all of them when `ids` is left out. */
+export const markNotificationsReadRequestSchema = z.object({
+  ids: z
+    .array(z.number({ error: MESSAGES.notificationIdsInvalid }).int({ error: MESSAGES.notificationIdsInvalid }).positive({ error: MESSAGES.notificationIdsInvalid }).max(MAX_INT, { error: MESSAGES.notificationIdsInvalid }), {
+      error: MESSAGES.notificationIdsInvalid,
+    })
+    .min(1, { error: MESSAGES.notificationIdsInvalid })
+    .max(100, { error: MESSAGES.notificationIdsInvalid })
+    .optional(),
+});
+export type MarkNotificationsReadRequest = z.infer<typeof markNotificationsReadRequestSchema>;
+export const markNotificationsReadResponseSchema = z.object({ unreadCount: z.number().int() });
