@@ -168,13 +168,14 @@ async function measure(label: string, database: Database) {
       await Promise.all(shoppers.slice(index, index + 10).map((point) => fetch(`${warmBase}${pagePath(point)}`, { headers }).then((response) => response.arrayBuffer())));
     }
     const warmedIn = (performance.now() - warmStart) / 1000;
+    const seen = await timePages(warmBase, shoppers.slice(0, SAMPLES));
+    console.log(`first page through HTTP, cache on, positions asked before: ${describe(seen.timings)} (${SAMPLES} of the ${SHOPPERS} shopper positions)`);
     const beforeLoad = cacheStats();
     const warmRps = await load(warmBase, requests);
     const afterLoad = cacheStats();
+    const sinceWarming = (performance.now() - warmStart) / 1000;
     const served = afterLoad.hits + afterLoad.fills + afterLoad.fallbacks - (beforeLoad.hits + beforeLoad.fills + beforeLoad.fallbacks);
     const hitRate = served > 0 ? (afterLoad.hits - beforeLoad.hits) / served : 0;
-    const seen = await timePages(warmBase, shoppers.slice(0, SAMPLES));
-    console.log(`first page through HTTP, cache on, positions asked before: ${describe(seen.timings)} (${SAMPLES} of the ${SHOPPERS} shopper positions)`);
     const before = cacheStats();
     const unseen = await timePages(warmBase, fresh(SAMPLES));
     const afterUnseen = cacheStats();
@@ -186,7 +187,7 @@ async function measure(label: string, database: Database) {
       `requests/s over ${LOAD_SECONDS} s, 10 connections, ${SHOPPERS} shopper positions: bare route ${bare.toFixed(0)}; nearby cache off (cold) ${coldRps.toFixed(0)}, ratio ${(coldRps / bare).toFixed(2)}; nearby cache on (warm) ${warmRps.toFixed(0)}, ratio ${(warmRps / bare).toFixed(2)}`,
     );
     console.log(
-      `cache during the warm run: hit rate ${(hitRate * 100).toFixed(1)}% (${afterLoad.hits - beforeLoad.hits} of ${served} answers from memory alone; ${afterLoad.fills - beforeLoad.fills} needed the database to fill a cell or cards, ${afterLoad.fallbacks - beforeLoad.fallbacks} went to the database); warmed by asking each position once beforehand (${warmedIn.toFixed(1)} s), ${afterLoad.cells} cells and ${afterLoad.cards} cards held, heap ${(process.memoryUsage().heapUsed / 1024 / 1024).toFixed(0)} MB`,
+      `cache during the warm run: hit rate ${(hitRate * 100).toFixed(1)}% (${afterLoad.hits - beforeLoad.hits} of ${served} answers from memory alone; ${afterLoad.fills - beforeLoad.fills} needed the database to fill a cell or cards, ${afterLoad.fallbacks - beforeLoad.fallbacks} went to the database); warmed by asking each position once beforehand (${warmedIn.toFixed(1)} s; the run ended ${sinceWarming.toFixed(1)} s after warming began, entries made first expire at ${NEARBY_CACHE_TTL_MS / 1000} s), ${afterLoad.cells} cells and ${afterLoad.cards} cards held, heap ${(process.memoryUsage().heapUsed / 1024 / 1024).toFixed(0)} MB`,
     );
   } finally {
     await warm.close();
