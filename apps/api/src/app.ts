@@ -35,6 +35,7 @@ import myReceiptRoutes from './routes/api/v1/me/receipts.ts';
 import offerRoutes from './routes/api/v1/offers/index.ts';
 import receiptRoutes from './routes/api/v1/receipts/index.ts';
 import vendorRoutes from './routes/api/v1/vendors/index.ts';
+import vendorInsightRoutes from './routes/api/v1/vendors/insights.ts';
 import visitRoutes from './routes/api/v1/visits/index.ts';
 import healthRoutes from './routes/health.ts';
 import uploadRoutes from './routes/uploads.ts';
@@ -144,6 +145,7 @@ export async function buildApp({ config, database, closeDatabase = true, logger,
   await app.register(authRoutes, { prefix: '/api/v1/auth', signupsPerHour: config.signupsPerHour });
   await app.register(categoryRoutes, { prefix: '/api/v1/categories' });
   await app.register(vendorRoutes, { prefix: '/api/v1/vendors' });
+  await app.register(vendorInsightRoutes, { prefix: '/api/v1/vendors' });
   await app.register(offerRoutes, { prefix: '/api/v1/offers' });
   await app.register(meRoutes, { prefix: '/api/v1/me' });
   await app.register(myReceiptRoutes, { prefix: '/api/v1/me' });

@@ -1,5 +1,6 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays, maltaDateOf } from '@qrib/shared';
 import { DEMO_ACCOUNTS, SEED_CATEGORIES, seedCategories, seedDemoData } from '../src/db/seed.ts';
 import { categories, offers, users, vendors } from '../src/db/schema.ts';
 import { createTestApp, createTestDatabase, type TestDatabase } from './helpers.ts';
@@ -55,6 +56,17 @@ describe('seeding', () => {
       const me = await app.inject({ method: 'GET', url: '/api/v1/auth/me', cookies: { auth_token: login.json().token } });
       expect(me.json().user.vendor).toEqual({ vendorId: expect.any(Number), businessName: "Joseph's Pastizzeria" });
       expect(me.json().user.id).toBe(owner?.id);
+      // The demo owner's dashboard has figures on a first run (made-up activity of the last weeks).
+      const today = maltaDateOf(new Date());
+      const insights = await app.inject({
+        method: 'GET',
+        url: `/api/v1/vendors/me/insights?from=${addDays(today, -40)}&to=${today}`,
+        cookies: { auth_token: login.json().token },
+      });
+      expect(insights.statusCode).toBe(200);
+      expect(insights.json().data.trust.verifiedPurchases).toBeGreaterThan(0);
+      expect(insights.json().data.trust.customerConfirmations).toBeGreaterThan(0);
+      expect(insights.json().data.overview.impressions).toBeGreaterThan(0);
     } finally {
       await app.close();
     }

@@ -15,4 +15,5 @@ export * from './time-left.ts';
 export * from './visit-schemas.ts';
 export * from './me-schemas.ts';
 export * from './receipt-schemas.ts';
+export * from './insight-schemas.ts';
 export * from './notification-schemas.ts';

@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { count } from 'drizzle-orm';
 import { hashPassword } from '../services/passwords.ts';
 import type { Db } from './client.ts';
-import { categories, offers, users, vendors } from './schema.ts';
+import { categories, offerEvents, offers, receipts, shopVisits, users, vendors } from './schema.ts';
 
 export const SEED_CATEGORIES = [
   { name: 'Food & Dining', description: 'Restaurants, cafés, bakeries and takeaways' },
@@ -173,7 +173,13 @@ export async function seedDemoData(db: Db, now = new Date()): Promise<boolean> {
 
   await db.transaction(async (tx) => {
     const { shopper, owner } = DEMO_ACCOUNTS;
-    await tx.insert(users).values({ ...withoutPassword(shopper), phone: '+356 7912 3456', passwordHash: shopperHash });
+    const [shopperRow] = await tx
+      .insert(users)
+      .values({ ...withoutPassword(shopper), phone: '+356 7912 3456', passwordHash: shopperHash })
+      .returning({ id: users.id });
+    if (!shopperRow) throw new Error('Demo shopper was not created');
+    const otherUserIds: number[] = [];
+    let demoShop: { vendorId: number; offerIds: number[] } | undefined;
     for (const [index, shop] of DEMO_SHOPS.entries()) {
       const isDemoOwner = index === 0;
       const [ownerRow] = await tx
@@ -191,6 +197,7 @@ export async function seedDemoData(db: Db, now = new Date()): Promise<boolean> {
         )
         .returning({ id: users.id, email: users.email, phone: users.phone });
       if (!ownerRow) throw new Error('Demo owner was not created');
+      if (!isDemoOwner) otherUserIds.push(ownerRow.id);
       const [vendor] = await tx
         .insert(vendors)
         .values({
@@ -208,7 +215,7 @@ export async function seedDemoData(db: Db, now = new Date()): Promise<boolean> {
       if (!vendor) throw new Error('Demo vendor was not created');
       const categoryId = categoryIdByName.get(shop.category);
       if (categoryId === undefined) throw new Error(`Category ${shop.category} is not seeded`);
-      await tx.insert(offers).values(
+      const offerRows = await tx.insert(offers).values(
         shop.offers.map((offer) => ({
           vendorId: vendor.id,
           categoryId,
@@ -221,10 +228,69 @@ export async function seedDemoData(db: Db, now = new Date()): Promise<boolean> {
           locationLatitude: shop.latitude,
           locationLongitude: shop.longitude,
         })),
-      );
+      ).returning({ offerId: offers.offerId });
+      if (isDemoOwner) demoShop = { vendorId: vendor.id, offerIds: offerRows.map((row) => row.offerId) };
     }
+    if (demoShop) await seedDemoActivity(tx, demoShop, [shopperRow.id, ...otherUserIds], now);
   });
   return true;
+}
+
+const DAY_MS = 86_400_000;
+const HOUR_MS = 3_600_000;
+
+/**
+ * A few weeks of made-up activity at the demo owner's shop, so its dashboard and insights are not empty on a
+ * first run: impressions, views and saves by the demo accounts (and some anonymous ones), the demo shopper's
+ * receipts (read and verified, or rejected, with totals) and answered visits. Deterministic, relative to now;
+ * the receipts have no files and count as already checked, so no verification worker picks them up.
+ */
+async function seedDemoActivity(tx: Db, shop: { vendorId: number; offerIds: number[] }, userIds: number[], now: Date) {
+  const [shopperId] = userIds;
+  if (shopperId === undefined || shop.offerIds.length === 0) return;
+  const at = (daysAgo: number, hour: number) => new Date(now.getTime() - daysAgo * DAY_MS - hour * HOUR_MS);
+  const offerFor = (index: number) => shop.offerIds[index % shop.offerIds.length] ?? 0;
+  const events: (typeof offerEvents.$inferInsert)[] = [];
+  for (let day = 0; day < 35; day += 1) {
+    userIds.forEach((userId, index) => {
+      if ((day + index) % 3 === 0) return;
+      const offerId = offerFor(index + day);
+      const hour = 1 + ((index * 5 + day) % 9);
+      events.push({ offerId, vendorId: shop.vendorId, userId, kind: 'IMPRESSION', createdAt: at(day, hour) });
+      if ((day + index) % 4 === 0) events.push({ offerId, vendorId: shop.vendorId, userId, kind: 'VIEW', createdAt: at(day, hour - 0.5) });
+      if ((day + index) % 9 === 0) events.push({ offerId, vendorId: shop.vendorId, userId, kind: 'SAVE', createdAt: at(day, hour - 0.75) });
+    });
+    for (let anonymous = 0; anonymous < 2 + (day % 3); anonymous += 1) {
+      events.push({ offerId: offerFor(anonymous), vendorId: shop.vendorId, userId: null, kind: 'IMPRESSION', createdAt: at(day, 2 + anonymous) });
+    }
+  }
+  await tx.insert(offerEvents).values(events);
+
+  const receiptRows: (typeof receipts.$inferInsert)[] = [];
+  for (let day = 1; day < 35; day += 1) {
+    const status = day % 3 === 0 ? 'VERIFIED' : day % 11 === 5 ? 'REJECTED' : undefined;
+    if (!status) continue;
+    const createdAt = at(day, 3);
+    receiptRows.push({
+      consumerUserId: shopperId,
+      vendorId: shop.vendorId,
+      offerId: offerFor(day),
+      status,
+      autoStatus: status,
+      extractedTotal: (4.5 + (day % 5) * 1.25).toFixed(2),
+      extractedDate: createdAt.toISOString().slice(0, 10),
+      extractedMerchant: "Joseph's Pastizzeria",
+      checkedAt: new Date(createdAt.getTime() + 60_000),
+      createdAt,
+    });
+  }
+  await tx.insert(receipts).values(receiptRows);
+
+  const visits: (typeof shopVisits.$inferInsert)[] = [];
+  for (let day = 3; day < 35; day += 6) {
+    visits.push({ userId: shopperId, vendorId: shop.vendorId, detectedAt: at(day, 4), answer: 'PURCHASED', answeredAt: at(day, 3.9) });
+  }
+  await tx.insert(shopVisits).values(visits);
 }
 
 function withoutPassword<T extends { password: string }>(account: T): Omit<T, 'password'> {

@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import type { Database, Db } from '../db/client.ts';
 import { createCategoriesRepository, type CategoriesRepository } from '../repositories/categories.ts';
 import { createFavoritesRepository, type FavoritesRepository } from '../repositories/favorites.ts';
+import { createInsightsRepository, type InsightsRepository } from '../repositories/insights.ts';
 import { createOfferEventsRepository, type OfferEventsRepository } from '../repositories/offer-events.ts';
 import { createNearbyRepository, type NearbyRepository } from '../repositories/nearby.ts';
 import { createNotificationsRepository, type NotificationsRepository } from '../repositories/notifications.ts';
@@ -24,6 +25,7 @@ declare module 'fastify' {
     offers: OffersRepository;
     nearby: NearbyRepository;
     favorites: FavoritesRepository;
+    insights: InsightsRepository;
     offerEvents: OfferEventsRepository;
     offerSearch: SearchRepository;
     visits: VisitsRepository;
@@ -43,6 +45,7 @@ export default fp(
     app.decorate('offers', createOffersRepository(database.db));
     app.decorate('nearby', createNearbyRepository(database.db));
     app.decorate('favorites', createFavoritesRepository(database.db));
+    app.decorate('insights', createInsightsRepository(database.db));
     app.decorate('offerEvents', createOfferEventsRepository(database.db));
     app.decorate('offerSearch', createSearchRepository(database.db));
     app.decorate('visits', createVisitsRepository(database.db));

@@ -4,9 +4,9 @@ import { CategoryOffers } from '../features/nearby/components/category-offers.ts
 import { ReceiptUpload } from '../features/receipts/components/receipt-upload.tsx';
 import { SavedOffers } from '../features/nearby/components/saved-offers.tsx';
 import { SearchOffers } from '../features/search/components/search-offers.tsx';
-import { ComingSoon } from './routes/coming-soon.tsx';
 import { LoginRoute, SignupRoute } from './routes/auth-routes.tsx';
 import { HomeRoute, NearbyOffersRoute } from './routes/dashboard.tsx';
+import { BusinessInsightsRoute, InsightsRoute } from './routes/insight-routes.tsx';
 import { NotFoundRoute } from './routes/not-found.tsx';
 import { ProfileRoute } from './routes/profile-route.tsx';
 import { ProtectedLayout } from './routes/protected-layout.tsx';
@@ -32,12 +32,12 @@ export const routes: RouteObject[] = [
       { index: true, element: <HomeRoute /> },
       { path: 'profile', element: <ProfileRoute /> },
       { path: 'ven-reg', element: <VendorRegistrationRoute /> },
-      { path: 'insights', element: <ComingSoon screen="insights" /> },
+      { path: 'insights', element: <InsightsRoute /> },
       { path: 'add-offer', element: <AddOfferRoute /> },
       { path: 'edit-offer/:id', element: <EditOfferRoute /> },
       { path: 'real-time-local-offers', element: <NearbyOffersRoute /> },
       { path: 'shop-entry-confirmation', element: <ShopEntryRoute /> },
-      { path: 'business-insights', element: <ComingSoon screen="businessInsights" /> },
+      { path: 'business-insights', element: <BusinessInsightsRoute /> },
       { path: 'searchoffers', element: <SearchOffers /> },
       { path: 'offerslist', element: <OffersListRoute /> },
       { path: 'viewoffer', element: <ViewOfferRoute /> },

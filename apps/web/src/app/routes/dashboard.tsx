@@ -1,20 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { useMe } from '../../features/auth/api/get-me.ts';
+import { VendorDashboard } from '../../features/insights/components/vendor-dashboard.tsx';
 import { NearbyHome } from '../../features/nearby/components/nearby-home.tsx';
 import { ShopEntryPrompt } from '../../features/shop-entry/components/shop-entry-prompt.tsx';
-import { ComingSoon } from './coming-soon.tsx';
 
+/** The shop owner's dashboard (spec §2.4 Vendor Dashboard) with the shop's real figures. */
 export function DashboardRoute() {
-  const { t } = useTranslation();
   const me = useMe();
-  return (
-    <div className="mx-auto max-w-3xl space-y-6">
-      <p className="text-lg text-slate-700" data-testid="welcome">
-        {t('dashboard.welcome', { name: me.data?.name ?? '' })}
-      </p>
-      <ComingSoon screen="dashboard" showHomeLink={false} />
-    </div>
-  );
+  return <VendorDashboard userName={me.data?.name ?? ''} />;
 }
 
 /** The shopper home: nearby offers, greeting the reader; a shop entry prompt for those who turned it on. */

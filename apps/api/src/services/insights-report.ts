@@ -1,0 +1,139 @@
+/**
+ * Turns a shop's insight facts into the report the dashboard and the insights screens show: the four metric
+ * cards against the previous period, the unseen opportunities, the trust block and the actionable insight
+ * cards (rules in INSIGHT_RULES, most urgent first).
+ */
+import {
+  INSIGHT_RULES,
+  MESSAGES,
+  computeTrust,
+  formatChange,
+  formatMessage,
+  type ActionableInsight,
+  type InsightPeriod,
+  type InsightRange,
+  type VendorInsights,
+} from '@qrib/shared';
+import type { InsightFacts } from '../repositories/insights.ts';
+
+/** Web paths the insight cards lead to (apps/web/src/config/paths.ts). */
+const PATHS = { addOffer: '/add-offer', offersList: '/offerslist', receiptsReview: '/receipts-review' } as const;
+
+function card(kind: ActionableInsight['kind'], title: string, message: string, action: string, path: string): ActionableInsight {
+  return { kind, title, message, action, path };
+}
+
+export function buildActionableInsights(facts: InsightFacts): ActionableInsight[] {
+  const cards: ActionableInsight[] = [];
+  const viewRate = facts.impressions === 0 ? 0 : facts.views / facts.impressions;
+  const conversionRate = facts.views === 0 ? 0 : facts.conversions / facts.views;
+
+  if (facts.activeOffers === 0) {
+    cards.push(card('CREATE_PROMOTION', MESSAGES.insightCreatePromotionTitle, MESSAGES.insightCreatePromotionBody, MESSAGES.insightActionCreatePromotion, PATHS.addOffer));
+  }
+  if (facts.receiptsAwaitingDecision > 0) {
+    cards.push(
+      card(
+        'REVIEW_RECEIPTS',
+        MESSAGES.insightReviewReceiptsTitle,
+        formatMessage(MESSAGES.insightReviewReceiptsBody, { count: facts.receiptsAwaitingDecision }),
+        MESSAGES.insightActionReviewReceipts,
+        PATHS.receiptsReview,
+      ),
+    );
+  }
+  if (facts.impressions >= INSIGHT_RULES.minImpressionsForVisibility && viewRate < INSIGHT_RULES.lowViewRate) {
+    cards.push(
+      card(
+        'OPTIMIZE_VISIBILITY',
+        MESSAGES.insightOptimizeVisibilityTitle,
+        formatMessage(MESSAGES.insightOptimizeVisibilityBody, { impressions: facts.impressions, views: facts.views }),
+        MESSAGES.insightActionViewDetails,
+        PATHS.offersList,
+      ),
+    );
+  }
+  if (facts.activeOffers > 0 && facts.impressions === 0) {
+    cards.push(card('FIRST_SHOPPERS', MESSAGES.insightFirstShoppersTitle, MESSAGES.insightFirstShoppersBody, MESSAGES.insightActionViewDetails, PATHS.offersList));
+  } else if (facts.unseenOfferTitles.length > 0) {
+    cards.push(
+      card(
+        'UNSEEN_OFFERS',
+        MESSAGES.insightUnseenOffersTitle,
+        formatMessage(MESSAGES.insightUnseenOffersBody, { count: facts.unseenOfferTitles.length }),
+        MESSAGES.insightActionViewDetails,
+        PATHS.offersList,
+      ),
+    );
+  }
+  if (facts.missedClients > 0) {
+    cards.push(
+      card(
+        'ENGAGE_NEARBY',
+        MESSAGES.insightEngageNearbyTitle,
+        formatMessage(MESSAGES.insightEngageNearbyBody, { count: facts.missedClients }),
+        MESSAGES.insightActionLaunchCampaign,
+        PATHS.addOffer,
+      ),
+    );
+  }
+  if (facts.views > 0 && conversionRate >= INSIGHT_RULES.highConversionRate) {
+    cards.push(
+      card(
+        'HIGH_CONVERSION',
+        MESSAGES.insightHighConversionTitle,
+        // Receipts can come without an in-app view, so the rate is capped at 100 %.
+        formatMessage(MESSAGES.insightHighConversionBody, { rate: Math.min(100, Math.round(conversionRate * 100)) }),
+        MESSAGES.insightActionAnalyzeOffers,
+        PATHS.offersList,
+      ),
+    );
+  } else if (facts.views >= INSIGHT_RULES.minViewsForReceipts) {
+    cards.push(
+      card(
+        'ENCOURAGE_RECEIPTS',
+        MESSAGES.insightEncourageReceiptsTitle,
+        formatMessage(MESSAGES.insightEncourageReceiptsBody, { views: facts.views, conversions: facts.conversions }),
+        MESSAGES.insightActionAnalyzeOffers,
+        PATHS.offersList,
+      ),
+    );
+  }
+  return cards.slice(0, INSIGHT_RULES.maxCards);
+}
+
+export function buildInsightsReport(period: InsightPeriod, range: InsightRange, facts: InsightFacts): VendorInsights {
+  return {
+    period,
+    range: { from: range.from, to: range.to, days: range.days },
+    previousRange: { from: range.previousFrom, to: range.previousTo },
+    metrics: {
+      usersNearby: { value: facts.usersNearby, previous: facts.previousUsersNearby, change: formatChange(facts.usersNearby, facts.previousUsersNearby) },
+      offersViewed: { value: facts.views, previous: facts.previousViews, change: formatChange(facts.views, facts.previousViews) },
+      conversions: { value: facts.conversions, previous: facts.previousConversions, change: formatChange(facts.conversions, facts.previousConversions) },
+      avgOrderValue: {
+        value: facts.avgOrderValue,
+        previous: facts.previousAvgOrderValue,
+        change: formatChange(facts.avgOrderValue ?? 0, facts.previousAvgOrderValue ?? 0),
+      },
+    },
+    overview: { impressions: facts.impressions, views: facts.views, saves: facts.saves, activeOffers: facts.activeOffers },
+    trend: facts.trend,
+    demographics: { newShoppers: facts.newShoppers, returningShoppers: facts.returningShoppers },
+    unseen: {
+      potentialClients: facts.usersNearby,
+      missedClients: facts.missedClients,
+      dealsNotSeen: facts.unseenOfferTitles.length,
+      dealsNotSeenTitles: facts.unseenOfferTitles.slice(0, 5),
+      footTraffic: facts.footTraffic,
+      peakHours: facts.peakHours,
+      engagementPercent: facts.impressions === 0 ? 0 : Math.round((facts.views / facts.impressions) * 100),
+    },
+    insights: buildActionableInsights(facts),
+    trust: {
+      ...computeTrust({ verifiedPurchases: facts.verifiedPurchases, rejectedReceipts: facts.rejectedReceipts }),
+      verifiedPurchases: facts.verifiedPurchases,
+      customerConfirmations: facts.customerConfirmations,
+    },
+  };
+}

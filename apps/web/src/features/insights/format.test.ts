@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { catalogs, computeTrust } from '@qrib/shared';
+import { initI18n } from '../../lib/i18n.ts';
+import { chartMaximum, changeToneClass, formatDateRange, formatEuro, formatHour, initialsOf, isPositiveChange, trustProgressText } from './format.ts';
+
+const trust = (verifiedPurchases: number) => ({ ...computeTrust({ verifiedPurchases, rejectedReceipts: 0 }), verifiedPurchases, customerConfirmations: 0 });
+
+describe('the change colour rule (spec §2.4)', () => {
+  it('is green only when the change starts with +', () => {
+    expect(isPositiveChange('+12.5%')).toBe(true);
+    expect(changeToneClass('+100%')).toBe('text-green-700');
+    expect(changeToneClass('-3%')).toBe('text-red-700');
+    expect(changeToneClass('0%')).toBe('text-red-700');
+  });
+});
+
+describe('the trust progress sentence', () => {
+  const t = initI18n('en').t;
+  it('follows the spec’s pattern with the real number and level', () => {
+    // 11 verified: Silver; Gold at 25 → 14 more, the spec's sample sentence.
+    expect(trustProgressText(t, trust(11))).toBe('14 more verified purchases to reach Gold badge!');
+    expect(trustProgressText(t, trust(0))).toBe('10 more verified purchases to reach Silver badge!');
+    expect(trustProgressText(t, trust(60))).toBe(catalogs.en.vendorInsights.topLevel);
+  });
+  it('reads in the reader’s language', () => {
+    const french = initI18n('fr').t;
+    expect(trustProgressText(french, trust(11))).toBe('Encore 14 achats vérifiés pour obtenir le badge Or !');
+  });
+});
+
+describe('figures on screen', () => {
+  it('never shows NaN: no purchase reads as zero euros', () => {
+    expect(formatEuro(null, 'en')).toBe('€0.00');
+    expect(formatEuro(Number.NaN, 'en')).toBe('€0.00');
+    expect(formatEuro(27.75, 'en')).toBe('€27.75');
+  });
+  it('scales a chart to its data, or to the spec’s 200 when there is none', () => {
+    expect(chartMaximum([0, 0, 0])).toBe(200);
+    expect(chartMaximum([])).toBe(200);
+    expect(chartMaximum([3, 17, 5])).toBe(17);
+  });
+  it('writes hours, ranges and initials', () => {
+    expect(formatHour(9)).toBe('09:00');
+    expect(formatDateRange('2026-03-02', '2026-03-08', 'en').replace(/\s/g, ' ')).toBe('Mar 2 – 8, 2026');
+    expect(initialsOf('Joseph Camilleri')).toBe('JC');
+    expect(initialsOf('  maria ')).toBe('M');
+    expect(initialsOf('')).toBe('?');
+  });
+});

@@ -1,0 +1,65 @@
+/** How insight figures read on screen: the spec's change colour rule, money, dates, hours and the trust sentence. */
+import type { TFunction } from 'i18next';
+import type { VendorInsights } from '@qrib/shared';
+
+/** Spec §2.4: a change starting with + is good news (green); anything else is shown red. */
+export function isPositiveChange(change: string): boolean {
+  return change.startsWith('+');
+}
+
+/** Keeps '+12.5%' reading left to right inside right-to-left text (Unicode isolates). */
+export function isolateLtr(text: string): string {
+  return `\u2066${text}\u2069`;
+}
+
+export function changeToneClass(change: string): string {
+  return isPositiveChange(change) ? 'text-green-700' : 'text-red-700';
+}
+
+/** Euros in the reader's language; no purchase yet reads as zero, never NaN. */
+export function formatEuro(value: number | null, language: string): string {
+  const amount = value === null || !Number.isFinite(value) ? 0 : value;
+  return new Intl.NumberFormat(language, { style: 'currency', currency: 'EUR' }).format(amount);
+}
+
+/** A report's first and last calendar days (YYYY-MM-DD) as one range in the reader's language. */
+export function formatDateRange(from: string, to: string, language: string): string {
+  const format = new Intl.DateTimeFormat(language, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+  return format.formatRange(new Date(`${from}T00:00:00Z`), new Date(`${to}T00:00:00Z`));
+}
+
+/** A day of the trend on a chart axis: day and short month. */
+export function formatShortDate(isoDate: string, language: string): string {
+  return new Intl.DateTimeFormat(language, { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(new Date(`${isoDate}T00:00:00Z`));
+}
+
+/** An hour of day (Malta time) as 'HH:00'. */
+export function formatHour(hour: number): string {
+  return `${String(hour).padStart(2, '0')}:00`;
+}
+
+/** The axis maximum of a chart: the data's largest value, or the spec's 200 while there is none. */
+export function chartMaximum(values: number[], emptyMaximum = 200): number {
+  const largest = Math.max(0, ...values.filter((value) => Number.isFinite(value)));
+  return largest > 0 ? largest : emptyMaximum;
+}
+
+/** The avatar's letters: the first letters of the first two words of the name. */
+export function initialsOf(name: string): string {
+  const letters = name
+    .trim()
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((word) => word[0]?.toUpperCase() ?? '');
+  return letters.join('') || '?';
+}
+
+/** The spec's sentence under the progress bar: '14 more verified purchases to reach Gold badge!' with real figures. */
+export function trustProgressText(t: TFunction, trust: VendorInsights['trust']): string {
+  if (!trust.nextLevel) return t('vendorInsights.topLevel');
+  return t('vendorInsights.moreToNextLevel', {
+    count: trust.purchasesToNextLevel,
+    level: t(`vendorInsights.levels.${trust.nextLevel}`),
+  });
+}

@@ -1,0 +1,260 @@
+/**
+ * Vendor insights (spec §2.4 Vendor Dashboard, Business Insights, Trust Rating; DESIGN.md §4, §5, §8): the
+ * request of GET /vendors/me/insights, its answer, and the pure rules behind it (report periods in Malta time,
+ * the signed change against the previous period, trust levels and the rating) so the API and the web agree.
+ */
+import { z } from 'zod';
+import { MESSAGES, formatMessage } from './messages.ts';
+
+export const INSIGHT_TIME_ZONE = 'Europe/Malta';
+export const INSIGHT_PERIODS = ['weekly', 'monthly'] as const;
+export type InsightPeriod = (typeof INSIGHT_PERIODS)[number];
+/** The longest from–to range one report may cover (a year, leap or not). */
+export const MAX_INSIGHT_RANGE_DAYS = 366;
+
+/**
+ * Trust levels (DESIGN.md §8) by all-time verified purchases: a level is reached at its threshold. The spec's
+ * sample shows Silver on the way to Gold.
+ */
+export const TRUST_LEVELS = [
+  { level: 'BRONZE', minVerifiedPurchases: 0 },
+  { level: 'SILVER', minVerifiedPurchases: 10 },
+  { level: 'GOLD', minVerifiedPurchases: 25 },
+  { level: 'PLATINUM', minVerifiedPurchases: 50 },
+] as const;
+export type TrustLevel = (typeof TRUST_LEVELS)[number]['level'];
+export const TRUST_LEVEL_NAMES = TRUST_LEVELS.map((entry) => entry.level) as [TrustLevel, ...TrustLevel[]];
+
+/** The rating's scale: 0 to 5 stars. */
+export const TRUST_RATING_MAX = 5;
+
+/** Rules behind the actionable insight cards (issue 5): below these the card is not worth showing. */
+export const INSIGHT_RULES = {
+  /** Shown at least this often with fewer than LOW_VIEW_RATE views per impression: optimize visibility. */
+  minImpressionsForVisibility: 20,
+  lowViewRate: 0.1,
+  /** Verified purchases per view from this rate on count as a high conversion rate. */
+  highConversionRate: 0.1,
+  /** Opened at least this often with a conversion rate under highConversionRate: encourage receipts. */
+  minViewsForReceipts: 10,
+  /** At most this many cards, most urgent first (the spec's layout has three). */
+  maxCards: 3,
+} as const;
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+const DAY_MS = 86_400_000;
+
+/** A YYYY-MM-DD text that names a real calendar date. */
+export function isCalendarDate(text: string): boolean {
+  if (!ISO_DATE.test(text)) return false;
+  const date = new Date(`${text}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text;
+}
+
+function dayNumber(isoDate: string): number {
+  return Math.round(new Date(`${isoDate}T00:00:00Z`).getTime() / DAY_MS);
+}
+
+function fromDayNumber(day: number): string {
+  return new Date(day * DAY_MS).toISOString().slice(0, 10);
+}
+
+export function addDays(isoDate: string, days: number): string {
+  return fromDayNumber(dayNumber(isoDate) + days);
+}
+
+/** Days from `from` to `to`, both included. */
+export function daysInRange(from: string, to: string): number {
+  return dayNumber(to) - dayNumber(from) + 1;
+}
+
+const maltaDateFormat = new Intl.DateTimeFormat('en-CA', { timeZone: INSIGHT_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
+
+/** The calendar date in Malta at an instant. */
+export function maltaDateOf(instant: Date): string {
+  return maltaDateFormat.format(instant);
+}
+
+export interface InsightRange {
+  from: string;
+  to: string;
+  days: number;
+  previousFrom: string;
+  previousTo: string;
+}
+
+/**
+ * The report's dates: the given from–to, else the current week (Monday to Sunday) or calendar month in Malta.
+ * The previous period is the same number of days just before it.
+ */
+export function resolveInsightRange(period: InsightPeriod, now: Date, from?: string, to?: string): InsightRange {
+  let start: string;
+  let end: string;
+  if (from !== undefined && to !== undefined) {
+    start = from;
+    end = to;
+  } else {
+    const today = maltaDateOf(now);
+    if (period === 'weekly') {
+      // getUTCDay: Sunday 0 … Saturday 6; the week starts on Monday.
+      const weekday = new Date(`${today}T00:00:00Z`).getUTCDay();
+      start = addDays(today, -((weekday + 6) % 7));
+      end = addDays(start, 6);
+    } else {
+      start = `${today.slice(0, 8)}01`;
+      const [year = 1970, month = 1] = today.split('-').map(Number);
+      end = new Date(Date.UTC(year, month, 0)).toISOString().slice(0, 10);
+    }
+  }
+  const days = daysInRange(start, end);
+  return { from: start, to: end, days, previousFrom: addDays(start, -days), previousTo: addDays(start, -1) };
+}
+
+/**
+ * The change from the previous period as the spec's signed percentage ('+12.5%', '-3%', '0%'), one decimal at
+ * most. Growth from nothing has no ratio; it reads '+100%' (something where there was nothing), never
+ * 'Infinity' or 'NaN'.
+ */
+export function formatChange(current: number, previous: number): string {
+  if (previous === 0) return current > 0 ? '+100%' : current < 0 ? '-100%' : '0%';
+  const percent = Math.round(((current - previous) / Math.abs(previous)) * 1000) / 10;
+  if (percent === 0) return '0%';
+  return `${percent > 0 ? '+' : ''}${percent}%`;
+}
+
+export interface TrustFacts {
+  verifiedPurchases: number;
+  rejectedReceipts: number;
+}
+
+/**
+ * The trust block: the level reached by all-time verified purchases, how many more reach the next level and
+ * how far through the current band the shop is; the rating is 5 × the share of VERIFIED among the receipts
+ * decided VERIFIED or REJECTED (one decimal), null while none is decided.
+ */
+export function computeTrust({ verifiedPurchases, rejectedReceipts }: TrustFacts) {
+  let index = 0;
+  TRUST_LEVELS.forEach((entry, position) => {
+    if (verifiedPurchases >= entry.minVerifiedPurchases) index = position;
+  });
+  const current = TRUST_LEVELS[index] ?? TRUST_LEVELS[0];
+  const next = TRUST_LEVELS[index + 1];
+  const decided = verifiedPurchases + rejectedReceipts;
+  let progressPercent = 100;
+  if (next) {
+    const band = next.minVerifiedPurchases - current.minVerifiedPurchases;
+    progressPercent = Math.floor(((verifiedPurchases - current.minVerifiedPurchases) / band) * 100);
+  }
+  return {
+    level: current.level,
+    nextLevel: next?.level ?? null,
+    purchasesToNextLevel: next ? next.minVerifiedPurchases - verifiedPurchases : 0,
+    progressPercent,
+    rating: decided === 0 ? null : Math.round((verifiedPurchases / decided) * TRUST_RATING_MAX * 10) / 10,
+    decidedReceipts: decided,
+  };
+}
+
+const calendarDate = z
+  .string({ error: MESSAGES.insightsDateInvalid })
+  .refine(isCalendarDate, { error: MESSAGES.insightsDateInvalid });
+
+/** GET /vendors/me/insights?period=weekly|monthly[&from=YYYY-MM-DD&to=YYYY-MM-DD] */
+export const insightsQuerySchema = z
+  .object({
+    period: z.enum(INSIGHT_PERIODS, { error: MESSAGES.insightsPeriodInvalid }).default('weekly'),
+    from: calendarDate.optional(),
+    to: calendarDate.optional(),
+  })
+  .superRefine((query, context) => {
+    if ((query.from === undefined) !== (query.to === undefined)) {
+      context.addIssue({ code: 'custom', message: MESSAGES.insightsRangeIncomplete, path: [query.from === undefined ? 'from' : 'to'] });
+      return;
+    }
+    if (query.from === undefined || query.to === undefined) return;
+    if (query.from > query.to) context.addIssue({ code: 'custom', message: MESSAGES.insightsRangeReversed, path: ['to'] });
+    else if (daysInRange(query.from, query.to) > MAX_INSIGHT_RANGE_DAYS) {
+      context.addIssue({ code: 'custom', message: formatMessage(MESSAGES.insightsRangeTooLong, { max: MAX_INSIGHT_RANGE_DAYS }), path: ['to'] });
+    }
+  });
+export type InsightsQuery = z.output<typeof insightsQuerySchema>;
+
+const countMetric = z.object({ value: z.number().int(), previous: z.number().int(), change: z.string() });
+const moneyMetric = z.object({ value: z.number().nullable(), previous: z.number().nullable(), change: z.string() });
+
+export const INSIGHT_KINDS = [
+  'CREATE_PROMOTION',
+  'REVIEW_RECEIPTS',
+  'OPTIMIZE_VISIBILITY',
+  'UNSEEN_OFFERS',
+  'ENGAGE_NEARBY',
+  'ENCOURAGE_RECEIPTS',
+  'HIGH_CONVERSION',
+  'FIRST_SHOPPERS',
+] as const;
+export type InsightKind = (typeof INSIGHT_KINDS)[number];
+
+export const actionableInsightSchema = z.object({
+  kind: z.enum(INSIGHT_KINDS),
+  /** English texts from MESSAGES (the web shows them in the reader's language). */
+  title: z.string(),
+  message: z.string(),
+  action: z.string(),
+  /** Where the action button leads (a path of the web app). */
+  path: z.string(),
+});
+export type ActionableInsight = z.infer<typeof actionableInsightSchema>;
+
+export const vendorInsightsSchema = z.object({
+  period: z.enum(INSIGHT_PERIODS),
+  range: z.object({ from: z.string(), to: z.string(), days: z.number().int() }),
+  previousRange: z.object({ from: z.string(), to: z.string() }),
+  metrics: z.object({
+    /** Distinct signed-in shoppers shown an offer of the shop. */
+    usersNearby: countMetric,
+    offersViewed: countMetric,
+    /** VERIFIED receipts uploaded in the period. */
+    conversions: countMetric,
+    /** Mean total of those receipts in euros; null when there is none. */
+    avgOrderValue: moneyMetric,
+  }),
+  overview: z.object({
+    impressions: z.number().int(),
+    views: z.number().int(),
+    saves: z.number().int(),
+    activeOffers: z.number().int(),
+  }),
+  /** One point a day: shoppers shown an offer (users), impressions, views and verified purchases. */
+  trend: z.array(
+    z.object({ date: z.string(), users: z.number().int(), impressions: z.number().int(), views: z.number().int(), conversions: z.number().int() }),
+  ),
+  demographics: z.object({ newShoppers: z.number().int(), returningShoppers: z.number().int() }),
+  unseen: z.object({
+    /** Shoppers shown an offer (the same as Users Nearby). */
+    potentialClients: z.number().int(),
+    /** Of those, the ones who opened none of the shop's offers in the period. */
+    missedClients: z.number().int(),
+    /** ACTIVE offers shown to nobody in the period. */
+    dealsNotSeen: z.number().int(),
+    dealsNotSeenTitles: z.array(z.string()),
+    /** Shop visits detected in the period. */
+    footTraffic: z.number().int(),
+    /** The busiest hours of day (Malta time) by events, busiest first, at most three. */
+    peakHours: z.array(z.object({ hour: z.number().int().min(0).max(23), events: z.number().int() })),
+    /** Views per impression, in whole percent (0 without impressions). */
+    engagementPercent: z.number().int(),
+  }),
+  insights: z.array(actionableInsightSchema),
+  trust: z.object({
+    rating: z.number().nullable(),
+    level: z.enum(TRUST_LEVEL_NAMES),
+    nextLevel: z.enum(TRUST_LEVEL_NAMES).nullable(),
+    verifiedPurchases: z.number().int(),
+    customerConfirmations: z.number().int(),
+    purchasesToNextLevel: z.number().int(),
+    progressPercent: z.number().int().min(0).max(100),
+    decidedReceipts: z.number().int(),
+  }),
+});
+export type VendorInsights = z.infer<typeof vendorInsightsSchema>;
+export const vendorInsightsResponseSchema = z.object({ data: vendorInsightsSchema });
