@@ -142,7 +142,12 @@ export async function buildApp({ config, database, closeDatabase = true, logger,
 
   // Routes
   await app.register(healthRoutes);
-  await app.register(authRoutes, { prefix: '/api/v1/auth', signupsPerHour: config.signupsPerHour });
+  await app.register(authRoutes, {
+    prefix: '/api/v1/auth',
+    signupsPerHour: config.signupsPerHour,
+    loginAttemptsPerUsername: config.loginAttemptsPerUsername,
+    loginAttemptsPerIp: config.loginAttemptsPerIp,
+  });
   await app.register(categoryRoutes, { prefix: '/api/v1/categories' });
   await app.register(vendorRoutes, { prefix: '/api/v1/vendors' });
   await app.register(vendorInsightRoutes, { prefix: '/api/v1/vendors' });

@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { SIGNUPS_PER_IP_PER_HOUR } from '@qrib/shared';
+import { LOGIN_ATTEMPTS_PER_IP, LOGIN_ATTEMPTS_PER_USERNAME, SIGNUPS_PER_IP_PER_HOUR } from '@qrib/shared';
 import type { StorageConfig } from './storage/create-storage.ts';
 
 const booleanFlag = z
@@ -34,6 +34,8 @@ const envSchema = z.object({
     })
     .default('false'),
   SIGNUPS_PER_HOUR: z.coerce.number({ error: 'must be a number' }).int().min(1).default(SIGNUPS_PER_IP_PER_HOUR),
+  LOGIN_ATTEMPTS_PER_USERNAME: z.coerce.number({ error: 'must be a number' }).int().min(1).default(LOGIN_ATTEMPTS_PER_USERNAME),
+  LOGIN_ATTEMPTS_PER_IP: z.coerce.number({ error: 'must be a number' }).int().min(1).default(LOGIN_ATTEMPTS_PER_IP),
   WEB_DIST_DIR: z.string().min(1).optional(),
   GEOCODER_URL: z.url({ error: 'must be an http(s) URL of a Nominatim-compatible service' }).optional(),
   STORAGE: z.enum(['local', 's3'], { error: 'must be local or s3' }).default('local'),
@@ -77,6 +79,9 @@ export interface Config {
   /** Fastify's trustProxy: never `true` (that would trust a client's own X-Forwarded-For). */
   trustProxy: false | number | string;
   signupsPerHour: number;
+  /** Login attempts per IP and username, and per IP, in each window (the per-account limit is fixed). */
+  loginAttemptsPerUsername: number;
+  loginAttemptsPerIp: number;
   webDistDir: string;
   geocoderUrl: string | undefined;
   storage: StorageConfig;
@@ -116,6 +121,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: values.SEED_DEMO,
     trustProxy: parseTrustProxy(values.TRUST_PROXY),
     signupsPerHour: values.SIGNUPS_PER_HOUR,
+    loginAttemptsPerUsername: values.LOGIN_ATTEMPTS_PER_USERNAME,
+    loginAttemptsPerIp: values.LOGIN_ATTEMPTS_PER_IP,
     webDistDir: path.resolve(values.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist')),
     geocoderUrl: values.GEOCODER_URL,
     storage:

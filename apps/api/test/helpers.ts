@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { inject } from 'vitest';
+import { LOGIN_ATTEMPTS_PER_IP, LOGIN_ATTEMPTS_PER_USERNAME } from '@qrib/shared';
 import { buildApp, type App } from '../src/app.ts';
 import type { Config } from '../src/config.ts';
 import { openDatabase, type Database } from '../src/db/client.ts';
@@ -24,6 +25,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     seedDemo: false,
     trustProxy: false,
     signupsPerHour: 1000,
+    loginAttemptsPerUsername: LOGIN_ATTEMPTS_PER_USERNAME,
+    loginAttemptsPerIp: LOGIN_ATTEMPTS_PER_IP,
     webDistDir: path.join(tmpdir(), 'qrib-no-web-build'),
     geocoderUrl: undefined,
     storage: { driver: 'local', rootDir: mkdtempSync(path.join(tmpdir(), 'qrib-uploads-')) },

@@ -4,8 +4,6 @@ export const ar: Catalog = {
   brand: { name: 'Qrib', tagline: 'عروض بالقرب منك' },
   common: {
     loading: 'جارٍ التحميل...',
-    comingSoonTitle: 'قريبًا',
-    comingSoonBody: 'يجري العمل على {{screen}}، وسيتوفر هنا في إصدار قادم.',
     backToHome: 'العودة إلى لوحة التحكم',
     skipToContent: 'الانتقال إلى المحتوى',
   },

@@ -4,8 +4,6 @@ export const de: Catalog = {
   brand: { name: 'Qrib', tagline: 'Angebote in deiner Nähe' },
   common: {
     loading: 'Wird geladen...',
-    comingSoonTitle: 'Demnächst verfügbar',
-    comingSoonBody: '{{screen}} ist in Arbeit und erscheint hier in einer kommenden Version.',
     backToHome: 'Zurück zum Dashboard',
     skipToContent: 'Zum Inhalt springen',
   },

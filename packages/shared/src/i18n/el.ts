@@ -4,8 +4,6 @@ export const el: Catalog = {
   brand: { name: 'Qrib', tagline: 'Προσφορές κοντά σας' },
   common: {
     loading: 'Φόρτωση...',
-    comingSoonTitle: 'Έρχεται σύντομα',
-    comingSoonBody: 'Η ενότητα {{screen}} βρίσκεται υπό κατασκευή. Θα εμφανιστεί εδώ σε επόμενη έκδοση.',
     backToHome: 'Επιστροφή στον πίνακα ελέγχου',
     skipToContent: 'Μετάβαση στο περιεχόμενο',
   },

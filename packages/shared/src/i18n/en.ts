@@ -9,8 +9,6 @@ export const en = {
   brand: { name: 'Qrib', tagline: 'Offers near you' },
   common: {
     loading: 'Loading...',
-    comingSoonTitle: 'Coming soon',
-    comingSoonBody: '{{screen}} is being built. It will appear here in a coming release.',
     backToHome: 'Back to the dashboard',
     skipToContent: 'Skip to content',
   },

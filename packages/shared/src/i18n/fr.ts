@@ -4,8 +4,6 @@ export const fr: Catalog = {
   brand: { name: 'Qrib', tagline: 'Offres près de chez vous' },
   common: {
     loading: 'Chargement...',
-    comingSoonTitle: 'Bientôt disponible',
-    comingSoonBody: '{{screen}} est en cours de création. Cet écran sera disponible dans une prochaine version.',
     backToHome: 'Retour au tableau de bord',
     skipToContent: 'Aller au contenu',
   },

@@ -4,8 +4,6 @@ export const hi: Catalog = {
   brand: { name: 'Qrib', tagline: 'आपके आस-पास के ऑफ़र' },
   common: {
     loading: 'लोड हो रहा है...',
-    comingSoonTitle: 'जल्द आ रहा है',
-    comingSoonBody: '{{screen}} अभी बनाया जा रहा है। यह आने वाली किसी रिलीज़ में यहाँ दिखेगा।',
     backToHome: 'डैशबोर्ड पर वापस जाएँ',
     skipToContent: 'सामग्री पर जाएँ',
   },

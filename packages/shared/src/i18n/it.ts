@@ -4,8 +4,6 @@ export const it: Catalog = {
   brand: { name: 'Qrib', tagline: 'Offerte vicino a te' },
   common: {
     loading: 'Caricamento...',
-    comingSoonTitle: 'Prossimamente',
-    comingSoonBody: '{{screen}} è in fase di sviluppo. Sarà disponibile qui in una prossima versione.',
     backToHome: 'Torna alla dashboard',
     skipToContent: 'Vai al contenuto',
   },

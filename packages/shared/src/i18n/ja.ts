@@ -4,8 +4,6 @@ export const ja: Catalog = {
   brand: { name: 'Qrib', tagline: '近くのお得なオファー' },
   common: {
     loading: '読み込み中...',
-    comingSoonTitle: '近日公開',
-    comingSoonBody: '{{screen}}は現在準備中です。今後のリリースでここに表示されます。',
     backToHome: 'ダッシュボードに戻る',
     skipToContent: 'コンテンツへスキップ',
   },

@@ -4,8 +4,6 @@ export const tr: Catalog = {
   brand: { name: 'Qrib', tagline: 'Yakınınızdaki fırsatlar' },
   common: {
     loading: 'Yükleniyor...',
-    comingSoonTitle: 'Çok yakında',
-    comingSoonBody: '{{screen}} hazırlanıyor. Gelecek bir sürümde burada yer alacak.',
     backToHome: 'Panele dön',
     skipToContent: 'İçeriğe geç',
   },

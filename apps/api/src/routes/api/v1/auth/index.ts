@@ -4,8 +4,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   LOGIN_ATTEMPTS_PER_ACCOUNT,
-  LOGIN_ATTEMPTS_PER_IP,
-  LOGIN_ATTEMPTS_PER_USERNAME,
   LOGIN_ATTEMPT_WINDOW_MINUTES,
   MESSAGES,
   apiErrorSchema,
@@ -26,7 +24,7 @@ function minutesUntil(ttlMs: number): number {
   return Math.max(1, Math.ceil(ttlMs / 60_000));
 }
 
-const authRoutes: FastifyPluginAsyncZod<{ signupsPerHour: number }> = async (app, options) => {
+const authRoutes: FastifyPluginAsyncZod<{ signupsPerHour: number; loginAttemptsPerUsername: number; loginAttemptsPerIp: number }> = async (app, options) => {
   type Limiter = ReturnType<typeof app.createRateLimit>;
   /** A preValidation hook counting one attempt in each limiter (the plugin's own route hook runs once). */
   function limitAttempts(limiters: Limiter[], buildError: (ttlMs: number) => HttpError) {
@@ -48,9 +46,9 @@ const authRoutes: FastifyPluginAsyncZod<{ signupsPerHour: number }> = async (app
   const loginWindow = LOGIN_ATTEMPT_WINDOW_MINUTES * 60_000;
   const limitLoginAttempts = limitAttempts(
     [
-      app.createRateLimit({ max: LOGIN_ATTEMPTS_PER_IP, timeWindow: loginWindow, keyGenerator: (request) => `login-ip:${request.ip}` }),
+      app.createRateLimit({ max: options.loginAttemptsPerIp, timeWindow: loginWindow, keyGenerator: (request) => `login-ip:${request.ip}` }),
       app.createRateLimit({
-        max: LOGIN_ATTEMPTS_PER_USERNAME,
+        max: options.loginAttemptsPerUsername,
         timeWindow: loginWindow,
         keyGenerator: (request) => `login-ip-user:${request.ip}:${bodyUsername(request)}`,
       }),
