@@ -69,6 +69,20 @@ async function openQueueAsOwner(page: Page, testInfo: TestInfo, shopperName: str
   return receipt;
 }
 
+/** The owner's conversions this week (dashboard) and trust figures (business insights), as shown on screen. */
+async function readOwnerFigures(page: Page) {
+  await page.goto('/');
+  const conversions = page.getByTestId('metric-conversions').getByTestId('metric-value');
+  await expect(conversions).toHaveText(/^\d+$/);
+  const conversionsValue = Number(await conversions.textContent());
+  await page.goto('/business-insights');
+  const verified = page.getByTestId('trust-verifiedPurchases');
+  await expect(verified).toContainText(/\d+/);
+  const verifiedPurchases = Number(/(\d+)/.exec((await verified.textContent()) ?? '')?.[1]);
+  const progressText = (await page.getByTestId('trust-progress-text').textContent()) ?? '';
+  return { conversions: conversionsValue, verifiedPurchases, progressText };
+}
+
 const bell = (page: Page) => page.getByTestId('notification-bell').locator('visible=true');
 
 test('the owner confirms a shopper’s receipt and the shopper’s bell says it was verified', async ({ page, context }, testInfo) => {
@@ -80,6 +94,7 @@ test('the owner confirms a shopper’s receipt and the shopper’s bell says it 
   await expect(page.getByRole('link', { name: 'Receipt review' })).toHaveCount(0);
 
   await switchAccount(page, context, 'joseph', 'joseph2026pass');
+  const before = await readOwnerFigures(page);
   const receipt = await openQueueAsOwner(page, testInfo, shopper.name);
   await expect(receipt).toContainText(shopper.name);
   await expect(receipt).not.toContainText(shopper.email);
@@ -103,6 +118,13 @@ test('the owner confirms a shopper’s receipt and the shopper’s bell says it 
   await expect(page.getByTestId('review-receipt').filter({ hasText: `Receipt from ${shopper.name}` })).toHaveCount(0);
   await page.getByRole('button', { name: 'Verified', exact: true }).click();
   await expect(page.getByTestId('review-receipt').filter({ hasText: `Receipt from ${shopper.name}` })).toHaveCount(1);
+
+  // The confirmed receipt is a verified purchase: this week's conversions and the trust rating count it (the
+  // other screen size's run confirms receipts at the same demo shop, hence "at least").
+  const after = await readOwnerFigures(page);
+  expect(after.conversions).toBeGreaterThanOrEqual(before.conversions + 1);
+  expect(after.verifiedPurchases).toBeGreaterThanOrEqual(before.verifiedPurchases + 1);
+  expect(after.progressText).not.toBe(before.progressText);
 
   await switchAccount(page, context, shopper.username, shopper.password);
   await expect(bell(page)).toHaveAccessibleName('Notifications, 1 unread');
