@@ -3,18 +3,18 @@
  * and Gozo. Prints p50/p99 of the first page through the HTTP endpoint (response cache off, cache on for
  * positions never asked before, cache on for positions asked before) and of its KNN SQL alone, and the
  * endpoint's requests per second, cache off (cold) and on (warm), next to a bare Fastify JSON route in the
- * same run (autocannon), as ratios, with the cache's hit rate. The load comes from 2 000 shopper positions
+ * same run (autocannon, in a child process so it does not share the server's thread), as ratios, with the cache's hit rate. The load comes from 2 000 shopper positions
  * scattered around Malta's and Gozo's localities, not one repeated point.
  * Runs on the embedded database, and also on PostgreSQL when DATABASE_URL is set (a scratch database is
  * created there and dropped afterwards). Run: npm run bench:nearby  (BENCH_BUSINESSES to change the size;
  * NEARBY_CACHE_ENTRIES as for the server)
  */
+import { fork } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { MALTA_LOCALITIES, NEARBY_PAGE_SIZE } from '@qrib/shared';
@@ -154,10 +154,16 @@ async function measure(label: string, database: Database) {
     // The load: SHOPPERS fixed positions, in random order; every connection goes through the whole list.
     const shoppers = fresh(SHOPPERS);
     const requests = shoppers.map((point) => ({ method: 'GET', path: pagePath(point), headers }));
+    // autocannon runs in a child process (bench/load-runner.mjs), so the server keeps this process's thread.
     const load = async (base: string, list: { path: string; headers?: Record<string, string> }[]) => {
-      const result = await autocannon({ url: base, headers: list[0]?.headers ?? {}, requests: list, connections: 10, duration: LOAD_SECONDS });
+      const runner = fork(path.join(import.meta.dirname, 'load-runner.mjs'));
+      const result = await new Promise<{ average: number; errors: number; non2xx: number }>((resolve, reject) => {
+        runner.once('message', (message) => resolve(message as { average: number; errors: number; non2xx: number }));
+        runner.once('error', reject);
+        runner.send({ url: base, headers: list[0]?.headers ?? {}, requests: list, connections: 10, duration: LOAD_SECONDS });
+      });
       if (result.errors > 0 || result.non2xx > 0) console.log(`  (${result.errors} errors, ${result.non2xx} non-2xx answers)`);
-      return result.requests.average;
+      return result.average;
     };
     const bare = await load(coldBase, [{ path: '/bench/ping' }]);
     const coldRps = await load(coldBase, requests);
