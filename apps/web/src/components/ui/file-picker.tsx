@@ -2,7 +2,7 @@
  * A file input with previews of the chosen files and a button to remove each before sending. The parent owns
  * the list (so it can filter, cap and reset it); object URLs are released when previews go away.
  */
-import { X } from 'lucide-react';
+import { FileText, X } from 'lucide-react';
 import { useEffect, useId, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -18,11 +18,8 @@ export interface FilePickerProps {
 }
 
 export function FilePicker({ label, hint, accept, files, onAdd, onRemove, error, multiple = true }: FilePickerProps) {
-  const { t } = useTranslation();
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
-  const previews = useMemo(() => files.map((file) => (file.type.startsWith('image/') ? URL.createObjectURL(file) : '')), [files]);
-  useEffect(() => () => previews.forEach((url) => url && URL.revokeObjectURL(url)), [previews]);
   const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
 
   return (
@@ -55,27 +52,42 @@ export function FilePicker({ label, hint, accept, files, onAdd, onRemove, error,
           {error}
         </p>
       ) : null}
-      {files.length > 0 ? (
-        <ul className="mt-3 grid grid-cols-3 gap-3 sm:grid-cols-4" aria-label={label}>
-          {files.map((file, index) => (
-            <li key={`${file.name}-${file.size}-${index}`} className="relative overflow-hidden rounded-lg border border-slate-200 bg-slate-50">
-              {previews[index] ? (
-                <img src={previews[index]} alt={t('upload.previewOf', { name: file.name })} className="aspect-square w-full object-cover" />
-              ) : (
-                <div className="flex aspect-square items-center justify-center p-2 text-center text-xs text-slate-600">{file.name}</div>
-              )}
-              <button
-                type="button"
-                onClick={() => onRemove(index)}
-                aria-label={t('upload.removeFile', { name: file.name })}
-                className="absolute end-1 top-1 rounded-full bg-white/90 p-1 text-slate-700 shadow hover:bg-red-50 hover:text-red-700"
-              >
-                <X aria-hidden="true" className="size-4" />
-              </button>
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      <FilePreviewList label={label} files={files} onRemove={onRemove} />
     </div>
+  );
+}
+
+/**
+ * Previews of chosen files, each with a button to remove it: a thumbnail for an image, an icon and the name
+ * otherwise (a PDF). Object URLs are released when the previews go away.
+ */
+export function FilePreviewList({ label, files, onRemove, nonImageLabel }: { label: string; files: File[]; onRemove: (index: number) => void; nonImageLabel?: (name: string) => string }) {
+  const { t } = useTranslation();
+  const previews = useMemo(() => files.map((file) => (file.type.startsWith('image/') ? URL.createObjectURL(file) : '')), [files]);
+  useEffect(() => () => previews.forEach((url) => url && URL.revokeObjectURL(url)), [previews]);
+  if (files.length === 0) return null;
+  return (
+    <ul className="mt-3 grid grid-cols-3 gap-3 sm:grid-cols-4" aria-label={label}>
+      {files.map((file, index) => (
+        <li key={`${file.name}-${file.size}-${index}`} className="relative overflow-hidden rounded-lg border border-slate-200 bg-slate-50">
+          {previews[index] ? (
+            <img src={previews[index]} alt={t('upload.previewOf', { name: file.name })} className="aspect-square w-full object-cover" />
+          ) : (
+            <div className="flex aspect-square flex-col items-center justify-center gap-1 p-2 text-center text-xs text-slate-700">
+              <FileText aria-hidden="true" className="size-8" />
+              <span className="line-clamp-2 break-all">{nonImageLabel ? nonImageLabel(file.name) : file.name}</span>
+            </div>
+          )}
+          <button
+            type="button"
+            onClick={() => onRemove(index)}
+            aria-label={t('upload.removeFile', { name: file.name })}
+            className="absolute end-1 top-1 rounded-full bg-white/90 p-1 text-slate-700 shadow hover:bg-red-50 hover:text-red-700"
+          >
+            <X aria-hidden="true" className="size-4" />
+          </button>
+        </li>
+      ))}
+    </ul>
   );
 }

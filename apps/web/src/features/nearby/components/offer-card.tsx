@@ -2,11 +2,10 @@
 import { ImageOff } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import type { NearbyBusiness } from '@qrib/shared';
 import { FavoriteButton } from '../../../components/favorite-button.tsx';
-import { paths } from '../../../config/paths.ts';
-import { formatDiscount, timeLeftText } from '../../../lib/format.ts';
+import { OfferCardFooter } from '../../../components/offer-card-footer.tsx';
+import { formatDiscount } from '../../../lib/format.ts';
 import { useOfferImpression } from '../../../lib/offer-events.ts';
 
 type NearbyOffer = NearbyBusiness['offers'][number];
@@ -58,21 +57,7 @@ export function OfferCard({ business, offer }: { business: NearbyBusiness; offer
         <p className="line-clamp-2 text-sm text-slate-600">
           <bdi>{offer.description}</bdi>
         </p>
-        <div className="mt-auto flex flex-wrap items-center justify-between gap-2 pt-2 text-sm">
-          <span className="font-medium text-slate-800" data-testid="distance">
-            {t('messages.kmAway', { distance: business.distance.toFixed(1) })}
-          </span>
-          <span className="text-slate-600" data-testid="time-left">
-            {timeLeftText(t, offer.endDate)}
-          </span>
-        </div>
-        <Link
-          to={paths.viewOffer(offer.offerId)}
-          className="mt-2 rounded-lg bg-brand-700 px-4 py-2 text-center text-sm font-semibold text-white hover:bg-brand-800"
-        >
-          {t('home.viewOffer')}
-          <span className="sr-only">: {offer.title}</span>
-        </Link>
+        <OfferCardFooter offerId={offer.offerId} title={offer.title} endDate={offer.endDate} distanceKm={business.distance} linkLabel={t('home.viewOffer')} />
       </div>
     </article>
   );

@@ -4,14 +4,15 @@
  * Upload' with a progress bar and the spec's alerts, then My receipts. `?vendorId&offerId&visitId` preselect
  * the shop (Confirm Purchase on the shop-entry screen sends them).
  */
-import { FileText, ImagePlus, X } from 'lucide-react';
-import { useEffect, useMemo, useState } from 'react';
+import { ImagePlus } from 'lucide-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { MAX_RECEIPT_FILES, RECEIPT_ACCEPT, type ReceiptShop } from '@qrib/shared';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ErrorState, LoadingState } from '../../../components/ui/data-states.tsx';
+import { FilePreviewList } from '../../../components/ui/file-picker.tsx';
 import { ProgressBar } from '../../../components/ui/progress-bar.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';
 import { paths } from '../../../config/paths.ts';
@@ -136,7 +137,12 @@ export function ReceiptUpload() {
           <span className="text-sm text-slate-700">{t('receipts.uploadCardHint')}</span>
         </button>
 
-        {files.length > 0 ? <ReceiptPreviews files={files} onRemove={(index) => setFiles(files.filter((_, at) => at !== index))} /> : null}
+        <FilePreviewList
+          label={t('receipts.chosenFiles')}
+          files={files}
+          onRemove={(index) => setFiles(files.filter((_, at) => at !== index))}
+          nonImageLabel={(name) => t('receipts.pdfFile', { name })}
+        />
 
         {files.length > 0 ? <PurchaseDetails shop={shop} offer={offer} fileCount={files.length} /> : null}
 
@@ -151,35 +157,5 @@ export function ReceiptUpload() {
 
       <MyReceipts />
     </div>
-  );
-}
-
-function ReceiptPreviews({ files, onRemove }: { files: File[]; onRemove: (index: number) => void }) {
-  const { t } = useTranslation();
-  const previews = useMemo(() => files.map((file) => (file.type.startsWith('image/') ? URL.createObjectURL(file) : '')), [files]);
-  useEffect(() => () => previews.forEach((url) => url && URL.revokeObjectURL(url)), [previews]);
-  return (
-    <ul aria-label={t('receipts.chosenFiles')} className="grid grid-cols-3 gap-3 sm:grid-cols-5">
-      {files.map((file, index) => (
-        <li key={`${file.name}-${file.size}-${index}`} className="relative overflow-hidden rounded-lg border border-slate-200 bg-slate-50">
-          {previews[index] ? (
-            <img src={previews[index]} alt={t('upload.previewOf', { name: file.name })} className="aspect-square w-full object-cover" />
-          ) : (
-            <div className="flex aspect-square flex-col items-center justify-center gap-1 p-2 text-center text-xs text-slate-700">
-              <FileText aria-hidden="true" className="size-8" />
-              <span className="line-clamp-2 break-all">{t('receipts.pdfFile', { name: file.name })}</span>
-            </div>
-          )}
-          <button
-            type="button"
-            onClick={() => onRemove(index)}
-            aria-label={t('upload.removeFile', { name: file.name })}
-            className="absolute end-1 top-1 rounded-full bg-white/90 p-1 text-slate-700 shadow hover:bg-red-50 hover:text-red-700"
-          >
-            <X aria-hidden="true" className="size-4" />
-          </button>
-        </li>
-      ))}
-    </ul>
   );
 }

@@ -1,10 +1,9 @@
 /** One search result (spec §2.4 Search Offers card): badge, heart, title, business, distance, time left, View Details. */
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import type { SearchResult } from '@qrib/shared';
 import { FavoriteButton } from '../../../components/favorite-button.tsx';
-import { paths } from '../../../config/paths.ts';
-import { formatDiscount, timeLeftText } from '../../../lib/format.ts';
+import { OfferCardFooter } from '../../../components/offer-card-footer.tsx';
+import { formatDiscount } from '../../../lib/format.ts';
 import { useOfferImpression } from '../../../lib/offer-events.ts';
 
 export function SearchResultCard({ offer }: { offer: SearchResult }) {
@@ -29,25 +28,7 @@ export function SearchResultCard({ offer }: { offer: SearchResult }) {
           <bdi>{offer.category.name}</bdi>
         </p>
       ) : null}
-      <div className="mt-auto flex flex-wrap items-center justify-between gap-2 pt-2 text-sm">
-        {offer.distance === null ? (
-          <span />
-        ) : (
-          <span className="font-medium text-slate-800" data-testid="distance">
-            {t('messages.kmAway', { distance: offer.distance.toFixed(1) })}
-          </span>
-        )}
-        <span className="text-slate-600" data-testid="time-left">
-          {timeLeftText(t, offer.endDate)}
-        </span>
-      </div>
-      <Link
-        to={paths.viewOffer(offer.offerId)}
-        className="mt-2 rounded-lg bg-brand-700 px-4 py-2 text-center text-sm font-semibold text-white hover:bg-brand-800"
-      >
-        {t('search.viewDetails')}
-        <span className="sr-only">: {offer.title}</span>
-      </Link>
+      <OfferCardFooter offerId={offer.offerId} title={offer.title} endDate={offer.endDate} distanceKm={offer.distance} linkLabel={t('search.viewDetails')} />
     </article>
   );
 }

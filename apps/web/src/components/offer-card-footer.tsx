@@ -1,0 +1,32 @@
+/** The foot of an offer card: 'x.x km Away' (when known), the time left of spec §4, and the link to the offer. */
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { paths } from '../config/paths.ts';
+import { timeLeftText } from '../lib/format.ts';
+
+export function OfferCardFooter({ offerId, title, endDate, distanceKm, linkLabel }: { offerId: number; title: string; endDate: string; distanceKm: number | null; linkLabel: string }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <div className="mt-auto flex flex-wrap items-center justify-between gap-2 pt-2 text-sm">
+        {distanceKm === null ? (
+          <span />
+        ) : (
+          <span className="font-medium text-slate-800" data-testid="distance">
+            {t('messages.kmAway', { distance: distanceKm.toFixed(1) })}
+          </span>
+        )}
+        <span className="text-slate-600" data-testid="time-left">
+          {timeLeftText(t, endDate)}
+        </span>
+      </div>
+      <Link
+        to={paths.viewOffer(offerId)}
+        className="mt-2 rounded-lg bg-brand-700 px-4 py-2 text-center text-sm font-semibold text-white hover:bg-brand-800"
+      >
+        {linkLabel}
+        <span className="sr-only">: {title}</span>
+      </Link>
+    </>
+  );
+}
