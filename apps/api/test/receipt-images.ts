@@ -82,6 +82,16 @@ export function makeScannedPdf(marker: string): Buffer {
   ]);
 }
 
+/** A PDF of blank pages (a long document a receipt is not). */
+export function makeLongPdf(pages: number): Buffer {
+  const kids = Array.from({ length: pages }, (_, index) => `${index + 3} 0 R`).join(' ');
+  return buildPdf([
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    `<< /Type /Pages /Kids [${kids}] /Count ${pages} >>`,
+    ...Array.from({ length: pages }, () => '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 300 600] >>'),
+  ]);
+}
+
 function buildPdf(objects: string[]): Buffer {
   let pdf = '%PDF-1.4\n';
   const offsets: number[] = [];

@@ -6,9 +6,9 @@
  */
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { Worker } from 'node:worker_threads';
 import sharp from 'sharp';
 import Tesseract from 'tesseract.js';
-import { extractText, getDocumentProxy } from 'unpdf';
 import { MAX_IMAGE_PIXELS } from '@qrib/shared';
 
 const require = createRequire(import.meta.url);
@@ -80,13 +80,32 @@ export async function prepareReceiptImage(input: Buffer): Promise<Buffer> {
     .toBuffer();
 }
 
-/** The text layer of each page of a PDF; a scanned page without one gives ''. Rejects for a broken PDF. */
-export async function readPdfText(pdf: Buffer): Promise<string[]> {
-  const document = await getDocumentProxy(new Uint8Array(pdf), { verbosity: 0, isEvalSupported: false });
-  try {
-    const { text } = await extractText(document, { mergePages: false });
-    return text;
-  } finally {
-    await document.destroy();
-  }
+/** A receipt is a page or two: longer PDFs are not read (they go to the owner), nor ones that take too long. */
+export const MAX_PDF_PAGES = 5;
+const PDF_TIMEOUT_MS = 15_000;
+
+/**
+ * The text layer of each page of a PDF; a scanned page without one gives ''. pdf.js runs in a worker thread
+ * with a small heap and a time limit (a 10 MB upload can hide thousands of pages or a compression bomb).
+ * Rejects for a broken, too long or too slow PDF.
+ */
+export function readPdfText(pdf: Buffer): Promise<string[]> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(new URL('./pdf-text-worker.mjs', import.meta.url), {
+      workerData: { pdf, maxPages: MAX_PDF_PAGES },
+      resourceLimits: { maxOldGenerationSizeMb: 256, maxYoungGenerationSizeMb: 32 },
+    });
+    const finish = (settle: () => void) => {
+      clearTimeout(timer);
+      settle();
+      void worker.terminate();
+    };
+    const timer = setTimeout(() => finish(() => reject(new Error('the PDF took too long to read'))), PDF_TIMEOUT_MS);
+    worker.once('message', (message: { pages: number; text?: string[] }) =>
+      finish(() => (message.text ? resolve(message.text) : reject(new Error(`the PDF has ${message.pages} pages`)))),
+    );
+    worker.once('error', (error) => finish(() => reject(error)));
+    // Exiting without an answer (out of memory): a later resolve or reject is ignored by the promise.
+    worker.once('exit', (code) => finish(() => reject(new Error(`the PDF reader stopped (${code})`))));
+  });
 }
