@@ -25,6 +25,8 @@ export interface PreviousReceipt {
   text: string;
   date: string | null;
   total: number | null;
+  /** Found by a close photo hash (else only by the same date and total). */
+  isPhotoLookalike: boolean;
 }
 
 export interface CheckResult {
@@ -36,6 +38,9 @@ export interface CheckResult {
   ocrText: string;
 }
 
+/** The advisory lock claims take in turn (any fixed number; this one spells 'RCPT'). */
+const CLAIM_LOCK_KEY = 0x52435054;
+
 export function createReceiptChecksRepository(db: Db) {
   return {
     /**
@@ -46,9 +51,13 @@ export function createReceiptChecksRepository(db: Db) {
      */
     async claimNext(): Promise<number | undefined> {
       const fresh = sql`now() - make_interval(mins => ${STALE_CLAIM_MINUTES})`;
-      const [row] = await selectRows<{ id: number }>(
-        db,
-        sql`
+      // Claims take turns (a transaction-scoped advisory lock): the "no other receipt of this shop is being
+      // checked" test must see the claim another worker has just committed, which a concurrent snapshot would not.
+      return db.transaction(async (tx) => {
+        await tx.execute(sql`SELECT pg_advisory_xact_lock(${CLAIM_LOCK_KEY})`);
+        const [row] = await selectRows<{ id: number }>(
+          tx,
+          sql`
           UPDATE receipts SET processing_started_at = now()
           WHERE id = (
             SELECT r.id FROM receipts r
@@ -65,8 +74,9 @@ export function createReceiptChecksRepository(db: Db) {
           )
           RETURNING id
         `,
-      );
-      return row?.id;
+        );
+        return row?.id;
+      });
     },
 
     async findReceiptToCheck(receiptId: number): Promise<ReceiptToCheck | undefined> {
@@ -101,26 +111,33 @@ export function createReceiptChecksRepository(db: Db) {
 
     /**
      * Earlier receipts for the same shop with a photo within `maxBits` (Hamming distance of the 64-bit
-     * difference hashes) of one of this receipt's photos, with what was read from them. Receipts printed on
-     * one shop's till look alike at 9 x 8 pixels, so the caller compares what they say too.
+     * difference hashes) of one of this receipt's photos, or (PDFs and re-taken photos have no close hash)
+     * with the same date and total read from them, with what was read from them. Receipts printed on one
+     * shop's till look alike at 9 x 8 pixels, so the caller compares what they say too.
      */
-    async findLookalikeReceipts(receipt: { receiptId: number; vendorId: number; hashes: string[] }, maxBits: number): Promise<PreviousReceipt[]> {
-      if (receipt.hashes.length === 0) return [];
+    async findLookalikeReceipts(
+      receipt: { receiptId: number; vendorId: number; hashes: string[]; date: string | null; total: number | null },
+      maxBits: number,
+    ): Promise<PreviousReceipt[]> {
+      const sameFigures = receipt.date !== null && receipt.total !== null;
+      if (receipt.hashes.length === 0 && !sameFigures) return [];
       const hashList = sql.join(
-        receipt.hashes.map((hash) => sql`${hash}`),
+        (receipt.hashes.length > 0 ? receipt.hashes : ['']).map((hash) => sql`${hash}`),
         sql`, `,
       );
-      const rows = await selectRows<{ id: number; ocr_text: string | null; extracted_date: string | null; extracted_total: string | null }>(
+      const figuresMatch = sameFigures ? sql`(r.extracted_date = ${receipt.date}::date AND r.extracted_total = ${receipt.total}::numeric)` : sql`false`;
+      const hashMatch = sql`EXISTS (
+        SELECT 1 FROM receipt_files f, unnest(ARRAY[${hashList}]::text[]) AS mine(hash)
+        WHERE f.receipt_id = r.id AND f.perceptual_hash IS NOT NULL AND mine.hash <> ''
+          AND bit_count(('x' || mine.hash)::bit(64) # ('x' || f.perceptual_hash)::bit(64)) <= ${maxBits}
+      )`;
+      const rows = await selectRows<{ id: number; ocr_text: string | null; extracted_date: string | null; extracted_total: string | null; photo_match: boolean }>(
         db,
         sql`
-          SELECT r.id, r.ocr_text, r.extracted_date::text AS extracted_date, r.extracted_total::text AS extracted_total
+          SELECT r.id, r.ocr_text, r.extracted_date::text AS extracted_date, r.extracted_total::text AS extracted_total, ${hashMatch} AS photo_match
           FROM receipts r
           WHERE r.vendor_id = ${receipt.vendorId} AND r.id < ${receipt.receiptId} AND r.checked_at IS NOT NULL
-            AND EXISTS (
-              SELECT 1 FROM receipt_files f, unnest(ARRAY[${hashList}]::text[]) AS mine(hash)
-              WHERE f.receipt_id = r.id AND f.perceptual_hash IS NOT NULL
-                AND bit_count(('x' || mine.hash)::bit(64) # ('x' || f.perceptual_hash)::bit(64)) <= ${maxBits}
-            )
+            AND (${figuresMatch} OR ${hashMatch})
           ORDER BY r.id DESC
           LIMIT 20
         `,
@@ -130,6 +147,7 @@ export function createReceiptChecksRepository(db: Db) {
         text: row.ocr_text ?? '',
         date: row.extracted_date,
         total: row.extracted_total === null ? null : Number(row.extracted_total),
+        isPhotoLookalike: row.photo_match,
       }));
     },
 

@@ -150,12 +150,12 @@ export const SAME_TEXT_SIMILARITY = 0.8;
  * text. Receipts from one shop's till share a layout, so a close perceptual hash alone is not enough; two
  * purchases differ at least in their date, total or items. Unread text proves nothing.
  */
-export function isSameReceipt(current: ReadReceipt, previous: ReadReceipt): boolean {
+export function isSameReceipt(current: ReadReceipt, previous: ReadReceipt, minSimilarity = SAME_TEXT_SIMILARITY): boolean {
   if (current.text.trim() === '' || previous.text.trim() === '') return false;
   if (current.date !== previous.date) return false;
   if ((current.total === null) !== (previous.total === null)) return false;
   if (current.total !== null && previous.total !== null && Math.abs(current.total - previous.total) >= CENT / 2) return false;
-  return textSimilarity(current.text, previous.text) >= SAME_TEXT_SIMILARITY;
+  return textSimilarity(current.text, previous.text) >= minSimilarity;
 }
 
 // --- the rules ---------------------------------------------------------------------------------------

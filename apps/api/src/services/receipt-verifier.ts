@@ -11,7 +11,7 @@ import type { ReceiptChecksRepository, ReceiptToCheck } from '../repositories/re
 import type { Storage } from '../storage/storage.ts';
 import { extractReceiptFields } from './receipt-extraction.ts';
 import { createOcrPool, prepareReceiptImage, readPdfText, type OcrPool } from './receipt-ocr.ts';
-import { decideReceipt, isSameReceipt, NEAR_DUPLICATE_MAX_BITS } from './receipt-rules.ts';
+import { decideReceipt, isSameReceipt, NEAR_DUPLICATE_MAX_BITS, SAME_TEXT_SIMILARITY } from './receipt-rules.ts';
 
 /** How often the queue is looked at without being woken (uploads on another replica, stale claims). */
 export const RECEIPT_QUEUE_POLL_MS = 60_000;
@@ -96,9 +96,14 @@ export function createReceiptVerifier({ checks, storage, workers, log }: Receipt
       .slice(0, MAX_STORED_TEXT);
     const fields = extractReceiptFields(ocrText);
     const hashes = receipt.files.flatMap((file) => (file.perceptualHash ? [file.perceptualHash] : []));
-    const lookalikes = await checks.findLookalikeReceipts({ receiptId, vendorId: receipt.vendorId, hashes }, NEAR_DUPLICATE_MAX_BITS);
+    const lookalikes = await checks.findLookalikeReceipts(
+      { receiptId, vendorId: receipt.vendorId, hashes, date: fields.date, total: fields.total },
+      NEAR_DUPLICATE_MAX_BITS,
+    );
     const current = { text: ocrText, date: fields.date, total: fields.total };
-    const isNearDuplicate = lookalikes.some((previous) => isSameReceipt(current, previous));
+    // Without a lookalike photo (a PDF, a new photo) only the very same text counts: two customers' receipts for
+    // one deal on one day differ in little more than the time.
+    const isNearDuplicate = lookalikes.some((previous) => isSameReceipt(current, previous, previous.isPhotoLookalike ? SAME_TEXT_SIMILARITY : 1));
     const verdict = decideReceipt({
       fields,
       allFilesRead: texts.length > 0 && texts.every((file) => file.isRead),

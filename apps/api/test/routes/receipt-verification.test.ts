@@ -196,6 +196,11 @@ describe('automatic receipt verification (OCR)', () => {
       expect(await verdictOf(readable)).toEqual({ status: 'VERIFIED', reason: null });
       expect(await storedRow(readable)).toMatchObject({ extractedMerchant: 'GOZO FRESH BAKERY', extractedDate: maltaDay(-5), extractedTotal: '8.00' });
       expect(await verdictOf(scanned)).toEqual({ status: 'NEEDS_REVIEW', reason: MESSAGES.receiptUnreadable });
+      // The same PDF sent again with a byte changed (a new sha256, and no photo hash to compare): same date,
+      // total and text, so it is the same receipt.
+      const pdf = makeReceiptPdf(purchase({ date: printed(maltaDay(-5), '08:05') }));
+      const again = await upload([pdfPart(Buffer.concat([pdf, Buffer.from('% sent again\n', 'latin1')]))]);
+      expect(await verdictOf(again)).toEqual({ status: 'REJECTED', reason: MESSAGES.receiptAlreadySubmitted });
     },
     OCR_TIMEOUT,
   );
