@@ -73,7 +73,8 @@ export function createNotificationsRepository(db: Db) {
 
     /**
      * NEW_OFFER for everyone who saved any offer of the offer's shop, in one INSERT ... SELECT. Nothing when
-     * the offer is not active or its owner chose not to send notifications; never to the shop's owner.
+     * the offer is not active or its owner chose not to send notifications; never to the shop's owner; and only
+     * once per offer and person (pausing and resuming an offer again does not ring the bell again).
      */
     async notifySaversOfOffer(offerId: number): Promise<void> {
       await db.execute(sql`
@@ -89,6 +90,10 @@ export function createNotificationsRepository(db: Db) {
           WHERE saved.vendor_id = published.vendor_id
         ) savers ON savers.user_id <> shop.owner_user_id
         WHERE published.offer_id = ${offerId} AND published.status = 'ACTIVE' AND published.send_notifications
+          AND NOT EXISTS (
+            SELECT 1 FROM notifications told
+            WHERE told.user_id = savers.user_id AND told.kind = 'NEW_OFFER' AND told.payload->>'offerId' = published.offer_id::text
+          )
       `);
     },
   };

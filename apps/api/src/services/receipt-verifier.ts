@@ -15,6 +15,8 @@ import { decideReceipt, isSameReceipt, NEAR_DUPLICATE_MAX_BITS, SAME_TEXT_SIMILA
 
 /** How often the queue is looked at without being woken (uploads on another replica, stale claims). */
 export const RECEIPT_QUEUE_POLL_MS = 60_000;
+/** How long closing waits for receipts being read before stopping the OCR workers. */
+const CLOSE_GRACE_MS = 10_000;
 /** What is kept of a receipt's text: enough for any till receipt, bounded for a 10-page PDF. */
 const MAX_STORED_TEXT = 20_000;
 
@@ -174,7 +176,9 @@ export function createReceiptVerifier({ checks, storage, workers, log }: Receipt
     },
     async close() {
       isClosed = true;
-      await whenIdle();
+      // A receipt being read finishes if it can; after a while the workers are stopped anyway (its claim goes
+      // stale and another process reads it again), so shutting down never hangs on a stuck job.
+      await Promise.race([whenIdle(), new Promise((resolve) => setTimeout(resolve, CLOSE_GRACE_MS).unref())]);
       const started = pool;
       pool = undefined;
       if (started) await (await started.catch(() => undefined))?.close();

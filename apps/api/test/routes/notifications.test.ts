@@ -139,6 +139,11 @@ describe('NEW_OFFER', () => {
     expect((await action('pause')).statusCode).toBe(200);
     expect((await action('resume')).statusCode).toBe(200);
     await expect.poll(() => newOfferTitles(fan)).toEqual(['Resume Bakery breakfast']);
+    // Pausing and resuming the same offer again does not ring the bell again.
+    expect((await action('pause')).statusCode).toBe(200);
+    expect((await action('resume')).statusCode).toBe(200);
+    await app.notifications.notifySaversOfOffer(bakery.offerId);
+    expect(await newOfferTitles(fan)).toEqual(['Resume Bakery breakfast']);
   });
 
   it('sends nothing for an offer whose owner turned notifications off, or one that is not active', async () => {
@@ -152,8 +157,9 @@ describe('NEW_OFFER', () => {
     await app.notifications.notifySaversOfOffer(bakery.offerId);
     const loud = await publish(bakery.owner, 'Loud offer');
     await expect.poll(() => newOfferTitles(fan)).toEqual(['Loud offer']);
+    // Once per offer and person.
     await app.notifications.notifySaversOfOffer(loud);
-    expect(await newOfferTitles(fan)).toEqual(['Loud offer', 'Loud offer']);
+    expect(await newOfferTitles(fan)).toEqual(['Loud offer']);
   });
 });
 

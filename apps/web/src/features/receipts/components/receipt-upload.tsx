@@ -32,7 +32,8 @@ export function ReceiptUpload() {
   const { t } = useTranslation();
   const [searchParams] = useSearchParams();
   const shops = useReceiptShops();
-  const [vendorId, setVendorId] = useState<number | undefined>(() => positiveId(searchParams.get('vendorId')));
+  const visitVendorId = positiveId(searchParams.get('vendorId'));
+  const [vendorId, setVendorId] = useState<number | undefined>(visitVendorId);
   const [offerId, setOfferId] = useState<number | undefined>(() => positiveId(searchParams.get('offerId')));
   const visitId = positiveId(searchParams.get('visitId'));
   const [files, setFiles] = useState<File[]>([]);
@@ -65,7 +66,8 @@ export function ReceiptUpload() {
     setProgress(0);
     try {
       await upload.mutateAsync({
-        upload: { vendorId: shop.vendorId, offerId: offer?.offerId, visitId, files },
+        // The visit belongs to the shop the screen was opened for; another shop chosen since has no visit.
+        upload: { vendorId: shop.vendorId, offerId: offer?.offerId, visitId: shop.vendorId === visitVendorId ? visitId : undefined, files },
         onProgress: setProgress,
       });
       setFiles([]);
