@@ -70,18 +70,33 @@ export function createReceiptVerifier({ checks, storage, workers, log }: Receipt
     const stored = await storage.get(file.storageKey);
     if (!stored) return { text: '', isRead: false };
     const bytes = await readAll(stored.body);
-    try {
-      if (file.contentType === 'application/pdf') {
+    const unreadable = (error: unknown): FileText => {
+      log.warn({ err: error, fileId: file.fileId }, 'receipt file could not be read');
+      return { text: '', isRead: false };
+    };
+    if (file.contentType === 'application/pdf') {
+      try {
         const pages = await readPdfText(bytes);
         // A page without a text layer is a scan; rendering it for OCR would need a canvas, so the owner reads it.
         return { text: pages.join('\n'), isRead: pages.length > 0 && pages.every((page) => page.trim() !== '') };
+      } catch (error) {
+        return unreadable(error);
       }
-      const image = await prepareReceiptImage(bytes);
-      const text = await (await ocrPool()).recognize(image);
+    }
+    let image: Buffer;
+    try {
+      image = await prepareReceiptImage(bytes);
+    } catch (error) {
+      return unreadable(error);
+    }
+    // OCR workers that fail to start are this process's trouble, not the receipt's: the error propagates, the
+    // claim goes stale and the receipt is read again later instead of being marked unreadable for good.
+    const ocr = await ocrPool();
+    try {
+      const text = await ocr.recognize(image);
       return { text, isRead: text.trim() !== '' };
     } catch (error) {
-      log.warn({ err: error, fileId: file.fileId }, 'receipt file could not be read');
-      return { text: '', isRead: false };
+      return unreadable(error);
     }
   }
 
