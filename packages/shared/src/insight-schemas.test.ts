@@ -30,15 +30,15 @@ describe('computeTrust', () => {
 });
 
 describe('resolveInsightRange', () => {
-  it('takes the Malta week, Monday to Sunday, and the seven days before it', () => {
+  it('takes the Malta week, Monday to Sunday, and as many days of the week before as have begun of it', () => {
     // Sunday 8 March 2026, 23:30 UTC is already Monday 9 March in Malta.
     expect(resolveInsightRange('weekly', new Date('2026-03-08T23:30:00Z'))).toEqual({
-      from: '2026-03-09', to: '2026-03-15', days: 7, previousFrom: '2026-03-02', previousTo: '2026-03-08',
+      from: '2026-03-09', to: '2026-03-15', days: 7, previousFrom: '2026-03-02', previousTo: '2026-03-02',
     });
   });
-  it('takes the Malta month and as many days before it', () => {
+  it('takes the Malta month, and the days begun so far, 28 days earlier', () => {
     expect(resolveInsightRange('monthly', new Date('2026-02-10T12:00:00Z'))).toEqual({
-      from: '2026-02-01', to: '2026-02-28', days: 28, previousFrom: '2026-01-04', previousTo: '2026-01-31',
+      from: '2026-02-01', to: '2026-02-28', days: 28, previousFrom: '2026-01-04', previousTo: '2026-01-13',
     });
   });
   it('uses the given dates', () => {

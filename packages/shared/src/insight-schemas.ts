@@ -85,7 +85,9 @@ export interface InsightRange {
 
 /**
  * The report's dates: the given from–to, else the current week (Monday to Sunday) or calendar month in Malta.
- * The previous period is the same number of days just before it.
+ * The previous period starts the same number of days earlier and covers as many days as have begun of this
+ * one (Monday so far against last Monday, the 1st–10th against the same ten days before): a period still
+ * under way is never compared with a whole one.
  */
 export function resolveInsightRange(period: InsightPeriod, now: Date, from?: string, to?: string): InsightRange {
   let start: string;
@@ -107,7 +109,10 @@ export function resolveInsightRange(period: InsightPeriod, now: Date, from?: str
     }
   }
   const days = daysInRange(start, end);
-  return { from: start, to: end, days, previousFrom: addDays(start, -days), previousTo: addDays(start, -1) };
+  const today = maltaDateOf(now);
+  const begun = today < start ? days : today > end ? days : daysInRange(start, today);
+  const previousFrom = addDays(start, -days);
+  return { from: start, to: end, days, previousFrom, previousTo: addDays(previousFrom, begun - 1) };
 }
 
 /**
@@ -124,13 +129,15 @@ export function formatChange(current: number, previous: number): string {
 
 export interface TrustFacts {
   verifiedPurchases: number;
+  /** Receipts refused because the price paid was above the offer: the shop did not honour it. */
   rejectedReceipts: number;
 }
 
 /**
  * The trust block: the level reached by all-time verified purchases, how many more reach the next level and
  * how far through the current band the shop is; the rating is 5 × the share of VERIFIED among the receipts
- * decided VERIFIED or REJECTED (one decimal), null while none is decided.
+ * VERIFIED or refused for the price (one decimal), null while there is none. Receipts refused for the
+ * shopper's doing (another shop's, too old, sent twice) do not count against the shop.
  */
 export function computeTrust({ verifiedPurchases, rejectedReceipts }: TrustFacts) {
   let index = 0;

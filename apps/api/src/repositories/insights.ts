@@ -4,7 +4,7 @@
  * runs from 00:00 of its first day to 00:00 after its last day, Malta time.
  */
 import { sql } from 'drizzle-orm';
-import { INSIGHT_TIME_ZONE, addDays, type InsightRange } from '@qrib/shared';
+import { INSIGHT_TIME_ZONE, MESSAGES, addDays, type InsightRange } from '@qrib/shared';
 import { selectRows, type Db } from '../db/client.ts';
 
 /** The facts a report is built from (counts are numbers; PostgreSQL's bigint counts arrive as text). */
@@ -46,16 +46,18 @@ export function createInsightsRepository(db: Db) {
     /** Everything one report of `vendorId` needs, for `range` and the period before it; `today` is Malta's date. */
     async collect(vendorId: number, range: InsightRange, today: string): Promise<InsightFacts> {
       const previousStart = startOfDay(range.previousFrom);
+      // The previous period covers only as many days as have begun of this one (resolveInsightRange).
+      const previousEnd = startOfDay(addDays(range.previousTo, 1));
       const start = startOfDay(range.from);
       const end = startOfDay(addDays(range.to, 1));
 
       const [events] = await selectRows<Record<string, Count>>(db, sql`
         SELECT
           count(DISTINCT user_id) FILTER (WHERE kind = 'IMPRESSION' AND created_at >= ${start}) AS users_nearby,
-          count(DISTINCT user_id) FILTER (WHERE kind = 'IMPRESSION' AND created_at < ${start}) AS previous_users_nearby,
+          count(DISTINCT user_id) FILTER (WHERE kind = 'IMPRESSION' AND created_at < ${previousEnd}) AS previous_users_nearby,
           count(*) FILTER (WHERE kind = 'IMPRESSION' AND created_at >= ${start}) AS impressions,
           count(*) FILTER (WHERE kind = 'VIEW' AND created_at >= ${start}) AS views,
-          count(*) FILTER (WHERE kind = 'VIEW' AND created_at < ${start}) AS previous_views,
+          count(*) FILTER (WHERE kind = 'VIEW' AND created_at < ${previousEnd}) AS previous_views,
           count(*) FILTER (WHERE kind = 'SAVE' AND created_at >= ${start}) AS saves
         FROM offer_events
         WHERE vendor_id = ${vendorId} AND created_at >= ${previousStart} AND created_at < ${end}
@@ -64,11 +66,13 @@ export function createInsightsRepository(db: Db) {
       const [receipts] = await selectRows<Record<string, Count | null>>(db, sql`
         SELECT
           count(*) FILTER (WHERE status = 'VERIFIED' AND created_at >= ${start} AND created_at < ${end}) AS conversions,
-          count(*) FILTER (WHERE status = 'VERIFIED' AND created_at >= ${previousStart} AND created_at < ${start}) AS previous_conversions,
+          count(*) FILTER (WHERE status = 'VERIFIED' AND created_at >= ${previousStart} AND created_at < ${previousEnd}) AS previous_conversions,
           avg(extracted_total) FILTER (WHERE status = 'VERIFIED' AND created_at >= ${start} AND created_at < ${end}) AS avg_order_value,
-          avg(extracted_total) FILTER (WHERE status = 'VERIFIED' AND created_at >= ${previousStart} AND created_at < ${start}) AS previous_avg_order_value,
+          avg(extracted_total) FILTER (WHERE status = 'VERIFIED' AND created_at >= ${previousStart} AND created_at < ${previousEnd}) AS previous_avg_order_value,
           count(*) FILTER (WHERE status = 'VERIFIED') AS verified_purchases,
-          count(*) FILTER (WHERE status = 'REJECTED') AS rejected_receipts,
+          -- Only a refusal for the price counts against the shop: another shop's receipt, an old one or one sent
+          -- twice is the shopper's doing (and anyone could send those to lower a rival's rating).
+          count(*) FILTER (WHERE status = 'REJECTED' AND reason = ${MESSAGES.receiptPriceAboveOffer}) AS rejected_receipts,
           count(*) FILTER (WHERE status IN ('PENDING', 'NEEDS_REVIEW') AND decided_at IS NULL) AS awaiting_decision
         FROM receipts
         WHERE vendor_id = ${vendorId}

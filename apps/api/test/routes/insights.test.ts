@@ -50,9 +50,9 @@ async function addEvents(vendorId: number, rows: [offerId: number, user: Account
   );
 }
 
-async function addReceipts(vendorId: number, shopper: Account, rows: [status: ReceiptStatus, total: string | null, at: string][]) {
+async function addReceipts(vendorId: number, shopper: Account, rows: [status: ReceiptStatus, total: string | null, at: string, reason?: string][]) {
   await app.db.insert(receipts).values(
-    rows.map(([status, extractedTotal, at]) => ({ consumerUserId: shopper.userId, vendorId, status, extractedTotal, createdAt: new Date(at) })),
+    rows.map(([status, extractedTotal, at, reason]) => ({ consumerUserId: shopper.userId, vendorId, status, extractedTotal, createdAt: new Date(at), reason: reason ?? null })),
   );
 }
 
@@ -104,13 +104,13 @@ describe('GET /vendors/me/insights', () => {
       ['VERIFIED', '20.00', '2026-03-03T10:00:00Z'],
       ['VERIFIED', '35.50', '2026-03-04T10:00:00Z'],
       ['VERIFIED', null, '2026-03-04T11:00:00Z'], // a purchase whose total was not read
-      ['REJECTED', '99.00', '2026-03-05T10:00:00Z'],
+      ['REJECTED', '99.00', '2026-03-05T10:00:00Z', MESSAGES.receiptPriceAboveOffer], // the shop did not honour the price
       ['NEEDS_REVIEW', '15.00', '2026-03-06T10:00:00Z'],
       ['PENDING', null, '2026-03-07T10:00:00Z'],
       ['VERIFIED', '10.00', '2026-02-27T10:00:00Z'], // previous period
       ['VERIFIED', '12.00', '2026-03-01T22:59:00Z'], // 23:59 on 1 March in Malta: previous period
       ...Array.from({ length: 7 }, () => ['VERIFIED', '5.00', '2026-01-10T10:00:00Z'] as [ReceiptStatus, string, string]),
-      ['REJECTED', null, '2026-01-11T10:00:00Z'],
+      ['REJECTED', null, '2026-01-11T10:00:00Z', MESSAGES.receiptAnotherShop], // the shopper's mistake: not held against the shop
     ]);
     await addVisits(vendorId, s2, [
       ['PURCHASED', '2026-03-03T09:00:00Z'],
@@ -191,9 +191,10 @@ describe('GET /vendors/me/insights', () => {
       nextLevel: 'GOLD',
       purchasesToNextLevel: 13,
       progressPercent: 13,
-      // Decided: 12 VERIFIED + 2 REJECTED = 14; 5 × 12 / 14 = 4.2857 → 4.3.
-      decidedReceipts: 14,
-      rating: 4.3,
+      // Rated: 12 VERIFIED + 1 REJECTED for the price (the other rejection was another shop's receipt) = 13;
+      // 5 × 12 / 13 = 4.615 → 4.6.
+      decidedReceipts: 13,
+      rating: 4.6,
       // PURCHASED answers at this shop, all time: 3.
       customerConfirmations: 3,
     });

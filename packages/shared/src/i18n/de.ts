@@ -426,7 +426,7 @@ export const de: Catalog = {
     rating: 'Bewertung',
     ratingValue: '{{rating}} / 5',
     noRating: 'Noch nicht bewertet',
-    ratingExplained: 'Die Bewertung ist 5 × der Anteil der entschiedenen Belege, die verifiziert wurden. Die Stufen folgen den verifizierten Käufen: Silber ab {{silver}}, Gold ab {{gold}}, Platin ab {{platinum}}.',
+    ratingExplained: 'Die Bewertung ist 5 × der Anteil der verifizierten Belege an allen verifizierten oder wegen eines zu hohen Preises abgelehnten Belegen. Die Stufen folgen den verifizierten Käufen: Silber ab {{silver}}, Gold ab {{gold}}, Platin ab {{platinum}}.',
     level: 'Stufe',
     levels: { BRONZE: 'Bronze', SILVER: 'Silber', GOLD: 'Gold', PLATINUM: 'Platin' },
     verifiedPurchases: 'Verifizierte Käufe',

@@ -418,7 +418,7 @@ export const en = {
     rating: 'Rating',
     ratingValue: '{{rating}} / 5',
     noRating: 'Not rated yet',
-    ratingExplained: 'The rating is 5 × the share of decided receipts that were verified. Levels follow verified purchases: Silver from {{silver}}, Gold from {{gold}}, Platinum from {{platinum}}.',
+    ratingExplained: 'The rating is 5 × the share of verified receipts among those verified or refused because the price paid was above the offer. Levels follow verified purchases: Silver from {{silver}}, Gold from {{gold}}, Platinum from {{platinum}}.',
     level: 'Level',
     levels: { BRONZE: 'Bronze', SILVER: 'Silver', GOLD: 'Gold', PLATINUM: 'Platinum' },
     verifiedPurchases: 'Verified purchases',

@@ -430,7 +430,7 @@ export const fr: Catalog = {
     rating: 'Note',
     ratingValue: '{{rating}} / 5',
     noRating: 'Pas encore noté',
-    ratingExplained: 'La note vaut 5 × la part des reçus traités qui ont été vérifiés. Les niveaux suivent les achats vérifiés : Argent dès {{silver}}, Or dès {{gold}}, Platine dès {{platinum}}.',
+    ratingExplained: 'La note vaut 5 × la part des reçus vérifiés parmi ceux vérifiés ou refusés parce que le prix payé dépassait celui de l’offre. Les niveaux suivent les achats vérifiés : Argent dès {{silver}}, Or dès {{gold}}, Platine dès {{platinum}}.',
     level: 'Niveau',
     levels: { BRONZE: 'Bronze', SILVER: 'Argent', GOLD: 'Or', PLATINUM: 'Platine' },
     verifiedPurchases: 'Achats vérifiés',

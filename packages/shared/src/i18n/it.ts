@@ -430,7 +430,7 @@ export const it: Catalog = {
     rating: 'Valutazione',
     ratingValue: '{{rating}} / 5',
     noRating: 'Non ancora valutato',
-    ratingExplained: 'La valutazione è 5 × la quota di ricevute decise che sono state verificate. I livelli seguono gli acquisti verificati: Argento da {{silver}}, Oro da {{gold}}, Platino da {{platinum}}.',
+    ratingExplained: 'La valutazione è 5 × la quota di ricevute verificate tra quelle verificate o respinte perché il prezzo pagato superava quello dell’offerta. I livelli seguono gli acquisti verificati: Argento da {{silver}}, Oro da {{gold}}, Platino da {{platinum}}.',
     level: 'Livello',
     levels: { BRONZE: 'Bronzo', SILVER: 'Argento', GOLD: 'Oro', PLATINUM: 'Platino' },
     verifiedPurchases: 'Acquisti verificati',

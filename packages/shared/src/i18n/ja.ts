@@ -419,7 +419,7 @@ export const ja: Catalog = {
     rating: '評価',
     ratingValue: '{{rating}} / 5',
     noRating: 'まだ評価なし',
-    ratingExplained: '評価は、判定済みレシートのうち確認済みとなった割合 × 5 です。レベルは確認済み購入数で決まります：シルバーは {{silver}}、ゴールドは {{gold}}、プラチナは {{platinum}} から。',
+    ratingExplained: '評価は、確認済みのレシートと、支払額がオファーの価格を上回ったため却下されたレシートのうち、確認済みの割合 × 5 です。レベルは確認済み購入数で決まります：シルバーは {{silver}}、ゴールドは {{gold}}、プラチナは {{platinum}} から。',
     level: 'レベル',
     levels: { BRONZE: 'ブロンズ', SILVER: 'シルバー', GOLD: 'ゴールド', PLATINUM: 'プラチナ' },
     verifiedPurchases: '確認済み購入',

@@ -429,7 +429,7 @@ export const tr: Catalog = {
     rating: 'Puan',
     ratingValue: '{{rating}} / 5',
     noRating: 'Henüz puanlanmadı',
-    ratingExplained: 'Puan, karar verilen fişlerden doğrulananların payının 5 katıdır. Seviyeler doğrulanmış alışverişlere göre belirlenir: Gümüş {{silver}}, Altın {{gold}}, Platin {{platinum}} alışverişten itibaren.',
+    ratingExplained: 'Puan, doğrulanan ya da ödenen fiyat teklifin üzerinde olduğu için reddedilen fişler içinde doğrulananların payının 5 katıdır. Seviyeler doğrulanmış alışverişlere göre belirlenir: Gümüş {{silver}}, Altın {{gold}}, Platin {{platinum}} alışverişten itibaren.',
     level: 'Seviye',
     levels: { BRONZE: 'Bronz', SILVER: 'Gümüş', GOLD: 'Altın', PLATINUM: 'Platin' },
     verifiedPurchases: 'Doğrulanmış alışverişler',
