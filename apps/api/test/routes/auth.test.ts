@@ -1,6 +1,6 @@
 import { createSigner } from 'fast-jwt';
 import { count, eq, sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   AUTH_COOKIE_MAX_AGE_SECONDS,
   LOGIN_ATTEMPTS_PER_USERNAME,
@@ -342,6 +342,24 @@ describe('GET /api/v1/auth/me and POST /api/v1/auth/logout', () => {
       const response = await app.inject({ method: 'GET', url: '/api/v1/auth/me', cookies: { auth_token: bad } });
       expect(response.statusCode, bad).toBe(401);
       expect(response.json().message).toBe(MESSAGES.invalidSession);
+    }
+  });
+
+  it('stops accepting a session at its expiry even after it was accepted (verified sessions are remembered)', async () => {
+    const { token, id } = await signedUp();
+    const claims = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString());
+    const shortLived = createSigner({ key: TEST_JWT_SECRET, expiresIn: 2_000 })({ sub: String(id), email: claims.email, username: claims.username });
+    const me = () => app.inject({ method: 'GET', url: '/api/v1/auth/me', cookies: { auth_token: shortLived } });
+    expect((await me()).statusCode).toBe(200);
+    expect((await me()).statusCode).toBe(200);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(Date.now() + 3_000);
+      const late = await me();
+      expect(late.statusCode).toBe(401);
+      expect(late.json().message).toBe(MESSAGES.invalidSession);
+    } finally {
+      vi.useRealTimers();
     }
   });
 
