@@ -249,6 +249,9 @@ async function seedDemoActivity(tx: Db, shop: { vendorId: number; offerIds: numb
   const [shopperId] = userIds;
   if (shopperId === undefined || shop.offerIds.length === 0) return;
   const at = (daysAgo: number, hour: number) => new Date(now.getTime() - daysAgo * DAY_MS - hour * HOUR_MS);
+  // Today's events come minutes (not hours) before now, so the current week and month have some even just
+  // after midnight on a Monday or on the 1st.
+  const eventAt = (daysAgo: number, hour: number) => (daysAgo === 0 ? new Date(now.getTime() - hour * 60_000) : at(daysAgo, hour));
   const offerFor = (index: number) => shop.offerIds[index % shop.offerIds.length] ?? 0;
   const events: (typeof offerEvents.$inferInsert)[] = [];
   for (let day = 0; day < 35; day += 1) {
@@ -256,12 +259,12 @@ async function seedDemoActivity(tx: Db, shop: { vendorId: number; offerIds: numb
       if ((day + index) % 3 === 0) return;
       const offerId = offerFor(index + day);
       const hour = 1 + ((index * 5 + day) % 9);
-      events.push({ offerId, vendorId: shop.vendorId, userId, kind: 'IMPRESSION', createdAt: at(day, hour) });
-      if ((day + index) % 4 === 0) events.push({ offerId, vendorId: shop.vendorId, userId, kind: 'VIEW', createdAt: at(day, hour - 0.5) });
-      if ((day + index) % 9 === 0) events.push({ offerId, vendorId: shop.vendorId, userId, kind: 'SAVE', createdAt: at(day, hour - 0.75) });
+      events.push({ offerId, vendorId: shop.vendorId, userId, kind: 'IMPRESSION', createdAt: eventAt(day, hour) });
+      if ((day + index) % 4 === 0) events.push({ offerId, vendorId: shop.vendorId, userId, kind: 'VIEW', createdAt: eventAt(day, hour - 0.5) });
+      if ((day + index) % 9 === 0) events.push({ offerId, vendorId: shop.vendorId, userId, kind: 'SAVE', createdAt: eventAt(day, hour - 0.75) });
     });
     for (let anonymous = 0; anonymous < 2 + (day % 3); anonymous += 1) {
-      events.push({ offerId: offerFor(anonymous), vendorId: shop.vendorId, userId: null, kind: 'IMPRESSION', createdAt: at(day, 2 + anonymous) });
+      events.push({ offerId: offerFor(anonymous), vendorId: shop.vendorId, userId: null, kind: 'IMPRESSION', createdAt: eventAt(day, 2 + anonymous) });
     }
   }
   await tx.insert(offerEvents).values(events);
