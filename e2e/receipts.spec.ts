@@ -127,3 +127,31 @@ test('the receipt screen reads right to left in Arabic', async ({ page, context,
   await expect(page.getByRole('button', { name: /Save & Upload/ })).toHaveCount(0);
   await expectNoSeriousA11yViolations(page);
 });
+
+test('a visit belongs to the shop the screen was opened for: after choosing another shop it is not sent', async ({ page }) => {
+  await signUpThroughForm(page);
+  // Open offers of two different shops, so both can be chosen for a receipt.
+  const cards = page.getByTestId('offer-card');
+  await expect(cards.first()).toContainText("Joseph's Pastizzeria");
+  const otherCard = cards.filter({ hasNotText: "Joseph's Pastizzeria" }).first();
+  const otherShop = (await otherCard.getByTestId('business-name').textContent()) ?? '';
+  expect(otherShop).not.toBe('');
+  await otherCard.getByRole('link', { name: /View Offer/ }).click();
+  await expect(page).toHaveURL(/\/viewoffer\/\d+$/);
+  await page.goBack();
+  await cards.first().getByRole('link', { name: /View Offer/ }).click();
+  await page.getByRole('link', { name: 'Bought this? Upload your receipt' }).click();
+  const url = new URL(page.url());
+  // A visit id that is not this shopper's: sent with Joseph's shop, the server refuses it.
+  url.searchParams.set('visitId', '2147483000');
+  await page.goto(`${url.pathname}${url.search}`);
+  await expect(page.getByLabel('Shop').locator('option:checked')).toHaveText("Joseph's Pastizzeria (viewed)");
+  await chooseFromGallery(page, [await receiptPhoto('visit.png')]);
+  await page.getByRole('button', { name: 'Save & Upload' }).click();
+  await expect(page.getByRole('alert')).toHaveText(`Upload failed: ${MESSAGES.visitNotFound}`);
+
+  await page.getByLabel('Shop').selectOption({ label: `${otherShop} (viewed)` });
+  await page.getByRole('button', { name: 'Save & Upload' }).click();
+  await expect(page.getByRole('status').filter({ hasText: MESSAGES.receiptUploaded })).toBeVisible();
+  await expect(page.getByTestId('my-receipt').first()).toContainText(`Receipt for ${otherShop}`);
+});

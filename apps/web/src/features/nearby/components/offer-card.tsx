@@ -47,7 +47,7 @@ export function OfferCard({ business, offer }: { business: NearbyBusiness; offer
               {initial}
             </span>
           )}
-          <p className="truncate text-sm font-medium text-slate-700">
+          <p className="truncate text-sm font-medium text-slate-700" data-testid="business-name">
             <bdi>{business.businessName}</bdi>
           </p>
         </div>
