@@ -54,21 +54,24 @@ export const receiptFileSchema = z.object({
   url: z.string(),
 });
 
+/** The offer a receipt is for (or a shop's offer to choose from): what Purchase Details and My receipts show. */
+export const receiptOfferSchema = z.object({
+  offerId: z.number().int(),
+  title: z.string(),
+  discountType: z.enum(DISCOUNT_TYPES),
+  discountValue: z.number(),
+  startDate: z.string(),
+  endDate: z.string(),
+});
+
+export type ReceiptOffer = z.infer<typeof receiptOfferSchema>;
+
 export const receiptSchema = z.object({
   receiptId: z.number().int(),
   status: z.enum(RECEIPT_STATUSES),
   reason: z.string().nullable(),
   vendor: z.object({ vendorId: z.number().int(), businessName: z.string(), businessAddress: z.string() }),
-  offer: z
-    .object({
-      offerId: z.number().int(),
-      title: z.string(),
-      discountType: z.enum(DISCOUNT_TYPES),
-      discountValue: z.number(),
-      startDate: z.string(),
-      endDate: z.string(),
-    })
-    .nullable(),
+  offer: receiptOfferSchema.nullable(),
   visitId: z.number().int().nullable(),
   files: z.array(receiptFileSchema),
   createdAt: z.string(),
@@ -102,16 +105,7 @@ export const receiptShopSchema = z.object({
   businessAddress: z.string(),
   reason: z.enum(RECEIPT_SHOP_REASONS),
   lastSeenAt: z.string(),
-  offers: z.array(
-    z.object({
-      offerId: z.number().int(),
-      title: z.string(),
-      discountType: z.enum(DISCOUNT_TYPES),
-      discountValue: z.number(),
-      startDate: z.string(),
-      endDate: z.string(),
-    }),
-  ),
+  offers: z.array(receiptOfferSchema),
 });
 export type ReceiptShop = z.infer<typeof receiptShopSchema>;
 export const receiptShopsResponseSchema = z.object({ data: z.array(receiptShopSchema) });

@@ -6,6 +6,7 @@ import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import {
   RECEIPT_SHOP_LOOKBACK_DAYS,
   type Receipt,
+  type ReceiptOffer,
   type ReceiptDecisionRequest,
   type ReceiptStatus,
   type VendorReceipt,
@@ -34,6 +35,17 @@ function isShaUniqueViolation(error: unknown): boolean {
   return false;
 }
 
+function presentReceiptOffer(offer: typeof offers.$inferSelect): ReceiptOffer {
+  return {
+    offerId: offer.offerId,
+    title: offer.title,
+    discountType: offer.discountType,
+    discountValue: Number(offer.discountValue),
+    startDate: offer.startDate,
+    endDate: offer.endDate,
+  };
+}
+
 export const receiptFileUrl = (receiptId: number, fileId: number) => `/api/v1/receipts/${receiptId}/files/${fileId}`;
 
 export function createReceiptsRepository(db: Db) {
@@ -60,16 +72,7 @@ export function createReceiptsRepository(db: Db) {
         status: row.status,
         reason: row.reason,
         vendor: { vendorId: row.vendorId, businessName: vendor?.businessName ?? '', businessAddress: vendor?.businessAddress ?? '' },
-        offer: offer
-          ? {
-              offerId: offer.offerId,
-              title: offer.title,
-              discountType: offer.discountType,
-              discountValue: Number(offer.discountValue),
-              startDate: offer.startDate,
-              endDate: offer.endDate,
-            }
-          : null,
+        offer: offer ? presentReceiptOffer(offer) : null,
         visitId: row.visitId,
         files: files
           .filter((file) => file.receiptId === row.id)
@@ -267,14 +270,7 @@ export function createReceiptsRepository(db: Db) {
         offers: offerRows
           .filter((offer) => offer.vendorId === shop.vendor_id)
           .slice(0, 20)
-          .map((offer) => ({
-            offerId: offer.offerId,
-            title: offer.title,
-            discountType: offer.discountType,
-            discountValue: Number(offer.discountValue),
-            startDate: offer.startDate,
-            endDate: offer.endDate,
-          })),
+          .map(presentReceiptOffer),
       }));
     },
   };
