@@ -157,16 +157,16 @@ async function measure(label: string, database: Database) {
     // autocannon runs in a child process (bench/load-runner.mjs), so the server keeps this process's thread.
     const load = async (base: string, list: { path: string; headers?: Record<string, string> }[]) => {
       const runner = fork(path.join(import.meta.dirname, 'load-runner.mjs'));
-      const result = await new Promise<{ average: number; errors: number; non2xx: number }>((resolve, reject) => {
-        runner.once('message', (message) => resolve(message as { average: number; errors: number; non2xx: number }));
+      const result = await new Promise<{ average: number; errors: number; non2xx: number; cpu: number }>((resolve, reject) => {
+        runner.once('message', (message) => resolve(message as { average: number; errors: number; non2xx: number; cpu: number }));
         runner.once('error', reject);
         runner.send({ url: base, headers: list[0]?.headers ?? {}, requests: list, connections: 10, duration: LOAD_SECONDS });
       });
       if (result.errors > 0 || result.non2xx > 0) console.log(`  (${result.errors} errors, ${result.non2xx} non-2xx answers)`);
-      return result.average;
+      return { rps: result.average, cpu: result.cpu };
     };
-    const bare = await load(coldBase, [{ path: '/bench/ping' }]);
-    const coldRps = await load(coldBase, requests);
+    const { rps: bare, cpu: bareClientCpu } = await load(coldBase, [{ path: '/bench/ping' }]);
+    const { rps: coldRps } = await load(coldBase, requests);
 
     // Warm the cache: every shopper position once (10 at a time), then load it straight away, well inside the TTL.
     const warmStart = performance.now();
@@ -177,7 +177,7 @@ async function measure(label: string, database: Database) {
     const seen = await timePages(warmBase, shoppers.slice(0, SAMPLES));
     console.log(`first page through HTTP, cache on, positions asked before: ${describe(seen.timings)} (${SAMPLES} of the ${SHOPPERS} shopper positions)`);
     const beforeLoad = cacheStats();
-    const warmRps = await load(warmBase, requests);
+    const { rps: warmRps, cpu: warmClientCpu } = await load(warmBase, requests);
     const afterLoad = cacheStats();
     const sinceWarming = (performance.now() - warmStart) / 1000;
     const served = afterLoad.hits + afterLoad.fills + afterLoad.fallbacks - (beforeLoad.hits + beforeLoad.fills + beforeLoad.fallbacks);
@@ -190,7 +190,7 @@ async function measure(label: string, database: Database) {
     );
 
     console.log(
-      `requests/s over ${LOAD_SECONDS} s, 10 connections, ${SHOPPERS} shopper positions: bare route ${bare.toFixed(0)}; nearby cache off (cold) ${coldRps.toFixed(0)}, ratio ${(coldRps / bare).toFixed(2)}; nearby cache on (warm) ${warmRps.toFixed(0)}, ratio ${(warmRps / bare).toFixed(2)}`,
+      `requests/s over ${LOAD_SECONDS} s, 10 connections, ${SHOPPERS} shopper positions: bare route ${bare.toFixed(0)}; nearby cache off (cold) ${coldRps.toFixed(0)}, ratio ${(coldRps / bare).toFixed(2)}; nearby cache on (warm) ${warmRps.toFixed(0)}, ratio ${(warmRps / bare).toFixed(2)}; the load generator used ${(bareClientCpu * 100).toFixed(0)}% and ${(warmClientCpu * 100).toFixed(0)}% of a core in the bare and warm runs${Math.max(bareClientCpu, warmClientCpu) > 0.9 ? ' (near a whole core: it may have set the pace, not the server)' : ''}`,
     );
     console.log(
       `cache during the warm run: hit rate ${(hitRate * 100).toFixed(1)}% (${afterLoad.hits - beforeLoad.hits} of ${served} answers from memory alone; ${afterLoad.fills - beforeLoad.fills} needed the database to fill a cell or cards, ${afterLoad.fallbacks - beforeLoad.fallbacks} went to the database); warmed by asking each position once beforehand (${warmedIn.toFixed(1)} s; the run ended ${sinceWarming.toFixed(1)} s after warming began, entries made first expire at ${NEARBY_CACHE_TTL_MS / 1000} s), ${afterLoad.cells} cells and ${afterLoad.cards} cards held, heap ${(process.memoryUsage().heapUsed / 1024 / 1024).toFixed(0)} MB`,

@@ -52,12 +52,19 @@ interface Cell {
   coverage: number;
   depth: number;
   createdAt: number;
+  /**
+   * The cards of the candidates served so far, by position in values: a page reads them here with one array
+   * access each, instead of a lookup in the shared card map (those lookups were a quarter of a cached answer).
+   */
+  cards: (CardText | undefined)[];
 }
 
 /** One card's JSON (UTF-8) cut where the shopper's distance goes. */
 interface CardText {
   before: Buffer;
   after: Buffer;
+  /** before.length + after.length, kept here so sizing a page touches only this object. */
+  size: number;
   createdAt: number;
 }
 
@@ -72,11 +79,15 @@ export interface NearbyCacheStats {
 
 export type NearbyPageRequest = NearbySearch & { categoryId?: number };
 
-/** A ranked page: positions in the cell's values and chords from the shopper, best first. */
+/**
+ * A ranked page: positions of candidates in the cell (their numbers start at position × STRIDE) and their
+ * chords from the shopper, best first; the first `count` are set.
+ */
 interface Page {
-  values: Float64Array;
-  rows: number[];
-  chords: number[];
+  cell: Cell;
+  positions: Int32Array;
+  chords: Float64Array;
+  count: number;
 }
 
 /** A small least-recently-used map (Map keeps insertion order). */
@@ -107,6 +118,15 @@ class Lru<K, V> {
   delete(key: K) {
     this.map.delete(key);
   }
+  /** Drops entries from the least recently used end while they match, at most `limit` of them. */
+  dropOldestWhile(matches: (value: V) => boolean, limit: number) {
+    let dropped = 0;
+    for (const [key, value] of this.map) {
+      if (dropped === limit || !matches(value)) break;
+      this.map.delete(key);
+      dropped += 1;
+    }
+  }
   clear() {
     this.map.clear();
   }
@@ -116,21 +136,85 @@ class Lru<K, V> {
 }
 
 /** Cuts a card's JSON (encoded exactly as the route's serializer would) around its distance. */
-function cutAroundDistance<T>(schema: z.ZodType<T>, card: T): { before: Buffer; after: Buffer } | undefined {
+function cutAroundDistance<T>(schema: z.ZodType<T>, card: T, createdAt: number): CardText | undefined {
   const text = JSON.stringify(z.encode(schema, card));
   const mark = `"distance":${DISTANCE_MARK}`;
   const at = text.indexOf(mark);
   if (at < 0 || at !== text.lastIndexOf(mark)) return undefined;
-  return { before: Buffer.from(text.slice(0, at + '"distance":'.length)), after: Buffer.from(text.slice(at + mark.length)) };
+  // Both parts in one allocation, side by side in memory.
+  const before = Buffer.from(text.slice(0, at + '"distance":'.length));
+  const whole = Buffer.concat([before, Buffer.from(text.slice(at + mark.length))]);
+  return { before: whole.subarray(0, before.length), after: whole.subarray(before.length), size: whole.length, createdAt };
 }
 
 const PAGE_START = Buffer.from('{"data":[');
 const COMMA = 0x2c;
+const DOT = 0x2e;
+const ZERO = 0x30;
 /** Room for a distance in km (three decimals at most, as text) and the cursor's end of the page. */
 const DISTANCE_ROOM = 32;
 const CURSOR_ROOM = 256;
 
-const roundKm = (km: number) => Math.round(km * 1000) / 1000;
+/**
+ * Writes `JSON.stringify(Math.round(km * 1000) / 1000)` into body at offset, from the whole metres, without
+ * making a string: a non-negative distance rounded to metres prints as its kilometres, a dot and at most three
+ * digits with no trailing zeros (a double holds every such number exactly enough that JavaScript's shortest
+ * form is this one; the tests compare the two for every metre up to 100 km). Answers the new offset.
+ */
+export function writeKilometres(body: Buffer, offset: number, km: number): number {
+  const metres = Math.round(km * 1000);
+  if (!(metres >= 0 && metres < 1e15)) return offset + body.write(JSON.stringify(metres / 1000), offset, 'latin1');
+  let rest = metres % 1000;
+  const whole = (metres - rest) / 1000;
+  let at = offset;
+  if (whole < 100) {
+    // Nearby distances: one or two digits, written without making a string.
+    if (whole >= 10) body[at++] = ZERO + Math.floor(whole / 10);
+    body[at++] = ZERO + (whole % 10);
+  } else {
+    at += body.write(String(whole), at, 'latin1');
+  }
+  if (rest === 0) return at;
+  body[at++] = DOT;
+  for (let unit = 100; rest > 0; unit /= 10) {
+    const digit = Math.floor(rest / unit);
+    body[at++] = ZERO + digit;
+    rest -= digit * unit;
+  }
+  return at;
+}
+
+/**
+ * Answers are written into slices of a shared slab, as Node does for small buffers, instead of a new
+ * allocation of ~20 KB each. A slice is never written again once handed out; a slab is freed when none of
+ * its slices is referenced any more.
+ */
+const SLAB_BYTES = 1024 * 1024;
+let slab = Buffer.allocUnsafe(0);
+let slabUsed = 0;
+/** The slab to write an answer of at most size bytes into, from slabUsed on. */
+function slabFor(size: number): Buffer {
+  if (slabUsed + size > slab.length) {
+    slab = Buffer.allocUnsafe(Math.max(SLAB_BYTES, size));
+    slabUsed = 0;
+  }
+  return slab;
+}
+function takeFromSlab(start: number, end: number): Buffer {
+  // Eight-byte aligned, as Node aligns its pool.
+  slabUsed = end + ((8 - (end % 8)) % 8);
+  return slab.subarray(start, end);
+}
+
+/** Working arrays of rankPage (it never waits, so one set serves every request). */
+let rankPositions = new Int32Array(0);
+let rankChords = new Float64Array(0);
+let rankIds = new Float64Array(0);
+
+/** A page of its own, for use after an await (another request's ranking reuses the working arrays). */
+function keep(page: Page | undefined): Page | undefined {
+  return page && { ...page, positions: page.positions.slice(0, page.count), chords: page.chords.slice(0, page.count) };
+}
 
 export class NearbyCache {
   private readonly cells: Lru<string, Cell>;
@@ -172,9 +256,10 @@ export class NearbyCache {
 
   /**
    * The page's JSON exactly as the route would send it, or undefined when the database must answer (cache off,
-   * or the cell cannot prove the page complete even at its deepest).
+   * or the cell cannot prove the page complete even at its deepest). Answered without waiting when the cell
+   * and its cards are in memory (no promise to settle on the path almost every request takes).
    */
-  async findPage(request: NearbyPageRequest): Promise<Buffer | undefined> {
+  findPage(request: NearbyPageRequest): Buffer | undefined | Promise<Buffer | undefined> {
     if (!this.isEnabled) return undefined;
     if (request.today !== this.day) {
       this.invalidate();
@@ -184,26 +269,56 @@ export class NearbyCache {
     const longitudeCell = Math.floor(request.longitude / NEARBY_CELL_DEGREES);
     const key = `${request.categoryId ?? '-'}:${latitudeCell}:${longitudeCell}`;
     const point = earthPoint(request.latitude, request.longitude);
+    const cell = this.freshCell(key);
+    if (cell) {
+      const page = this.rankPage(cell, point, request);
+      if (page && !this.findMissingCards(page, request)) {
+        this.counts.hits += 1;
+        return this.writePage(page, request);
+      }
+    }
+    return this.findPageLoading(request, key, latitudeCell, longitudeCell, point);
+  }
 
-    let loaded = false;
+  /** The same, when the cell or some cards must come from the database first. */
+  private async findPageLoading(
+    request: NearbyPageRequest,
+    key: string,
+    latitudeCell: number,
+    longitudeCell: number,
+    point: EarthPoint,
+  ): Promise<Buffer | undefined> {
     let cell = this.freshCell(key);
     if (!cell) {
       const center = earthPoint((latitudeCell + 0.5) * NEARBY_CELL_DEGREES, (longitudeCell + 0.5) * NEARBY_CELL_DEGREES);
       cell = await this.loadCell(key, center, request, FIRST_DEPTH);
-      loaded = true;
     }
-    let page = this.rankPage(cell, point, request);
+    let page = keep(this.rankPage(cell, point, request));
     while (!page && cell.depth < MAX_DEPTH) {
       cell = await this.loadCell(key, cell.center, request, Math.min(MAX_DEPTH, cell.depth * 4));
-      loaded = true;
-      page = this.rankPage(cell, point, request);
+      page = keep(this.rankPage(cell, point, request));
     }
     if (!page) {
       this.counts.fallbacks += 1;
       return undefined;
     }
-    const body = await this.writePage(page, request, loaded);
+    const missing = this.findMissingCards(page, request);
+    if (missing) {
+      const { values, cards: memo } = page.cell;
+      const generation = this.generation;
+      const made = await this.loadCards(
+        missing.map((position) => values[position * STRIDE] ?? 0),
+        request,
+      );
+      if (generation === this.generation) {
+        for (const [id, text] of made) this.cardsFor(request).set(id, text);
+        for (const position of missing) memo[position] = made.get(values[position * STRIDE] ?? 0);
+      }
+    }
+    // Nothing awaits from here to the end, so the memo cannot change under the writing.
+    const body = this.findMissingCards(page, request) ? undefined : this.writePage(page, request);
     if (body === undefined) this.counts.fallbacks += 1;
+    else this.counts.fills += 1;
     return body;
   }
 
@@ -238,8 +353,15 @@ export class NearbyCache {
         coverage: found.length < depth ? Number.POSITIVE_INFINITY : farthest,
         depth,
         createdAt: this.now(),
+        // Packed from the start (filling a sparse array would make it a slow dictionary).
+        cards: new Array<CardText | undefined>(sorted.length).fill(undefined),
       };
-      if (generation === this.generation) this.cells.set(key, cell);
+      if (generation === this.generation) {
+        this.cells.set(key, cell);
+        // Expired cells nobody asks about again leave too (with the cards they hold), not only when the map is full.
+        const now = this.now();
+        this.cells.dropOldestWhile((old) => now - old.createdAt > NEARBY_CACHE_TTL_MS, 4);
+      }
       return cell;
     })();
     this.pending.set(key, loading);
@@ -260,16 +382,23 @@ export class NearbyCache {
     const offset = chordBetween(point, cell.center);
     const cursor = request.cursor;
     const { values, count } = cell;
-    // The best rows so far, ordered by (chord, id): positions in values, and their chords.
-    const rows: number[] = [];
-    const chords: number[] = [];
-    for (let index = 0; index < count; index += 1) {
-      const at = index * STRIDE;
-      const id = values[at] ?? 0;
+    // The best rows so far, ordered by (chord, id): positions in the cell, their chords and ids.
+    if (rankIds.length < wanted) {
+      rankPositions = new Int32Array(wanted);
+      rankChords = new Float64Array(wanted);
+      rankIds = new Float64Array(wanted);
+    }
+    const positions = rankPositions;
+    const chords = rankChords;
+    const ids = rankIds;
+    let kept = 0;
+    for (let position = 0; position < count; position += 1) {
+      const at = position * STRIDE;
       // Candidates come nearest the centre first: once even the nearest possible of the rest is beyond the
       // worst row kept, none of them can make the page.
-      const worst = rows.length === wanted ? (chords[wanted - 1] ?? 0) : Number.POSITIVE_INFINITY;
+      const worst = kept === wanted ? (chords[wanted - 1] ?? 0) : Number.POSITIVE_INFINITY;
       if ((values[at + 6] ?? 0) - offset > worst + SLACK_M) break;
+      const id = values[at] ?? 0;
       const dx = (values[at + 3] ?? 0) - point.x;
       const dy = (values[at + 4] ?? 0) - point.y;
       const dz = (values[at + 5] ?? 0) - point.z;
@@ -277,76 +406,82 @@ export class NearbyCache {
       const chord = Math.sqrt(dx * dx + dy * dy + dz * dz);
       if (chord > radius) continue;
       if (cursor && (chord < cursor.d || (chord === cursor.d && id <= cursor.id))) continue;
-      if (chord > worst || (chord === worst && id > (values[(rows[wanted - 1] ?? 0) + 0] ?? 0))) continue;
-      let place = rows.length;
+      if (kept === wanted && (chord > worst || (chord === worst && id > (ids[wanted - 1] ?? 0)))) continue;
+      let place = kept === wanted ? wanted - 1 : kept;
       while (place > 0) {
         const before = chords[place - 1] ?? 0;
-        if (before < chord || (before === chord && (values[rows[place - 1] ?? 0] ?? 0) < id)) break;
+        if (before < chord || (before === chord && (ids[place - 1] ?? 0) < id)) break;
+        positions[place] = positions[place - 1] ?? 0;
+        chords[place] = before;
+        ids[place] = ids[place - 1] ?? 0;
         place -= 1;
       }
-      rows.splice(place, 0, at);
-      chords.splice(place, 0, chord);
-      if (rows.length > wanted) {
-        rows.pop();
-        chords.pop();
-      }
+      positions[place] = position;
+      chords[place] = chord;
+      ids[place] = id;
+      if (kept < wanted) kept += 1;
     }
-    const reach = rows.length === wanted ? (chords[wanted - 1] ?? radius) : radius;
+    const reach = kept === wanted ? (chords[wanted - 1] ?? 0) : radius;
     if (reach + offset + SLACK_M >= cell.coverage) return undefined;
-    return { values, rows, chords };
+    // The page points into the shared working arrays: use it before anything awaits, or keep a copy (keep).
+    return { cell, positions, chords, count: kept };
   }
 
-  private async writePage(page: Page, request: NearbyPageRequest, loaded: boolean): Promise<Buffer | undefined> {
-    const { values, rows, chords } = page;
-    const shown = Math.min(rows.length, request.pageSize);
-    const cards = request.categoryId === undefined ? this.businessCards : this.offerCards;
+  /**
+   * Puts the page's cards in the cell's memo from the shared map where they are there and fresh; answers the
+   * positions still without a card, or undefined when none is missing.
+   */
+  private findMissingCards(page: Page, request: NearbyPageRequest): number[] | undefined {
+    const { cell, positions } = page;
+    const { values, cards: memo } = cell;
+    const shown = Math.min(page.count, request.pageSize);
     const now = this.now();
-    const texts: (CardText | undefined)[] = [];
-    const missing: number[] = [];
+    let missing: number[] | undefined;
     for (let index = 0; index < shown; index += 1) {
-      const id = values[rows[index] ?? 0] ?? 0;
-      const text = cards.peek(id);
-      if (text && now - text.createdAt <= NEARBY_CACHE_TTL_MS) texts.push(text);
-      else {
-        texts.push(undefined);
-        missing.push(id);
-      }
+      const position = positions[index] ?? 0;
+      const known = memo[position];
+      if (known && now - known.createdAt <= NEARBY_CACHE_TTL_MS) continue;
+      const shared = this.cardsFor(request).peek(values[position * STRIDE] ?? 0);
+      const text = shared && now - shared.createdAt <= NEARBY_CACHE_TTL_MS ? shared : undefined;
+      memo[position] = text;
+      if (!text) (missing ??= []).push(position);
     }
-    if (missing.length > 0) {
-      const generation = this.generation;
-      const made = await this.loadCards(missing, request);
-      for (let index = 0; index < shown; index += 1) {
-        const id = values[rows[index] ?? 0] ?? 0;
-        const text = made.get(id);
-        if (!texts[index] && text) texts[index] = text;
-      }
-      if (generation === this.generation) for (const [id, text] of made) cards.set(id, text);
-    }
-    // The answer is written straight into one buffer: the cards' JSON around each distance, then the cursor.
+    return missing;
+  }
+
+  /** The answer, written straight into one buffer: the cards' JSON around each distance, then the cursor. */
+  private writePage(page: Page, request: NearbyPageRequest): Buffer | undefined {
+    const { cell, positions, chords } = page;
+    const { values, cards: memo } = cell;
+    const shown = Math.min(page.count, request.pageSize);
     let size = PAGE_START.length + CURSOR_ROOM;
     for (let index = 0; index < shown; index += 1) {
-      const text = texts[index];
+      const text = memo[positions[index] ?? 0];
       if (!text) return undefined;
-      size += text.before.length + text.after.length + DISTANCE_ROOM;
+      size += text.size + DISTANCE_ROOM;
     }
-    const body = Buffer.allocUnsafe(size);
-    let length = PAGE_START.copy(body, 0);
+    const body = slabFor(size);
+    const start = slabUsed;
+    let length = start + PAGE_START.copy(body, start);
     for (let index = 0; index < shown; index += 1) {
-      const text = texts[index];
+      const at = (positions[index] ?? 0) * STRIDE;
+      const text = memo[positions[index] ?? 0];
       if (!text) return undefined;
-      const at = rows[index] ?? 0;
-      const distance = roundKm(haversineKm(request.latitude, request.longitude, values[at + 1] ?? 0, values[at + 2] ?? 0));
       if (index > 0) body[length++] = COMMA;
-      length += text.before.copy(body, length);
-      length += body.write(JSON.stringify(distance), length, 'latin1');
-      length += text.after.copy(body, length);
+      body.set(text.before, length);
+      length += text.before.length;
+      length = writeKilometres(body, length, haversineKm(request.latitude, request.longitude, values[at + 1] ?? 0, values[at + 2] ?? 0));
+      body.set(text.after, length);
+      length += text.after.length;
     }
     const nextCursor =
-      rows.length > request.pageSize ? encodeCursor({ d: chords[shown - 1] ?? 0, id: values[rows[shown - 1] ?? 0] ?? 0 }) : null;
+      page.count > request.pageSize ? encodeCursor({ d: chords[shown - 1] ?? 0, id: values[(positions[shown - 1] ?? 0) * STRIDE] ?? 0 }) : null;
     length += body.write(`],"nextCursor":${JSON.stringify(nextCursor)}}`, length, 'latin1');
-    if (loaded || missing.length > 0) this.counts.fills += 1;
-    else this.counts.hits += 1;
-    return body.subarray(0, length);
+    return takeFromSlab(start, length);
+  }
+
+  private cardsFor(request: NearbyPageRequest) {
+    return request.categoryId === undefined ? this.businessCards : this.offerCards;
   }
 
   private async loadCards(ids: number[], request: NearbyPageRequest): Promise<Map<number, CardText>> {
@@ -354,13 +489,13 @@ export class NearbyCache {
     const texts = new Map<number, CardText>();
     if (request.categoryId === undefined) {
       for (const [id, card] of await this.source.findBusinessCards(ids, request.today)) {
-        const cut = cutAroundDistance(nearbyBusinessSchema, { ...card, distance: DISTANCE_MARK });
-        if (cut) texts.set(id, { ...cut, createdAt });
+        const text = cutAroundDistance(nearbyBusinessSchema, { ...card, distance: DISTANCE_MARK }, createdAt);
+        if (text) texts.set(id, text);
       }
     } else {
       for (const [id, card] of await this.source.findCategoryOfferCards(ids)) {
-        const cut = cutAroundDistance(nearbyCategoryOfferSchema, { ...card, distance: DISTANCE_MARK });
-        if (cut) texts.set(id, { ...cut, createdAt });
+        const text = cutAroundDistance(nearbyCategoryOfferSchema, { ...card, distance: DISTANCE_MARK }, createdAt);
+        if (text) texts.set(id, text);
       }
     }
     return texts;

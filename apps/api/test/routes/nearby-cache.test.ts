@@ -164,6 +164,25 @@ describe('nearby cache: the same answer as the database', () => {
     expect(stats.hits).toBeGreaterThan(0);
   });
 
+  it('for many shoppers asking at once while cells and cards are still loading', { timeout: 120_000 }, async () => {
+    // Requests that wait for the database interleave with ones answered from memory; each must keep its own page.
+    cached.nearbyCache.invalidate();
+    const random = seeded(23);
+    const points = Array.from({ length: 60 }, (_, index) => ({
+      latitude: AREA.south + random() * (AREA.north - AREA.south),
+      longitude: AREA.west + random() * (AREA.east - AREA.west),
+      radiusKm: index % 3 === 0 ? 0.5 : 10,
+    }));
+    const expected = [];
+    for (const point of points) expected.push((await getPage(uncached, point)).body);
+    const before = cached.nearbyCache.stats();
+    const answers = await Promise.all([...points, ...points].map((point) => getPage(cached, point)));
+    expect(answers.map((answer) => answer.body)).toEqual([...expected, ...expected]);
+    const after = cached.nearbyCache.stats();
+    expect(after.fills - before.fills).toBeGreaterThan(0);
+    expect(after.hits + after.fills - before.hits - before.fills).toBeGreaterThan(points.length);
+  });
+
   it('for points on and next to cell edges and corners, and at the shops themselves', { timeout: 120_000 }, async () => {
     const random = seeded(11);
     const tiny = 1e-9;
@@ -334,6 +353,18 @@ describe('nearby cache: invalidation', () => {
     }
     expect(small.stats().cells).toBe(3);
     expect(small.stats().cards).toBeLessThanOrEqual(3 * 25);
+
+    // Cells nobody asks about again leave once expired when another cell is made (with the cards only they held).
+    let now = 1_000_000;
+    const roomy = new NearbyCache(uncached.nearby, 100, () => now);
+    const ask = (step: number) =>
+      roomy.findPage({ latitude: 35.89 + step * 0.003, longitude: 14.5, radiusKm: 10, cursor: undefined, pageSize: 20, today: maltaToday() });
+    for (let step = 0; step < 3; step += 1) await ask(step);
+    expect(roomy.stats().cells).toBe(3);
+    now += NEARBY_CACHE_TTL_MS + 1;
+    await ask(3);
+    expect(roomy.stats().cells).toBe(1);
+
     const off = new NearbyCache(uncached.nearby, 0);
     expect(await off.findPage({ latitude: 35.9, longitude: 14.5, radiusKm: 10, cursor: undefined, pageSize: 20, today: maltaToday() })).toBeUndefined();
   });
