@@ -184,28 +184,6 @@ export function writeKilometres(body: Buffer, offset: number, km: number): numbe
   return at;
 }
 
-/**
- * Answers are written into slices of a shared slab, as Node does for small buffers, instead of a new
- * allocation of ~20 KB each. A slice is never written again once handed out; a slab is freed when none of
- * its slices is referenced any more.
- */
-const SLAB_BYTES = 1024 * 1024;
-let slab = Buffer.allocUnsafe(0);
-let slabUsed = 0;
-/** The slab to write an answer of at most size bytes into, from slabUsed on. */
-function slabFor(size: number): Buffer {
-  if (slabUsed + size > slab.length) {
-    slab = Buffer.allocUnsafe(Math.max(SLAB_BYTES, size));
-    slabUsed = 0;
-  }
-  return slab;
-}
-function takeFromSlab(start: number, end: number): Buffer {
-  // Eight-byte aligned, as Node aligns its pool.
-  slabUsed = end + ((8 - (end % 8)) % 8);
-  return slab.subarray(start, end);
-}
-
 /** Working arrays of rankPage (it never waits, so one set serves every request). */
 let rankPositions = new Int32Array(0);
 let rankChords = new Float64Array(0);
@@ -460,9 +438,8 @@ export class NearbyCache {
       if (!text) return undefined;
       size += text.size + DISTANCE_ROOM;
     }
-    const body = slabFor(size);
-    const start = slabUsed;
-    let length = start + PAGE_START.copy(body, start);
+    const body = Buffer.allocUnsafe(size);
+    let length = PAGE_START.copy(body, 0);
     for (let index = 0; index < shown; index += 1) {
       const at = (positions[index] ?? 0) * STRIDE;
       const text = memo[positions[index] ?? 0];
@@ -477,7 +454,7 @@ export class NearbyCache {
     const nextCursor =
       page.count > request.pageSize ? encodeCursor({ d: chords[shown - 1] ?? 0, id: values[(positions[shown - 1] ?? 0) * STRIDE] ?? 0 }) : null;
     length += body.write(`],"nextCursor":${JSON.stringify(nextCursor)}}`, length, 'latin1');
-    return takeFromSlab(start, length);
+    return body.subarray(0, length);
   }
 
   private cardsFor(request: NearbyPageRequest) {
