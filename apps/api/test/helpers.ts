@@ -1,8 +1,8 @@
 /** Test helpers: a fresh database per test file, the real app per test, sign-up through the real endpoint. */
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { inject } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
 import { LOGIN_ATTEMPTS_PER_IP, LOGIN_ATTEMPTS_PER_USERNAME } from '@qrib/shared';
 import { buildApp, type App } from '../src/app.ts';
 import type { Config } from '../src/config.ts';
@@ -29,7 +29,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     loginAttemptsPerIp: LOGIN_ATTEMPTS_PER_IP,
     webDistDir: path.join(tmpdir(), 'qrib-no-web-build'),
     geocoderUrl: undefined,
-    storage: { driver: 'local', rootDir: mkdtempSync(path.join(tmpdir(), 'qrib-uploads-')) },
+    // createTestApp gives each app a folder of its own; this one is only for a config built without an app.
+    storage: { driver: 'local', rootDir: path.join(tmpdir(), 'qrib-test-uploads') },
     // Off by default: tests write to the database directly, which no cache can hear. The cache has its own tests.
     nearbyCacheEntries: 0,
     // No OCR workers unless a test asks for them: tesseract starts only where receipts are verified.
@@ -107,12 +108,62 @@ export async function registerBusiness(
   return response.json().data.vendorId as number;
 }
 
-export function createTestApp(database: Database, overrides: Partial<Config> = {}): Promise<App> {
-  return buildApp({ config: testConfig(overrides), database, closeDatabase: false, logger: false });
+/** The real app on a test database; unless the test brings its own storage, uploads go to a temporary folder removed on close. */
+export async function createTestApp(database: Database, overrides: Partial<Config> = {}): Promise<App> {
+  const ownUploads = overrides.storage ? undefined : mkdtempSync(path.join(tmpdir(), 'qrib-uploads-'));
+  const removeUploads = async () => {
+    if (ownUploads) rmSync(ownUploads, { recursive: true, force: true });
+  };
+  const storage = ownUploads ? { storage: { driver: 'local' as const, rootDir: ownUploads } } : {};
+  try {
+    const app = await buildApp({ config: testConfig({ ...storage, ...overrides }), database, closeDatabase: false, logger: false });
+    app.addHook('onClose', removeUploads);
+    return app;
+  } catch (error) {
+    await removeUploads();
+    throw error;
+  }
 }
 
 let counter = 0;
 /** A valid sign-up body with a unique username and email. */
+/** What `useTestApp` hands its file: the file's database, and the app (and uploads folder) of the running test. */
+export interface TestApp {
+  testDb: TestDatabase;
+  app: App;
+  uploads: string;
+}
+
+/**
+ * The usual lifecycle of an API test file: one test database for the file, a fresh app for each test, closed
+ * afterwards. With `uploadsPrefix`, each test's app stores files in its own temporary folder, removed after
+ * the test (otherwise `uploads` is ''). `use` receives the current values whenever they change, so a file keeps
+ * plain variables: `useTestApp({}, (made) => ({ testDb, app } = made))`. Hooks the file adds after this call
+ * run after these (the database exists) and their after-hooks before these (the app is still open).
+ */
+export function useTestApp(options: { uploadsPrefix?: string }, use: (made: TestApp) => void) {
+  const made = {} as TestApp;
+  beforeAll(async () => {
+    made.testDb = await createTestDatabase();
+    use(made);
+  });
+  afterAll(async () => {
+    await made.testDb.drop();
+  });
+  beforeEach(async () => {
+    made.uploads = options.uploadsPrefix ? mkdtempSync(path.join(tmpdir(), options.uploadsPrefix)) : '';
+    made.app = await createTestApp(
+      made.testDb.database,
+      made.uploads ? { storage: { driver: 'local', rootDir: made.uploads } } : {},
+    );
+    use(made);
+  });
+  afterEach(async () => {
+    await made.app.close();
+    if (made.uploads) rmSync(made.uploads, { recursive: true, force: true });
+  });
+}
+
 export function signupBody(overrides: Record<string, unknown> = {}) {
   counter += 1;
   const suffix = `${process.pid}${counter}`;

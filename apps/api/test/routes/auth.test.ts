@@ -1,6 +1,6 @@
 import { createSigner } from 'fast-jwt';
 import { count, eq, sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   AUTH_COOKIE_MAX_AGE_SECONDS,
   LOGIN_ATTEMPTS_PER_USERNAME,
@@ -14,27 +14,16 @@ import { users } from '../../src/db/schema.ts';
 import {
   TEST_JWT_SECRET,
   createTestApp,
-  createTestDatabase,
   parseSetCookie,
   signupBody,
   type TestDatabase,
+  useTestApp,
 } from '../helpers.ts';
 
 let testDb: TestDatabase;
 let app: App;
 
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-});
-afterAll(async () => {
-  await testDb.drop();
-});
-beforeEach(async () => {
-  app = await createTestApp(testDb.database);
-});
-afterEach(async () => {
-  await app.close();
-});
+useTestApp({}, (made) => ({ testDb, app } = made));
 
 function signup(body: Record<string, unknown>) {
   return app.inject({ method: 'POST', url: '/api/v1/auth/signup', payload: body });

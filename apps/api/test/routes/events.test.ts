@@ -1,26 +1,15 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@qrib/shared';
 import type { App } from '../../src/app.ts';
 import { offerEvents } from '../../src/db/schema.ts';
 import { multipartBody } from '../fixtures.ts';
-import { createTestApp, createTestDatabase, registerBusiness, signUp, type TestDatabase } from '../helpers.ts';
+import { registerBusiness, signUp, type TestDatabase, useTestApp } from '../helpers.ts';
 
 let testDb: TestDatabase;
 let app: App;
 
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-});
-afterAll(async () => {
-  await testDb.drop();
-});
-beforeEach(async () => {
-  app = await createTestApp(testDb.database);
-});
-afterEach(async () => {
-  await app.close();
-});
+useTestApp({}, (made) => ({ testDb, app } = made));
 
 async function publishedOffer() {
   const owner = await signUp(app);

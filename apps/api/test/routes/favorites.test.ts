@@ -1,24 +1,12 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@qrib/shared';
 import type { App } from '../../src/app.ts';
 import { multipartBody } from '../fixtures.ts';
-import { createTestApp, createTestDatabase, registerBusiness, signUp, type TestDatabase } from '../helpers.ts';
+import { registerBusiness, signUp, useTestApp } from '../helpers.ts';
 
-let testDb: TestDatabase;
 let app: App;
 
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-});
-afterAll(async () => {
-  await testDb.drop();
-});
-beforeEach(async () => {
-  app = await createTestApp(testDb.database);
-});
-afterEach(async () => {
-  await app.close();
-});
+useTestApp({}, (made) => ({ app } = made));
 
 async function shopWithOffers(titles: string[]) {
   const owner = await signUp(app);

@@ -1,33 +1,17 @@
 /** Bad input at the edges: rollbacks, integer overflow, broken multipart, NUL characters, per-account limits. */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { count } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MESSAGES, formatMessage } from '@qrib/shared';
 import type { App } from '../../src/app.ts';
 import { offerImages, offers } from '../../src/db/schema.ts';
 import { listFiles, makeJpeg, multipartBody } from '../fixtures.ts';
-import { createTestApp, createTestDatabase, registerBusiness, signUp, type TestDatabase } from '../helpers.ts';
+import { registerBusiness, signUp, type TestDatabase, useTestApp } from '../helpers.ts';
 
 let testDb: TestDatabase;
 let app: App;
 let uploads: string;
 
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-});
-afterAll(async () => {
-  await testDb.drop();
-});
-beforeEach(async () => {
-  uploads = mkdtempSync(path.join(tmpdir(), 'qrib-hardening-'));
-  app = await createTestApp(testDb.database, { storage: { driver: 'local', rootDir: uploads } });
-});
-afterEach(async () => {
-  await app.close();
-  rmSync(uploads, { recursive: true, force: true });
-});
+useTestApp({ uploadsPrefix: 'qrib-hardening-' }, (made) => ({ testDb, app, uploads } = made));
 
 async function owner() {
   const account = await signUp(app);

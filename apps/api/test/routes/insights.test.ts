@@ -2,28 +2,16 @@
  * GET /api/v1/vendors/me/insights against a known set of events, receipts and visits. Every expected figure is
  * worked out by hand in the comments. Malta is UTC+1 in February and March 2026 (summer time starts on 29 March).
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MESSAGES, formatMessage, resolveInsightRange, type VendorInsights } from '@qrib/shared';
 import type { App } from '../../src/app.ts';
 import { offerEvents, receipts, shopVisits } from '../../src/db/schema.ts';
 import { multipartBody } from '../fixtures.ts';
-import { createTestApp, createTestDatabase, registerBusiness, signUp, type TestDatabase } from '../helpers.ts';
+import { registerBusiness, signUp, useTestApp } from '../helpers.ts';
 
-let testDb: TestDatabase;
 let app: App;
 
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-});
-afterAll(async () => {
-  await testDb.drop();
-});
-beforeEach(async () => {
-  app = await createTestApp(testDb.database);
-});
-afterEach(async () => {
-  await app.close();
-});
+useTestApp({}, (made) => ({ app } = made));
 
 type Account = Awaited<ReturnType<typeof signUp>>;
 type Kind = 'IMPRESSION' | 'VIEW' | 'SAVE' | 'DIRECTIONS';

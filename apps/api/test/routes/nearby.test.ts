@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGES, haversineKm } from '@qrib/shared';
 import type { App } from '../../src/app.ts';
 import { categories, offers, users, vendors } from '../../src/db/schema.ts';
 import { maltaToday } from '../../src/repositories/nearby.ts';
-import { createTestApp, createTestDatabase, signUp, type TestDatabase } from '../helpers.ts';
+import { signUp, type TestDatabase, useTestApp } from '../helpers.ts';
 
 const VALLETTA = { latitude: 35.8989, longitude: 14.5146 };
 let testDb: TestDatabase;
@@ -71,8 +71,8 @@ function nearby(query: Record<string, string | number>, withCookies = true) {
   return app.inject({ method: 'GET', url: `/api/v1/offers/nearby-offers?${search.toString()}`, cookies: withCookies ? cookies : {} });
 }
 
+useTestApp({}, (made) => ({ testDb, app } = made));
 beforeAll(async () => {
-  testDb = await createTestDatabase();
   const rows = await testDb.database.db.select().from(categories);
   food = rows.find((row) => row.name === 'Food & Dining')?.categoryId ?? 0;
   retail = rows.find((row) => row.name === 'Retail Shopping')?.categoryId ?? 0;
@@ -85,15 +85,8 @@ beforeAll(async () => {
   await shop('Pending Business', 35.8992, 14.5149, [{}], 'PENDING');
   await shop('Ends Today', 35.897, 14.512, [{ endInDays: 0 }]);
 });
-afterAll(async () => {
-  await testDb.drop();
-});
 beforeEach(async () => {
-  app = await createTestApp(testDb.database);
   cookies = (await signUp(app)).cookies;
-});
-afterEach(async () => {
-  await app.close();
 });
 
 describe('GET /api/v1/offers/nearby-offers', () => {

@@ -1,33 +1,16 @@
 /** The bell: GET /me/notifications, POST /me/notifications/read, and the notifications decisions and new offers create. */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@qrib/shared';
 import type { App } from '../../src/app.ts';
 import { notifications, offers } from '../../src/db/schema.ts';
 import { makePng, multipartBody } from '../fixtures.ts';
-import { createTestApp, createTestDatabase, registerBusiness, signUp, type TestDatabase } from '../helpers.ts';
+import { registerBusiness, signUp, type TestDatabase, useTestApp } from '../helpers.ts';
 
 let testDb: TestDatabase;
 let app: App;
-let uploads: string;
 
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-});
-afterAll(async () => {
-  await testDb.drop();
-});
-beforeEach(async () => {
-  uploads = mkdtempSync(path.join(tmpdir(), 'qrib-bell-uploads-'));
-  app = await createTestApp(testDb.database, { storage: { driver: 'local', rootDir: uploads } });
-});
-afterEach(async () => {
-  await app.close();
-  rmSync(uploads, { recursive: true, force: true });
-});
+useTestApp({ uploadsPrefix: 'qrib-bell-uploads-' }, (made) => ({ testDb, app } = made));
 
 type Account = Awaited<ReturnType<typeof signUp>>;
 interface BellAnswer {

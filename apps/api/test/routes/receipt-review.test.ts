@@ -1,33 +1,16 @@
 /** The shop owner's receipt queue (GET /vendors/me/receipts) and decision (POST /receipts/:id/decision). */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MAX_DECISION_REASON_LENGTH, MESSAGES, formatMessage } from '@qrib/shared';
 import type { App } from '../../src/app.ts';
 import { notifications, receipts } from '../../src/db/schema.ts';
 import { makePng, multipartBody } from '../fixtures.ts';
-import { createTestApp, createTestDatabase, registerBusiness, signUp, type TestDatabase } from '../helpers.ts';
+import { registerBusiness, signUp, type TestDatabase, useTestApp } from '../helpers.ts';
 
 let testDb: TestDatabase;
 let app: App;
-let uploads: string;
 
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-});
-afterAll(async () => {
-  await testDb.drop();
-});
-beforeEach(async () => {
-  uploads = mkdtempSync(path.join(tmpdir(), 'qrib-review-uploads-'));
-  app = await createTestApp(testDb.database, { storage: { driver: 'local', rootDir: uploads } });
-});
-afterEach(async () => {
-  await app.close();
-  rmSync(uploads, { recursive: true, force: true });
-});
+useTestApp({ uploadsPrefix: 'qrib-review-uploads-' }, (made) => ({ testDb, app } = made));
 
 type Account = Awaited<ReturnType<typeof signUp>>;
 

@@ -1,33 +1,19 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { count, eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@qrib/shared';
 import type { App } from '../../src/app.ts';
 import { receiptFiles, receipts, shopVisits } from '../../src/db/schema.ts';
 import { listFiles, makeJpeg, multipartBody, type FilePart } from '../fixtures.ts';
-import { createTestApp, createTestDatabase, registerBusiness, signUp, type TestDatabase } from '../helpers.ts';
+import { registerBusiness, signUp, type TestDatabase, useTestApp } from '../helpers.ts';
 
 let testDb: TestDatabase;
 let app: App;
 let uploads: string;
 
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-});
-afterAll(async () => {
-  await testDb.drop();
-});
-beforeEach(async () => {
-  uploads = mkdtempSync(path.join(tmpdir(), 'qrib-receipt-uploads-'));
-  app = await createTestApp(testDb.database, { storage: { driver: 'local', rootDir: uploads } });
-});
-afterEach(async () => {
-  await app.close();
-  rmSync(uploads, { recursive: true, force: true });
-});
+useTestApp({ uploadsPrefix: 'qrib-receipt-uploads-' }, (made) => ({ testDb, app, uploads } = made));
 
 /** A small, well-formed PDF with one page of text; `marker` makes each one's bytes unique. */
 function makePdf(marker = String(Math.random())): Buffer {

@@ -1,10 +1,10 @@
 import { count } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@qrib/shared';
 import type { App } from '../../src/app.ts';
 import { categories, offers, users, vendors } from '../../src/db/schema.ts';
 import { maltaToday } from '../../src/repositories/nearby.ts';
-import { createTestApp, createTestDatabase, signUp, type TestDatabase } from '../helpers.ts';
+import { signUp, type TestDatabase, useTestApp } from '../helpers.ts';
 
 let testDb: TestDatabase;
 let app: App;
@@ -47,8 +47,8 @@ const titles = (response: { body: string; json(): { data: { title: string }[] } 
   return response.json().data.map((result) => result.title);
 };
 
+useTestApp({}, (made) => ({ testDb, app } = made));
 beforeAll(async () => {
-  testDb = await createTestDatabase();
   const rows = await testDb.database.db.select().from(categories);
   food = rows.find((row) => row.name === 'Food & Dining')?.categoryId ?? 0;
   retail = rows.find((row) => row.name === 'Retail Shopping')?.categoryId ?? 0;
@@ -59,15 +59,8 @@ beforeAll(async () => {
   await shop('Valletta Books', 35.8989, 14.5146, [{ title: 'Second paperback free', description: 'Any novel', categoryId: retail, discountType: 'BUYXGETY', discountValue: '1' }]);
   await shop('Gozo Pizza Oven', 36.0443, 14.2398, [{ title: 'Gozitan pizza night', description: 'Ftira pizza with local cheese', categoryId: food, discountValue: '15' }]);
 });
-afterAll(async () => {
-  await testDb.drop();
-});
 beforeEach(async () => {
-  app = await createTestApp(testDb.database);
   cookies = (await signUp(app)).cookies;
-});
-afterEach(async () => {
-  await app.close();
 });
 
 describe('GET /api/v1/offers/search', () => {

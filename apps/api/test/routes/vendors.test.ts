@@ -1,34 +1,18 @@
-import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { count } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIELD_LABELS, MESSAGES, formatMessage } from '@qrib/shared';
 import type { App } from '../../src/app.ts';
 import { vendorDocuments, vendors } from '../../src/db/schema.ts';
 import { listFiles, makeJpeg, makePng, makePngClaiming, multipartBody, type FilePart } from '../fixtures.ts';
-import { createTestApp, createTestDatabase, signUp, type TestDatabase } from '../helpers.ts';
+import { createTestApp, signUp, type TestDatabase, useTestApp } from '../helpers.ts';
 
 let testDb: TestDatabase;
 let app: App;
 let uploads: string;
 
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-});
-afterAll(async () => {
-  await testDb.drop();
-});
-beforeEach(async () => {
-  uploads = mkdtempSync(path.join(tmpdir(), 'qrib-vendor-uploads-'));
-  app = await createTestApp(testDb.database, { storage: { driver: 'local', rootDir: uploads } });
-});
-afterEach(async () => {
-  await app.close();
-  rmSync(uploads, { recursive: true, force: true });
-});
+useTestApp({ uploadsPrefix: 'qrib-vendor-uploads-' }, (made) => ({ testDb, app, uploads } = made));
 
 function registrationFields(overrides: Record<string, string | undefined> = {}) {
   return {

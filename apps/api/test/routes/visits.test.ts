@@ -1,26 +1,15 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MESSAGES, SHOP_ENTRY_DETECTIONS_PER_MINUTE, formatMessage } from '@qrib/shared';
 import type { App } from '../../src/app.ts';
 import { offerEvents, shopVisits, vendors } from '../../src/db/schema.ts';
 import { multipartBody } from '../fixtures.ts';
-import { createTestApp, createTestDatabase, registerBusiness, signUp, type TestDatabase } from '../helpers.ts';
+import { registerBusiness, signUp, type TestDatabase, useTestApp } from '../helpers.ts';
 
 let testDb: TestDatabase;
 let app: App;
 
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-});
-afterAll(async () => {
-  await testDb.drop();
-});
-beforeEach(async () => {
-  app = await createTestApp(testDb.database);
-});
-afterEach(async () => {
-  await app.close();
-});
+useTestApp({}, (made) => ({ testDb, app } = made));
 
 /** Metres northwards as degrees of latitude on the spec's 6371 km sphere. */
 const METRES_PER_DEGREE = (Math.PI * 6_371_000) / 180;
