@@ -202,7 +202,14 @@ export const offerEvents = pgTable(
     kind: text('kind', { enum: ['IMPRESSION', 'VIEW', 'SAVE', 'DIRECTIONS'] }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('offer_events_vendor_time_idx').on(table.vendorId, table.createdAt), index('offer_events_offer_idx').on(table.offerId)],
+  (table) => [
+    index('offer_events_vendor_time_idx').on(table.vendorId, table.createdAt),
+    index('offer_events_offer_idx').on(table.offerId),
+    // At most one view and one impression per person, offer and hour (issue 10): one shopper cannot inflate a shop's figures.
+    uniqueIndex('offer_events_once_an_hour_key')
+      .on(table.offerId, table.userId, table.kind, sql`date_trunc('hour', ${table.createdAt} AT TIME ZONE 'UTC')`)
+      .where(sql`${table.kind} IN ('VIEW', 'IMPRESSION') AND ${table.userId} IS NOT NULL`),
+  ],
 );
 
 /**
@@ -302,3 +309,45 @@ export const notifications = pgTable(
   },
   (table) => [index('notifications_user_time_idx').on(table.userId, table.createdAt)],
 );
+
+/**
+ * A signed-in session (issue 10): the token names it, logout revokes it on every replica (NOTIFY on
+ * `qrib_sessions`), `last_seen_at` is written at most once every few minutes.
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (table) => [index('sessions_user_idx').on(table.userId)],
+);
+
+/**
+ * Storage keys a request is about to write (issue 10): recorded before the files, deleted by the final insert in
+ * the same transaction. Rows left behind name files of a request that died; start-up removes those files.
+ * `owner` is the writing process's key (a process still alive holds an advisory lock on it).
+ */
+export const pendingUploads = pgTable(
+  'pending_uploads',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    storageKey: text('storage_key').notNull(),
+    owner: integer('owner').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('pending_uploads_owner_idx').on(table.owner), index('pending_uploads_key_idx').on(table.storageKey)],
+);
+
+/** Rate-limit counters every replica sees (issue 10; `@fastify/rate-limit`'s store on PostgreSQL). */
+export const rateLimitCounters = pgTable('rate_limit_counters', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull(),
+  resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
+});
