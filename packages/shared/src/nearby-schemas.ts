@@ -108,6 +108,11 @@ export const offerEventsRequestSchema = z.object({
     .max(MAX_EVENTS_PER_BATCH, { error: MESSAGES.eventsInvalid }),
 });
 export type OfferEventInput = z.infer<typeof offerEventsRequestSchema>['events'][number];
+/**
+ * The answer to a batch: how many events were sent, never how many were kept (that would tell a caller which
+ * offers exist but are hidden, and which they already counted this hour).
+ */
+export const offerEventsResponseSchema = z.object({ accepted: z.number().int() });
 
 /** Search (issue 4): text over title, description, category and business name, with working filters. */
 export const SEARCH_SORTS = ['relevance', 'nearest', 'newest'] as const;

@@ -1,7 +1,6 @@
-/** POST /api/v1/events: a batch of offer events from the client (impressions, views), answered at once. */
+/** POST /api/v1/events: a batch of offer events from the client (impressions, views), answered the same whatever was kept. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { apiErrorSchema, offerEventsRequestSchema } from '@qrib/shared';
+import { apiErrorSchema, offerEventsRequestSchema, offerEventsResponseSchema } from '@qrib/shared';
 
 const eventRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -10,14 +9,15 @@ const eventRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: [app.authenticate, app.limitPerAccount('offer-events', 120, 60_000)],
       schema: {
         tags: ['events'],
-        summary: 'Record up to 100 offer events (unknown offers are skipped)',
+        summary:
+          'Record up to 100 offer events. Events for offers a shopper cannot see are skipped, views and impressions count once per person, offer and hour; the answer is the number sent',
         body: offerEventsRequestSchema,
-        response: { 202: z.object({ recorded: z.number().int() }), 400: apiErrorSchema, 401: apiErrorSchema, 429: apiErrorSchema },
+        response: { 202: offerEventsResponseSchema, 400: apiErrorSchema, 401: apiErrorSchema, 429: apiErrorSchema },
       },
     },
     async (request, reply) => {
-      const recorded = await app.offerEvents.record(request.auth?.userId ?? null, request.body.events);
-      return reply.code(202).send({ recorded });
+      await app.offerEvents.record(request.auth?.userId ?? null, request.body.events);
+      return reply.code(202).send({ accepted: request.body.events.length });
     },
   );
 };
