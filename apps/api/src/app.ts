@@ -130,10 +130,11 @@ export async function buildApp({ config, database, closeDatabase = true, logger,
   // App plugins
   await app.register(databasePlugin, { database, closeOnShutdown: closeDatabase });
   await app.register(storagePlugin, { storage: storage ?? config.storage });
+  await app.register(pendingUploadsPlugin);
   await app.register(offerFeedPlugin);
   await app.register(nearbyCachePlugin, { maxCells: config.nearbyCacheEntries });
   await app.register(receiptVerifierPlugin, { workers: config.receiptOcrWorkers });
-  await app.register(authPlugin, { secret: config.jwtSecret, cookieSecure: config.cookieSecure });
+  await app.register(authPlugin, { secret: config.jwtSecret, cookieSecure: config.cookieSecure, publicOrigin: config.publicOrigin });
   await app.register(limitsPlugin);
   // PostgreSQL text cannot hold NUL: refuse it in any JSON body with a clear 400 instead of a database error.
   app.addHook('preValidation', async (request) => {

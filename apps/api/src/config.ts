@@ -37,6 +37,8 @@ const envSchema = z.object({
   LOGIN_ATTEMPTS_PER_USERNAME: z.coerce.number({ error: 'must be a number' }).int().min(1).default(LOGIN_ATTEMPTS_PER_USERNAME),
   LOGIN_ATTEMPTS_PER_IP: z.coerce.number({ error: 'must be a number' }).int().min(1).default(LOGIN_ATTEMPTS_PER_IP),
   WEB_DIST_DIR: z.string().min(1).optional(),
+  // The app's own origin, for refusing cross-site state changes (issue 10); default http://localhost:{PORT}.
+  PUBLIC_URL: z.url({ error: 'must be the origin the app is served from, e.g. https://qrib.mt' }).optional(),
   GEOCODER_URL: z.url({ error: 'must be an http(s) URL of a Nominatim-compatible service' }).optional(),
   STORAGE: z.enum(['local', 's3'], { error: 'must be local or s3' }).default('local'),
   S3_ENDPOINT: z.url({ error: 'must be a URL' }).optional(),
@@ -84,6 +86,8 @@ export interface Config {
   loginAttemptsPerIp: number;
   webDistDir: string;
   geocoderUrl: string | undefined;
+  /** The app's own origin (scheme, host, port): a state change whose Origin differs is refused. */
+  publicOrigin: string;
   storage: StorageConfig;
   /** Grid cells the nearby response cache keeps (least recently used go first); 0 turns it off. */
   nearbyCacheEntries: number;
@@ -125,6 +129,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginAttemptsPerIp: values.LOGIN_ATTEMPTS_PER_IP,
     webDistDir: path.resolve(values.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist')),
     geocoderUrl: values.GEOCODER_URL,
+    publicOrigin: new URL(values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).origin,
     storage:
       values.STORAGE === 's3'
         ? {

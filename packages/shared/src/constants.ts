@@ -12,12 +12,14 @@ export const SIDEBAR_EXPANDED_PX = 256;
 export const SIDEBAR_COLLAPSED_PX = 80;
 
 /**
- * Login attempts allowed in one window: per IP and username (a person mistyping), per IP (one machine
- * trying many accounts) and per username from anywhere (many machines trying one account).
+ * Login attempts allowed in one window: per IP and username (a person mistyping) and per IP (one machine trying
+ * many accounts). Many machines trying one account are slowed down, never refused (the owner must still get in).
  */
 export const LOGIN_ATTEMPTS_PER_USERNAME = 5;
 export const LOGIN_ATTEMPTS_PER_IP = 30;
-export const LOGIN_ATTEMPTS_PER_ACCOUNT = 20;
+/** After this many failed logins on one account in the window (from any networks), each attempt on it waits LOGIN_DELAY_MS. */
+export const LOGIN_DELAY_AFTER_FAILURES = 10;
+export const LOGIN_DELAY_MS = 2_000;
 export const LOGIN_ATTEMPT_WINDOW_MINUTES = 15;
 /** Sign-ups allowed per IP per hour by default (each costs an argon2id hash); SIGNUPS_PER_HOUR changes it. */
 export const SIGNUPS_PER_IP_PER_HOUR = 30;

@@ -30,6 +30,7 @@ export const MESSAGES = {
   sessionNotStored:
     'You are logged in, but your browser did not keep the session cookie. Open Qrib over https or on http://localhost.',
   invalidSession: 'Your session is invalid or has expired. Please log in again.',
+  crossSiteRequest: 'This request came from another site and was refused. Open Qrib directly and try again.',
   // Spec §5 and §8: vendor registration
   requiredField: '{{label}} is required',
   vendorEmailInvalid: 'Email address is invalid',

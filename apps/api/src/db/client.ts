@@ -30,8 +30,15 @@ export interface Database {
   /**
    * Receives PostgreSQL NOTIFY payloads on a channel (PGlite's own listener, or a dedicated node-postgres
    * connection, so every API replica on one database hears them). Returns the way to stop listening.
+   * On PostgreSQL a lost connection (a database restart, say) is opened again, with growing pauses; messages
+   * sent meanwhile are lost, so `onReconnect` runs once listening again (to drop what may have gone stale).
    */
-  listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
+  listen(channel: string, onMessage: (payload: string) => void, onReconnect?: () => void): Promise<() => Promise<void>>;
+  /**
+   * PostgreSQL only: a connection of its own, outside the pool, for session state that must last as long as the
+   * process (an advisory lock that tells other replicas it is alive). PGlite is one session in one process.
+   */
+  connectDedicated?(): Promise<pg.Client>;
 }
 
 /**
@@ -67,7 +74,7 @@ export async function openDatabase(source: DatabaseSource): Promise<Database> {
       console.error('PostgreSQL pool error:', error.message);
     });
     const db = drizzlePg(pool, { schema });
-    const listeners = new Set<pg.Client>();
+    const listeners = new Set<ReconnectingListener>();
     return {
       db,
       kind: 'postgres',
@@ -76,21 +83,21 @@ export async function openDatabase(source: DatabaseSource): Promise<Database> {
         await db.execute(sql`select 1`);
       },
       close: async () => {
-        await Promise.allSettled([...listeners].map((client) => client.end()));
+        await Promise.allSettled([...listeners].map((listener) => listener.stop()));
         await pool.end();
       },
-      listen: async (channel, onMessage) => {
+      connectDedicated: async () => {
         const client = new pg.Client({ connectionString: source.url });
-        client.on('error', (error) => console.error('PostgreSQL listener error:', error.message));
-        client.on('notification', (message) => {
-          if (message.channel === channel && message.payload !== undefined) onMessage(message.payload);
-        });
         await client.connect();
-        await client.query(`LISTEN ${client.escapeIdentifier(channel)}`);
-        listeners.add(client);
+        return client;
+      },
+      listen: async (channel, onMessage, onReconnect) => {
+        const listener = new ReconnectingListener(source.url, channel, onMessage, onReconnect);
+        await listener.start();
+        listeners.add(listener);
         return async () => {
-          listeners.delete(client);
-          await client.end();
+          listeners.delete(listener);
+          await listener.stop();
         };
       },
     };
@@ -119,6 +126,83 @@ export async function openDatabase(source: DatabaseSource): Promise<Database> {
       return () => stop();
     },
   };
+}
+
+/**
+ * A dedicated node-postgres connection that LISTENs on one channel and comes back when it is lost: the first
+ * connection's failure is the caller's to handle; later ones are retried after 0.25 s, doubling up to 5 s.
+ */
+class ReconnectingListener {
+  private client: pg.Client | undefined;
+  private retry: NodeJS.Timeout | undefined;
+  private pause = 250;
+  private stopped = false;
+
+  constructor(
+    private readonly url: string,
+    private readonly channel: string,
+    private readonly onMessage: (payload: string) => void,
+    private readonly onReconnect: (() => void) | undefined,
+  ) {}
+
+  async start(): Promise<void> {
+    await this.connect();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.retry);
+    const client = this.client;
+    this.client = undefined;
+    await client?.end();
+  }
+
+  private async connect(): Promise<void> {
+    const client = new pg.Client({ connectionString: this.url });
+    // An 'error' without a listener would crash the process; the 'end' that follows schedules the retry.
+    client.on('error', (error) => console.error('PostgreSQL listener error:', error.message));
+    client.on('end', () => this.lost(client));
+    client.on('notification', (message) => {
+      if (message.channel === this.channel && message.payload !== undefined) this.onMessage(message.payload);
+    });
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${client.escapeIdentifier(this.channel)}`);
+    } catch (error) {
+      client.removeAllListeners('end');
+      await client.end().catch(() => undefined);
+      throw error;
+    }
+    if (this.stopped) {
+      await client.end();
+      return;
+    }
+    this.client = client;
+    this.pause = 250;
+  }
+
+  private lost(client: pg.Client): void {
+    if (this.stopped || client !== this.client) return;
+    this.client = undefined;
+    this.scheduleReconnect();
+  }
+
+  private scheduleReconnect(): void {
+    if (this.stopped || this.retry) return;
+    this.retry = setTimeout(() => {
+      this.retry = undefined;
+      this.connect().then(
+        () => {
+          if (!this.stopped) this.onReconnect?.();
+        },
+        (error: unknown) => {
+          console.error('PostgreSQL listener could not reconnect:', error instanceof Error ? error.message : error);
+          this.pause = Math.min(this.pause * 2, 5_000);
+          this.scheduleReconnect();
+        },
+      );
+    }, this.pause);
+  }
 }
 
 /** The database the configuration names: PostgreSQL when DATABASE_URL is set, else PGlite in DATA_DIR. */

@@ -1,24 +1,31 @@
 /**
- * Sessions: a JWT in the HttpOnly `auth_token` cookie (DESIGN.md §5), or in `Authorization: Bearer` for
- * API clients. `app.authenticate` is the preHandler that protected routes use; it sets `request.auth`.
+ * Sessions (DESIGN.md §5, §10): a JWT in the HttpOnly `auth_token` cookie, or in `Authorization: Bearer` for API
+ * clients, that names a row of `sessions` and its user, nothing personal. `app.authenticate` is the preHandler that
+ * protected routes use; it sets `request.auth`. Logging out revokes the session on every replica at once: the
+ * revocation is sent with NOTIFY on `qrib_sessions`, and each replica evicts it from its cache of sessions.
+ *
+ * The same path refuses cross-site state changes: a POST, PUT, PATCH or DELETE sent with the session cookie (not a
+ * Bearer header) whose `Sec-Fetch-Site` is not same-origin, or, without that header, whose `Origin` is not the app's.
  */
 import cookie from '@fastify/cookie';
 import jwt from '@fastify/jwt';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { LRUCache } from 'lru-cache';
 import { AUTH_COOKIE_MAX_AGE_SECONDS, AUTH_COOKIE_NAME, AUTH_TOKEN_LIFETIME, MESSAGES } from '@qrib/shared';
 import { HttpError } from '../http-error.ts';
+import { SESSION_CHANNEL, parseSessionRevocation } from '../repositories/sessions.ts';
 
 export interface TokenPayload {
+  /** The user's id. */
   sub: string;
-  email: string;
-  username: string;
+  /** The session's id. */
+  sid: string;
 }
 
 export interface AuthContext {
   userId: number;
-  email: string;
-  username: string;
+  sessionId: string;
 }
 
 declare module '@fastify/jwt' {
@@ -31,25 +38,45 @@ declare module '@fastify/jwt' {
 declare module 'fastify' {
   interface FastifyInstance {
     authenticate(request: FastifyRequest): Promise<void>;
-    issueSession(reply: FastifyReply, user: { id: number; email: string; username: string }): string;
-    clearSession(reply: FastifyReply): void;
+    /** Refuses a cross-site state change (login, sign-up and logout use it; `authenticate` does it itself). */
+    refuseCrossSite(request: FastifyRequest): Promise<void>;
+    issueSession(reply: FastifyReply, user: { id: number }): Promise<string>;
+    /** Revokes the session the request names, if any, and clears the cookie. */
+    endSession(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+    /** Revokes every session of the account and clears the cookie. */
+    endAllSessions(userId: number, reply: FastifyReply): Promise<void>;
   }
   interface FastifyRequest {
     auth: AuthContext | null;
   }
 }
 
-function readToken(request: FastifyRequest): string | undefined {
+/** `last_seen_at` is written at most this often per session. */
+export const LAST_SEEN_INTERVAL_MS = 5 * 60_000;
+const SESSION_LIFETIME_MS = AUTH_COOKIE_MAX_AGE_SECONDS * 1000;
+const CACHED_SESSIONS = 10_000;
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+interface CachedSession {
+  userId: number;
+  expiresAt: number;
+  revoked: boolean;
+  /** When last_seen_at was last written (or read, when the session was loaded). */
+  lastSeenAt: number;
+}
+
+function readCredential(request: FastifyRequest): { token: string; fromCookie: boolean } | undefined {
   const header = request.headers.authorization;
   if (header) {
     const [scheme, value] = header.split(' ');
-    if (scheme?.toLowerCase() === 'bearer' && value) return value.trim();
+    if (scheme?.toLowerCase() === 'bearer' && value) return { token: value.trim(), fromCookie: false };
   }
-  return request.cookies[AUTH_COOKIE_NAME] || undefined;
+  const fromCookie = request.cookies[AUTH_COOKIE_NAME];
+  return fromCookie ? { token: fromCookie, fromCookie: true } : undefined;
 }
 
 export default fp(
-  async function authPlugin(app: FastifyInstance, options: { secret: string; cookieSecure: boolean }) {
+  async function authPlugin(app: FastifyInstance, options: { secret: string; cookieSecure: boolean; publicOrigin: string }) {
     await app.register(cookie);
     await app.register(jwt, {
       secret: options.secret,
@@ -59,35 +86,112 @@ export default fp(
 
     app.decorateRequest('auth', null);
 
-    // Tokens already verified, until they expire: checking the signature of the same session on every request
-    // was a tenth of a cached nearby answer's cost. Only valid tokens are kept (a forged one is checked each
-    // time), and nothing here outlives the token's own expiry, so no session lasts longer than it would.
-    const verified = new Map<string, { auth: AuthContext; expiresAt: number }>();
-    const verifiedLimit = 10_000;
+    // Tokens whose signature was already checked, until they expire: checking the same signature on every request
+    // was a tenth of a cached nearby answer's cost. Only valid signatures are kept; the session is checked apart.
+    const verifiedTokens = new LRUCache<string, { sessionId: string; userId: number; expiresAt: number }>({ max: CACHED_SESSIONS });
+    // Sessions by id. A hit costs no database round trip; revocations evict (NOTIFY), revoked ones stay known.
+    const sessions = new LRUCache<string, CachedSession>({ max: CACHED_SESSIONS });
+    // Bumped by every eviction: a session read from the database while one arrived may be stale, so it is not kept.
+    let evictions = 0;
 
-    app.decorate('authenticate', async (request: FastifyRequest) => {
-      const token = readToken(request);
-      if (!token) throw new HttpError(401, MESSAGES.notSignedIn);
-      const known = verified.get(token);
-      if (known && known.expiresAt > Date.now()) {
-        request.auth = known.auth;
+    const evict = (payload: string) => {
+      const revocation = parseSessionRevocation(payload);
+      if (!revocation) return;
+      evictions += 1;
+      if ('sessionId' in revocation) {
+        sessions.delete(revocation.sessionId);
         return;
       }
-      let payload: TokenPayload & { exp?: number };
-      try {
-        payload = app.jwt.verify<TokenPayload & { exp?: number }>(token);
-      } catch {
-        verified.delete(token);
-        throw new HttpError(401, MESSAGES.invalidSession);
+      const ofUser: string[] = [];
+      sessions.forEach((session, sessionId) => {
+        if (session.userId === revocation.userId) ofUser.push(sessionId);
+      });
+      for (const sessionId of ofUser) sessions.delete(sessionId);
+    };
+    let stopListening: (() => Promise<void>) | undefined;
+    app.addHook('onReady', async () => {
+      stopListening = await app.database.listen(SESSION_CHANNEL, evict, () => {
+        // Revocations sent while the connection was down were not heard.
+        app.log.warn('sessions listening again after a lost connection; forgetting cached sessions');
+        evictions += 1;
+        sessions.clear();
+      });
+    });
+    app.addHook('onClose', async () => {
+      await stopListening?.();
+    });
+
+    async function loadSession(sessionId: string): Promise<CachedSession | undefined> {
+      const cached = sessions.get(sessionId);
+      if (cached) return cached;
+      const before = evictions;
+      const record = await app.sessions.find(sessionId);
+      if (!record) return undefined;
+      const session: CachedSession = {
+        userId: record.userId,
+        expiresAt: record.expiresAt,
+        revoked: record.revokedAt !== null,
+        lastSeenAt: record.lastSeenAt,
+      };
+      if (evictions === before) sessions.set(sessionId, session);
+      return session;
+    }
+
+    /** The session a token names, if its signature, its session and its user all hold. */
+    async function verifyToken(token: string): Promise<AuthContext | undefined> {
+      let claims = verifiedTokens.get(token);
+      if (!claims) {
+        let payload: Partial<TokenPayload> & { exp?: number };
+        try {
+          payload = app.jwt.verify<Partial<TokenPayload> & { exp?: number }>(token);
+        } catch {
+          return undefined;
+        }
+        const userId = Number(payload.sub);
+        if (!Number.isSafeInteger(userId) || userId <= 0 || typeof payload.sid !== 'string' || typeof payload.exp !== 'number') {
+          return undefined;
+        }
+        claims = { sessionId: payload.sid, userId, expiresAt: payload.exp * 1000 };
+        verifiedTokens.set(token, claims);
       }
-      const userId = Number(payload.sub);
-      if (!Number.isSafeInteger(userId) || userId <= 0) throw new HttpError(401, MESSAGES.invalidSession);
-      request.auth = { userId, email: payload.email, username: payload.username };
-      if (typeof payload.exp === 'number') {
-        // The oldest entry goes first when full (a Map keeps insertion order).
-        if (verified.size >= verifiedLimit) verified.delete(verified.keys().next().value ?? '');
-        verified.set(token, { auth: request.auth, expiresAt: payload.exp * 1000 });
+      const now = Date.now();
+      if (claims.expiresAt <= now) {
+        verifiedTokens.delete(token);
+        return undefined;
       }
+      const session = await loadSession(claims.sessionId);
+      if (!session || session.revoked || session.expiresAt <= now || session.userId !== claims.userId) return undefined;
+      if (now - session.lastSeenAt >= LAST_SEEN_INTERVAL_MS) {
+        session.lastSeenAt = now;
+        app.sessions.touch(claims.sessionId).catch((error: unknown) => {
+          app.log.warn({ err: error }, 'could not record when a session was last seen');
+        });
+      }
+      return { userId: claims.userId, sessionId: claims.sessionId };
+    }
+
+    function isCrossSite(request: FastifyRequest): boolean {
+      const site = request.headers['sec-fetch-site'];
+      if (typeof site === 'string') return site !== 'same-origin';
+      const origin = request.headers.origin;
+      if (typeof origin === 'string') return origin !== options.publicOrigin;
+      return false;
+    }
+
+    const refuseCrossSite = async (request: FastifyRequest) => {
+      // A Bearer header is never sent by a browser on its own, so only cookie-borne (or credential-less) calls are checked.
+      if (!STATE_CHANGING.has(request.method) || readCredential(request)?.fromCookie === false) return;
+      if (isCrossSite(request)) throw new HttpError(403, MESSAGES.crossSiteRequest);
+    };
+    app.decorate('refuseCrossSite', refuseCrossSite);
+
+    app.decorate('authenticate', async (request: FastifyRequest) => {
+      const credential = readCredential(request);
+      if (!credential) throw new HttpError(401, MESSAGES.notSignedIn);
+      if (credential.fromCookie) await refuseCrossSite(request);
+      const auth = await verifyToken(credential.token);
+      if (!auth) throw new HttpError(401, MESSAGES.invalidSession);
+      request.auth = auth;
     });
 
     const cookieOptions = {
@@ -97,15 +201,29 @@ export default fp(
       path: '/',
     };
 
-    app.decorate('issueSession', (reply: FastifyReply, user: { id: number; email: string; username: string }) => {
-      const token = app.jwt.sign({ sub: String(user.id), email: user.email, username: user.username });
+    app.decorate('issueSession', async (reply: FastifyReply, user: { id: number }) => {
+      const sessionId = await app.sessions.create(user.id, SESSION_LIFETIME_MS);
+      const token = app.jwt.sign({ sub: String(user.id), sid: sessionId });
       reply.setCookie(AUTH_COOKIE_NAME, token, { ...cookieOptions, maxAge: AUTH_COOKIE_MAX_AGE_SECONDS });
       return token;
     });
 
-    app.decorate('clearSession', (reply: FastifyReply) => {
+    app.decorate('endSession', async (request: FastifyRequest, reply: FastifyReply) => {
+      const credential = readCredential(request);
+      const auth = credential ? await verifyToken(credential.token) : undefined;
+      if (auth) {
+        await app.sessions.revoke(auth.sessionId);
+        // This replica forgets it at once; the others when the NOTIFY arrives.
+        evict(JSON.stringify({ sessionId: auth.sessionId }));
+      }
+      reply.clearCookie(AUTH_COOKIE_NAME, cookieOptions);
+    });
+
+    app.decorate('endAllSessions', async (userId: number, reply: FastifyReply) => {
+      await app.sessions.revokeAllOf(userId);
+      evict(JSON.stringify({ userId }));
       reply.clearCookie(AUTH_COOKIE_NAME, cookieOptions);
     });
   },
-  { name: 'auth' },
+  { name: 'auth', dependencies: ['database'] },
 );

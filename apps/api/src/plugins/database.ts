@@ -11,6 +11,12 @@ import { createNotificationsRepository, type NotificationsRepository } from '../
 import { createOffersRepository, type OffersRepository } from '../repositories/offers.ts';
 import { createReceiptsRepository, type ReceiptsRepository } from '../repositories/receipts.ts';
 import { createSearchRepository, type SearchRepository } from '../repositories/search.ts';
+import {
+  createLoginFailuresRepository,
+  createSessionsRepository,
+  type LoginFailuresRepository,
+  type SessionsRepository,
+} from '../repositories/sessions.ts';
 import { createUsersRepository, type UsersRepository } from '../repositories/users.ts';
 import { createVendorsRepository, type VendorsRepository } from '../repositories/vendors.ts';
 import { createVisitsRepository, type VisitsRepository } from '../repositories/visits.ts';
@@ -31,6 +37,8 @@ declare module 'fastify' {
     visits: VisitsRepository;
     receipts: ReceiptsRepository;
     notifications: NotificationsRepository;
+    sessions: SessionsRepository;
+    loginFailures: LoginFailuresRepository;
   }
 }
 
@@ -51,6 +59,8 @@ export default fp(
     app.decorate('visits', createVisitsRepository(database.db));
     app.decorate('receipts', createReceiptsRepository(database.db));
     app.decorate('notifications', createNotificationsRepository(database.db));
+    app.decorate('sessions', createSessionsRepository(database.db));
+    app.decorate('loginFailures', createLoginFailuresRepository(database.db));
     if (options.closeOnShutdown) app.addHook('onClose', () => database.close());
   },
   { name: 'database' },

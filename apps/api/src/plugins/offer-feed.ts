@@ -74,6 +74,10 @@ export default fp(
         if (originOf(payload) !== origin) emitter.emit('change');
         const offer = parseLiveOffer(payload);
         if (offer) emitter.emit('offer', offer);
+      }, () => {
+        // Changes announced while the connection was down were not heard: whatever was cached may be stale.
+        app.log.warn('offer feed listening again after a lost connection; dropping cached answers');
+        emitter.emit('change');
       });
     });
     app.addHook('onClose', async () => {

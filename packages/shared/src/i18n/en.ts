@@ -363,6 +363,11 @@ export const en = {
     on: 'On',
     off: 'Off',
     preferenceFailed: 'The change could not be saved, so it was undone. Please try again.',
+    sessionsTitle: 'Sessions',
+    logoutEverywhere: 'Log out everywhere',
+    logoutEverywhereHint: 'Ends your session on every device and browser, this one included.',
+    loggingOutEverywhere: 'Logging out everywhere...',
+    logoutEverywhereFailed: 'You could not be logged out everywhere. Please try again.',
   },
   vendorInsights: {
     dashboardTitle: 'Dashboard',

@@ -1,10 +1,12 @@
 /** POST /api/v1/auth/{signup,login,logout}, GET /api/v1/auth/me (DESIGN.md §4–5). */
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  LOGIN_ATTEMPTS_PER_ACCOUNT,
   LOGIN_ATTEMPT_WINDOW_MINUTES,
+  LOGIN_DELAY_AFTER_FAILURES,
+  LOGIN_DELAY_MS,
   MESSAGES,
   apiErrorSchema,
   formatMessage,
@@ -52,11 +54,6 @@ const authRoutes: FastifyPluginAsyncZod<{ signupsPerHour: number; loginAttemptsP
         timeWindow: loginWindow,
         keyGenerator: (request) => `login-ip-user:${request.ip}:${bodyUsername(request)}`,
       }),
-      app.createRateLimit({
-        max: LOGIN_ATTEMPTS_PER_ACCOUNT,
-        timeWindow: loginWindow,
-        keyGenerator: (request) => `login-user:${bodyUsername(request)}`,
-      }),
     ],
     (ttlMs) => new HttpError(429, formatMessage(MESSAGES.tooManyLoginAttempts, { minutes: minutesUntil(ttlMs) })),
   );
@@ -68,12 +65,12 @@ const authRoutes: FastifyPluginAsyncZod<{ signupsPerHour: number; loginAttemptsP
   app.post(
     '/signup',
     {
-      preValidation: limitSignups,
+      preValidation: [app.refuseCrossSite, limitSignups],
       schema: {
         tags: ['auth'],
         summary: 'Create an account and start a session',
         body: signupRequestSchema,
-        response: { 201: signupResponseSchema, 400: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema },
+        response: { 201: signupResponseSchema, 400: apiErrorSchema, 403: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema },
       },
     },
     async (request, reply) => {
@@ -90,7 +87,7 @@ const authRoutes: FastifyPluginAsyncZod<{ signupsPerHour: number; loginAttemptsP
         throw error;
       }
       const lastLoginAt = await app.users.recordLogin(user.id);
-      const token = app.issueSession(reply, user);
+      const token = await app.issueSession(reply, user);
       return reply.code(201).send({ token, user: presentUser({ ...user, lastLoginAt }, null) });
     },
   );
@@ -99,22 +96,28 @@ const authRoutes: FastifyPluginAsyncZod<{ signupsPerHour: number; loginAttemptsP
     '/login',
     {
       // The limits run before validation so malformed attempts count too.
-      preValidation: limitLoginAttempts,
+      preValidation: [app.refuseCrossSite, limitLoginAttempts],
       schema: {
         tags: ['auth'],
         summary: 'Start a session',
         body: loginRequestSchema,
-        response: { 200: loginResponseSchema, 400: apiErrorSchema, 401: apiErrorSchema, 429: apiErrorSchema },
+        response: { 200: loginResponseSchema, 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 429: apiErrorSchema },
       },
     },
     async (request, reply) => {
       const { username, password } = request.body;
+      // Many failures on one account, from any mix of networks, slow every further attempt on it down instead of
+      // refusing it: a guesser loses time, the real owner with the right password still gets in.
+      if ((await app.loginFailures.count(username)) >= LOGIN_DELAY_AFTER_FAILURES) await sleep(LOGIN_DELAY_MS);
       const user = await app.users.findByUsername(username);
       // Unknown user and wrong password cost the same time and get the same answer.
       const isValid = await verifyPassword(user?.passwordHash ?? (await getDummyHash()), password);
-      if (!user || !isValid) throw new HttpError(401, MESSAGES.invalidCredentials);
+      if (!user || !isValid) {
+        await app.loginFailures.record(username, loginWindow);
+        throw new HttpError(401, MESSAGES.invalidCredentials);
+      }
       await app.users.recordLogin(user.id);
-      const token = app.issueSession(reply, user);
+      const token = await app.issueSession(reply, user);
       return { token, username: user.username };
     },
   );
@@ -122,14 +125,33 @@ const authRoutes: FastifyPluginAsyncZod<{ signupsPerHour: number; loginAttemptsP
   app.post(
     '/logout',
     {
+      preValidation: app.refuseCrossSite,
       schema: {
         tags: ['auth'],
-        summary: 'End the session (clears the cookie; safe to call without one)',
-        response: { 204: z.null() },
+        summary: 'End the session: revoked on every replica, cookie cleared (safe to call without one)',
+        response: { 204: z.null(), 403: apiErrorSchema },
       },
     },
-    async (_request, reply) => {
-      app.clearSession(reply);
+    async (request, reply) => {
+      await app.endSession(request, reply);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    '/logout-all',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['auth'],
+        summary: "Log out everywhere: revokes every session of the account, this one included, and clears the cookie",
+        security: [{ cookieAuth: [] }, { bearerAuth: [] }],
+        response: { 204: z.null(), 401: apiErrorSchema, 403: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      if (!request.auth) throw new HttpError(401, MESSAGES.notSignedIn);
+      await app.endAllSessions(request.auth.userId, reply);
       return reply.code(204).send(null);
     },
   );

@@ -1,0 +1,117 @@
+/**
+ * SQL for sessions (issue 10) and for counting failed logins per account. Revocations are announced with
+ * NOTIFY on `qrib_sessions` in the same statement, so the message leaves only when the revocation commits.
+ */
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { selectRows, type Db } from '../db/client.ts';
+
+export const SESSION_CHANNEL = 'qrib_sessions';
+
+/** What a revocation message carries: one session, or every session of an account. */
+export type SessionRevocation = { sessionId: string } | { userId: number };
+
+export interface SessionRecord {
+  userId: number;
+  expiresAt: number;
+  revokedAt: number | null;
+  lastSeenAt: number;
+}
+
+export function parseSessionRevocation(payload: string): SessionRevocation | undefined {
+  try {
+    const value = JSON.parse(payload) as { sessionId?: unknown; userId?: unknown };
+    if (typeof value.sessionId === 'string') return { sessionId: value.sessionId };
+    if (typeof value.userId === 'number') return { userId: value.userId };
+  } catch {
+    // Not ours.
+  }
+  return undefined;
+}
+
+export function createSessionsRepository(db: Db) {
+  return {
+    async create(userId: number, lifetimeMs: number): Promise<string> {
+      const id = randomBytes(18).toString('base64url');
+      await db.execute(sql`
+        INSERT INTO sessions (id, user_id, expires_at)
+        VALUES (${id}, ${userId}, now() + ${`${Math.round(lifetimeMs / 1000)} seconds`}::interval)
+      `);
+      return id;
+    },
+
+    async find(sessionId: string): Promise<SessionRecord | undefined> {
+      const [row] = await selectRows<{ user_id: number; expires_at: string | Date; revoked_at: string | Date | null; last_seen_at: string | Date }>(
+        db,
+        sql`SELECT user_id, expires_at, revoked_at, last_seen_at FROM sessions WHERE id = ${sessionId}`,
+      );
+      if (!row) return undefined;
+      return {
+        userId: Number(row.user_id),
+        expiresAt: new Date(row.expires_at).getTime(),
+        revokedAt: row.revoked_at === null ? null : new Date(row.revoked_at).getTime(),
+        lastSeenAt: new Date(row.last_seen_at).getTime(),
+      };
+    },
+
+    async touch(sessionId: string): Promise<void> {
+      await db.execute(sql`UPDATE sessions SET last_seen_at = now() WHERE id = ${sessionId}`);
+    },
+
+    /** Revokes one session; every replica hears it. */
+    async revoke(sessionId: string): Promise<void> {
+      await db.execute(sql`
+        WITH revoked AS (
+          UPDATE sessions SET revoked_at = now() WHERE id = ${sessionId} AND revoked_at IS NULL RETURNING id
+        )
+        SELECT pg_notify(${SESSION_CHANNEL}, json_build_object('sessionId', id)::text) FROM revoked
+      `);
+    },
+
+    /** Revokes every session of an account; answers how many were still open. */
+    async revokeAllOf(userId: number): Promise<number> {
+      const rows = await selectRows<{ revoked: number }>(
+        db,
+        sql`
+          WITH revoked AS (
+            UPDATE sessions SET revoked_at = now() WHERE user_id = ${userId} AND revoked_at IS NULL RETURNING id
+          )
+          SELECT count(*)::integer AS revoked, pg_notify(${SESSION_CHANNEL}, json_build_object('userId', ${userId}::integer)::text)
+          FROM revoked
+        `,
+      );
+      return Number(rows[0]?.revoked ?? 0);
+    },
+  };
+}
+
+export type SessionsRepository = ReturnType<typeof createSessionsRepository>;
+
+/**
+ * Failed logins per account, in the table every replica shares (`rate_limit_counters`, its own key prefix).
+ * Read without counting (the delay applies before an attempt is judged) and counted only when it fails.
+ */
+export function createLoginFailuresRepository(db: Db) {
+  const keyOf = (username: string) => `login-failures:${username.trim().toLowerCase()}`;
+  return {
+    async count(username: string): Promise<number> {
+      const [row] = await selectRows<{ count: number }>(
+        db,
+        sql`SELECT count FROM rate_limit_counters WHERE key = ${keyOf(username)} AND reset_at > now()`,
+      );
+      return Number(row?.count ?? 0);
+    },
+
+    async record(username: string, windowMs: number): Promise<void> {
+      const window = `${Math.round(windowMs / 1000)} seconds`;
+      await db.execute(sql`
+        INSERT INTO rate_limit_counters (key, count, reset_at) VALUES (${keyOf(username)}, 1, now() + ${window}::interval)
+        ON CONFLICT (key) DO UPDATE SET
+          count = CASE WHEN rate_limit_counters.reset_at <= now() THEN 1 ELSE rate_limit_counters.count + 1 END,
+          reset_at = CASE WHEN rate_limit_counters.reset_at <= now() THEN now() + ${window}::interval ELSE rate_limit_counters.reset_at END
+      `);
+    },
+  };
+}
+
+export type LoginFailuresRepository = ReturnType<typeof createLoginFailuresRepository>;
