@@ -42,6 +42,7 @@ import uploadRoutes from './routes/uploads.ts';
 import limitsPlugin from './plugins/limits.ts';
 import nearbyCachePlugin from './plugins/nearby-cache.ts';
 import offerFeedPlugin from './plugins/offer-feed.ts';
+import pendingUploadsPlugin from './plugins/pending-uploads.ts';
 import receiptVerifierPlugin from './plugins/receipt-verifier.ts';
 import storagePlugin from './plugins/storage.ts';
 import type { Storage } from './storage/storage.ts';

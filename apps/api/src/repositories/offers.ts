@@ -49,8 +49,8 @@ export function createOffersRepository(db: Db) {
       return row !== undefined;
     },
 
-    /** The offer and its photos together, or neither. */
-    async create(vendor: VendorRow, fields: OfferFields, images: NewOfferImage[]): Promise<number> {
+    /** The offer and its photos together, or neither; `inTransaction` commits with them (pending uploads settled). */
+    async create(vendor: VendorRow, fields: OfferFields, images: NewOfferImage[], inTransaction?: (tx: Db) => Promise<void>): Promise<number> {
       return db.transaction(async (tx) => {
         const [row] = await tx
           .insert(offers)
@@ -64,6 +64,7 @@ export function createOffersRepository(db: Db) {
           .returning({ offerId: offers.offerId });
         if (!row) throw new Error('insert returned no offer');
         if (images.length > 0) await tx.insert(offerImages).values(images.map((image) => ({ ...image, offerId: row.offerId })));
+        await inTransaction?.(tx);
         return row.offerId;
       });
     },
@@ -102,15 +103,6 @@ export function createOffersRepository(db: Db) {
 
     async setStatus(offerId: number, status: OfferStatus): Promise<void> {
       await db.update(offers).set({ status, updatedAt: sql`now()` }).where(eq(offers.offerId, offerId));
-    },
-
-    async isImageKeyUsed(key: string): Promise<boolean> {
-      const [row] = await db
-        .select({ id: offerImages.id })
-        .from(offerImages)
-        .where(or(eq(offerImages.cardKey, key), eq(offerImages.detailKey, key)))
-        .limit(1);
-      return row !== undefined;
     },
   };
 }

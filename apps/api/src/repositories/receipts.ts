@@ -168,14 +168,18 @@ export function createReceiptsRepository(db: Db) {
       return rows.map((row) => row.sha256);
     },
 
-    /** The receipt and its files in one transaction: both exist afterwards or neither does. */
-    async createWithFiles(receipt: NewReceipt, files: NewReceiptFile[]): Promise<Receipt> {
+    /**
+     * The receipt and its files in one transaction: both exist afterwards or neither does; `inTransaction`
+     * commits with them (pending uploads settled).
+     */
+    async createWithFiles(receipt: NewReceipt, files: NewReceiptFile[], inTransaction?: (tx: Db) => Promise<void>): Promise<Receipt> {
       let row: ReceiptRow;
       try {
         row = await db.transaction(async (tx) => {
           const [inserted] = await tx.insert(receipts).values(receipt).returning();
           if (!inserted) throw new Error('insert returned no receipt');
           await tx.insert(receiptFiles).values(files.map((file) => ({ ...file, receiptId: inserted.id })));
+          await inTransaction?.(tx);
           return inserted;
         });
       } catch (error) {
@@ -206,11 +210,6 @@ export function createReceiptsRepository(db: Db) {
         .innerJoin(vendors, eq(vendors.id, receipts.vendorId))
         .where(and(eq(receiptFiles.id, fileId), eq(receiptFiles.receiptId, receiptId)));
       return row;
-    },
-
-    async isFileKeyUsed(storageKey: string): Promise<boolean> {
-      const [row] = await db.select({ id: receiptFiles.id }).from(receiptFiles).where(eq(receiptFiles.storageKey, storageKey)).limit(1);
-      return row !== undefined;
     },
 
     /** The shop an offer belongs to, whatever its status (a purchase may predate a pause). */

@@ -33,8 +33,8 @@ export function createVendorsRepository(db: Db) {
       return row;
     },
 
-    /** The business and its documents together, or neither. */
-    async createWithDocuments(vendor: NewVendor, documents: NewVendorDocument[]): Promise<VendorRow> {
+    /** The business and its documents together, or neither; `inTransaction` commits with them (pending uploads settled). */
+    async createWithDocuments(vendor: NewVendor, documents: NewVendorDocument[], inTransaction?: (tx: Db) => Promise<void>): Promise<VendorRow> {
       try {
         return await db.transaction(async (tx) => {
           const [row] = await tx.insert(vendors).values(vendor).returning();
@@ -42,6 +42,7 @@ export function createVendorsRepository(db: Db) {
           if (documents.length > 0) {
             await tx.insert(vendorDocuments).values(documents.map((document) => ({ ...document, vendorId: row.id })));
           }
+          await inTransaction?.(tx);
           return row;
         });
       } catch (error) {
@@ -60,12 +61,6 @@ export function createVendorsRepository(db: Db) {
         .from(vendorDocuments)
         .where(and(eq(vendorDocuments.vendorId, vendorId), eq(vendorDocuments.id, documentId)));
       return row;
-    },
-
-    /** Whether any row still points at a stored file (content-addressed keys can be shared). */
-    async isDocumentKeyUsed(storageKey: string): Promise<boolean> {
-      const [row] = await db.select({ id: vendorDocuments.id }).from(vendorDocuments).where(eq(vendorDocuments.storageKey, storageKey)).limit(1);
-      return row !== undefined;
     },
   };
 }

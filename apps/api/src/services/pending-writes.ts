@@ -1,30 +1,74 @@
 /**
- * Stored files a request creates, so a request that fails after writing can remove exactly what it added.
- * Keys are content-addressed: a key that already existed belongs to someone else and is never removed here.
+ * Stored files a request creates, so a request that fails after writing can remove exactly what it added and a
+ * process that dies in between leaves a list of them (`pending_uploads`) for the next start-up.
+ * The keys are recorded (committed) before the files are written; the transaction that inserts the rows
+ * referencing them deletes the record (`settle`), so a key is always either pending or referenced.
  */
+import type { Db } from '../db/client.ts';
+import type { PendingUpload, PendingUploadsRepository } from '../repositories/pending-uploads.ts';
 import type { Storage } from '../storage/storage.ts';
 
+export interface FileToStore {
+  key: string;
+  body: Buffer;
+  contentType: string;
+}
+
+/** Called by the inserting transaction, with that transaction. */
+export type SettleUploads = (tx: Db) => Promise<void>;
+
 export class PendingWrites {
-  private readonly created: string[] = [];
+  private recorded: PendingUpload[] = [];
 
-  constructor(private readonly storage: Storage) {}
-
-  async put(key: string, body: Buffer, contentType: string): Promise<void> {
-    if (await this.storage.exists(key)) return;
-    await this.storage.put(key, body, contentType);
-    this.created.push(key);
-  }
+  constructor(
+    private readonly storage: Storage,
+    private readonly pending: PendingUploadsRepository,
+    private readonly owner: number,
+  ) {}
 
   /**
-   * Removes what this request created, except keys a row references: another request may have stored the
-   * same content in the meantime and saved its row (a stray file is harmless, a missing one is not).
+   * Records every key, then writes the files not stored yet. Keys are content-addressed: a file already there
+   * (another request's) is left as it is, and kept by `rollback` while a row or another pending row names it.
    */
-  async rollback(isReferenced: (key: string) => Promise<boolean>): Promise<void> {
-    const created = this.created.splice(0);
-    await Promise.allSettled(
-      created.map(async (key) => {
-        if (!(await isReferenced(key))) await this.storage.delete(key);
-      }),
+  async put(files: FileToStore[]): Promise<void> {
+    this.recorded.push(...(await this.pending.record(this.owner, files.map((file) => file.key))));
+    for (const file of files) {
+      if (!(await this.storage.exists(file.key))) await this.storage.put(file.key, file.body, file.contentType);
+    }
+  }
+
+  readonly settle: SettleUploads = async (tx) => {
+    await this.pending.settle(
+      tx,
+      this.recorded.map((row) => row.id),
     );
+  };
+
+  /** Removes the files of this request that nothing else uses, and its pending rows. */
+  async rollback(): Promise<void> {
+    const recorded = this.recorded.splice(0);
+    const idsByKey = new Map<string, number[]>();
+    for (const row of recorded) idsByKey.set(row.storageKey, [...(idsByKey.get(row.storageKey) ?? []), row.id]);
+    await Promise.allSettled(
+      [...idsByKey].map(([key, ids]) => this.pending.release(key, ids, (stored) => this.storage.delete(stored))),
+    );
+  }
+}
+
+/**
+ * The one way to store a request's files with their rows: records and writes the files, then runs `insert`,
+ * which must call `settle` inside its transaction. On any failure the files go again and the error is rethrown.
+ */
+export async function storeFilesWithRows<T>(
+  writes: PendingWrites,
+  files: FileToStore[],
+  insert: (settle: SettleUploads) => Promise<T>,
+): Promise<T> {
+  try {
+    await writes.put(files);
+    return await insert(writes.settle);
+  } catch (error) {
+    await writes.rollback();
+    throw error;
   }
 }

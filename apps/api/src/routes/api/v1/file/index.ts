@@ -14,9 +14,9 @@ import {
   receiptUploadFieldsSchema,
 } from '@qrib/shared';
 import { HttpError } from '../../../../http-error.ts';
-import { DuplicateReceiptFile } from '../../../../repositories/receipts.ts';
+import { DuplicateReceiptFile, type NewReceiptFile } from '../../../../repositories/receipts.ts';
 import { parseFields, readMultipart } from '../../../../services/multipart.ts';
-import { PendingWrites } from '../../../../services/pending-writes.ts';
+import type { FileToStore } from '../../../../services/pending-writes.ts';
 import { checkReceiptFile } from '../../../../services/receipt-files.ts';
 
 const errors = {
@@ -80,35 +80,39 @@ const fileRoutes: FastifyPluginAsyncZod = async (app) => {
         throw new HttpError(409, MESSAGES.receiptDuplicateFile, { files: MESSAGES.receiptDuplicateFile });
       }
 
-      const writes = new PendingWrites(app.storage);
+      const stored: FileToStore[] = [];
+      const rows: NewReceiptFile[] = [];
+      for (const [position, file] of checked.entries()) {
+        const storageKey = `private/receipts/${file.sha256}.${file.extension}`;
+        stored.push({ key: storageKey, body: file.body, contentType: file.contentType });
+        rows.push({
+          position,
+          storageKey,
+          contentType: file.contentType,
+          byteSize: file.body.length,
+          sha256: file.sha256,
+          perceptualHash: file.perceptualHash,
+        });
+      }
+      let receipt;
       try {
-        const rows = [];
-        for (const [position, file] of checked.entries()) {
-          const storageKey = `private/receipts/${file.sha256}.${file.extension}`;
-          await writes.put(storageKey, file.body, file.contentType);
-          rows.push({
-            position,
-            storageKey,
-            contentType: file.contentType,
-            byteSize: file.body.length,
-            sha256: file.sha256,
-            perceptualHash: file.perceptualHash,
-          });
-        }
-        const receipt = await app.receipts.createWithFiles(
-          { consumerUserId: userId, vendorId: vendor.id, offerId: upload.offerId ?? null, visitId: upload.visitId ?? null },
-          rows,
+        // A failure after storing removes the files again (unless another row uses the same content).
+        receipt = await app.pendingUploads.storeFilesWithRows(stored, (settle) =>
+          app.receipts.createWithFiles(
+            { consumerUserId: userId, vendorId: vendor.id, offerId: upload.offerId ?? null, visitId: upload.visitId ?? null },
+            rows,
+            settle,
+          ),
         );
-        request.log.info({ receiptId: receipt.receiptId, vendorId: vendor.id, files: rows.length }, 'receipt uploaded');
-        // Read and checked in the background: the answer does not wait for OCR.
-        app.receiptVerifier.wake();
-        return reply.code(201).send({ data: receipt });
       } catch (error) {
-        await writes.rollback((key) => app.receipts.isFileKeyUsed(key));
         // Two uploads of the same file racing past the check above: the unique index decides.
         if (error instanceof DuplicateReceiptFile) throw new HttpError(409, MESSAGES.receiptDuplicateFile, { files: MESSAGES.receiptDuplicateFile });
         throw error;
       }
+      request.log.info({ receiptId: receipt.receiptId, vendorId: vendor.id, files: rows.length }, 'receipt uploaded');
+      // Read and checked in the background: the answer does not wait for OCR.
+      app.receiptVerifier.wake();
+      return reply.code(201).send({ data: receipt });
     },
   );
 };

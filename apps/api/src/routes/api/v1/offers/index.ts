@@ -28,7 +28,7 @@ import { decodeCursor, decodeOffsetCursor, encodeCursor, encodeOffsetCursor, mal
 import type { NewOfferImage } from '../../../../repositories/offers.ts';
 import { processOfferImage } from '../../../../services/images.ts';
 import { parseFields, readMultipart } from '../../../../services/multipart.ts';
-import { PendingWrites } from '../../../../services/pending-writes.ts';
+import type { FileToStore } from '../../../../services/pending-writes.ts';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
 
@@ -100,25 +100,20 @@ const offerRoutes: FastifyPluginAsyncZod = async (app) => {
       const processed = [];
       for (const file of files) processed.push(await processOfferImage(file.buffer));
 
-      const writes = new PendingWrites(app.storage);
-      try {
-        const images: NewOfferImage[] = [];
-        for (const [position, image] of processed.entries()) {
-          const cardKey = `public/offers/${image.sha256}-card.webp`;
-          const detailKey = `public/offers/${image.sha256}-detail.webp`;
-          await writes.put(cardKey, image.card, 'image/webp');
-          await writes.put(detailKey, image.detail, 'image/webp');
-          images.push({ position, cardKey, detailKey, width: image.width, height: image.height });
-        }
-        const offerId = await app.offers.create(vendor, offer, images);
-        request.log.info({ offerId, images: images.length }, 'offer created');
-        await app.offerFeed.announce({ offerId, vendorId: vendor.id, latitude: vendor.locationLatitude, longitude: vendor.locationLongitude });
-        notifySavers(offerId, request.log);
-        return reply.code(201).send(await presentFor(offerId, userId));
-      } catch (error) {
-        await writes.rollback((key) => app.offers.isImageKeyUsed(key));
-        throw error;
+      const stored: FileToStore[] = [];
+      const images: NewOfferImage[] = [];
+      for (const [position, image] of processed.entries()) {
+        const cardKey = `public/offers/${image.sha256}-card.webp`;
+        const detailKey = `public/offers/${image.sha256}-detail.webp`;
+        stored.push({ key: cardKey, body: image.card, contentType: 'image/webp' }, { key: detailKey, body: image.detail, contentType: 'image/webp' });
+        images.push({ position, cardKey, detailKey, width: image.width, height: image.height });
       }
+      // A failure after storing removes the photos again (unless another offer uses the same content).
+      const offerId = await app.pendingUploads.storeFilesWithRows(stored, (settle) => app.offers.create(vendor, offer, images, settle));
+      request.log.info({ offerId, images: images.length }, 'offer created');
+      await app.offerFeed.announce({ offerId, vendorId: vendor.id, latitude: vendor.locationLatitude, longitude: vendor.locationLongitude });
+      notifySavers(offerId, request.log);
+      return reply.code(201).send(await presentFor(offerId, userId));
     },
   );
 

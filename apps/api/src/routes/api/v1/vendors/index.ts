@@ -19,10 +19,10 @@ import {
   vendorResponseSchema,
 } from '@qrib/shared';
 import { HttpError } from '../../../../http-error.ts';
-import { BusinessAlreadyRegistered, presentVendor } from '../../../../repositories/vendors.ts';
+import { BusinessAlreadyRegistered, presentVendor, type NewVendorDocument } from '../../../../repositories/vendors.ts';
 import { assertImageDecodes, inspectImage, sha256 } from '../../../../services/images.ts';
 import { parseFields, readMultipart } from '../../../../services/multipart.ts';
-import { PendingWrites } from '../../../../services/pending-writes.ts';
+import type { FileToStore } from '../../../../services/pending-writes.ts';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
 
@@ -72,41 +72,45 @@ const vendorRoutes: FastifyPluginAsyncZod = async (app) => {
         }),
       );
 
-      const writes = new PendingWrites(app.storage);
+      const stored: FileToStore[] = [];
+      const rows: NewVendorDocument[] = [];
+      for (const document of documents) {
+        const storageKey = `private/documents/${document.sha256}.${document.image.extension}`;
+        stored.push({ key: storageKey, body: document.file.buffer, contentType: document.image.contentType });
+        rows.push({
+          storageKey,
+          contentType: document.image.contentType,
+          byteSize: document.file.buffer.length,
+          sha256: document.sha256,
+        });
+      }
+      let vendor;
       try {
-        const rows = [];
-        for (const document of documents) {
-          const storageKey = `private/documents/${document.sha256}.${document.image.extension}`;
-          await writes.put(storageKey, document.file.buffer, document.image.contentType);
-          rows.push({
-            storageKey,
-            contentType: document.image.contentType,
-            byteSize: document.file.buffer.length,
-            sha256: document.sha256,
-          });
-        }
-        const vendor = await app.vendors.createWithDocuments(
-          {
-            ownerUserId: userId,
-            businessName: registration.businessName,
-            businessType: registration.businessType,
-            businessAddress: registration.businessAddress,
-            locationLatitude: registration.locationLatitude,
-            locationLongitude: registration.locationLongitude,
-            primaryContactName: registration.primaryContactName,
-            contactEmail: registration.contactEmail,
-            contactPhone: registration.contactPhone,
-            offeringsDescription: registration.offeringsDescription,
-          },
-          rows,
+        // A failure after storing removes the documents again (unless another row uses the same content).
+        vendor = await app.pendingUploads.storeFilesWithRows(stored, (settle) =>
+          app.vendors.createWithDocuments(
+            {
+              ownerUserId: userId,
+              businessName: registration.businessName,
+              businessType: registration.businessType,
+              businessAddress: registration.businessAddress,
+              locationLatitude: registration.locationLatitude,
+              locationLongitude: registration.locationLongitude,
+              primaryContactName: registration.primaryContactName,
+              contactEmail: registration.contactEmail,
+              contactPhone: registration.contactPhone,
+              offeringsDescription: registration.offeringsDescription,
+            },
+            rows,
+            settle,
+          ),
         );
-        request.log.info({ vendorId: vendor.id, documents: rows.length }, 'business registered');
-        return reply.code(201).send({ data: presentVendor(vendor, await app.vendors.listDocuments(vendor.id)) });
       } catch (error) {
-        await writes.rollback((key) => app.vendors.isDocumentKeyUsed(key));
         if (error instanceof BusinessAlreadyRegistered) throw new HttpError(409, MESSAGES.businessAlreadyRegistered);
         throw error;
       }
+      request.log.info({ vendorId: vendor.id, documents: rows.length }, 'business registered');
+      return reply.code(201).send({ data: presentVendor(vendor, await app.vendors.listDocuments(vendor.id)) });
     },
   );
 
