@@ -210,3 +210,29 @@ test('the profile reads right to left in Arabic, in light and dark', async ({ pa
   await page.getByRole('button', { name: ar.profile.save }).click();
   await expect(page.getByText(ar.messages.invalidPhone)).toBeVisible();
 });
+
+test('Log out everywhere ends the session on this browser and on another device', async ({ page, browser, baseURL }) => {
+  const account = await signUpThroughForm(page);
+  // The same account signed in on a second device (its own browser context, its own cookie).
+  const otherDevice = await browser.newContext({ baseURL });
+  try {
+    const otherPage = await otherDevice.newPage();
+    await logInThroughForm(otherPage, account.username, account.password);
+    await otherPage.goto('/profile');
+    await expect(otherPage.getByTestId('profile-name')).toHaveText(account.name);
+
+    await page.goto('/profile');
+    await expect(page.getByRole('heading', { name: 'Sessions', level: 2 })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await page.getByRole('button', { name: 'Log out everywhere' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    expect((await page.request.get('/api/v1/auth/me')).status()).toBe(401);
+
+    // The other device's cookie is still there, but its session is gone.
+    expect((await otherPage.request.get('/api/v1/auth/me')).status()).toBe(401);
+    await otherPage.reload();
+    await expect(otherPage).toHaveURL(/\/login$/);
+  } finally {
+    await otherDevice.close();
+  }
+});

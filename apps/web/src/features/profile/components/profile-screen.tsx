@@ -17,6 +17,9 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { applyRequestError } from '../../../lib/form-errors.ts';
 import { formatMaltaDateTime } from '../../../lib/format.ts';
 import { translateMessage } from '../../../lib/i18n.ts';
+import { useNavigate } from 'react-router';
+import { paths } from '../../../config/paths.ts';
+import { useLogoutAll } from '../api/logout-all.ts';
 import { useUpdatePreference, useUpdateProfile, type ProfilePreference } from '../api/update-me.ts';
 
 /** Up to two initials of the name, in whatever script it is written. */
@@ -156,6 +159,40 @@ function PreferenceSwitch({ user, preference, label, hint }: { user: User; prefe
   );
 }
 
+/** 'Log out everywhere': ends every session of the account (a lost phone, a shared computer), then the login page. */
+function SessionsSection() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const logoutAll = useLogoutAll();
+  return (
+    <section aria-labelledby="profile-sessions" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+      <h2 id="profile-sessions" className="text-lg font-semibold text-slate-900">
+        {t('profile.sessionsTitle')}
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">{t('profile.logoutEverywhereHint')}</p>
+      {logoutAll.isError ? (
+        <div className="mt-3">
+          <Alert>{t('profile.logoutEverywhereFailed')}</Alert>
+        </div>
+      ) : null}
+      <Button
+        type="button"
+        variant="secondary"
+        className="mt-4 w-full sm:w-auto"
+        disabled={logoutAll.isPending}
+        data-testid="logout-everywhere"
+        onClick={() =>
+          logoutAll.mutate(undefined, {
+            onSuccess: () => void navigate(paths.login, { replace: true }),
+          })
+        }
+      >
+        {logoutAll.isPending ? t('profile.loggingOutEverywhere') : t('profile.logoutEverywhere')}
+      </Button>
+    </section>
+  );
+}
+
 export function ProfileScreen({ user }: { user: User }) {
   const { t } = useTranslation();
   return (
@@ -177,6 +214,7 @@ export function ProfileScreen({ user }: { user: User }) {
         </div>
       </section>
       <EditProfileForm key={user.id} user={user} />
+      <SessionsSection />
     </div>
   );
 }
