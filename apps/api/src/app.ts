@@ -17,7 +17,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { MAX_OFFER_IMAGE_BYTES, MESSAGES } from '@qrib/shared';
+import { MAX_JSON_DEPTH, MAX_OFFER_IMAGE_BYTES, MESSAGES, formatMessage } from '@qrib/shared';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { HttpError, statusText } from './http-error.ts';
@@ -83,6 +83,19 @@ export async function buildApp({ config, database, closeDatabase = true, logger,
   app.removeContentTypeParser('text/plain');
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // Fastify's own JSON parser (prototype poisoning refused), then one iterative walk that refuses a body nested
+  // deeper than any of ours (recursion over it would overflow the stack) and NUL, which PostgreSQL text cannot
+  // hold. Here every route gets it, whatever its schema, before anything else walks the body.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    parseJson(request, typeof body === 'string' ? body : body.toString('utf8'), (error: Error | null, value?: unknown) => {
+      if (error) return done(error);
+      const problem = findJsonProblem(value);
+      if (problem === 'too-deep') return done(new HttpError(400, formatMessage(MESSAGES.jsonTooDeep, { max: MAX_JSON_DEPTH })));
+      if (problem === 'nul') return done(new HttpError(400, MESSAGES.nulCharacter));
+      return done(null, value);
+    });
+  });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -137,10 +150,6 @@ export async function buildApp({ config, database, closeDatabase = true, logger,
   await app.register(receiptVerifierPlugin, { workers: config.receiptOcrWorkers });
   await app.register(authPlugin, { secret: config.jwtSecret, cookieSecure: config.cookieSecure, publicOrigin: config.publicOrigin });
   await app.register(limitsPlugin);
-  // PostgreSQL text cannot hold NUL: refuse it in any JSON body with a clear 400 instead of a database error.
-  app.addHook('preValidation', async (request) => {
-    if (request.body !== undefined && containsNul(request.body)) throw new HttpError(400, MESSAGES.nulCharacter);
-  });
 
   // Routes
   await app.register(healthRoutes);
@@ -167,11 +176,22 @@ export async function buildApp({ config, database, closeDatabase = true, logger,
   return app;
 }
 
-function containsNul(value: unknown): boolean {
-  if (typeof value === 'string') return value.includes('\u0000');
-  if (Array.isArray(value)) return value.some(containsNul);
-  if (typeof value === 'object' && value !== null) return Object.values(value).some(containsNul);
-  return false;
+/** What a parsed JSON body must not hold, found without recursion: nesting past MAX_JSON_DEPTH, or NUL in any text or key. */
+function findJsonProblem(body: unknown): 'too-deep' | 'nul' | undefined {
+  const pending: { value: unknown; depth: number }[] = [{ value: body, depth: 0 }];
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    const { value, depth } = next;
+    if (typeof value === 'string') {
+      if (value.includes('\u0000')) return 'nul';
+    } else if (typeof value === 'object' && value !== null) {
+      if (depth >= MAX_JSON_DEPTH) return 'too-deep';
+      for (const [key, child] of Object.entries(value)) {
+        if (key.includes('\u0000')) return 'nul';
+        pending.push({ value: child, depth: depth + 1 });
+      }
+    }
+  }
+  return undefined;
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;

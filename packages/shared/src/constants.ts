@@ -39,3 +39,6 @@ export const MAX_IMAGE_PIXELS = 40_000_000;
 
 /** The largest PostgreSQL integer: ids and counts above it are refused as invalid, not passed to the database. */
 export const MAX_INT = 2_147_483_647;
+
+/** How deeply a JSON body may nest arrays and objects; ours need 3, and a deeper one is refused before anything walks it. */
+export const MAX_JSON_DEPTH = 32;

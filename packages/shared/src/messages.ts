@@ -191,6 +191,7 @@ export const MESSAGES = {
   invalidJson: 'The request body is not valid JSON.',
   multipartInvalid: 'The form data could not be read. Send the form again.',
   nulCharacter: 'Text cannot contain NUL characters.',
+  jsonTooDeep: 'The request body is nested too deeply: at most {{max}} levels of arrays and objects are allowed.',
   tooManyRequests: 'Too many requests. Please try again in {{minutes}} min.',
   invalidUrl: 'The address is not valid. Check it for stray % signs or unfinished characters.',
   unsupportedMediaType: 'Unsupported content type {{contentType}}.',

@@ -626,6 +626,7 @@ export const ar: Catalog = {
     invalidJson: 'نص الطلب ليس JSON صالحًا.',
     multipartInvalid: 'تعذّرت قراءة بيانات النموذج. أرسل النموذج مرة أخرى.',
     nulCharacter: 'لا يمكن أن يحتوي النص على أحرف NUL.',
+    jsonTooDeep: 'نص الطلب متداخل بعمق كبير: يُسمح بـ {{max}} مستوى على الأكثر من المصفوفات والكائنات.',
     tooManyRequests: 'طلبات كثيرة جدًا. يُرجى المحاولة مرة أخرى بعد {{minutes}} دقيقة.',
     invalidUrl: 'العنوان غير صالح. تحقّق من عدم وجود علامات % منفردة أو أحرف غير مكتملة.',
     unsupportedMediaType: 'نوع المحتوى {{contentType}} غير مدعوم.',

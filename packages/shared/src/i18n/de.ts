@@ -636,6 +636,7 @@ export const de: Catalog = {
     invalidJson: 'Der Anfragetext ist kein gültiges JSON.',
     multipartInvalid: 'Die Formulardaten konnten nicht gelesen werden. Sende das Formular erneut.',
     nulCharacter: 'Text darf keine NUL-Zeichen enthalten.',
+    jsonTooDeep: 'Der Anfragetext ist zu tief verschachtelt: höchstens {{max}} Ebenen von Arrays und Objekten sind erlaubt.',
     tooManyRequests: 'Zu viele Anfragen. Bitte versuche es in {{minutes}} Min. erneut.',
     invalidUrl: 'Die Adresse ist ungültig. Prüfe sie auf einzelne %-Zeichen oder unvollständige Zeichen.',
     unsupportedMediaType: 'Nicht unterstützter Inhaltstyp {{contentType}}.',

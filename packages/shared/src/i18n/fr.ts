@@ -640,6 +640,7 @@ export const fr: Catalog = {
     invalidJson: "Le corps de la requête n'est pas un JSON valide.",
     multipartInvalid: 'Les données du formulaire sont illisibles. Envoyez à nouveau le formulaire.',
     nulCharacter: 'Le texte ne peut pas contenir de caractères NUL.',
+    jsonTooDeep: 'Le corps de la requête est trop imbriqué : {{max}} niveaux de tableaux et d’objets au plus sont autorisés.',
     tooManyRequests: 'Trop de requêtes. Réessayez dans {{minutes}} min.',
     invalidUrl: 'L’adresse n’est pas valide. Vérifiez qu’elle ne contient pas de signes % isolés ou de caractères incomplets.',
     unsupportedMediaType: 'Type de contenu non pris en charge : {{contentType}}.',

@@ -638,6 +638,7 @@ export const it: Catalog = {
     invalidJson: 'Il corpo della richiesta non è un JSON valido.',
     multipartInvalid: 'Impossibile leggere i dati del modulo. Invia di nuovo il modulo.',
     nulCharacter: 'Il testo non può contenere caratteri NUL.',
+    jsonTooDeep: 'Il corpo della richiesta è annidato troppo in profondità: sono consentiti al massimo {{max}} livelli di array e oggetti.',
     tooManyRequests: 'Troppe richieste. Riprova tra {{minutes}} min.',
     invalidUrl: 'L’indirizzo non è valido. Controlla che non contenga segni % isolati o caratteri incompleti.',
     unsupportedMediaType: 'Tipo di contenuto non supportato: {{contentType}}.',

@@ -626,6 +626,7 @@ export const ja: Catalog = {
     invalidJson: 'リクエスト本文が有効なJSONではありません。',
     multipartInvalid: 'フォームのデータを読み取れませんでした。もう一度送信してください。',
     nulCharacter: 'テキストに NUL 文字を含めることはできません。',
+    jsonTooDeep: 'リクエスト本文の入れ子が深すぎます。配列とオブジェクトの入れ子は最大 {{max}} 階層までです。',
     tooManyRequests: 'リクエストが多すぎます。{{minutes}}分後にもう一度お試しください。',
     invalidUrl: 'アドレスが無効です。単独の % 記号や不完全な文字が含まれていないか確認してください。',
     unsupportedMediaType: 'サポートされていないコンテンツタイプです: {{contentType}}',

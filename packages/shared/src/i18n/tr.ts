@@ -639,6 +639,7 @@ export const tr: Catalog = {
     invalidJson: 'İstek gövdesi geçerli bir JSON değil.',
     multipartInvalid: 'Form verileri okunamadı. Formu yeniden gönderin.',
     nulCharacter: 'Metin NUL karakterleri içeremez.',
+    jsonTooDeep: 'İstek gövdesi çok derin iç içe geçmiş: en fazla {{max}} düzey dizi ve nesneye izin verilir.',
     tooManyRequests: 'Çok fazla istek. Lütfen {{minutes}} dk sonra tekrar deneyin.',
     invalidUrl: 'Adres geçerli değil. Başıboş % işaretleri veya yarım kalmış karakterler olup olmadığını kontrol edin.',
     unsupportedMediaType: 'Desteklenmeyen içerik türü: {{contentType}}.',
