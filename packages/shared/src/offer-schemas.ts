@@ -162,16 +162,26 @@ export const offerImageSchema = z.object({
 
 export type OfferImage = z.infer<typeof offerImageSchema>;
 
+/**
+ * The business of an offer. Its name, type, address, phone and location are public (shoppers need them for
+ * distance, directions and maps); the contact e-mail and contact person are sent to the owner only (DESIGN.md §5).
+ */
 export const offerVendorSchema = z.object({
   vendorId: z.number().int(),
   businessName: z.string(),
   businessType: z.enum(BUSINESS_TYPES),
   businessAddress: z.string(),
-  contactEmail: z.string(),
   contactPhone: z.string(),
+  latitude: z.number(),
+  longitude: z.number(),
+  contactEmail: z.string().optional(),
+  primaryContactName: z.string().optional(),
 });
 
-/** Spec §3 "Offer document": the registration facts shown with an offer, one per registration document. */
+/**
+ * Spec §3 "Offer document": the registration facts shown with an offer, one per registration document; the
+ * documents are private, so only the owner gets any (others get `documents: []`).
+ */
 export const offerDocumentSchema = z.object({
   documentId: z.number().int(),
   offeringsDescription: z.string().nullable(),

@@ -1,4 +1,4 @@
-/** SQL for offers and their photos; presenting an offer with its category, business and documents. */
+/** SQL for offers and their photos; presenting an offer with its category, business and (to its owner) documents. */
 import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Offer, OfferFields, OfferStatus } from '@qrib/shared';
 import type { Db } from '../db/client.ts';
@@ -37,7 +37,11 @@ export function createOffersRepository(db: Db) {
     const images = offerIds.length
       ? await db.select().from(offerImages).where(inArray(offerImages.offerId, offerIds)).orderBy(asc(offerImages.position))
       : [];
-    const documents = await db.select().from(vendorDocuments).where(eq(vendorDocuments.vendorId, vendor.id)).orderBy(asc(vendorDocuments.id));
+    // Registration documents are private: only their owner's answer lists them.
+    const documents =
+      vendor.ownerUserId === viewerUserId
+        ? await db.select().from(vendorDocuments).where(eq(vendorDocuments.vendorId, vendor.id)).orderBy(asc(vendorDocuments.id))
+        : [];
     return rows.map((row) =>
       presentOffer(row.offer, row.category, vendor, images.filter((image) => image.offerId === row.offer.offerId), documents, viewerUserId),
     );
@@ -117,6 +121,7 @@ export function presentOffer(
   documents: DocumentRow[],
   viewerUserId: number,
 ): Offer {
+  const isOwner = vendor.ownerUserId === viewerUserId;
   const presentedImages = images.map((image) => ({
     imageId: image.id,
     cardUrl: publicUrl(image.cardKey),
@@ -143,15 +148,18 @@ export function presentOffer(
     category: category
       ? { categoryId: category.categoryId, name: category.name, description: category.description, iconUrl: category.iconUrl }
       : null,
+    // The shop's public face for everyone; its contact e-mail, contact person and documents for its owner only.
     vendor: {
       vendorId: vendor.id,
       businessName: vendor.businessName,
       businessType: vendor.businessType,
       businessAddress: vendor.businessAddress,
-      contactEmail: vendor.contactEmail,
       contactPhone: vendor.contactPhone,
+      latitude: vendor.locationLatitude,
+      longitude: vendor.locationLongitude,
+      ...(isOwner ? { contactEmail: vendor.contactEmail, primaryContactName: vendor.primaryContactName } : {}),
     },
-    documents: documents.map((document) => ({
+    documents: (isOwner ? documents : []).map((document) => ({
       documentId: document.id,
       offeringsDescription: vendor.offeringsDescription,
       primaryContactName: vendor.primaryContactName,
@@ -160,7 +168,7 @@ export function presentOffer(
     })),
     images: presentedImages,
     imageUrl: presentedImages[0]?.cardUrl ?? null,
-    isOwner: vendor.ownerUserId === viewerUserId,
+    isOwner,
     createdAt: offer.createdAt.toISOString(),
     updatedAt: offer.updatedAt.toISOString(),
   };

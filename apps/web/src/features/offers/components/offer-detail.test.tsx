@@ -29,6 +29,9 @@ const offer: Offer = {
     businessAddress: 'Triq San Pawl, Rabat',
     contactEmail: 'hello@crystalpalace.mt',
     contactPhone: '',
+    latitude: 35.8811,
+    longitude: 14.3988,
+    primaryContactName: 'Maria Borg',
   },
   documents: [{ documentId: 11, offeringsDescription: null, primaryContactName: 'Maria Borg', locationLatitude: 35.8811, locationLongitude: 14.3988 }],
   images: [
@@ -104,6 +107,7 @@ describe('OfferDetail', () => {
     const vendorInfo = screen.getByRole('region', { name: 'Vendor Info' });
     expect(valueOf('Business type', vendorInfo)).toHaveTextContent('Restaurant');
     expect(valueOf('Contact phone', vendorInfo)).toHaveTextContent('—');
+    expect(valueOf('Contact email', vendorInfo)).toHaveTextContent('hello@crystalpalace.mt');
 
     const documents = screen.getByRole('region', { name: 'Documents' });
     expect(within(documents).getByRole('heading', { level: 3, name: 'Document 1' })).toBeInTheDocument();
@@ -120,6 +124,17 @@ describe('OfferDetail', () => {
     expect(valueOf('Terms & Conditions')).toHaveTextContent('One per customer.');
     expect(screen.queryByRole('link', { name: 'Edit' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Pause' })).not.toBeInTheDocument();
+  });
+
+  it('shows another reader no empty e-mail row and no documents section (the API sends them to the owner only)', async () => {
+    const { contactEmail: _email, primaryContactName: _contact, ...publicVendor } = offer.vendor;
+    stubApi({ 'GET /api/v1/offers/7': () => json({ data: { ...offer, vendor: publicVendor, documents: [], isOwner: false } }) });
+    renderDetail();
+    const vendorInfo = await screen.findByRole('region', { name: 'Vendor Info' });
+    expect(valueOf('Business name', vendorInfo)).toHaveTextContent('Crystal Palace Bar');
+    expect(within(vendorInfo).queryByText('Contact email')).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Documents' })).not.toBeInTheDocument();
+    expect(screen.queryByText('—', { selector: 'p' })).not.toBeInTheDocument();
   });
 
   it('switches photos from the thumbnails and replaces a broken photo with a placeholder', async () => {

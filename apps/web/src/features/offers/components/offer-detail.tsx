@@ -60,7 +60,8 @@ export function offerFacts(t: TFunction, language: string, offer: Offer, place: 
   const vendorFacts: Fact[] = [
     { label: t('offerDetail.businessName'), value: orDash(offer.vendor.businessName) },
     ...(place === 'modal' ? [businessType, address] : [address, businessType]),
-    { label: t('offerDetail.contactEmail'), value: orDash(offer.vendor.contactEmail) },
+    // Only the owner is sent the contact e-mail; others see no row rather than an empty one.
+    ...(offer.vendor.contactEmail === undefined ? [] : [{ label: t('offerDetail.contactEmail'), value: orDash(offer.vendor.contactEmail) }]),
     { label: t('offerDetail.contactPhone'), value: orDash(offer.vendor.contactPhone) },
   ];
   return { facts, vendorFacts };
@@ -205,28 +206,31 @@ function OfferDetailCard({ offer }: { offer: Offer }) {
         </h2>
         <FactList facts={vendorFacts} />
       </section>
-      <section aria-labelledby="offer-documents" className="space-y-3">
-        <h2 id="offer-documents" className="text-lg font-semibold text-slate-900">
-          {t('offerDetail.documents')}
-        </h2>
-        {offer.documents.length === 0 ? (
-          <p className="text-slate-900">{orDash(null)}</p>
-        ) : (
-          offer.documents.map((document, documentIndex) => (
-            <div key={document.documentId} className="rounded-xl border border-slate-200 px-4 py-2">
-              <h3 className="pt-2 font-semibold text-slate-900">{t('offerDetail.documentLabel', { index: documentIndex + 1 })}</h3>
-              <FactList
-                facts={[
-                  { label: t('offerDetail.docDescription'), value: orDash(document.offeringsDescription) },
-                  { label: t('offerDetail.docContact'), value: orDash(document.primaryContactName) },
-                  { label: t('offerDetail.latitude'), value: coordinate.format(document.locationLatitude) },
-                  { label: t('offerDetail.longitude'), value: coordinate.format(document.locationLongitude) },
-                ]}
-              />
-            </div>
-          ))
-        )}
-      </section>
+      {/* Registration documents are private: the owner sees them, others are sent none and see no section. */}
+      {offer.isOwner ? (
+        <section aria-labelledby="offer-documents" className="space-y-3">
+          <h2 id="offer-documents" className="text-lg font-semibold text-slate-900">
+            {t('offerDetail.documents')}
+          </h2>
+          {offer.documents.length === 0 ? (
+            <p className="text-slate-900">{orDash(null)}</p>
+          ) : (
+            offer.documents.map((document, documentIndex) => (
+              <div key={document.documentId} className="rounded-xl border border-slate-200 px-4 py-2">
+                <h3 className="pt-2 font-semibold text-slate-900">{t('offerDetail.documentLabel', { index: documentIndex + 1 })}</h3>
+                <FactList
+                  facts={[
+                    { label: t('offerDetail.docDescription'), value: orDash(document.offeringsDescription) },
+                    { label: t('offerDetail.docContact'), value: orDash(document.primaryContactName) },
+                    { label: t('offerDetail.latitude'), value: coordinate.format(document.locationLatitude) },
+                    { label: t('offerDetail.longitude'), value: coordinate.format(document.locationLongitude) },
+                  ]}
+                />
+              </div>
+            ))
+          )}
+        </section>
+      ) : null}
     </article>
   );
 }
