@@ -45,6 +45,8 @@ import offerFeedPlugin from './plugins/offer-feed.ts';
 import pendingUploadsPlugin from './plugins/pending-uploads.ts';
 import receiptVerifierPlugin from './plugins/receipt-verifier.ts';
 import storagePlugin from './plugins/storage.ts';
+import { createRateLimitCountersRepository } from './repositories/rate-limit-counters.ts';
+import { createDatabaseRateLimitStore } from './services/rate-limit-store.ts';
 import type { Storage } from './storage/storage.ts';
 
 export interface BuildAppOptions {
@@ -113,7 +115,15 @@ export async function buildApp({ config, database, closeDatabase = true, logger,
       },
     },
   });
-  await app.register(rateLimit, { global: false });
+  // On PostgreSQL the counters live in the database, so replicas share every limit; PGlite is one process and
+  // counts in memory (ADR 010). A database error refuses the call rather than letting it through uncounted.
+  const rateLimitStore =
+    database.kind === 'postgres'
+      ? createDatabaseRateLimitStore(createRateLimitCountersRepository(database.db), {
+          onSweepError: (error) => app.log.warn({ err: error }, 'could not remove expired rate-limit counters'),
+        })
+      : undefined;
+  await app.register(rateLimit, { global: false, skipOnError: false, ...(rateLimitStore ? { store: rateLimitStore } : {}) });
   await app.register(multipart, { limits: { fileSize: MAX_OFFER_IMAGE_BYTES, files: 30, fields: 50 } });
   await app.register(swagger, {
     openapi: {

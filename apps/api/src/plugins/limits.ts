@@ -1,6 +1,7 @@
 /**
  * Per-account rate limits for costly calls (uploads, geocoding): `app.limitPerAccount(name, max, windowMs)` is
- * a preHandler to place after `app.authenticate`. Counters live in this process's memory (see ADR 002).
+ * a preHandler to place after `app.authenticate`. Each name counts on its own; on PostgreSQL the counters are
+ * shared by every replica (ADR 010).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -19,7 +20,8 @@ export default fp(
       const limiter = app.createRateLimit({
         max,
         timeWindow: windowMs,
-        keyGenerator: (request) => `${name}:${request.auth?.userId ?? request.ip}`,
+        nameSpace: name,
+        keyGenerator: (request) => String(request.auth?.userId ?? request.ip),
       });
       return async (request: FastifyRequest, reply: FastifyReply) => {
         const result = await limiter(request);
