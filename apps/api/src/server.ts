@@ -3,7 +3,8 @@ import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { databaseSourceFor, openDatabase } from './db/client.ts';
-import { DEMO_ACCOUNTS, seedCategories, seedDemoData } from './db/seed.ts';
+import { prepareDatabase } from './db/prepare.ts';
+import { DEMO_ACCOUNTS } from './db/seed.ts';
 
 let config: Config;
 try {
@@ -17,9 +18,8 @@ try {
 }
 
 const database = await openDatabase(databaseSourceFor(config));
-await database.migrate();
-await seedCategories(database.db);
-const seeded = config.seedDemo ? await seedDemoData(database.db) : false;
+// Replicas started together take turns here (an advisory lock on PostgreSQL), so they cannot race.
+const { seededDemo: seeded } = await prepareDatabase(database, { seedDemo: config.seedDemo });
 
 const app = await buildApp({ config, database });
 app.log.info({ database: database.kind, dataDir: config.dataDir }, 'database migrated');
