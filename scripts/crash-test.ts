@@ -1,0 +1,306 @@
+/**
+ * Crash consistency, as a script (issue 10): starts the real server, fires concurrent uploads over HTTP (offers
+ * with photos as the demo owner, receipts as the demo shopper), SIGKILLs it while they are under way, starts it
+ * again on the same data and, once it is ready (start-up removes the files of uploads that never finished),
+ * checks that every stored file has its row, every row its file, and no pending upload is left.
+ * Three rounds on the embedded PGlite, and three more on PostgreSQL when DATABASE_URL is set (a scratch
+ * database is created there and dropped afterwards). Prints Vitest-like counts; exits 1 on any failure.
+ *
+ * Run: npm run test:crash   (CRASH_ROUNDS, CRASH_UPLOADS to change the size)
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes, randomInt } from 'node:crypto';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import sharp from 'sharp';
+import { openDatabase, selectRows, type DatabaseSource } from '../apps/api/src/db/client.ts';
+import { DEMO_ACCOUNTS } from '../apps/api/src/db/seed.ts';
+import { createLocalStorage } from '../apps/api/src/storage/local-storage.ts';
+
+const ROUNDS = Number(process.env.CRASH_ROUNDS ?? 3);
+const UPLOADS = Number(process.env.CRASH_UPLOADS ?? 50);
+const ROOT = path.resolve(import.meta.dirname, '..');
+const SERVER_ENTRY = path.join(ROOT, 'apps/api/src/server.ts');
+
+interface Check {
+  name: string;
+  passed: boolean;
+  detail: string;
+}
+const checks: Check[] = [];
+
+function record(name: string, passed: boolean, detail: string) {
+  checks.push({ name, passed, detail });
+  console.log(`${passed ? ' ✓' : ' ×'} ${name}${detail ? ` (${detail})` : ''}`);
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+interface Server {
+  child: ChildProcess;
+  baseUrl: string;
+  exited: Promise<number | null>;
+}
+
+function startServer(dataDir: string, port: number, databaseUrl: string | undefined): Server {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    SEED_DEMO: 'true',
+    RECEIPT_OCR_WORKERS: '0',
+    LOG_LEVEL: 'warn',
+    JWT_SECRET: 'crash-test-secret-that-is-long-enough-for-hs256',
+  };
+  if (databaseUrl) env.DATABASE_URL = databaseUrl;
+  else delete env.DATABASE_URL;
+  const child = spawn(process.execPath, ['--import', 'tsx', SERVER_ENTRY], { cwd: ROOT, env, stdio: ['ignore', 'inherit', 'inherit'] });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return { child, baseUrl: `http://127.0.0.1:${port}`, exited };
+}
+
+async function waitUntilReady(server: Server, timeoutMs = 90_000): Promise<void> {
+  let hasExited = false;
+  void server.exited.then(() => {
+    hasExited = true;
+  });
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (hasExited) throw new Error('the server exited before it was ready');
+    try {
+      const response = await fetch(`${server.baseUrl}/readyz`);
+      if (response.ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('the server was not ready in time');
+}
+
+async function stopServer(server: Server, signal: NodeJS.Signals): Promise<void> {
+  if (server.child.exitCode !== null || server.child.signalCode !== null) return;
+  server.child.kill(signal);
+  await server.exited;
+}
+
+async function login(baseUrl: string, username: string, password: string): Promise<string> {
+  const response = await fetch(`${baseUrl}/api/v1/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password }),
+  });
+  if (!response.ok) throw new Error(`login as ${username} failed: ${response.status} ${await response.text()}`);
+  return ((await response.json()) as { token: string }).token;
+}
+
+/** A photo no one sent before: noise, so every upload stores new content-addressed files. */
+async function uniqueJpeg(): Promise<Buffer> {
+  const width = 480;
+  const height = 360;
+  return sharp(randomBytes(width * height * 3), { raw: { width, height, channels: 3 } }).jpeg({ quality: 85 }).toBuffer();
+}
+
+function jpegBlob(bytes: Buffer): Blob {
+  return new Blob([new Uint8Array(bytes)], { type: 'image/jpeg' });
+}
+
+function isoDate(offsetDays: number): string {
+  return new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
+}
+
+interface Fired {
+  created: number;
+  refused: number;
+  cut: number;
+}
+
+/**
+ * Fires the uploads at once and SIGKILLs the server after a random number of them were answered, so some
+ * are done, some half-way and some not yet started.
+ */
+async function fireAndKill(server: Server, ownerToken: string, shopperToken: string, vendorId: number): Promise<Fired & { killedAfter: number }> {
+  const photos = await Promise.all(Array.from({ length: UPLOADS }, () => uniqueJpeg()));
+  // Receipts are quicker than offers (two photos to convert), so the kill comes late enough for both to finish.
+  const killAfter = randomInt(Math.max(1, Math.floor(UPLOADS * 0.3)), Math.max(2, Math.floor(UPLOADS * 0.8)));
+  const fired: Fired = { created: 0, refused: 0, cut: 0 };
+  let answered = 0;
+  let killed: Promise<void> | undefined;
+
+  const send = async (index: number, photo: Buffer) => {
+    const form = new FormData();
+    let url: string;
+    let token: string;
+    if (index % 2 === 0) {
+      url = `${server.baseUrl}/api/v1/offers/`;
+      token = ownerToken;
+      form.set('title', `Crash test offer ${index}`);
+      form.set('description', 'Uploaded while the server is killed');
+      form.set('categoryId', '1');
+      form.set('discountType', 'PERCENTAGE');
+      form.set('discountValue', '10');
+      form.set('startDate', isoDate(0));
+      form.set('endDate', isoDate(30));
+      form.append('offerImages', jpegBlob(photo), `photo-${index}.jpg`);
+      form.append('offerImages', jpegBlob(await uniqueJpeg()), `photo-${index}-b.jpg`);
+    } else {
+      url = `${server.baseUrl}/api/v1/file/upload-bills`;
+      token = shopperToken;
+      form.set('vendorId', String(vendorId));
+      form.append('files', jpegBlob(photo), `receipt-${index}.jpg`);
+    }
+    try {
+      const response = await fetch(url, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+      await response.arrayBuffer();
+      if (response.status === 201) fired.created += 1;
+      else fired.refused += 1;
+    } catch {
+      fired.cut += 1;
+    }
+    answered += 1;
+    if (answered === killAfter) killed = stopServer(server, 'SIGKILL');
+  };
+
+  await Promise.all(photos.map((photo, index) => send(index, photo)));
+  await (killed ?? stopServer(server, 'SIGKILL'));
+  return { ...fired, killedAfter: killAfter };
+}
+
+interface Consistency {
+  files: number;
+  rows: number;
+  orphanFiles: string[];
+  missingFiles: string[];
+  pendingRows: number;
+  tempFiles: number;
+}
+
+/** Stored files against the keys rows name, read with the server stopped. */
+async function checkConsistency(source: DatabaseSource, uploadsDir: string): Promise<Consistency> {
+  const database = await openDatabase(source);
+  try {
+    const referenced = await selectRows<{ key: string }>(
+      database.db,
+      sql`SELECT card_key AS key FROM offer_images
+        UNION ALL SELECT detail_key FROM offer_images
+        UNION ALL SELECT storage_key FROM receipt_files
+        UNION ALL SELECT storage_key FROM vendor_documents
+        UNION ALL SELECT logo_key FROM vendors WHERE logo_key IS NOT NULL`,
+    );
+    const [pending] = await selectRows<{ total: number | string }>(database.db, sql`SELECT count(*) AS total FROM pending_uploads`);
+    // Limits are per hour and, on PostgreSQL, survive restarts: the next round starts with none used.
+    await database.db.execute(sql`DELETE FROM rate_limit_counters`);
+    const rowKeys = new Set(referenced.map((row) => row.key));
+    const stored = new Set(await createLocalStorage(uploadsDir).list(''));
+    return {
+      files: stored.size,
+      rows: rowKeys.size,
+      orphanFiles: [...stored].filter((key) => !rowKeys.has(key)),
+      missingFiles: [...rowKeys].filter((key) => !stored.has(key)),
+      pendingRows: Number(pending?.total ?? 0),
+      tempFiles: countTempFiles(uploadsDir),
+    };
+  } finally {
+    await database.close();
+  }
+}
+
+/** Half-written files of the local driver (dot-prefixed, never listed as stored). */
+function countTempFiles(root: string): number {
+  try {
+    return readdirSync(root, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile() && entry.name.endsWith('.tmp')).length;
+  } catch {
+    return 0;
+  }
+}
+
+async function runRounds(label: string, databaseUrl: string | undefined) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), `qrib-crash-${label}-`));
+  const uploadsDir = path.join(dataDir, 'uploads');
+  const source: DatabaseSource = databaseUrl ? { kind: 'postgres', url: databaseUrl } : { kind: 'pglite', dataDir: path.join(dataDir, 'pglite') };
+  console.log(`\n${label}: ${ROUNDS} rounds of ${UPLOADS} concurrent uploads, data in ${dataDir}`);
+  try {
+    for (let round = 1; round <= ROUNDS; round += 1) {
+      const started = Date.now();
+      const name = `${label} round ${round}`;
+      let server = startServer(dataDir, await freePort(), databaseUrl);
+      try {
+        await waitUntilReady(server);
+        const { owner, shopper } = DEMO_ACCOUNTS;
+        const ownerToken = await login(server.baseUrl, owner.username, owner.password);
+        const shopperToken = await login(server.baseUrl, shopper.username, shopper.password);
+        const me = await fetch(`${server.baseUrl}/api/v1/auth/me`, { headers: { authorization: `Bearer ${ownerToken}` } });
+        const vendorId = ((await me.json()) as { user: { vendor: { vendorId: number } | null } }).user.vendor?.vendorId;
+        if (vendorId === undefined) throw new Error('the demo owner has no shop');
+
+        const firing = Date.now();
+        const fired = await fireAndKill(server, ownerToken, shopperToken, vendorId);
+        const restarting = Date.now();
+        server = startServer(dataDir, await freePort(), databaseUrl);
+        await waitUntilReady(server);
+        const restarted = Date.now();
+        await stopServer(server, 'SIGTERM');
+
+        const found = await checkConsistency(source, uploadsDir);
+        const seconds = (from: number, to: number) => `${((to - from) / 1000).toFixed(1)} s`;
+        console.log(
+          `  ${name}: SIGKILL sent after ${fired.killedAfter} answers (${fired.created} created, ${fired.refused} refused, ${fired.cut} cut off); ` +
+            `${found.files} files, ${found.rows} keys in rows, ${found.tempFiles} half-written temp files; ` +
+            `start ${seconds(started, firing)}, uploads ${seconds(firing, restarting)}, restart ${seconds(restarting, restarted)}, ` +
+            `round ${seconds(started, Date.now())}`,
+        );
+        record(`${name}: every stored file has its row`, found.orphanFiles.length === 0, found.orphanFiles.slice(0, 5).join(', '));
+        record(`${name}: every row has its file`, found.missingFiles.length === 0, found.missingFiles.slice(0, 5).join(', '));
+        record(`${name}: no pending upload left after start-up`, found.pendingRows === 0, found.pendingRows ? `${found.pendingRows} rows` : '');
+      } catch (error) {
+        record(`${name}: ran`, false, error instanceof Error ? error.message : String(error));
+      } finally {
+        await stopServer(server, 'SIGKILL');
+      }
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function withScratchDatabase(url: string, work: (scratchUrl: string) => Promise<void>) {
+  const name = `qrib_crash_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE "${name}"`);
+    const scratch = new URL(url);
+    scratch.pathname = `/${name}`;
+    await work(scratch.toString());
+  } finally {
+    await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`).catch((error: unknown) => console.error(`could not drop ${name}:`, error));
+    await admin.end();
+  }
+}
+
+const started = Date.now();
+await runRounds('pglite', undefined);
+const postgresUrl = process.env.DATABASE_URL;
+if (postgresUrl) await withScratchDatabase(postgresUrl, (url) => runRounds('postgres', url));
+else console.log('\npostgres: skipped (set DATABASE_URL to a PostgreSQL server to run these rounds too)');
+
+const failed = checks.filter((check) => !check.passed).length;
+const passed = checks.length - failed;
+console.log(`\n      Tests  ${failed ? `${failed} failed | ` : ''}${passed} passed (${checks.length})`);
+console.log(`   Duration  ${((Date.now() - started) / 1000).toFixed(1)}s`);
+process.exit(failed > 0 ? 1 : 0);
