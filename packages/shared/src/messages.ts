@@ -193,6 +193,7 @@ export const MESSAGES = {
   nulCharacter: 'Text cannot contain NUL characters.',
   jsonTooDeep: 'The request body is nested too deeply: at most {{max}} levels of arrays and objects are allowed.',
   tooManyRequests: 'Too many requests. Please try again in {{minutes}} min.',
+  tooManyStreams: 'Too many live offer feeds are open for your account or network. Close another Qrib tab and try again.',
   invalidUrl: 'The address is not valid. Check it for stray % signs or unfinished characters.',
   unsupportedMediaType: 'Unsupported content type {{contentType}}.',
   bodyTooLarge: 'The request body is too large.',

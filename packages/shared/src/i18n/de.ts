@@ -638,6 +638,7 @@ export const de: Catalog = {
     nulCharacter: 'Text darf keine NUL-Zeichen enthalten.',
     jsonTooDeep: 'Der Anfragetext ist zu tief verschachtelt: höchstens {{max}} Ebenen von Arrays und Objekten sind erlaubt.',
     tooManyRequests: 'Zu viele Anfragen. Bitte versuche es in {{minutes}} Min. erneut.',
+    tooManyStreams: 'Für Ihr Konto oder Netzwerk sind zu viele Live-Angebotsfeeds geöffnet. Schließen Sie einen anderen Qrib-Tab und versuchen Sie es erneut.',
     invalidUrl: 'Die Adresse ist ungültig. Prüfe sie auf einzelne %-Zeichen oder unvollständige Zeichen.',
     unsupportedMediaType: 'Nicht unterstützter Inhaltstyp {{contentType}}.',
     bodyTooLarge: 'Der Anfragetext ist zu groß.',

@@ -642,6 +642,7 @@ export const fr: Catalog = {
     nulCharacter: 'Le texte ne peut pas contenir de caractères NUL.',
     jsonTooDeep: 'Le corps de la requête est trop imbriqué : {{max}} niveaux de tableaux et d’objets au plus sont autorisés.',
     tooManyRequests: 'Trop de requêtes. Réessayez dans {{minutes}} min.',
+    tooManyStreams: 'Trop de flux d’offres en direct sont ouverts pour votre compte ou votre réseau. Fermez un autre onglet Qrib et réessayez.',
     invalidUrl: 'L’adresse n’est pas valide. Vérifiez qu’elle ne contient pas de signes % isolés ou de caractères incomplets.',
     unsupportedMediaType: 'Type de contenu non pris en charge : {{contentType}}.',
     bodyTooLarge: 'Le corps de la requête est trop volumineux.',

@@ -640,6 +640,7 @@ export const it: Catalog = {
     nulCharacter: 'Il testo non può contenere caratteri NUL.',
     jsonTooDeep: 'Il corpo della richiesta è annidato troppo in profondità: sono consentiti al massimo {{max}} livelli di array e oggetti.',
     tooManyRequests: 'Troppe richieste. Riprova tra {{minutes}} min.',
+    tooManyStreams: 'Sono aperti troppi flussi di offerte in diretta per il tuo account o la tua rete. Chiudi un’altra scheda di Qrib e riprova.',
     invalidUrl: 'L’indirizzo non è valido. Controlla che non contenga segni % isolati o caratteri incompleti.',
     unsupportedMediaType: 'Tipo di contenuto non supportato: {{contentType}}.',
     bodyTooLarge: 'Il corpo della richiesta è troppo grande.',

@@ -628,6 +628,7 @@ export const ja: Catalog = {
     nulCharacter: 'テキストに NUL 文字を含めることはできません。',
     jsonTooDeep: 'リクエスト本文の入れ子が深すぎます。配列とオブジェクトの入れ子は最大 {{max}} 階層までです。',
     tooManyRequests: 'リクエストが多すぎます。{{minutes}}分後にもう一度お試しください。',
+    tooManyStreams: 'お使いのアカウントまたはネットワークで開いているライブのオファーフィードが多すぎます。Qrib の別のタブを閉じてから、もう一度お試しください。',
     invalidUrl: 'アドレスが無効です。単独の % 記号や不完全な文字が含まれていないか確認してください。',
     unsupportedMediaType: 'サポートされていないコンテンツタイプです: {{contentType}}',
     bodyTooLarge: 'リクエスト本文が大きすぎます。',

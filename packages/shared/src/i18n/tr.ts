@@ -641,6 +641,7 @@ export const tr: Catalog = {
     nulCharacter: 'Metin NUL karakterleri içeremez.',
     jsonTooDeep: 'İstek gövdesi çok derin iç içe geçmiş: en fazla {{max}} düzey dizi ve nesneye izin verilir.',
     tooManyRequests: 'Çok fazla istek. Lütfen {{minutes}} dk sonra tekrar deneyin.',
+    tooManyStreams: 'Hesabınız veya ağınız için çok fazla canlı teklif akışı açık. Başka bir Qrib sekmesini kapatıp tekrar deneyin.',
     invalidUrl: 'Adres geçerli değil. Başıboş % işaretleri veya yarım kalmış karakterler olup olmadığını kontrol edin.',
     unsupportedMediaType: 'Desteklenmeyen içerik türü: {{contentType}}.',
     bodyTooLarge: 'İstek gövdesi çok büyük.',

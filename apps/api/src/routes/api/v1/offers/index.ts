@@ -32,6 +32,30 @@ import type { FileToStore } from '../../../../services/pending-writes.ts';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
 
+/** The most event streams one account, and one IP address, may hold open in this process. */
+const MAX_STREAMS_PER_ACCOUNT = 3;
+const MAX_STREAMS_PER_IP = 20;
+
+/** How many of something are open per key, up to a limit; a key with none open is forgotten. */
+class OpenCounts<Key> {
+  private readonly counts = new Map<Key, number>();
+  private readonly limit: number;
+  constructor(limit: number) {
+    this.limit = limit;
+  }
+  isFull(key: Key): boolean {
+    return (this.counts.get(key) ?? 0) >= this.limit;
+  }
+  add(key: Key): void {
+    this.counts.set(key, (this.counts.get(key) ?? 0) + 1);
+  }
+  remove(key: Key): void {
+    const left = (this.counts.get(key) ?? 0) - 1;
+    if (left > 0) this.counts.set(key, left);
+    else this.counts.delete(key);
+  }
+}
+
 /** Sends JSON that is already serialized (and was checked against the route's schema when it was made). */
 function sendJson(reply: FastifyReply, json: Buffer) {
   return reply.type('application/json; charset=utf-8').send(json);
@@ -173,6 +197,10 @@ const offerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('preClose', async () => {
     for (const end of [...openStreams]) end();
   });
+  // Each stream holds a socket and a subscription for as long as the client likes, so one account or one network
+  // may keep only a few open in this process (a review held 5,000 with one account); one more is refused first.
+  const streamsPerAccount = new OpenCounts<number>(MAX_STREAMS_PER_ACCOUNT);
+  const streamsPerIp = new OpenCounts<string>(MAX_STREAMS_PER_IP);
 
   app.get(
     '/stream',
@@ -182,11 +210,15 @@ const offerRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Server-sent events: an `offer` event ({offerId, vendorId, distance}) for each offer published or resumed within the radius',
         querystring: nearbyQuerySchema.pick({ latitude: true, longitude: true, radiusKm: true }),
-        response: { 200: z.unknown().describe('text/event-stream'), ...errors },
+        response: { 200: z.unknown().describe('text/event-stream'), ...errors, 429: apiErrorSchema },
       },
     },
     async (request, reply) => {
       const { latitude, longitude, radiusKm } = request.query;
+      const userId = request.auth?.userId ?? 0;
+      if (streamsPerAccount.isFull(userId) || streamsPerIp.isFull(request.ip)) throw new HttpError(429, MESSAGES.tooManyStreams);
+      streamsPerAccount.add(userId);
+      streamsPerIp.add(request.ip);
       reply.hijack();
       const stream = reply.raw;
       stream.writeHead(200, {
@@ -204,17 +236,25 @@ const offerRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       // A comment line now and then keeps proxies from closing a quiet stream.
       const heartbeat = setInterval(() => stream.write(': ping\n\n'), 25_000);
+      let isStopped = false;
       const stop = () => {
+        if (isStopped) return;
+        isStopped = true;
         clearInterval(heartbeat);
         unsubscribe();
         openStreams.delete(end);
+        streamsPerAccount.remove(userId);
+        streamsPerIp.remove(request.ip);
       };
       const end = () => {
         stop();
         stream.end();
       };
       openStreams.add(end);
-      request.raw.on('close', stop);
+      // The answer closes when the client goes away (or the stream is ended here); a client gone before this
+      // line would never be heard, so its slot is given back at once.
+      stream.on('close', stop);
+      if (stream.socket?.destroyed !== false) stop();
     },
   );
 
