@@ -4,7 +4,7 @@
  * (DATABASE_URL names any database on the server; a scratch database is created beside it and dropped.)
  * Prints PASS/FAIL per check and "N passed, M failed"; exits non-zero when a check failed. See README.md.
  */
-import { mkdtemp, readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { runReplicaChecks, type CheckState } from './checks.ts';
@@ -30,6 +30,8 @@ let stopping: Promise<void> | undefined;
 async function stopAndExit(code: number): Promise<never> {
   stopping ??= cluster.stop();
   await stopping;
+  // Logs of a run that passed are of no further use unless they were asked for (REPLICAS_LOG_DIR).
+  if (code === 0 && !process.env.REPLICAS_LOG_DIR) await rm(workDir, { recursive: true, force: true });
   process.exit(code);
 }
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
