@@ -49,4 +49,10 @@ WHERE "offerings_description" ~ '[\x01-\x09\x0b-\x1f\x7f]';--> statement-breakpo
 UPDATE "offers" SET
   "description" = regexp_replace(replace("description", E'\r\n', E'\n'), '[\x01-\x09\x0b-\x1f\x7f]', ' ', 'g'),
   "terms_and_conditions" = regexp_replace(replace("terms_and_conditions", E'\r\n', E'\n'), '[\x01-\x09\x0b-\x1f\x7f]', ' ', 'g')
-WHERE concat("description", "terms_and_conditions") ~ '[\x01-\x09\x0b-\x1f\x7f]';
+WHERE concat("description", "terms_and_conditions") ~ '[\x01-\x09\x0b-\x1f\x7f]';--> statement-breakpoint
+-- Receipts with a final status that neither the verifier (it always writes ocr_text) nor the owner (decided_at)
+-- gave it: the demo seed's. They count as the owner's decisions, so they cannot be decided again; automatic
+-- verdicts keep decided_at NULL and stay open to the owner's decision.
+UPDATE "receipts" r SET "decided_at" = COALESCE(r."checked_at", r."created_at"), "decided_by_user_id" = v."owner_user_id"
+FROM "vendors" v
+WHERE v."id" = r."vendor_id" AND r."status" IN ('VERIFIED', 'REJECTED') AND r."decided_at" IS NULL AND r."ocr_text" IS NULL;

@@ -1,8 +1,9 @@
-import { count, eq } from 'drizzle-orm';
+import { readFileSync } from 'node:fs';
+import { count, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, maltaDateOf } from '@qrib/shared';
+import { MESSAGES, addDays, maltaDateOf } from '@qrib/shared';
 import { DEMO_ACCOUNTS, SEED_CATEGORIES, seedCategories, seedDemoData } from '../src/db/seed.ts';
-import { categories, offers, users, vendors } from '../src/db/schema.ts';
+import { categories, offers, receipts, users, vendors } from '../src/db/schema.ts';
 import { createTestApp, createTestDatabase, type TestDatabase } from './helpers.ts';
 
 let testDb: TestDatabase;
@@ -67,8 +68,48 @@ describe('seeding', () => {
       expect(insights.json().data.trust.verifiedPurchases).toBeGreaterThan(0);
       expect(insights.json().data.trust.customerConfirmations).toBeGreaterThan(0);
       expect(insights.json().data.overview.impressions).toBeGreaterThan(0);
+
+      // The seeded receipts were decided by the owner: deciding one again is a conflict.
+      const seeded = await db.select().from(receipts).where(inArray(receipts.status, ['VERIFIED', 'REJECTED']));
+      expect(seeded.length).toBeGreaterThan(0);
+      for (const receipt of seeded) expect(receipt).toMatchObject({ decidedAt: expect.any(Date), decidedByUserId: owner?.id });
+      const again = await app.inject({
+        method: 'POST',
+        url: `/api/v1/receipts/${seeded[0]?.id ?? 0}/decision`,
+        payload: { status: 'REJECTED', reason: 'Changed my mind' },
+        cookies: { auth_token: login.json().token },
+      });
+      expect(again.statusCode, again.body).toBe(409);
+      expect(again.json().message).toBe(MESSAGES.receiptAlreadyDecided);
     } finally {
       await app.close();
     }
+  });
+
+  it('marks receipts seeded before decisions were recorded as decided by the owner, and leaves automatic verdicts open (migration 0008)', async () => {
+    const db = testDb.database.db;
+    const [shop] = await db.select().from(vendors).limit(1);
+    const [shopper] = await db.select().from(users).where(eq(users.username, DEMO_ACCOUNTS.shopper.username));
+    if (!shop || !shopper) throw new Error('the demo data is missing');
+    const createdAt = new Date(Date.now() - 86_400_000);
+    const checkedAt = new Date(createdAt.getTime() + 60_000);
+    const base = { consumerUserId: shopper.id, vendorId: shop.id, createdAt, checkedAt };
+    const [oldSeed, automatic, pending] = await db
+      .insert(receipts)
+      .values([
+        { ...base, status: 'VERIFIED', autoStatus: 'VERIFIED' },
+        { ...base, status: 'REJECTED', autoStatus: 'REJECTED', ocrText: 'SLIEMA HARDWARE STORE' },
+        { ...base, status: 'PENDING', checkedAt: null },
+      ])
+      .returning();
+    const migration = readFileSync(new URL('../drizzle/0008_security_and_resilience.sql', import.meta.url), 'utf8');
+    const lastStatement = migration.split('--> statement-breakpoint').at(-1) ?? '';
+    expect(lastStatement).toContain('UPDATE "receipts"');
+    await db.execute(sql.raw(lastStatement));
+    const rows = await db.select().from(receipts).where(inArray(receipts.id, [oldSeed?.id ?? 0, automatic?.id ?? 0, pending?.id ?? 0]));
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    expect(byId.get(oldSeed?.id ?? 0)).toMatchObject({ status: 'VERIFIED', decidedAt: checkedAt, decidedByUserId: shop.ownerUserId });
+    expect(byId.get(automatic?.id ?? 0)).toMatchObject({ status: 'REJECTED', decidedAt: null, decidedByUserId: null });
+    expect(byId.get(pending?.id ?? 0)).toMatchObject({ status: 'PENDING', decidedAt: null });
   });
 });

@@ -179,7 +179,7 @@ export async function seedDemoData(db: Db, now = new Date()): Promise<boolean> {
       .returning({ id: users.id });
     if (!shopperRow) throw new Error('Demo shopper was not created');
     const otherUserIds: number[] = [];
-    let demoShop: { vendorId: number; offerIds: number[] } | undefined;
+    let demoShop: { vendorId: number; ownerUserId: number; offerIds: number[] } | undefined;
     for (const [index, shop] of DEMO_SHOPS.entries()) {
       const isDemoOwner = index === 0;
       const [ownerRow] = await tx
@@ -229,7 +229,7 @@ export async function seedDemoData(db: Db, now = new Date()): Promise<boolean> {
           locationLongitude: shop.longitude,
         })),
       ).returning({ offerId: offers.offerId });
-      if (isDemoOwner) demoShop = { vendorId: vendor.id, offerIds: offerRows.map((row) => row.offerId) };
+      if (isDemoOwner) demoShop = { vendorId: vendor.id, ownerUserId: ownerRow.id, offerIds: offerRows.map((row) => row.offerId) };
     }
     if (demoShop) await seedDemoActivity(tx, demoShop, [shopperRow.id, ...otherUserIds], now);
   });
@@ -243,9 +243,10 @@ const HOUR_MS = 3_600_000;
  * A few weeks of made-up activity at the demo owner's shop, so its dashboard and insights are not empty on a
  * first run: impressions, views and saves by the demo accounts (and some anonymous ones), the demo shopper's
  * receipts (read and verified, or rejected, with totals) and answered visits. Deterministic, relative to now;
- * the receipts have no files and count as already checked, so no verification worker picks them up.
+ * the receipts have no files and count as already checked, so no verification worker picks them up, and
+ * the owner has decided them (a receipt with a final status and no decision time could be decided again).
  */
-async function seedDemoActivity(tx: Db, shop: { vendorId: number; offerIds: number[] }, userIds: number[], now: Date) {
+async function seedDemoActivity(tx: Db, shop: { vendorId: number; ownerUserId: number; offerIds: number[] }, userIds: number[], now: Date) {
   const [shopperId] = userIds;
   if (shopperId === undefined || shop.offerIds.length === 0) return;
   const at = (daysAgo: number, hour: number) => new Date(now.getTime() - daysAgo * DAY_MS - hour * HOUR_MS);
@@ -285,6 +286,8 @@ async function seedDemoActivity(tx: Db, shop: { vendorId: number; offerIds: numb
       extractedMerchant: "Joseph's Pastizzeria",
       checkedAt: new Date(createdAt.getTime() + 60_000),
       createdAt,
+      decidedAt: new Date(createdAt.getTime() + HOUR_MS),
+      decidedByUserId: shop.ownerUserId,
     });
   }
   await tx.insert(receipts).values(receiptRows);

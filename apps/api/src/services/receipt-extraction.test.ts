@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { extractDate, extractReceiptFields, extractSubtotal, extractTotal, findAmounts, findDate, receiptTextLines } from './receipt-extraction.ts';
+import { extractDate, extractReceiptFields, isReadableName, extractSubtotal, extractTotal, findAmounts, findDate, receiptTextLines } from './receipt-extraction.ts';
 
 /** What tesseract gave for a generated receipt photo (stray spaces and the 'Trig' for 'Triq' included). */
 const OCR_TEXT = `GOZO FRESH BAKERY
@@ -16,6 +16,20 @@ DISCOUNT 20%           -1.80
 TOTAL EUR                         7.20
 Thank you!
 `;
+
+describe('isReadableName', () => {
+  it('takes shop names in real words, whatever their case', () => {
+    for (const name of ['GOZO FRESH BAKERY', 'TA MARIJA BAKERY', "Joseph's Pastizzeria", 'Il-Forn tal-Kampanja', 'Ħobż u Kafè', 'SLIEMA HARDWARE STORE', 'Since 1921 Gozo']) {
+      expect(isReadableName(name), name).toBe(true);
+    }
+  });
+
+  it('refuses the letter scraps OCR reads in noise, and names too short to tell', () => {
+    for (const line of ['Ro md a beanie ae', 'Geta La a ea', 'SR eT', 'eC THE LT ar Fle', 'vecapeds Rann dle se dl el ee se Be a Sane', 'a aaa ee', 'SEE', 'Aa Bb']) {
+      expect(isReadableName(line), line).toBe(false);
+    }
+  });
+});
 
 describe('extractReceiptFields', () => {
   it('reads merchant, date, subtotal and total from OCR text', () => {

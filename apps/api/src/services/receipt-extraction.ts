@@ -35,6 +35,39 @@ export function isNameLike(line: string): boolean {
   return letters >= 3 && letters / visible >= 0.6;
 }
 
+/**
+ * A word as printed names are written: at least three letters (apostrophes and hyphens inside), a vowel and a
+ * consonant, and one case pattern (UPPER, lower or Title). OCR of a photo that is not a receipt reads noise as
+ * strings of one- and two-letter scraps in mixed case ('Ro md a beanie ae', 'SR eT'), which are not.
+ */
+function isRealWord(token: string): boolean {
+  const word = token.replace(/^[^\p{L}]+|[^\p{L}]+$/gu, '');
+  if (!/^\p{L}+(?:['’-]\p{L}+)*$/u.test(word)) return false;
+  const letters = word.replace(/['’-]/g, '');
+  if (letters.length < 3) return false;
+  const plain = letters.normalize('NFKD').replace(/\p{M}/gu, '');
+  if (!/[aeiouy]/i.test(plain) || !/[b-df-hj-np-tv-z]/i.test(plain)) return false;
+  // Each part of 'Il-Forn' or "Joseph's" on its own.
+  return word.split(/['’-]/).every((part) => {
+    const rest = part.slice(1);
+    return part === part.toUpperCase() || rest === rest.toLowerCase();
+  });
+}
+
+/** Letters a name needs in real words before a mismatch with the shop's name says anything. */
+const MIN_READABLE_NAME_LETTERS = 5;
+
+/**
+ * A header line that reads as a name in real words: most of its letters (70%) are in real words, and those
+ * hold at least five letters. 'SLIEMA HARDWARE STORE' and 'TA MARIJA BAKERY' are; OCR noise is not.
+ */
+export function isReadableName(line: string): boolean {
+  const tokens = line.split(/\s+/).filter((token) => token !== '');
+  const letters = letterCount(line);
+  const inWords = tokens.filter(isRealWord).reduce((sum, token) => sum + letterCount(token), 0);
+  return inWords >= MIN_READABLE_NAME_LETTERS && inWords / letters >= 0.7;
+}
+
 const ADDRESS_OR_CONTACT = /\b(tel|phone|fax|vat|www|http|e-?mail)\b|@/i;
 
 export function extractMerchantLines(lines: string[]): string[] {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatMessage, MESSAGES } from '@qrib/shared';
-import type { ExtractedReceipt } from './receipt-extraction.ts';
+import { extractReceiptFields, type ExtractedReceipt } from './receipt-extraction.ts';
 import {
   decideReceipt,
   hammingDistance,
@@ -131,6 +131,32 @@ describe('decideReceipt', () => {
   it('gives the first rejection in rule order when several apply', () => {
     const bad = fields({ merchantLines: ['SLIEMA HARDWARE STORE'], date: '2026-10-01', total: 9 });
     expect(decideReceipt(evidence({ fields: bad }))).toEqual(rejected(MESSAGES.receiptAnotherShop));
+  });
+});
+
+/** What tesseract read from photos of random noise (not receipts at all), as it gave them. */
+const NOISE_OCR_TEXTS = [
+  'Ce\na a es a\na\na\na\nRo md a beanie ae\n\na\nGeta La a ea\nGe\nes\na\nae  Lo\nee a\noe',
+  'eC THE LT ar Fle\n—r.  ql a nal  HR  ag or he {Ly\nX {Ch : LT ht x: kl TITLE :\n5s RL. Tn a fr',
+  'SEE\nGRE Ce\nSR eT\nLE et\nTa TV a Sey,    2; Lah\n',
+  'vecapeds Rann dle se dl el ee se Be a Sane\nee on Sie aT\n= a oo\na a\nne a a. Ca',
+  'Hah Cr et u i rb AN 1; “30k ks & x 4 "eit\nEa\nSethe\nMesa\nFE Ee hte EL Ride TE EE',
+];
+
+describe('a photo that is not a receipt (OCR reads noise)', () => {
+  it.each(NOISE_OCR_TEXTS)('goes to the owner, never rejected as another shop: %j', (text) => {
+    const verdict = decideReceipt(evidence({ fields: extractReceiptFields(text) }));
+    expect(verdict.status).toBe('NEEDS_REVIEW');
+  });
+
+  it('is unreadable when no line is in real words, and the name unsure when a word turns up without a date or total', () => {
+    expect(decideReceipt(evidence({ fields: extractReceiptFields(NOISE_OCR_TEXTS[0] ?? '') }))).toEqual(review(MESSAGES.receiptUnreadable));
+    const aWord = fields({ merchant: 'Sethe', merchantLines: ['Ea', 'Sethe', 'Mesa'], date: null, total: null, subtotal: null });
+    expect(decideReceipt(evidence({ fields: aWord }))).toEqual(review(MESSAGES.receiptShopNameUnsure));
+    // The same header on a receipt with a date is another shop.
+    expect(decideReceipt(evidence({ fields: { ...aWord, merchantLines: ['SLIEMA HARDWARE'], date: '2026-11-18' } }))).toEqual(
+      rejected(MESSAGES.receiptAnotherShop),
+    );
   });
 });
 

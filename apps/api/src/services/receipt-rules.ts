@@ -5,7 +5,9 @@
  * Every rule gives 'pass', 'reject' or 'unsure'. A rejection wins over an unsure rule (a receipt from another
  * shop is rejected even when its date could not be read); the first rejection in the order below is the
  * reason: already submitted, another shop, too old / outside the offer's dates, price above the offer. Any
- * unsure rule without a rejection gives NEEDS_REVIEW; VERIFIED needs every rule to pass.
+ * unsure rule without a rejection gives NEEDS_REVIEW; VERIFIED needs every rule to pass. Only a header in real
+ * words on what is plainly a receipt (a date or a total read) can name another shop: OCR reads letters in the
+ * noise of a photo that is no receipt at all, and those go to the owner.
  *
  * Price: offers have no base price, so the rule checks that the discount was applied to what was bought:
  * PERCENTAGE v: total <= subtotal x (1 - v/100) + 0.01; FIXED v: total <= max(0, subtotal - v) + 0.01. A
@@ -13,7 +15,7 @@
  * rule: merchant and date decide.
  */
 import { formatMessage, MESSAGES } from '@qrib/shared';
-import type { ExtractedReceipt } from './receipt-extraction.ts';
+import { isReadableName, type ExtractedReceipt } from './receipt-extraction.ts';
 
 /** A receipt dated more than this many days before its upload is too old. */
 export const RECEIPT_MAX_AGE_DAYS = 14;
@@ -165,8 +167,16 @@ function checkMerchant(fields: ExtractedReceipt, businessName: string): Finding 
   const lines = [...fields.merchantLines, fields.merchantLines.slice(0, 2).join(' ')];
   const best = Math.max(...lines.map((line) => nameSimilarity(line, businessName)));
   if (best >= MERCHANT_MATCH) return pass;
-  if (best < MERCHANT_MISMATCH) return { outcome: 'reject', reason: MESSAGES.receiptAnotherShop };
+  if (best < MERCHANT_MISMATCH && namesAnotherShop(fields)) return { outcome: 'reject', reason: MESSAGES.receiptAnotherShop };
   return { outcome: 'unsure', reason: MESSAGES.receiptShopNameUnsure };
+}
+
+/**
+ * Another shop is named only by a receipt that plainly is one (a date or a total was read) and whose header is
+ * in real words: OCR of a photo that is not a receipt reads letters in the noise, and those name no shop.
+ */
+function namesAnotherShop(fields: ExtractedReceipt): boolean {
+  return (fields.date !== null || fields.total !== null) && fields.merchantLines.some(isReadableName);
 }
 
 function checkDate(date: string | null, uploadedAt: Date, offer: OfferTerms | null): Finding {
@@ -199,7 +209,8 @@ function checkPrice(fields: ExtractedReceipt, offer: OfferTerms | null): Finding
 export function decideReceipt(evidence: ReceiptEvidence): Verdict {
   if (evidence.isNearDuplicate) return { status: 'REJECTED', reason: MESSAGES.receiptAlreadySubmitted };
   const { fields } = evidence;
-  const hasText = fields.merchantLines.length > 0 || fields.date !== null || fields.total !== null;
+  // Scraps of letters that are no words (a photo of something else) are not text read from a receipt.
+  const hasText = fields.merchantLines.some(isReadableName) || fields.date !== null || fields.total !== null;
   const findings: Finding[] = [
     hasText ? pass : { outcome: 'unsure', reason: MESSAGES.receiptUnreadable },
     hasText ? checkMerchant(fields, evidence.businessName) : pass,

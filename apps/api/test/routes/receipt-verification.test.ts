@@ -206,6 +206,24 @@ describe('automatic receipt verification (OCR)', () => {
   );
 
   it(
+    'sends photos that are not receipts at all (OCR reads letters in the noise) to the owner, not rejected as another shop',
+    async () => {
+      // Reproducible noise: grey pixels, colour pixels and colour blocks, from a small linear congruential generator.
+      let state = 20_261_120;
+      const random = () => (state = (state * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648;
+      const noisePhoto = async (channels: 1 | 3, block: number) => {
+        const [width, height] = [Math.ceil(700 / block), Math.ceil(900 / block)];
+        const pixels = Buffer.alloc(width * height * channels);
+        for (let index = 0; index < pixels.length; index += 1) pixels[index] = Math.floor(random() * 256);
+        return sharp(pixels, { raw: { width, height, channels } }).resize(width * block, height * block, { kernel: 'nearest' }).jpeg({ quality: 85 }).toBuffer();
+      };
+      const receiptIds = [await upload([photoPart(await noisePhoto(1, 1))]), await upload([photoPart(await noisePhoto(3, 1))]), await upload([photoPart(await noisePhoto(3, 8))])];
+      for (const receiptId of receiptIds) expect((await verdictOf(receiptId)).status).toBe('NEEDS_REVIEW');
+    },
+    OCR_TIMEOUT,
+  );
+
+  it(
     'keeps the owner’s decision when it came first, storing the automatic verdict beside it',
     async () => {
       const receiptId = await upload([pdfPart(makeReceiptPdf(purchase({ merchant: 'SLIEMA HARDWARE STORE', date: printed(maltaDay(-1), '19:45') })))], {
