@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { selectRows, type Db } from '../db/client.ts';
+import { createRateLimitCountersRepository } from './rate-limit-counters.ts';
 
 export const SESSION_CHANNEL = 'qrib_sessions';
 
@@ -88,28 +89,20 @@ export function createSessionsRepository(db: Db) {
 export type SessionsRepository = ReturnType<typeof createSessionsRepository>;
 
 /**
- * Failed logins per account, in the table every replica shares (`rate_limit_counters`, its own key prefix).
- * Read without counting (the delay applies before an attempt is judged) and counted only when it fails.
+ * Failed logins per account, in the counters every replica shares (`rate_limit_counters`). Read without counting
+ * (the delay applies before an attempt is judged) and counted only when it fails. The key starts with '!', which
+ * no rate limiter's name can, so the two never meet.
  */
 export function createLoginFailuresRepository(db: Db) {
-  const keyOf = (username: string) => `login-failures:${username.trim().toLowerCase()}`;
+  const counters = createRateLimitCountersRepository(db);
+  const keyOf = (username: string) => `!login-failures:${username.trim().toLowerCase()}`;
   return {
     async count(username: string): Promise<number> {
-      const [row] = await selectRows<{ count: number }>(
-        db,
-        sql`SELECT count FROM rate_limit_counters WHERE key = ${keyOf(username)} AND reset_at > now()`,
-      );
-      return Number(row?.count ?? 0);
+      return (await counters.read(keyOf(username))).current;
     },
 
     async record(username: string, windowMs: number): Promise<void> {
-      const window = `${Math.round(windowMs / 1000)} seconds`;
-      await db.execute(sql`
-        INSERT INTO rate_limit_counters (key, count, reset_at) VALUES (${keyOf(username)}, 1, now() + ${window}::interval)
-        ON CONFLICT (key) DO UPDATE SET
-          count = CASE WHEN rate_limit_counters.reset_at <= now() THEN 1 ELSE rate_limit_counters.count + 1 END,
-          reset_at = CASE WHEN rate_limit_counters.reset_at <= now() THEN now() + ${window}::interval ELSE rate_limit_counters.reset_at END
-      `);
+      await counters.increment(keyOf(username), windowMs);
     },
   };
 }

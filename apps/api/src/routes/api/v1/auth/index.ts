@@ -48,17 +48,18 @@ const authRoutes: FastifyPluginAsyncZod<{ signupsPerHour: number; loginAttemptsP
   const loginWindow = LOGIN_ATTEMPT_WINDOW_MINUTES * 60_000;
   const limitLoginAttempts = limitAttempts(
     [
-      app.createRateLimit({ max: options.loginAttemptsPerIp, timeWindow: loginWindow, keyGenerator: (request) => `login-ip:${request.ip}` }),
+      app.createRateLimit({ nameSpace: 'login-ip', max: options.loginAttemptsPerIp, timeWindow: loginWindow, keyGenerator: (request) => request.ip }),
       app.createRateLimit({
+        nameSpace: 'login-ip-user',
         max: options.loginAttemptsPerUsername,
         timeWindow: loginWindow,
-        keyGenerator: (request) => `login-ip-user:${request.ip}:${bodyUsername(request)}`,
+        keyGenerator: (request) => `${request.ip}:${bodyUsername(request)}`,
       }),
     ],
     (ttlMs) => new HttpError(429, formatMessage(MESSAGES.tooManyLoginAttempts, { minutes: minutesUntil(ttlMs) })),
   );
   const limitSignups = limitAttempts(
-    [app.createRateLimit({ max: options.signupsPerHour, timeWindow: 3_600_000, keyGenerator: (request) => `signup-ip:${request.ip}` })],
+    [app.createRateLimit({ nameSpace: 'signup-ip', max: options.signupsPerHour, timeWindow: 3_600_000, keyGenerator: (request) => request.ip })],
     (ttlMs) => new HttpError(429, formatMessage(MESSAGES.tooManySignups, { minutes: minutesUntil(ttlMs) })),
   );
 
