@@ -6,10 +6,12 @@
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PHONE_MIN_LENGTH } from './constants.ts';
 import { MESSAGES } from './messages.ts';
+import { singleLine } from './text-rules.ts';
 
-const NAME_PATTERN = /^[\p{L}\p{M}\s'-]+$/u;
+// Spaces, not `\s`: a tab or a line break is no part of a name or a phone number.
+const NAME_PATTERN = /^[\p{L}\p{M}\p{Zs}'-]+$/u;
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-export const PHONE_PATTERN = new RegExp(`^\\+?[0-9\\s-]{${PHONE_MIN_LENGTH},}$`);
+export const PHONE_PATTERN = new RegExp(`^\\+?[0-9\\p{Zs}-]{${PHONE_MIN_LENGTH},}$`, 'u');
 const USERNAME_PATTERN = /^[A-Za-z0-9._-]{3,30}$/;
 const HAS_DIGIT = /\d/;
 
@@ -37,16 +39,19 @@ export const signupRequestSchema = z.object({
     .trim()
     .min(1, { error: MESSAGES.invalidName })
     .max(100, { error: MESSAGES.invalidName })
+    .apply(singleLine('name'))
     .regex(NAME_PATTERN, { error: MESSAGES.invalidName }),
   email: z
     .string({ error: MESSAGES.invalidEmail })
     .trim()
     .max(254, { error: MESSAGES.invalidEmail })
+    .apply(singleLine('email'))
     .regex(EMAIL_PATTERN, { error: MESSAGES.invalidEmail }),
   phone: z
     .string({ error: MESSAGES.invalidPhone })
     .trim()
     .max(30, { error: MESSAGES.invalidPhone })
+    .apply(singleLine('phone'))
     .regex(PHONE_PATTERN, { error: MESSAGES.invalidPhone }),
   username: usernameField.regex(USERNAME_PATTERN, { error: MESSAGES.usernameFormat }),
   password: passwordRule(MESSAGES.signupPasswordRule),

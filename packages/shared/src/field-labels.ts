@@ -14,4 +14,8 @@ export const FIELD_LABELS = {
   title: 'Offer Title',
   description: 'Description',
   termsAndConditions: 'Terms & Conditions',
+  name: 'Name',
+  email: 'Email',
+  phone: 'Phone',
+  reason: 'Reason',
 } as const;

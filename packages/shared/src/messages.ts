@@ -51,6 +51,8 @@ export const MESSAGES = {
   // Vendor registration rules the spec is silent on
   offeringsTooLong: 'Offerings description must be at most 500 characters',
   textTooLong: '{{label}} must be at most {{max}} characters',
+  controlCharacters: '{{label}} must be on one line, without tabs or other control characters',
+  controlCharactersMultiline: '{{label}} cannot contain control characters other than line breaks',
   coordinatesInvalid: 'The coordinates are not valid: latitude must be -90 to 90 and longitude -180 to 180',
   documentsTooMany: 'You can upload at most {{max}} documents',
   businessAlreadyRegistered: 'This account already has a registered business',

@@ -7,6 +7,7 @@ import { categorySchema } from './category-schemas.ts';
 import { FIELD_LABELS } from './field-labels.ts';
 import { MAX_INT } from './constants.ts';
 import { MESSAGES, formatMessage } from './messages.ts';
+import { multiLine, singleLine } from './text-rules.ts';
 import { BUSINESS_TYPES } from './vendor-schemas.ts';
 
 export const DISCOUNT_TYPES = ['PERCENTAGE', 'FIXED', 'BUYXGETY'] as const;
@@ -62,11 +63,13 @@ export const offerFieldsSchema = z.preprocess(
       .string({ error: MESSAGES.offerTitleRequired })
       .trim()
       .min(1, { error: MESSAGES.offerTitleRequired })
+      .apply(singleLine('title'))
       .max(120, { error: longText('title', 120) }),
     description: z
       .string({ error: MESSAGES.offerDescriptionRequired })
       .trim()
       .min(1, { error: MESSAGES.offerDescriptionRequired })
+      .apply(multiLine('description'))
       .max(2000, { error: longText('description', 2000) }),
     categoryId: z.preprocess(
       trimmedNumber,
@@ -100,6 +103,7 @@ export const offerFieldsSchema = z.preprocess(
         z
           .string({ error: longText('termsAndConditions', 2000) })
           .trim()
+          .apply(multiLine('termsAndConditions'))
           .max(2000, { error: longText('termsAndConditions', 2000) })
           .optional(),
       )

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { MAX_INT } from './constants.ts';
 import { MESSAGES, formatMessage } from './messages.ts';
 import { DISCOUNT_TYPES } from './offer-schemas.ts';
+import { multiLine } from './text-rules.ts';
 
 /** Spec §9: at most 10 files, images and PDF. DESIGN.md §8: each at most 10 MB. */
 export const MAX_RECEIPT_FILES = 10;
@@ -123,6 +124,7 @@ export const receiptDecisionRequestSchema = z
       (value) => (typeof value === 'string' ? value.trim() || undefined : value === null ? undefined : value),
       z
         .string({ error: MESSAGES.receiptRejectReasonRequired })
+        .apply(multiLine('reason'))
         .max(MAX_DECISION_REASON_LENGTH, { error: formatMessage(MESSAGES.receiptDecisionReasonTooLong, { max: MAX_DECISION_REASON_LENGTH }) })
         .optional(),
     ),

@@ -7,6 +7,7 @@ import { EMAIL_PATTERN, PHONE_PATTERN } from './auth-schemas.ts';
 import { MAX_DOCUMENT_BYTES, MAX_DOCUMENTS, OFFERINGS_MAX_LENGTH } from './constants.ts';
 import { FIELD_LABELS } from './field-labels.ts';
 import { MESSAGES, formatMessage } from './messages.ts';
+import { multiLine, singleLine } from './text-rules.ts';
 
 export const BUSINESS_TYPES = ['GROCERY', 'RESTAURANT', 'HEALTHCARE', 'SERVICES', 'OTHER'] as const;
 export type BusinessType = (typeof BUSINESS_TYPES)[number];
@@ -22,6 +23,7 @@ export function requiredText(field: keyof typeof FIELD_LABELS, max: number) {
     .trim()
     // A missing value reports only that it is required, not also every format rule.
     .min(1, { error: required, abort: true })
+    .apply(singleLine(field))
     .max(max, { error: formatMessage(MESSAGES.textTooLong, { label: FIELD_LABELS[field], max }) });
 }
 
@@ -56,6 +58,7 @@ export const vendorRegistrationSchema = z.object({
   offeringsDescription: z
     .string({ error: MESSAGES.offeringsTooLong })
     .trim()
+    .apply(multiLine('offeringsDescription'))
     .max(OFFERINGS_MAX_LENGTH, { error: MESSAGES.offeringsTooLong })
     .optional()
     .transform((value) => value || null),

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { MESSAGES, formatMessage } from '@qrib/shared';
+import { FIELD_LABELS, MESSAGES, formatMessage } from '@qrib/shared';
 import { chooseLanguage, initI18n, readLanguageCookie, translateMessage } from './i18n.ts';
 
 describe('i18n', () => {
@@ -34,5 +34,12 @@ describe('i18n', () => {
     expect(translated).not.toBe(server);
     expect(translated).toContain('12');
     expect(translateMessage(i18n.t, 'Something only the server knows')).toBe('Something only the server knows');
+  });
+
+  it('names the field of a message in the reader’s language', async () => {
+    const i18n = initI18n('fr');
+    await i18n.changeLanguage('fr');
+    const server = formatMessage(MESSAGES.controlCharacters, { label: FIELD_LABELS.phone });
+    expect(translateMessage(i18n.t, server)).toBe('Le champ « Téléphone » doit tenir sur une seule ligne, sans tabulations ni autres caractères de contrôle');
   });
 });

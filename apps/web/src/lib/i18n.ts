@@ -5,6 +5,7 @@
 import i18next, { type TFunction } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import {
+  FIELD_LABELS,
   LANGUAGE_COOKIE_NAME,
   catalogs,
   languageCookieValue,
@@ -49,5 +50,9 @@ export function chooseLanguage(code: LanguageCode, reload: () => void = () => wi
 /** Shows a shared message (from a schema or from the server) in the reader's language. */
 export function translateMessage(t: TFunction, message: string): string {
   const match = matchMessage(message);
-  return match ? t(`messages.${match.key}`, match.params) : message;
+  if (!match) return message;
+  // A field the message names ('{{label}} is required') is named in the reader's language too.
+  const field = Object.entries(FIELD_LABELS).find(([, label]) => label === match.params.label)?.[0];
+  const params = field ? { ...match.params, label: t(`fields.${field}`) } : match.params;
+  return t(`messages.${match.key}`, params);
 }

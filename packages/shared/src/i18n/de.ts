@@ -75,6 +75,10 @@ export const de: Catalog = {
     title: 'Angebotstitel',
     description: 'Beschreibung',
     termsAndConditions: 'Bedingungen',
+    name: 'Name',
+    email: 'E-Mail',
+    phone: 'Telefon',
+    reason: 'Grund',
   },
   vendor: {
     title: 'Händlerregistrierung',
@@ -568,6 +572,8 @@ export const de: Catalog = {
     geoUnknown: 'Beim Ermitteln des Standorts ist ein unbekannter Fehler aufgetreten.',
     offeringsTooLong: 'Die Beschreibung der Produkte und Leistungen darf höchstens 500 Zeichen lang sein',
     textTooLong: '„{{label}}“ darf höchstens {{max}} Zeichen lang sein',
+    controlCharacters: '„{{label}}“ muss in eine Zeile passen, ohne Tabulatoren oder andere Steuerzeichen',
+    controlCharactersMultiline: '„{{label}}“ darf außer Zeilenumbrüchen keine Steuerzeichen enthalten',
     coordinatesInvalid:
       'Die Koordinaten sind ungültig: Der Breitengrad muss zwischen -90 und 90 liegen, der Längengrad zwischen -180 und 180',
     documentsTooMany: 'Du kannst höchstens {{max}} Dokumente hochladen',

@@ -75,6 +75,10 @@ export const fr: Catalog = {
     title: 'Titre de l’offre',
     description: 'Description',
     termsAndConditions: 'Conditions générales',
+    name: 'Nom',
+    email: 'E-mail',
+    phone: 'Téléphone',
+    reason: 'Motif',
   },
   vendor: {
     title: 'Inscription commerçant',
@@ -572,6 +576,8 @@ export const fr: Catalog = {
     geoUnknown: 'Une erreur inconnue s’est produite lors de la localisation.',
     offeringsTooLong: 'La description des produits et services ne doit pas dépasser 500 caractères',
     textTooLong: 'Le champ « {{label}} » ne doit pas dépasser {{max}} caractères',
+    controlCharacters: 'Le champ « {{label}} » doit tenir sur une seule ligne, sans tabulations ni autres caractères de contrôle',
+    controlCharactersMultiline: 'Le champ « {{label}} » ne peut pas contenir de caractères de contrôle autres que des retours à la ligne',
     coordinatesInvalid:
       'Les coordonnées ne sont pas valides : la latitude doit être comprise entre -90 et 90 et la longitude entre -180 et 180',
     documentsTooMany: 'Vous pouvez envoyer {{max}} documents au maximum',

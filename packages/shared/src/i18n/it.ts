@@ -75,6 +75,10 @@ export const it: Catalog = {
     title: 'Titolo dell’offerta',
     description: 'Descrizione',
     termsAndConditions: 'Termini e condizioni',
+    name: 'Nome',
+    email: 'E-mail',
+    phone: 'Telefono',
+    reason: 'Motivo',
   },
   vendor: {
     title: 'Registrazione venditore',
@@ -570,6 +574,8 @@ export const it: Catalog = {
     geoUnknown: 'Si è verificato un errore sconosciuto durante il rilevamento della posizione.',
     offeringsTooLong: 'La descrizione di prodotti e servizi può contenere al massimo 500 caratteri',
     textTooLong: 'Il campo “{{label}}” può contenere al massimo {{max}} caratteri',
+    controlCharacters: 'Il campo “{{label}}” deve stare su una sola riga, senza tabulazioni né altri caratteri di controllo',
+    controlCharactersMultiline: 'Il campo “{{label}}” non può contenere caratteri di controllo diversi dagli a capo',
     coordinatesInvalid:
       'Le coordinate non sono valide: la latitudine deve essere compresa tra -90 e 90 e la longitudine tra -180 e 180',
     documentsTooMany: 'Puoi caricare al massimo {{max}} documenti',
