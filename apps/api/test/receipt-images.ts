@@ -2,6 +2,7 @@
  * Receipt photos and PDFs made in the test (and the OCR benchmark): text rendered to an image with sharp from
  * SVG in a plain font, the way a phone photo of a till receipt looks once straightened.
  */
+import { deflateRawSync, constants as zlibConstants } from 'node:zlib';
 import sharp from 'sharp';
 
 export interface ReceiptContent {
@@ -90,6 +91,33 @@ export function makeLongPdf(pages: number): Buffer {
     `<< /Type /Pages /Kids [${kids}] /Count ${pages} >>`,
     ...Array.from({ length: pages }, () => '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 300 600] >>'),
   ]);
+}
+
+/**
+ * A PDF bomb: one page whose content stream is `inflatedBytes` of zeros deflated (2 GiB by default, about 2 MB
+ * of file). The deflated data is one deflateSync of a 32 MiB zero buffer, sync-flushed and repeated: a flushed
+ * segment ends on a byte boundary and needs nothing before it, so the copies decode one after another.
+ */
+export function makePdfBomb(inflatedBytes = 2 ** 31, options: { hexEncoded?: boolean } = {}): Buffer {
+  const segmentBytes = 32 * 2 ** 20;
+  const segment = deflateRawSync(Buffer.alloc(segmentBytes), { finishFlush: zlibConstants.Z_SYNC_FLUSH });
+  const copies = Math.ceil(inflatedBytes / segmentBytes);
+  // zlib header, the segments, a final empty block and the Adler-32 of that many zeros (1, and n mod 65521).
+  const checksum = Buffer.alloc(4);
+  checksum.writeUInt32BE((((copies * segmentBytes) % 65_521) * 65_536 + 1) >>> 0);
+  const deflated = Buffer.concat([Buffer.from([0x78, 0x9c]), ...Array.from({ length: copies }, () => segment), Buffer.from([0x03, 0x00]), checksum]);
+  // Hex-encoded first, the zlib data is hidden from a reader that looks for it in the file.
+  const stream = options.hexEncoded ? Buffer.from(`${deflated.toString('hex')}>`, 'latin1') : deflated;
+  const filter = options.hexEncoded ? '[/ASCIIHexDecode /FlateDecode]' : '/FlateDecode';
+  return buildPdf(
+    [
+      '<< /Type /Catalog /Pages 2 0 R >>',
+      '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+      '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 300 600] /Resources << /Font << /F1 5 0 R >> >> /Contents 4 0 R >>',
+      `<< /Length ${stream.length} /Filter ${filter} >>\nstream\n${stream.toString('latin1')}\nendstream`,
+      '<< /Type /Font /Subtype /Type1 /BaseFont /Courier /Encoding /WinAnsiEncoding >>',
+    ],
+  );
 }
 
 function buildPdf(objects: string[]): Buffer {

@@ -4,9 +4,11 @@
  * text layer (unpdf). Nothing here touches the network: the language data is read from the package folder
  * and images are passed as Buffers (a string that looks like a URL would be fetched).
  */
+import { fork, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { Worker } from 'node:worker_threads';
+import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import Tesseract from 'tesseract.js';
 import { MAX_IMAGE_PIXELS } from '@qrib/shared';
@@ -83,29 +85,71 @@ export async function prepareReceiptImage(input: Buffer): Promise<Buffer> {
 /** A receipt is a page or two: longer PDFs are not read (they go to the owner), nor ones that take too long. */
 export const MAX_PDF_PAGES = 5;
 const PDF_TIMEOUT_MS = 15_000;
+/** What one stream, and all of a PDF's streams together, may inflate to (a receipt's are a few hundred KB). */
+export const MAX_PDF_STREAM_BYTES = 32 * 2 ** 20;
+export const MAX_PDF_INFLATED_BYTES = 64 * 2 ** 20;
+/** The reading process is killed past this resident size (it needs about 100 MB for an ordinary receipt). */
+export const MAX_PDF_READER_RSS_BYTES = 300 * 2 ** 20;
+const RSS_POLL_MS = 20;
+
+/** The PDF reader could not be started: this process's trouble, not the PDF's (the receipt is read later). */
+export class PdfReaderUnavailableError extends Error {}
+
+/** The resident set size of a process, from /proc (Linux); undefined where it cannot be read. */
+function residentBytes(pid: number): number | undefined {
+  try {
+    const match = /^VmRSS:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${pid}/status`, 'latin1'));
+    return match ? Number(match[1]) * 1024 : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 /**
- * The text layer of each page of a PDF; a scanned page without one gives ''. pdf.js runs in a worker thread
- * with a small heap and a time limit (a 10 MB upload can hide thousands of pages or a compression bomb).
- * Rejects for a broken, too long or too slow PDF.
+ * The text layer of each page of a PDF; a scanned page without one gives ''. pdf.js runs in a child process
+ * (pdf-text-child.mjs) that first inflates every zlib stream with a bound, and is killed when its resident
+ * size passes MAX_PDF_READER_RSS_BYTES or it takes longer than 15 s: a 10 MB upload can hide thousands of
+ * pages or a compression bomb, and memory a worker thread took (typed arrays are outside its heap limit) stays
+ * with the API process, while a child's goes back to the system when it ends. `RLIMIT_AS` cannot be used:
+ * pdf.js reserves WebAssembly memory. Rejects for a broken, too long, too large or too slow PDF.
  */
 export function readPdfText(pdf: Buffer): Promise<string[]> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL('./pdf-text-worker.mjs', import.meta.url), {
-      workerData: { pdf, maxPages: MAX_PDF_PAGES },
-      resourceLimits: { maxOldGenerationSizeMb: 256, maxYoungGenerationSizeMb: 32 },
-    });
+    let child: ChildProcess;
+    try {
+      child = fork(fileURLToPath(new URL('./pdf-text-child.mjs', import.meta.url)), [], {
+        // Bare node: no TypeScript loader or test runner flags; a small heap, so garbage is collected early.
+        execArgv: ['--max-old-space-size=128'],
+        env: { ...process.env, NODE_OPTIONS: '' },
+        serialization: 'advanced',
+        stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
+      });
+    } catch (error) {
+      reject(new PdfReaderUnavailableError('the PDF reader could not be started', { cause: error }));
+      return;
+    }
+    let isSettled = false;
     const finish = (settle: () => void) => {
+      if (isSettled) return;
+      isSettled = true;
       clearTimeout(timer);
+      clearInterval(watcher);
+      child.kill('SIGKILL');
       settle();
-      void worker.terminate();
     };
     const timer = setTimeout(() => finish(() => reject(new Error('the PDF took too long to read'))), PDF_TIMEOUT_MS);
-    worker.once('message', (message: { pages: number; text?: string[] }) =>
-      finish(() => (message.text ? resolve(message.text) : reject(new Error(`the PDF has ${message.pages} pages`)))),
+    const watcher = setInterval(() => {
+      const rss = child.pid === undefined ? undefined : residentBytes(child.pid);
+      if (rss !== undefined && rss > MAX_PDF_READER_RSS_BYTES) {
+        finish(() => reject(new Error(`reading the PDF took more than ${MAX_PDF_READER_RSS_BYTES / 2 ** 20} MB`)));
+      }
+    }, RSS_POLL_MS);
+    child.once('message', (message: { pages?: string[]; error?: string }) =>
+      finish(() => (message.pages ? resolve(message.pages) : reject(new Error(message.error ?? 'the PDF could not be read')))),
     );
-    worker.once('error', (error) => finish(() => reject(error)));
-    // Exiting without an answer (out of memory): a later resolve or reject is ignored by the promise.
-    worker.once('exit', (code) => finish(() => reject(new Error(`the PDF reader stopped (${code})`))));
+    child.once('error', (error) => finish(() => reject(new PdfReaderUnavailableError('the PDF reader could not be started', { cause: error }))));
+    // Ending without an answer (killed, crashed): a later resolve or reject is ignored.
+    child.once('exit', (code, signal) => finish(() => reject(new Error(`the PDF reader stopped (${signal ?? code})`))));
+    child.send({ pdf, maxPages: MAX_PDF_PAGES, maxStreamBytes: MAX_PDF_STREAM_BYTES, maxTotalBytes: MAX_PDF_INFLATED_BYTES });
   });
 }

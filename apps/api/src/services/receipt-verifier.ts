@@ -10,7 +10,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { ReceiptChecksRepository, ReceiptToCheck } from '../repositories/receipt-checks.ts';
 import type { Storage } from '../storage/storage.ts';
 import { extractReceiptFields } from './receipt-extraction.ts';
-import { createOcrPool, prepareReceiptImage, readPdfText, type OcrPool } from './receipt-ocr.ts';
+import { createOcrPool, PdfReaderUnavailableError, prepareReceiptImage, readPdfText, type OcrPool } from './receipt-ocr.ts';
 import { decideReceipt, isSameReceipt, NEAR_DUPLICATE_MAX_BITS, SAME_TEXT_SIMILARITY } from './receipt-rules.ts';
 
 /** How often the queue is looked at without being woken (uploads on another replica, stale claims). */
@@ -80,6 +80,8 @@ export function createReceiptVerifier({ checks, storage, workers, log }: Receipt
         // A page without a text layer is a scan; rendering it for OCR would need a canvas, so the owner reads it.
         return { text: pages.join('\n'), isRead: pages.length > 0 && pages.every((page) => page.trim() !== '') };
       } catch (error) {
+        // Like OCR workers that fail to start: the receipt is read again later.
+        if (error instanceof PdfReaderUnavailableError) throw error;
         return unreadable(error);
       }
     }

@@ -18,7 +18,7 @@ import { createOcrPool, prepareReceiptImage } from '../../src/services/receipt-o
 import { maltaDate } from '../../src/services/receipt-rules.ts';
 import { multipartBody, type FilePart } from '../fixtures.ts';
 import { createTestApp, createTestDatabase, registerBusiness, signUp, type TestDatabase } from '../helpers.ts';
-import { makeReceiptPdf, makeReceiptPhoto, makeScannedPdf, type ReceiptContent } from '../receipt-images.ts';
+import { makePdfBomb, makeReceiptPdf, makeReceiptPhoto, makeScannedPdf, type ReceiptContent } from '../receipt-images.ts';
 
 const OCR_TIMEOUT = 120_000;
 
@@ -219,6 +219,17 @@ describe('automatic receipt verification (OCR)', () => {
       };
       const receiptIds = [await upload([photoPart(await noisePhoto(1, 1))]), await upload([photoPart(await noisePhoto(3, 1))]), await upload([photoPart(await noisePhoto(3, 8))])];
       for (const receiptId of receiptIds) expect((await verdictOf(receiptId)).status).toBe('NEEDS_REVIEW');
+    },
+    OCR_TIMEOUT,
+  );
+
+  it(
+    'sends a PDF bomb (2 MB inflating to 2 GiB) to the owner as unreadable, and reads the next PDF',
+    async () => {
+      const bomb = await upload([pdfPart(makePdfBomb())]);
+      const next = await upload([pdfPart(makeReceiptPdf(purchase({ date: printed(maltaDay(-6), '16:20') })))]);
+      expect(await verdictOf(bomb)).toEqual({ status: 'NEEDS_REVIEW', reason: MESSAGES.receiptUnreadable });
+      expect(await verdictOf(next)).toEqual({ status: 'VERIFIED', reason: null });
     },
     OCR_TIMEOUT,
   );
