@@ -80,7 +80,7 @@ describe('GET /vendors/me/insights', () => {
       [o1, s1, 'IMPRESSION', '2026-03-01T23:30:00Z'], // 00:30 on 2 March in Malta: this period, hour 0
       [o1, s1, 'VIEW', '2026-03-02T08:10:00Z'], // 2 Mar 09:10
       [o1, s3, 'IMPRESSION', '2026-03-03T08:20:00Z'], // 3 Mar 09:20
-      [o1, s3, 'IMPRESSION', '2026-03-03T08:40:00Z'], // 3 Mar 09:40
+      [o1, null, 'IMPRESSION', '2026-03-03T08:40:00Z'], // 3 Mar 09:40, anonymous (S3 counts once an hour)
       [o1, s4, 'IMPRESSION', '2026-03-04T17:00:00Z'], // 4 Mar 18:00
       [o1, null, 'IMPRESSION', '2026-03-04T17:30:00Z'], // 4 Mar 18:30, an anonymous impression
       [o1, s4, 'SAVE', '2026-03-04T17:35:00Z'], // 4 Mar 18:35
@@ -139,10 +139,10 @@ describe('GET /vendors/me/insights', () => {
       // (27.75 − 11) / 11 = 1.52272… → +152.3 %.
       avgOrderValue: { value: 27.75, previous: 11, change: '+152.3%' },
     });
-    // Impressions S1, S3, S3, S4 and the anonymous one = 5; one save; two ACTIVE offers.
+    // Impressions S1, S3, S4 and the two anonymous ones = 5; one save; two ACTIVE offers.
     expect(data.overview).toEqual({ impressions: 5, views: 2, saves: 1, activeOffers: 2 });
     expect(data.trend).toEqual([
-      // Users: shoppers shown an offer that day (2 Mar S1; 3 Mar S3 twice = 1; 4 Mar S4, the anonymous one not counted).
+      // Users: shoppers shown an offer that day (2 Mar S1; 3 Mar S3; 4 Mar S4; the anonymous ones not counted).
       { date: '2026-03-02', users: 1, impressions: 1, views: 1, conversions: 0 },
       { date: '2026-03-03', users: 1, impressions: 2, views: 0, conversions: 1 },
       { date: '2026-03-04', users: 1, impressions: 2, views: 0, conversions: 2 },
