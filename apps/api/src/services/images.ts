@@ -1,7 +1,8 @@
 /**
  * Image checks and processing with sharp (DESIGN.md §7): the type is decided by decoding the content, never
  * by the name; the pixel count is read from the header and refused before a full decode; offer photos are
- * auto-rotated, stripped of metadata (no GPS from a shop's phone) and stored as webp card/detail variants.
+ * auto-rotated, stripped of metadata (no GPS from a shop's phone) and stored as webp card/detail variants;
+ * registration documents and receipt photos are encoded again in their own format, upright and without metadata.
  */
 import { createHash } from 'node:crypto';
 import sharp, { type Metadata } from 'sharp';
@@ -39,15 +40,6 @@ export async function inspectImage(buffer: Buffer): Promise<InspectedImage> {
   return format === 'jpeg'
     ? { format, width, height, contentType: 'image/jpeg', extension: 'jpg' }
     : { format, width, height, contentType: 'image/png', extension: 'png' };
-}
-
-/** Decodes the whole file: a valid header followed by garbage is refused too (DESIGN.md §7). */
-export async function assertImageDecodes(buffer: Buffer): Promise<void> {
-  try {
-    await withImageSlot(() => sharp(buffer, { failOn: 'error', limitInputPixels: MAX_IMAGE_PIXELS }).stats());
-  } catch {
-    throw new HttpError(415, MESSAGES.filesWrongType);
-  }
 }
 
 /**
@@ -96,6 +88,37 @@ async function convertOfferImage(buffer: Buffer): Promise<ProcessedOfferImage> {
     if (error instanceof HttpError) throw error;
     throw new HttpError(415, MESSAGES.filesWrongType);
   }
+}
+
+/** A registration document stays readable: its long side is at most this many pixels. */
+export const DOCUMENT_MAX_SIDE = 4000;
+
+export interface ProcessedDocumentImage {
+  body: Buffer;
+  sha256: string;
+  contentType: 'image/jpeg' | 'image/png';
+  extension: 'jpg' | 'png';
+}
+
+/**
+ * A registration document photo or scan, as stored: decoded and encoded again in its own format (JPEG at
+ * quality 90, PNG lossless), turned upright, at most DOCUMENT_MAX_SIDE on its long side, with no metadata. Only
+ * pixels survive: no GPS or camera EXIF, and nothing hidden after the image data (a polyglot's second file).
+ */
+export async function processDocumentImage(buffer: Buffer): Promise<ProcessedDocumentImage> {
+  const image = await inspectImage(buffer);
+  return withImageSlot(async () => {
+    let body: Buffer;
+    try {
+      const upright = sharp(buffer, { failOn: 'error', limitInputPixels: MAX_IMAGE_PIXELS })
+        .rotate()
+        .resize({ width: DOCUMENT_MAX_SIDE, height: DOCUMENT_MAX_SIDE, fit: 'inside', withoutEnlargement: true });
+      body = await (image.format === 'jpeg' ? upright.jpeg({ quality: 90 }) : upright.png()).toBuffer();
+    } catch {
+      throw new HttpError(415, MESSAGES.filesWrongType);
+    }
+    return { body, sha256: sha256(body), contentType: image.contentType, extension: image.extension };
+  });
 }
 
 export interface ProcessedReceiptImage {

@@ -13,6 +13,7 @@ import {
   vendorReceiptResponseSchema,
 } from '@qrib/shared';
 import { HttpError } from '../../../../http-error.ts';
+import { privateFileHeaders } from '../../../../services/private-files.ts';
 
 const receiptRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('preHandler', app.authenticate);
@@ -40,13 +41,7 @@ const receiptRoutes: FastifyPluginAsyncZod = async (app) => {
       if (found.consumerUserId !== userId && found.shopOwnerUserId !== userId) throw new HttpError(403, MESSAGES.receiptNotYours);
       const stored = await app.storage.get(found.file.storageKey);
       if (!stored) throw new HttpError(404, MESSAGES.receiptNotFound);
-      return reply
-        .header('content-type', found.file.contentType)
-        .header('content-length', String(stored.byteSize))
-        .header('cache-control', 'private, no-store')
-        // A PDF or photo is shown, never run: the browser must not guess another type.
-        .header('content-disposition', 'inline')
-        .send(stored.body);
+      return reply.headers(privateFileHeaders(found.file.contentType, stored.byteSize)).send(stored.body);
     },
   );
 

@@ -20,7 +20,8 @@ import {
 } from '@qrib/shared';
 import { HttpError } from '../../../../http-error.ts';
 import { BusinessAlreadyRegistered, presentVendor, type NewVendorDocument } from '../../../../repositories/vendors.ts';
-import { assertImageDecodes, inspectImage, sha256 } from '../../../../services/images.ts';
+import { processDocumentImage } from '../../../../services/images.ts';
+import { privateFileHeaders } from '../../../../services/private-files.ts';
 import { parseFields, readMultipart } from '../../../../services/multipart.ts';
 import type { FileToStore } from '../../../../services/pending-writes.ts';
 
@@ -63,12 +64,12 @@ const vendorRoutes: FastifyPluginAsyncZod = async (app) => {
         const message = requiredMessage('documents');
         throw new HttpError(400, message, { documents: message });
       }
-      // Every file is checked by its content before anything is stored.
+      // Every file is checked by its content and encoded again (upright, no metadata, nothing appended) before
+      // anything is stored; what is stored is the new encoding.
       const documents = await Promise.all(
         files.map(async (file) => {
-          const image = await inspectImage(file.buffer);
-          await assertImageDecodes(file.buffer);
-          return { file, image, sha256: sha256(file.buffer) };
+          const image = await processDocumentImage(file.buffer);
+          return { file: { buffer: image.body }, image, sha256: image.sha256 };
         }),
       );
 
@@ -171,12 +172,7 @@ const vendorRoutes: FastifyPluginAsyncZod = async (app) => {
       const document = await app.vendors.findDocument(vendor.id, request.params.documentId);
       const stored = document ? await app.storage.get(document.storageKey) : undefined;
       if (!document || !stored) throw new HttpError(404, MESSAGES.documentNotFound);
-      return reply
-        .header('content-type', document.contentType)
-        .header('content-length', String(stored.byteSize))
-        .header('cache-control', 'private, no-store')
-        .header('content-disposition', 'inline')
-        .send(stored.body);
+      return reply.headers(privateFileHeaders(document.contentType, stored.byteSize)).send(stored.body);
     },
   );
 };
