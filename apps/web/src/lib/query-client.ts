@@ -1,5 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { ApiError } from './api-client.ts';
+import { queryKeys } from './query-keys.ts';
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({
@@ -11,4 +12,10 @@ export function createQueryClient(): QueryClient {
       },
     },
   });
+}
+
+/** After a logout of any kind: nothing cached for the previous user may survive, and nobody is signed in. */
+export function forgetSignedInUser(queryClient: QueryClient): void {
+  queryClient.clear();
+  queryClient.setQueryData(queryKeys.auth.me(), null);
 }

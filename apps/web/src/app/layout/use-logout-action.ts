@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { paths } from '../../config/paths.ts';
-import { queryKeys } from '../../lib/query-keys.ts';
+import { forgetSignedInUser } from '../../lib/query-client.ts';
 import { useLogout } from '../../features/auth/api/logout.ts';
 
 /** Logs out, then goes to the login page. */
@@ -17,8 +17,7 @@ export function useLogoutAction() {
       } catch (error) {
         // The server could not be reached; forget the session here anyway so the reader is not stuck.
         console.error('Logout request failed', error);
-        queryClient.clear();
-        queryClient.setQueryData(queryKeys.auth.me(), null);
+        forgetSignedInUser(queryClient);
       }
       await navigate(paths.login, { replace: true });
     },

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { queryKeys } from '../../../lib/query-keys.ts';
+import { forgetSignedInUser } from '../../../lib/query-client.ts';
 
 export function logout() {
   return apiRequest<undefined>('/auth/logout', { method: 'POST' });
@@ -10,10 +10,6 @@ export function useLogout() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: logout,
-    onSuccess: () => {
-      // Nothing cached for the previous user may survive the logout.
-      queryClient.clear();
-      queryClient.setQueryData(queryKeys.auth.me(), null);
-    },
+    onSuccess: () => forgetSignedInUser(queryClient),
   });
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { queryKeys } from '../../../lib/query-keys.ts';
+import { forgetSignedInUser } from '../../../lib/query-client.ts';
 
 /** 'Log out everywhere': every session of the account ends, this one included. */
 export function logoutAll() {
@@ -11,10 +11,6 @@ export function useLogoutAll() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: logoutAll,
-    onSuccess: () => {
-      // Nothing cached for the previous user may survive the logout.
-      queryClient.clear();
-      queryClient.setQueryData(queryKeys.auth.me(), null);
-    },
+    onSuccess: () => forgetSignedInUser(queryClient),
   });
 }
