@@ -180,6 +180,24 @@ describe.skipIf(!isPostgres)('the session listener on PostgreSQL', () => {
   });
 });
 
+describe.skipIf(!isPostgres)('the offer feed listener on PostgreSQL', () => {
+  it('reconnects after its connection is lost and announces a change, so the nearby cache is emptied', async () => {
+    const cached = await createTestApp(testDb.database, { nearbyCacheEntries: 100 });
+    closeLater.push(() => cached.close());
+    await cached.ready();
+    let changes = 0;
+    const stop = cached.offerFeed.subscribeToChanges(() => {
+      changes += 1;
+    });
+    closeLater.push(async () => stop());
+    await selectRows(
+      testDb.database.db,
+      sql`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND query ILIKE 'LISTEN%'`,
+    );
+    await expect.poll(() => changes, { timeout: 10_000 }).toBeGreaterThan(0);
+  });
+});
+
 describe('cross-site state changes', () => {
   const foreign = 'https://evil.example';
 
