@@ -9,6 +9,7 @@ import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { MESSAGES, formatMessage, type ApiErrorBody } from '@qrib/shared';
+import { DomainError, STATUS_OF_KIND } from '../domain-error.ts';
 import { HttpError, statusText } from '../http-error.ts';
 
 declare module 'fastify' {
@@ -57,6 +58,14 @@ export default fp(
           ? formatMessage(MESSAGES.invalidInput, { detail: `${error.validationContext ?? 'body'} must be an object` })
           : (first?.message ?? MESSAGES.invalidJson);
         return sendError(reply, 400, message, fieldErrors);
+      }
+      if (error instanceof DomainError) {
+        const fieldErrors = error.fieldCodes
+          ? Object.fromEntries(
+              Object.entries(error.fieldCodes).map(([field, { code, params }]) => [field, formatMessage(MESSAGES[code], params ?? {})]),
+            )
+          : undefined;
+        return sendError(reply, STATUS_OF_KIND[error.kind], formatMessage(MESSAGES[error.code], error.params), fieldErrors);
       }
       if (error instanceof HttpError) {
         return sendError(reply, error.statusCode, error.message, error.fieldErrors);
