@@ -9,20 +9,18 @@
  * Runs on the embedded PGlite, or on PostgreSQL when DATABASE_URL is set (a scratch database is created there and
  * dropped afterwards). Run: npm run bench:load  (LOAD_CONNECTIONS, LOAD_SECONDS for a quick run)
  */
-import { fork, spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { fork } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { MALTA_LOCALITIES } from '@qrib/shared';
 import { DEMO_ACCOUNTS } from '../apps/api/src/db/seed.ts';
+import { withScratchDatabase } from '../scripts/lib/scratch-database.ts';
+import { demoServerEnv, freePort, residentSetMb, startApiServer, stopChild, waitUntilReady } from '../scripts/lib/server-process.ts';
 
 const CONNECTIONS = Number(process.env.LOAD_CONNECTIONS ?? 200);
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 60);
 const WORDS = ['pastizzi', 'ftira', 'books', 'fish', 'haircut', 'glass', 'harbour', 'sun', 'pizza', 'bakery', 'coffee', 'tuna'];
-const ROOT = path.resolve(import.meta.dirname, '..');
 
 interface RouteFigures {
   name: string;
@@ -38,38 +36,6 @@ interface LoadResult {
   routes: RouteFigures[];
   overall: RouteFigures;
   cpu: number;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-/** The server's resident set size in MB, from /proc (Linux). */
-function rssMb(pid: number): number {
-  const match = /^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-  return match ? Number(match[1]) / 1024 : Number.NaN;
-}
-
-async function waitUntilReady(baseUrl: string, child: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error('the server exited before it was ready');
-    try {
-      if ((await fetch(`${baseUrl}/readyz`)).ok) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error('the server was not ready in time');
 }
 
 async function getJson<T>(url: string, token?: string): Promise<T> {
@@ -92,29 +58,15 @@ function runLoad(options: Record<string, unknown>): Promise<LoadResult> {
 
 async function bench(databaseUrl: string | undefined) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'qrib-load-'));
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    DATA_DIR: dataDir,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    SEED_DEMO: 'true',
-    RECEIPT_OCR_WORKERS: '0',
-    LOG_LEVEL: 'warn',
-    JWT_SECRET: 'load-bench-secret-that-is-long-enough-for-hs256',
-  };
-  if (databaseUrl) env.DATABASE_URL = databaseUrl;
-  else delete env.DATABASE_URL;
-  const server = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'apps/api/src/server.ts')], {
-    cwd: ROOT,
-    env,
-    stdio: ['ignore', 'inherit', 'inherit'],
+  const server = startApiServer({
+    port: await freePort(),
+    databaseUrl,
+    env: demoServerEnv(dataDir, 'load-bench-secret-that-is-long-enough-for-hs256'),
   });
-  const exited = new Promise((resolve) => server.once('exit', resolve));
+  const { baseUrl } = server;
   try {
-    await waitUntilReady(baseUrl, server);
-    const pid = server.pid ?? 0;
+    await waitUntilReady(baseUrl, server.process, 120_000);
+    const pid = server.process.pid ?? 0;
     const login = await fetch(`${baseUrl}/api/v1/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -136,10 +88,10 @@ async function bench(databaseUrl: string | undefined) {
       { name: 'offer detail', connections: detailConnections },
       { name: 'search', connections: Math.max(1, CONNECTIONS - nearbyConnections - detailConnections) },
     ];
-    const before = rssMb(pid);
+    const before = residentSetMb(pid);
     let peak = before;
     const poll = setInterval(() => {
-      peak = Math.max(peak, rssMb(pid));
+      peak = Math.max(peak, residentSetMb(pid));
     }, 200);
     const result = await runLoad({
       url: baseUrl,
@@ -151,10 +103,10 @@ async function bench(databaseUrl: string | undefined) {
       localities: MALTA_LOCALITIES,
     });
     clearInterval(poll);
-    peak = Math.max(peak, rssMb(pid));
-    const justAfter = rssMb(pid);
+    peak = Math.max(peak, residentSetMb(pid));
+    const justAfter = residentSetMb(pid);
     await new Promise((resolve) => setTimeout(resolve, 10_000));
-    const settled = rssMb(pid);
+    const settled = residentSetMb(pid);
 
     console.log(`\n${databaseUrl ? 'PostgreSQL' : 'PGlite'}: ${CONNECTIONS} connections for ${SECONDS} s on the demo data (${offerIds.length} offers)`);
     console.log('route          connections  requests   req/s  errors  timeouts  non-2xx   p50 ms   p99 ms');
@@ -172,27 +124,11 @@ async function bench(databaseUrl: string | undefined) {
     console.log(`load generator CPU: ${(result.cpu * 100).toFixed(0)}% of one core (near 100% means it, not the server, set the pace)`);
     return result.overall.errors + result.overall.non2xx;
   } finally {
-    server.kill('SIGTERM');
-    await exited;
+    await stopChild(server.process);
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
-async function withScratchDatabase<T>(url: string, work: (scratchUrl: string) => Promise<T>): Promise<T> {
-  const name = `qrib_load_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  try {
-    await admin.query(`CREATE DATABASE "${name}"`);
-    const scratch = new URL(url);
-    scratch.pathname = `/${name}`;
-    return await work(scratch.toString());
-  } finally {
-    await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`).catch((error: unknown) => console.error(`could not drop ${name}:`, error));
-    await admin.end();
-  }
-}
-
 const postgresUrl = process.env.DATABASE_URL;
-const failures = postgresUrl ? await withScratchDatabase(postgresUrl, bench) : await bench(undefined);
+const failures = postgresUrl ? await withScratchDatabase(postgresUrl, 'qrib_load', bench) : await bench(undefined);
 process.exit(failures > 0 ? 1 : 0);

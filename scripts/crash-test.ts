@@ -8,23 +8,20 @@
  *
  * Run: npm run test:crash   (CRASH_ROUNDS, CRASH_UPLOADS to change the size)
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomInt } from 'node:crypto';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import sharp from 'sharp';
 import { openDatabase, selectRows, type DatabaseSource } from '../apps/api/src/db/client.ts';
 import { DEMO_ACCOUNTS } from '../apps/api/src/db/seed.ts';
 import { createLocalStorage } from '../apps/api/src/storage/local-storage.ts';
+import { withScratchDatabase } from './lib/scratch-database.ts';
+import { demoServerEnv, freePort, startApiServer, stopChild, waitUntilReady, type ApiServer } from './lib/server-process.ts';
 
 const ROUNDS = Number(process.env.CRASH_ROUNDS ?? 3);
 const UPLOADS = Number(process.env.CRASH_UPLOADS ?? 50);
-const ROOT = path.resolve(import.meta.dirname, '..');
-const SERVER_ENTRY = path.join(ROOT, 'apps/api/src/server.ts');
 
 interface Check {
   name: string;
@@ -38,65 +35,12 @@ function record(name: string, passed: boolean, detail: string) {
   console.log(`${passed ? ' ✓' : ' ×'} ${name}${detail ? ` (${detail})` : ''}`);
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
+function startServer(dataDir: string, port: number, databaseUrl: string | undefined): ApiServer {
+  return startApiServer({
+    port,
+    databaseUrl,
+    env: demoServerEnv(dataDir, 'crash-test-secret-that-is-long-enough-for-hs256'),
   });
-}
-
-interface Server {
-  child: ChildProcess;
-  baseUrl: string;
-  exited: Promise<number | null>;
-}
-
-function startServer(dataDir: string, port: number, databaseUrl: string | undefined): Server {
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    DATA_DIR: dataDir,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    SEED_DEMO: 'true',
-    RECEIPT_OCR_WORKERS: '0',
-    LOG_LEVEL: 'warn',
-    JWT_SECRET: 'crash-test-secret-that-is-long-enough-for-hs256',
-  };
-  if (databaseUrl) env.DATABASE_URL = databaseUrl;
-  else delete env.DATABASE_URL;
-  const child = spawn(process.execPath, ['--import', 'tsx', SERVER_ENTRY], { cwd: ROOT, env, stdio: ['ignore', 'inherit', 'inherit'] });
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  return { child, baseUrl: `http://127.0.0.1:${port}`, exited };
-}
-
-async function waitUntilReady(server: Server, timeoutMs = 90_000): Promise<void> {
-  let hasExited = false;
-  void server.exited.then(() => {
-    hasExited = true;
-  });
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (hasExited) throw new Error('the server exited before it was ready');
-    try {
-      const response = await fetch(`${server.baseUrl}/readyz`);
-      if (response.ok) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error('the server was not ready in time');
-}
-
-async function stopServer(server: Server, signal: NodeJS.Signals): Promise<void> {
-  if (server.child.exitCode !== null || server.child.signalCode !== null) return;
-  server.child.kill(signal);
-  await server.exited;
 }
 
 async function login(baseUrl: string, username: string, password: string): Promise<string> {
@@ -134,7 +78,7 @@ interface Fired {
  * Fires the uploads at once and SIGKILLs the server after a random number of them were answered, so some
  * are done, some half-way and some not yet started.
  */
-async function fireAndKill(server: Server, ownerToken: string, shopperToken: string, vendorId: number): Promise<Fired & { killedAfter: number }> {
+async function fireAndKill(server: ApiServer, ownerToken: string, shopperToken: string, vendorId: number): Promise<Fired & { killedAfter: number }> {
   const photos = await Promise.all(Array.from({ length: UPLOADS }, () => uniqueJpeg()));
   // Receipts are quicker than offers (two photos to convert), so the kill comes late enough for both to finish.
   const killAfter = randomInt(Math.max(1, Math.floor(UPLOADS * 0.3)), Math.max(2, Math.floor(UPLOADS * 0.8)));
@@ -173,11 +117,11 @@ async function fireAndKill(server: Server, ownerToken: string, shopperToken: str
       fired.cut += 1;
     }
     answered += 1;
-    if (answered === killAfter) killed = stopServer(server, 'SIGKILL');
+    if (answered === killAfter) killed = stopChild(server.process, 'SIGKILL');
   };
 
   await Promise.all(photos.map((photo, index) => send(index, photo)));
-  await (killed ?? stopServer(server, 'SIGKILL'));
+  await (killed ?? stopChild(server.process, 'SIGKILL'));
   return { ...fired, killedAfter: killAfter };
 }
 
@@ -240,7 +184,7 @@ async function runRounds(label: string, databaseUrl: string | undefined) {
       const name = `${label} round ${round}`;
       let server = startServer(dataDir, await freePort(), databaseUrl);
       try {
-        await waitUntilReady(server);
+        await waitUntilReady(server.baseUrl, server.process, 90_000);
         const { owner, shopper } = DEMO_ACCOUNTS;
         const ownerToken = await login(server.baseUrl, owner.username, owner.password);
         const shopperToken = await login(server.baseUrl, shopper.username, shopper.password);
@@ -252,9 +196,9 @@ async function runRounds(label: string, databaseUrl: string | undefined) {
         const fired = await fireAndKill(server, ownerToken, shopperToken, vendorId);
         const restarting = Date.now();
         server = startServer(dataDir, await freePort(), databaseUrl);
-        await waitUntilReady(server);
+        await waitUntilReady(server.baseUrl, server.process, 90_000);
         const restarted = Date.now();
-        await stopServer(server, 'SIGTERM');
+        await stopChild(server.process, 'SIGTERM');
 
         const found = await checkConsistency(source, uploadsDir);
         const seconds = (from: number, to: number) => `${((to - from) / 1000).toFixed(1)} s`;
@@ -270,7 +214,7 @@ async function runRounds(label: string, databaseUrl: string | undefined) {
       } catch (error) {
         record(`${name}: ran`, false, error instanceof Error ? error.message : String(error));
       } finally {
-        await stopServer(server, 'SIGKILL');
+        await stopChild(server.process, 'SIGKILL');
       }
     }
   } finally {
@@ -278,25 +222,10 @@ async function runRounds(label: string, databaseUrl: string | undefined) {
   }
 }
 
-async function withScratchDatabase(url: string, work: (scratchUrl: string) => Promise<void>) {
-  const name = `qrib_crash_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  try {
-    await admin.query(`CREATE DATABASE "${name}"`);
-    const scratch = new URL(url);
-    scratch.pathname = `/${name}`;
-    await work(scratch.toString());
-  } finally {
-    await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`).catch((error: unknown) => console.error(`could not drop ${name}:`, error));
-    await admin.end();
-  }
-}
-
 const started = Date.now();
 await runRounds('pglite', undefined);
 const postgresUrl = process.env.DATABASE_URL;
-if (postgresUrl) await withScratchDatabase(postgresUrl, (url) => runRounds('postgres', url));
+if (postgresUrl) await withScratchDatabase(postgresUrl, 'qrib_crash', (url) => runRounds('postgres', url));
 else console.log('\npostgres: skipped (set DATABASE_URL to a PostgreSQL server to run these rounds too)');
 
 const failed = checks.filter((check) => !check.passed).length;

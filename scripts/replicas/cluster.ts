@@ -9,14 +9,13 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
 import S3rver from 's3rver';
 import { LOGIN_ATTEMPTS_PER_USERNAME } from '@qrib/shared';
+import { freePort, startApiServer, stopChild, waitUntilReady } from '../lib/server-process.ts';
 import { call, waitUntil } from './http.ts';
 
-const repoRoot = path.resolve(import.meta.dirname, '../..');
 const S3_BUCKET = 'qrib-replicas';
 
 export type ReplicaName = 'a' | 'b';
@@ -29,33 +28,6 @@ export interface Replica {
   process: ChildProcess;
   /** Set once the process has ended: its exit code or the signal that ended it. */
   exit: string | undefined;
-}
-
-/** A free TCP port on 127.0.0.1 (asked of the kernel, then released for the process that will bind it). */
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
-
-/** Resolves when the child has ended (at once if it already has). */
-function ended(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => child.once('exit', () => resolve()));
-}
-
-/** Asks a child to stop, and kills it if it has not within `graceMs`. */
-async function stopChild(child: ChildProcess, graceMs = 5_000): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
-  await ended(child);
-  clearTimeout(timer);
 }
 
 export class Cluster {
@@ -119,16 +91,12 @@ export class Cluster {
     this.ports.b = await freePort();
   }
 
-  private environment(name: ReplicaName, port: number): NodeJS.ProcessEnv {
-    const { TEST_DATABASE_URL: _unused, ...inherited } = process.env;
+  private environment(name: ReplicaName): NodeJS.ProcessEnv {
     return {
-      ...inherited,
+      TEST_DATABASE_URL: undefined, // the replicas use DATABASE_URL alone
       NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(port),
       LOG_LEVEL: 'info',
       DATA_DIR: path.join(this.workDir, `data-${name}`),
-      DATABASE_URL: this.databaseUrl,
       STORAGE: 's3',
       S3_ENDPOINT: `http://127.0.0.1:${this.s3Port}`,
       S3_REGION: 'us-east-1',
@@ -151,15 +119,9 @@ export class Cluster {
     const port = this.ports[name];
     if (!port) throw new Error('prepare() first');
     const logFile = path.join(this.workDir, `replica-${name}.log`);
-    const log = createWriteStream(logFile, { flags: 'a' });
-    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
-      cwd: repoRoot,
-      env: this.environment(name, port),
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    child.stdout.pipe(log);
-    child.stderr.pipe(log);
-    const replica: Replica = { name, port, base: `http://127.0.0.1:${port}`, logFile, process: child, exit: undefined };
+    const server = startApiServer({ port, env: this.environment(name), databaseUrl: this.databaseUrl, logFile });
+    const child = server.process;
+    const replica: Replica = { name, port, base: server.baseUrl, logFile, process: child, exit: undefined };
     child.once('exit', (code, signal) => {
       replica.exit = signal ?? `exit code ${code}`;
     });
@@ -177,15 +139,14 @@ export class Cluster {
     return this.spawnReplica(name);
   }
 
-  /** Waits until the replica answers /readyz with 200; false if it ends or the time runs out first. */
+  /** Waits until the replica answers /readyz with 2xx; false if it ends or the time runs out first. */
   async waitReady(replica: Replica, timeoutMs: number): Promise<boolean> {
-    const isReady = await waitUntil(
-      async () => (await call(replica.base, 'GET', '/readyz', { timeoutMs: 1_000 })).status === 200,
-      timeoutMs,
-      200,
-      () => replica.exit !== undefined,
-    );
-    return isReady && !replica.exit;
+    try {
+      await waitUntilReady(replica.base, replica.process, timeoutMs);
+    } catch {
+      return false;
+    }
+    return !replica.exit;
   }
 
   /** Writes the haproxy configuration from the template, starts haproxy and waits until it routes to both. */
@@ -222,9 +183,7 @@ export class Cluster {
 
   /** Kills a replica at once, as a crashed machine would stop. */
   async kill(name: ReplicaName): Promise<void> {
-    const replica = this.replica(name);
-    replica.process.kill('SIGKILL');
-    await ended(replica.process);
+    await stopChild(this.replica(name).process, 'SIGKILL');
   }
 
   /** The replica's log so far, as pino's JSON lines. */
