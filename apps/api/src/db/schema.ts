@@ -231,13 +231,19 @@ export const receipts = pgTable(
     status: text('status', { enum: ['PENDING', 'VERIFIED', 'REJECTED', 'NEEDS_REVIEW'] })
       .notNull()
       .default('PENDING'),
+    /** The owner's own words when they reject; automatic verdicts leave it null and keep a code instead. */
     reason: text('reason'),
+    /** Why, as a stable code (a MESSAGES key) with its params, for automatic verdicts (issue 11): never an English sentence. */
+    reasonCode: text('reason_code'),
+    reasonParams: jsonb('reason_params').$type<Record<string, string | number>>(),
     extractedTotal: numeric('extracted_total', { precision: 10, scale: 2 }),
     extractedDate: date('extracted_date'),
     extractedMerchant: text('extracted_merchant'),
     /** The automatic verdict and its reason, kept when the shop's owner decides otherwise. */
     autoStatus: text('auto_status', { enum: ['VERIFIED', 'REJECTED', 'NEEDS_REVIEW'] }),
     autoReason: text('auto_reason'),
+    autoReasonCode: text('auto_reason_code'),
+    autoReasonParams: jsonb('auto_reason_params').$type<Record<string, string | number>>(),
     ocrText: text('ocr_text'),
     /** Set when a verification worker claims the receipt; a claim older than a few minutes is retried. */
     processingStartedAt: timestamp('processing_started_at', { withTimezone: true }),

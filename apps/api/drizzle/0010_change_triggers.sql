@@ -1,0 +1,2 @@
+-- Filled by issue 11 (invalidation by trigger).
+SELECT 1;
