@@ -1,19 +1,22 @@
 /**
- * New and resumed offers, live (issue 4): routes announce them with PostgreSQL NOTIFY (sent when the
- * transaction commits), and every API process LISTENs, so a shopper's stream on any replica hears an offer
- * published through any other. PGlite has the same NOTIFY/LISTEN within its one process.
+ * New and resumed offers, live (issue 4), and every other change shoppers' lists show, from the database itself
+ * (issue 11): the triggers of migration 0010 send PostgreSQL NOTIFY on OFFER_CHANNEL when a transaction that
+ * changed offers, offer photos or businesses commits (never when it rolls back), whichever route or script
+ * made it. Every API process LISTENs, so each replica drops what it has cached (the nearby response cache) and
+ * a shopper's stream on any replica hears an offer published through any other. PGlite has the same
+ * NOTIFY/LISTEN within its one process.
  *
- * The same channel carries every other change shoppers' lists show (an offer edited or paused, a business's
- * details), so each replica can drop what it has cached (the nearby response cache). A route that changes an
- * offer or a business calls `announce` (published or resumed) or `announceChange` (anything else) after the
- * write; the process that made the change hears it at once, the others through NOTIFY.
+ * Payloads: 'changed' (one a transaction, from the statement-level triggers), and for an offer that became
+ * visible (inserted ACTIVE, or its status changed to ACTIVE) `{offerId, vendorId, latitude, longitude}`.
+ * The process that writes hears its own change on commit too: on PGlite before the query returns, on
+ * PostgreSQL through its listening connection a moment later (so a page cached here may be served for those
+ * few milliseconds; the 30 s expiry bounds a lost notification).
  */
-import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
+/** The channel the triggers of migration 0010 notify (named there too). */
 export const OFFER_CHANNEL = 'qrib_offers';
 
 export interface LiveOffer {
@@ -24,12 +27,9 @@ export interface LiveOffer {
 }
 
 export interface OfferFeed {
-  /** An offer was published or resumed (a change too). */
-  announce(offer: LiveOffer): Promise<void>;
-  /** An offer or business changed in some other way shoppers can see (edited, paused, ended, moved, renamed). */
-  announceChange(): Promise<void>;
+  /** Offers that became visible (published or resumed), committed by any process. */
   subscribe(listener: (offer: LiveOffer) => void): () => void;
-  /** Every change, announced by this process or (through NOTIFY) by any other. */
+  /** Every committed change shoppers can see, by any process (and after the listener lost its connection). */
   subscribeToChanges(listener: () => void): () => void;
 }
 
@@ -52,27 +52,18 @@ function parseLiveOffer(payload: string): LiveOffer | undefined {
   return undefined;
 }
 
-function originOf(payload: string): unknown {
-  try {
-    return (JSON.parse(payload) as { origin?: unknown }).origin;
-  } catch {
-    return undefined;
-  }
-}
-
 export default fp(
   async function offerFeedPlugin(app: FastifyInstance) {
     const emitter = new EventEmitter();
     // One listener per shopper's open stream.
     emitter.setMaxListeners(0);
     let stopListening: (() => Promise<void>) | undefined;
-    // Tags what this process sends: it has already acted on its own changes, so their echo is not a change.
-    const origin = randomUUID();
 
     app.addHook('onReady', async () => {
       stopListening = await app.database.listen(OFFER_CHANNEL, (payload) => {
-        if (originOf(payload) !== origin) emitter.emit('change');
-        const offer = parseLiveOffer(payload);
+        // 'changed' or a visible offer: either way something shoppers see has changed.
+        emitter.emit('change');
+        const offer = payload === 'changed' ? undefined : parseLiveOffer(payload);
         if (offer) emitter.emit('offer', offer);
       }, () => {
         // Changes announced while the connection was down were not heard: whatever was cached may be stale.
@@ -86,14 +77,6 @@ export default fp(
     });
 
     app.decorate('offerFeed', {
-      async announce(offer: LiveOffer) {
-        emitter.emit('change');
-        await app.db.execute(sql`SELECT pg_notify(${OFFER_CHANNEL}, ${JSON.stringify({ ...offer, origin })})`);
-      },
-      async announceChange() {
-        emitter.emit('change');
-        await app.db.execute(sql`SELECT pg_notify(${OFFER_CHANNEL}, ${JSON.stringify({ change: true, origin })})`);
-      },
       subscribe(listener: (offer: LiveOffer) => void) {
         emitter.on('offer', listener);
         return () => emitter.off('offer', listener);

@@ -135,7 +135,6 @@ const offerRoutes: FastifyPluginAsyncZod = async (app) => {
       // A failure after storing removes the photos again (unless another offer uses the same content).
       const offerId = await app.pendingUploads.storeFilesWithRows(stored, (settle) => app.offers.create(vendor, offer, images, settle));
       request.log.info({ offerId, images: images.length }, 'offer created');
-      await app.offerFeed.announce({ offerId, vendorId: vendor.id, latitude: vendor.locationLatitude, longitude: vendor.locationLongitude });
       notifySavers(offerId, request.log);
       return reply.code(201).send(await presentFor(offerId, userId));
     },
@@ -299,7 +298,6 @@ const offerRoutes: FastifyPluginAsyncZod = async (app) => {
       const fields = parseFields(offerFieldsSchema, request.body);
       await checkCategory(fields);
       await app.offers.update(request.params.offerId, fields);
-      await app.offerFeed.announceChange();
       return presentFor(request.params.offerId, userId);
     },
   );
@@ -319,17 +317,7 @@ const offerRoutes: FastifyPluginAsyncZod = async (app) => {
         const userId = request.auth?.userId ?? 0;
         const offer = await ownOffer(request.params.offerId, userId);
         await app.offers.setStatus(request.params.offerId, status);
-        if (status === 'ACTIVE') {
-          if (offer.status !== 'ACTIVE') notifySavers(offer.offerId, request.log);
-          await app.offerFeed.announce({
-            offerId: offer.offerId,
-            vendorId: offer.vendorId,
-            latitude: offer.locationLatitude,
-            longitude: offer.locationLongitude,
-          });
-        } else {
-          await app.offerFeed.announceChange();
-        }
+        if (status === 'ACTIVE' && offer.status !== 'ACTIVE') notifySavers(offer.offerId, request.log);
         return presentFor(request.params.offerId, userId);
       },
     );
