@@ -32,7 +32,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     publicOrigin: 'http://localhost:3000',
     // createTestApp gives each app a folder of its own; this one is only for a config built without an app.
     storage: { driver: 'local', rootDir: path.join(tmpdir(), 'qrib-test-uploads') },
-    // Off by default: tests write to the database directly, which no cache can hear. The cache has its own tests.
+    // Off by default: tests read right after writing, and on PostgreSQL a cache hears a change moments after its
+    // commit (the triggers' NOTIFY). The cache has its own tests.
     nearbyCacheEntries: 0,
     // No OCR workers unless a test asks for them: tesseract starts only where receipts are verified.
     receiptOcrWorkers: 0,
