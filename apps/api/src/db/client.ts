@@ -4,7 +4,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type QueryOptions, type Results, type Transaction } from '@electric-sql/pglite';
 import { cube } from '@electric-sql/pglite/contrib/cube';
 import { earthdistance } from '@electric-sql/pglite/contrib/earthdistance';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -15,6 +15,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { EventLoopTurns } from './event-loop-turns.ts';
 import * as schema from './schema.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -53,6 +54,31 @@ export async function selectRows<T>(db: Db, query: SQL): Promise<T[]> {
 export const MIGRATIONS_FOLDER = path.resolve(import.meta.dirname, '../../drizzle');
 
 const pgliteExtensions = { cube, earthdistance, pg_trgm };
+
+/** The one event loop's turns, shared by every PGlite of the process (tests open several). */
+const pgliteTurns = new EventLoopTurns();
+
+/**
+ * PGlite whose queries, execs and transactions each wait for a turn of the event loop (db/event-loop-turns.ts):
+ * its queries run synchronously on this thread, and without turns a burst of them kept the loop from accepting
+ * connections. A transaction takes one turn; the queries inside it run in it.
+ */
+class PGliteTakingTurns extends PGlite {
+  override async query<T>(query: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>> {
+    await pgliteTurns.next();
+    return super.query<T>(query, params, options);
+  }
+
+  override async exec(query: string, options?: QueryOptions): Promise<Results[]> {
+    await pgliteTurns.next();
+    return super.exec(query, options);
+  }
+
+  override async transaction<T>(callback: (tx: Transaction) => Promise<T>): Promise<T> {
+    await pgliteTurns.next();
+    return super.transaction(callback);
+  }
+}
 
 export type DatabaseSource =
   | { kind: 'postgres'; url: string }
@@ -104,13 +130,15 @@ export async function openDatabase(source: DatabaseSource): Promise<Database> {
   }
   let client: PGlite;
   if ('dump' in source) {
-    client = await PGlite.create({ loadDataDir: source.dump, extensions: pgliteExtensions });
+    client = new PGliteTakingTurns({ loadDataDir: source.dump, extensions: pgliteExtensions });
   } else if ('inMemory' in source) {
-    client = await PGlite.create({ extensions: pgliteExtensions });
+    client = new PGliteTakingTurns({ extensions: pgliteExtensions });
   } else {
     mkdirSync(source.dataDir, { recursive: true });
-    client = await PGlite.create(source.dataDir, { extensions: pgliteExtensions });
+    client = new PGliteTakingTurns(source.dataDir, { extensions: pgliteExtensions });
   }
+  // What PGlite.create does (it cannot make a subclass).
+  await client.waitReady;
   const db = drizzlePglite(client, { schema });
   return {
     db,
