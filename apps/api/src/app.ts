@@ -17,7 +17,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { MAX_JSON_DEPTH, MAX_OFFER_IMAGE_BYTES, MESSAGES, formatMessage } from '@qrib/shared';
+import { MAX_JSON_DEPTH, MAX_OFFER_IMAGE_BYTES, MESSAGES } from '@qrib/shared';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { HttpError, statusText } from './http-error.ts';
@@ -77,7 +77,7 @@ export async function buildApp({ config, database, closeDatabase = true, logger,
     // Errors Fastify raises before routing (a malformed URL, say) get the one error shape too.
     frameworkErrors: (error, _request, reply: FastifyReply) => {
       const statusCode = error.statusCode ?? 400;
-      void reply.code(statusCode).send({ statusCode, error: statusText(statusCode), message: MESSAGES.invalidUrl });
+      void reply.code(statusCode).send({ statusCode, error: statusText(statusCode), message: MESSAGES.invalidUrl, code: 'invalidUrl', params: {} });
     },
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -93,8 +93,8 @@ export async function buildApp({ config, database, closeDatabase = true, logger,
     parseJson(request, typeof body === 'string' ? body : body.toString('utf8'), (error: Error | null, value?: unknown) => {
       if (error) return done(error);
       const problem = findJsonProblem(value);
-      if (problem === 'too-deep') return done(new HttpError(400, formatMessage(MESSAGES.jsonTooDeep, { max: MAX_JSON_DEPTH })));
-      if (problem === 'nul') return done(new HttpError(400, MESSAGES.nulCharacter));
+      if (problem === 'too-deep') return done(new HttpError(400, 'jsonTooDeep', { max: MAX_JSON_DEPTH }));
+      if (problem === 'nul') return done(new HttpError(400, 'nulCharacter'));
       return done(null, value);
     });
   });

@@ -1,16 +1,29 @@
-/** An error with an HTTP status and a message that tells the caller what to fix; the error handler answers it. */
+/**
+ * An error with an HTTP status and a message code (a key of MESSAGES) with its params; the error handler answers
+ * it, the English message made from the code. Handlers and plugins throw it; services throw DomainError.
+ */
 import { STATUS_CODES } from 'node:http';
+import type { MessageKey } from '@qrib/shared';
+import type { MessageParams } from './domain-error.ts';
+
+export type FieldCodes = Record<string, { code: MessageKey; params?: MessageParams }>;
 
 export class HttpError extends Error {
-  readonly statusCode: number;
-  readonly fieldErrors: Record<string, string> | undefined;
-
-  constructor(statusCode: number, message: string, fieldErrors?: Record<string, string>) {
-    super(message);
+  constructor(
+    readonly statusCode: number,
+    readonly code: MessageKey,
+    readonly params: MessageParams = {},
+    /** Per-field codes, for a refusal that names fields. */
+    readonly fieldCodes?: FieldCodes,
+  ) {
+    super(code);
     this.name = 'HttpError';
-    this.statusCode = statusCode;
-    this.fieldErrors = fieldErrors;
   }
+}
+
+/** The same code on one field: `new HttpError(400, 'cursorInvalid', {}, onField('cursor', 'cursorInvalid'))`. */
+export function onField(field: string, code: MessageKey, params?: MessageParams): FieldCodes {
+  return { [field]: params ? { code, params } : { code } };
 }
 
 export function statusText(statusCode: number): string {

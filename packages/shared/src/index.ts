@@ -4,6 +4,7 @@ export * from './constants.ts';
 export * from './error-schema.ts';
 export * from './languages.ts';
 export * from './messages.ts';
+export * from './message-codes.ts';
 export { catalogs, type Catalog } from './i18n/catalogs.ts';
 export * from './field-labels.ts';
 export * from './offer-schemas.ts';

@@ -4,7 +4,8 @@
  * the signed change against the previous period, trust levels and the rating) so the API and the web agree.
  */
 import { z } from 'zod';
-import { MESSAGES, formatMessage } from './messages.ts';
+import { codedMessage } from './message-codes.ts';
+import { MESSAGES } from './messages.ts';
 
 export const INSIGHT_TIME_ZONE = 'Europe/Malta';
 export const INSIGHT_PERIODS = ['weekly', 'monthly'] as const;
@@ -181,7 +182,7 @@ export const insightsQuerySchema = z
     if (query.from === undefined || query.to === undefined) return;
     if (query.from > query.to) context.addIssue({ code: 'custom', message: MESSAGES.insightsRangeReversed, path: ['to'] });
     else if (daysInRange(query.from, query.to) > MAX_INSIGHT_RANGE_DAYS) {
-      context.addIssue({ code: 'custom', message: formatMessage(MESSAGES.insightsRangeTooLong, { max: MAX_INSIGHT_RANGE_DAYS }), path: ['to'] });
+      context.addIssue({ code: 'custom', message: codedMessage('insightsRangeTooLong', { max: MAX_INSIGHT_RANGE_DAYS }), path: ['to'] });
     }
   });
 export type InsightsQuery = z.output<typeof insightsQuerySchema>;

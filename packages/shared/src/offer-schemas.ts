@@ -6,7 +6,8 @@ import { z } from 'zod';
 import { categorySchema } from './category-schemas.ts';
 import { FIELD_LABELS } from './field-labels.ts';
 import { MAX_INT } from './constants.ts';
-import { MESSAGES, formatMessage } from './messages.ts';
+import { codedMessage } from './message-codes.ts';
+import { MESSAGES } from './messages.ts';
 import { multiLine, singleLine } from './text-rules.ts';
 import { BUSINESS_TYPES } from './vendor-schemas.ts';
 
@@ -46,7 +47,7 @@ const dateField = (requiredMessage: string) =>
   );
 
 const longText = (field: 'title' | 'description' | 'termsAndConditions', max: number) =>
-  formatMessage(MESSAGES.textTooLong, { label: FIELD_LABELS[field], max });
+  codedMessage('textTooLong', { field, label: FIELD_LABELS[field], max });
 
 /** A hidden Maximum Redemptions (the offer is not Limited) is ignored, never validated. */
 function dropUnusedMaximum(input: unknown): unknown {

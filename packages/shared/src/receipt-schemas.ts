@@ -4,7 +4,8 @@
  */
 import { z } from 'zod';
 import { MAX_INT } from './constants.ts';
-import { MESSAGES, formatMessage } from './messages.ts';
+import { codedMessage } from './message-codes.ts';
+import { MESSAGES } from './messages.ts';
 import { DISCOUNT_TYPES } from './offer-schemas.ts';
 import { multiLine } from './text-rules.ts';
 
@@ -125,7 +126,7 @@ export const receiptDecisionRequestSchema = z
       z
         .string({ error: MESSAGES.receiptRejectReasonRequired })
         .apply(multiLine('reason'))
-        .max(MAX_DECISION_REASON_LENGTH, { error: formatMessage(MESSAGES.receiptDecisionReasonTooLong, { max: MAX_DECISION_REASON_LENGTH }) })
+        .max(MAX_DECISION_REASON_LENGTH, { error: codedMessage('receiptDecisionReasonTooLong', { max: MAX_DECISION_REASON_LENGTH }) })
         .optional(),
     ),
   })

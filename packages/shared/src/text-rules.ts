@@ -6,7 +6,7 @@
  */
 import type { z } from 'zod';
 import { FIELD_LABELS } from './field-labels.ts';
-import { MESSAGES, formatMessage } from './messages.ts';
+import { codedMessage } from './message-codes.ts';
 
 /** Whether the text holds a C0 control character (U+0000 to U+001F) or DEL, a line feed allowed or not. */
 export function hasControlCharacter(value: string, { allowLineFeed = false } = {}): boolean {
@@ -23,7 +23,7 @@ type Field = keyof typeof FIELD_LABELS;
 export function singleLine(field: Field) {
   return (text: z.ZodString) =>
     text.refine((value) => !hasControlCharacter(value), {
-      error: formatMessage(MESSAGES.controlCharacters, { label: FIELD_LABELS[field] }),
+      error: codedMessage('controlCharacters', { field, label: FIELD_LABELS[field] }),
     });
 }
 
@@ -33,6 +33,6 @@ export function multiLine(field: Field) {
     text
       .overwrite((value) => value.replace(/\r\n/g, '\n'))
       .refine((value) => !hasControlCharacter(value, { allowLineFeed: true }), {
-        error: formatMessage(MESSAGES.controlCharactersMultiline, { label: FIELD_LABELS[field] }),
+        error: codedMessage('controlCharactersMultiline', { field, label: FIELD_LABELS[field] }),
       });
 }

@@ -6,14 +6,15 @@ import { z } from 'zod';
 import { EMAIL_PATTERN, PHONE_PATTERN } from './auth-schemas.ts';
 import { MAX_DOCUMENT_BYTES, MAX_DOCUMENTS, OFFERINGS_MAX_LENGTH } from './constants.ts';
 import { FIELD_LABELS } from './field-labels.ts';
-import { MESSAGES, formatMessage } from './messages.ts';
+import { codedMessage } from './message-codes.ts';
+import { MESSAGES } from './messages.ts';
 import { multiLine, singleLine } from './text-rules.ts';
 
 export const BUSINESS_TYPES = ['GROCERY', 'RESTAURANT', 'HEALTHCARE', 'SERVICES', 'OTHER'] as const;
 export type BusinessType = (typeof BUSINESS_TYPES)[number];
 
 export function requiredMessage(field: keyof typeof FIELD_LABELS): string {
-  return formatMessage(MESSAGES.requiredField, { label: FIELD_LABELS[field] });
+  return codedMessage('requiredField', { field, label: FIELD_LABELS[field] });
 }
 
 export function requiredText(field: keyof typeof FIELD_LABELS, max: number) {
@@ -24,7 +25,7 @@ export function requiredText(field: keyof typeof FIELD_LABELS, max: number) {
     // A missing value reports only that it is required, not also every format rule.
     .min(1, { error: required, abort: true })
     .apply(singleLine(field))
-    .max(max, { error: formatMessage(MESSAGES.textTooLong, { label: FIELD_LABELS[field], max }) });
+    .max(max, { error: codedMessage('textTooLong', { field, label: FIELD_LABELS[field], max }) });
 }
 
 /** Multipart sends everything as text: '' and missing mean "not given". */
@@ -79,7 +80,7 @@ const DOCUMENT_EXTENSIONS = /\.(jpe?g|png)$/i;
  */
 export function checkDocumentFiles(files: readonly FileFacts[]): string | undefined {
   if (files.length === 0) return requiredMessage('documents');
-  if (files.length > MAX_DOCUMENTS) return formatMessage(MESSAGES.documentsTooMany, { max: MAX_DOCUMENTS });
+  if (files.length > MAX_DOCUMENTS) return codedMessage('documentsTooMany', { max: MAX_DOCUMENTS });
   if (files.some((file) => file.size > MAX_DOCUMENT_BYTES)) return MESSAGES.filesTooLarge;
   if (files.some((file) => !DOCUMENT_EXTENSIONS.test(file.name))) return MESSAGES.filesWrongType;
   return undefined;

@@ -12,7 +12,7 @@ import jwt from '@fastify/jwt';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { LRUCache } from 'lru-cache';
-import { AUTH_COOKIE_MAX_AGE_SECONDS, AUTH_COOKIE_NAME, AUTH_TOKEN_LIFETIME, MESSAGES } from '@qrib/shared';
+import { AUTH_COOKIE_MAX_AGE_SECONDS, AUTH_COOKIE_NAME, AUTH_TOKEN_LIFETIME } from '@qrib/shared';
 import { HttpError } from '../http-error.ts';
 import { SESSION_CHANNEL, parseSessionRevocation } from '../repositories/sessions.ts';
 
@@ -181,16 +181,16 @@ export default fp(
     const refuseCrossSite = async (request: FastifyRequest) => {
       // A Bearer header is never sent by a browser on its own, so only cookie-borne (or credential-less) calls are checked.
       if (!STATE_CHANGING.has(request.method) || readCredential(request)?.fromCookie === false) return;
-      if (isCrossSite(request)) throw new HttpError(403, MESSAGES.crossSiteRequest);
+      if (isCrossSite(request)) throw new HttpError(403, 'crossSiteRequest');
     };
     app.decorate('refuseCrossSite', refuseCrossSite);
 
     app.decorate('authenticate', async (request: FastifyRequest) => {
       const credential = readCredential(request);
-      if (!credential) throw new HttpError(401, MESSAGES.notSignedIn);
+      if (!credential) throw new HttpError(401, 'notSignedIn');
       if (credential.fromCookie) await refuseCrossSite(request);
       const auth = await verifyToken(credential.token);
-      if (!auth) throw new HttpError(401, MESSAGES.invalidSession);
+      if (!auth) throw new HttpError(401, 'invalidSession');
       request.auth = auth;
     });
 

@@ -1,16 +1,17 @@
 /**
- * One error shape for every error (DESIGN.md §4): {statusCode, error, message, fieldErrors?}. Validation
- * errors name each field with the shared schema's message; the first failing rule is the message. 5xx
- * answers never carry internals.
+ * One error shape for every error (DESIGN.md §4): {statusCode, error, message, code, params, fieldErrors?,
+ * fieldErrorCodes?}. The English message is made here from the code (a key of MESSAGES) and its params. Validation
+ * errors name each field with the shared schema's message and its code; the first failing rule is the message.
+ * Fastify's own errors get Qrib codes; 5xx answers never carry internals.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { MESSAGES, formatMessage, type ApiErrorBody } from '@qrib/shared';
-import { DomainError, STATUS_OF_KIND } from '../domain-error.ts';
-import { HttpError, statusText } from '../http-error.ts';
+import { MESSAGES, codeOfIssueMessage, formatMessage, type ApiErrorBody, type MessageCode, type MessageKey } from '@qrib/shared';
+import { DomainError, STATUS_OF_KIND, type MessageParams } from '../domain-error.ts';
+import { HttpError, statusText, type FieldCodes } from '../http-error.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -19,27 +20,46 @@ declare module 'fastify' {
   }
 }
 
-function sendError(reply: FastifyReply, statusCode: number, message: string, fieldErrors?: Record<string, string>) {
-  const body: ApiErrorBody = { statusCode, error: statusText(statusCode), message };
-  if (fieldErrors && Object.keys(fieldErrors).length > 0) body.fieldErrors = fieldErrors;
+/** What an error answer says: a code (a key of MESSAGES) with its params, and per-field codes. */
+interface CodedError {
+  code: MessageKey;
+  params?: MessageParams;
+  fieldCodes?: FieldCodes | undefined;
+}
+
+function fill({ code, params }: { code: MessageKey; params?: MessageParams | undefined }): MessageCode {
+  return { code, params: params ?? {} };
+}
+
+function sendError(reply: FastifyReply, statusCode: number, { code, params = {}, fieldCodes }: CodedError) {
+  const message = formatMessage(MESSAGES[code], params);
+  const body: ApiErrorBody = { statusCode, error: statusText(statusCode), message, code, params };
+  if (fieldCodes && Object.keys(fieldCodes).length > 0) {
+    const fields = Object.entries(fieldCodes).map(([field, fieldCode]) => [field, fill(fieldCode)] as const);
+    body.fieldErrors = Object.fromEntries(fields.map(([field, { code, params }]) => [field, formatMessage(MESSAGES[code], params)]));
+    body.fieldErrorCodes = Object.fromEntries(fields);
+  }
   if (reply.request.routeOptions.config.errorMessageField) body.errorMessage = message;
   return reply.code(statusCode).type('application/json; charset=utf-8').send(body);
 }
 
-/** Fastify's own 4xx errors, reworded so they say what to fix. */
-function describeFrameworkError(error: FastifyError, contentType: string | undefined): string {
+/** Fastify's own 4xx errors as Qrib codes, so they say what to fix (no FST_ code or framework wording leaks). */
+function codeOfFrameworkError(error: FastifyError, statusCode: number, contentType: string | undefined): MessageCode {
   switch (error.code) {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-      return MESSAGES.invalidJson;
+      return { code: 'invalidJson', params: {} };
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return formatMessage(MESSAGES.unsupportedMediaType, { contentType: contentType ?? 'none' });
+      return { code: 'unsupportedMediaType', params: { contentType: contentType ?? 'none' } };
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return MESSAGES.bodyTooLarge;
+      return { code: 'bodyTooLarge', params: {} };
     default:
       // JSON.parse failures from the body parser carry a SyntaxError message.
-      if (error instanceof SyntaxError) return MESSAGES.invalidJson;
-      return error.message;
+      if (error instanceof SyntaxError) return { code: 'invalidJson', params: {} };
+      if (statusCode === 413) return { code: 'bodyTooLarge', params: {} };
+      if (statusCode === 415) return { code: 'unsupportedMediaType', params: { contentType: contentType ?? 'none' } };
+      if (statusCode === 429) return { code: 'tooManyRequests', params: { minutes: 1 } };
+      return { code: 'invalidInput', params: { detail: statusText(statusCode) } };
   }
 }
 
@@ -47,35 +67,26 @@ export default fp(
   async function errorsPlugin(app: FastifyInstance, options: { webDistDir: string }) {
     app.setErrorHandler((error: FastifyError, request, reply) => {
       if (hasZodFastifySchemaValidationErrors(error)) {
-        const fieldErrors: Record<string, string> = {};
+        const fieldCodes: FieldCodes = {};
         for (const issue of error.validation) {
           const field = issue.instancePath.split('/').filter(Boolean)[0];
-          if (field && !(field in fieldErrors)) fieldErrors[field] = issue.message ?? MESSAGES.invalidJson;
+          if (field && !(field in fieldCodes)) fieldCodes[field] = codeOfIssueMessage(issue.message ?? '');
         }
         const first = error.validation[0];
         const isWholeBody = first !== undefined && first.instancePath.split('/').filter(Boolean).length === 0;
-        const message = isWholeBody
-          ? formatMessage(MESSAGES.invalidInput, { detail: `${error.validationContext ?? 'body'} must be an object` })
-          : (first?.message ?? MESSAGES.invalidJson);
-        return sendError(reply, 400, message, fieldErrors);
+        const { code, params } = isWholeBody
+          ? { code: 'invalidInput' as const, params: { detail: `${error.validationContext ?? 'body'} must be an object` } }
+          : codeOfIssueMessage(first?.message ?? '');
+        return sendError(reply, 400, { code, params, fieldCodes });
       }
-      if (error instanceof DomainError) {
-        const fieldErrors = error.fieldCodes
-          ? Object.fromEntries(
-              Object.entries(error.fieldCodes).map(([field, { code, params }]) => [field, formatMessage(MESSAGES[code], params ?? {})]),
-            )
-          : undefined;
-        return sendError(reply, STATUS_OF_KIND[error.kind], formatMessage(MESSAGES[error.code], error.params), fieldErrors);
-      }
-      if (error instanceof HttpError) {
-        return sendError(reply, error.statusCode, error.message, error.fieldErrors);
-      }
+      if (error instanceof DomainError) return sendError(reply, STATUS_OF_KIND[error.kind], error);
+      if (error instanceof HttpError) return sendError(reply, error.statusCode, error);
       const statusCode = error.statusCode ?? 500;
       if (statusCode >= 400 && statusCode < 500) {
-        return sendError(reply, statusCode, describeFrameworkError(error, request.headers['content-type']));
+        return sendError(reply, statusCode, codeOfFrameworkError(error, statusCode, request.headers['content-type']));
       }
       request.log.error({ err: error }, 'request failed');
-      return sendError(reply, 500, MESSAGES.internalError);
+      return sendError(reply, 500, { code: 'internalError' });
     });
 
     // Unknown API paths stay JSON 404s; any other GET for a page gets the SPA (history fallback).
@@ -94,7 +105,7 @@ export default fp(
       if (hasSpa && isPageRequest) {
         return reply.header('cache-control', 'no-cache').sendFile('index.html', options.webDistDir);
       }
-      return sendError(reply, 404, formatMessage(MESSAGES.routeNotFound, { method: request.method, url: pathname }));
+      return sendError(reply, 404, { code: 'routeNotFound', params: { method: request.method, url: pathname } });
     });
   },
   { name: 'errors' },

@@ -5,7 +5,6 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { MESSAGES, formatMessage } from '@qrib/shared';
 import { HttpError } from '../http-error.ts';
 
 declare module 'fastify' {
@@ -27,7 +26,7 @@ export default fp(
         const result = await limiter(request);
         if (!result.isAllowed && result.isExceeded) {
           reply.header('retry-after', String(result.ttlInSeconds));
-          throw new HttpError(429, formatMessage(MESSAGES.tooManyRequests, { minutes: Math.max(1, Math.ceil(result.ttl / 60_000)) }));
+          throw new HttpError(429, 'tooManyRequests', { minutes: Math.max(1, Math.ceil(result.ttl / 60_000)) });
         }
       };
     });

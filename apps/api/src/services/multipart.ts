@@ -5,9 +5,10 @@
  */
 import type {} from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
-import { MESSAGES, formatMessage } from '@qrib/shared';
+import { codeOfIssueMessage, type MessageKey } from '@qrib/shared';
 import type { z } from 'zod';
-import { HttpError } from '../http-error.ts';
+import type { MessageParams } from '../domain-error.ts';
+import { HttpError, onField, type FieldCodes } from '../http-error.ts';
 
 export interface UploadedFile {
   filename: string;
@@ -19,8 +20,9 @@ export interface MultipartOptions {
   fileField: string;
   maxFiles: number;
   maxFileBytes: number;
-  tooLargeMessage: string;
-  tooManyMessage: string;
+  /** The refusal of a file over maxFileBytes (413) and of more than maxFiles files (400). */
+  tooLarge: MessageKey;
+  tooMany: { code: MessageKey; params?: MessageParams };
   /** 400 when the count is over maxFiles (the default); the spec's form drops extras, the API refuses them. */
 }
 
@@ -29,7 +31,7 @@ export async function readMultipart(
   options: MultipartOptions,
 ): Promise<{ fields: Record<string, string>; files: UploadedFile[] }> {
   if (!request.isMultipart()) {
-    throw new HttpError(415, formatMessage(MESSAGES.unsupportedMediaType, { contentType: request.headers['content-type'] ?? 'none' }));
+    throw new HttpError(415, 'unsupportedMediaType', { contentType: request.headers['content-type'] ?? 'none' });
   }
   const fields: Record<string, string> = {};
   const files: UploadedFile[] = [];
@@ -49,20 +51,20 @@ export async function readMultipart(
         if (buffer.length === 0 && !part.filename) continue;
         if (fileCount <= options.maxFiles) files.push({ filename: part.filename, mimetype: part.mimetype, buffer });
       } else if (typeof part.value === 'string') {
-        if (part.value.includes('\u0000')) throw new HttpError(400, MESSAGES.nulCharacter, { [part.fieldname]: MESSAGES.nulCharacter });
+        if (part.value.includes('\u0000')) throw new HttpError(400, 'nulCharacter', {}, onField(part.fieldname, 'nulCharacter'));
         fields[part.fieldname] = part.value;
       }
     }
   } catch (error) {
     const code = (error as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, options.tooLargeMessage);
-    if (code === 'FST_FILES_LIMIT') throw new HttpError(400, options.tooManyMessage);
-    if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw new HttpError(413, MESSAGES.bodyTooLarge);
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, options.tooLarge);
+    if (code === 'FST_FILES_LIMIT') throw new HttpError(400, options.tooMany.code, options.tooMany.params);
+    if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw new HttpError(413, 'bodyTooLarge');
     if (error instanceof HttpError) throw error;
     // A cut-off body, a missing boundary or other malformed form data is the sender's to fix.
-    throw new HttpError(400, MESSAGES.multipartInvalid);
+    throw new HttpError(400, 'multipartInvalid');
   }
-  if (fileCount > options.maxFiles) throw new HttpError(400, options.tooManyMessage);
+  if (fileCount > options.maxFiles) throw new HttpError(400, options.tooMany.code, options.tooMany.params);
   return { fields, files };
 }
 
@@ -70,10 +72,11 @@ export async function readMultipart(
 export function parseFields<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
   const result = schema.safeParse(input);
   if (result.success) return result.data;
-  const fieldErrors: Record<string, string> = {};
+  const fieldCodes: FieldCodes = {};
   for (const issue of result.error.issues) {
     const field = String(issue.path[0] ?? '');
-    if (field && !(field in fieldErrors)) fieldErrors[field] = issue.message;
+    if (field && !(field in fieldCodes)) fieldCodes[field] = codeOfIssueMessage(issue.message);
   }
-  throw new HttpError(400, result.error.issues[0]?.message ?? MESSAGES.invalidJson, fieldErrors);
+  const first = codeOfIssueMessage(result.error.issues[0]?.message ?? '');
+  throw new HttpError(400, first.code, first.params, fieldCodes);
 }

@@ -61,6 +61,8 @@ describe('the HTTP surface', () => {
       statusCode: 404,
       error: 'Not Found',
       message: formatMessage(MESSAGES.routeNotFound, { method: 'GET', url: '/api/v1/nothing-here' }),
+      code: 'routeNotFound',
+      params: { method: 'GET', url: '/api/v1/nothing-here' },
     });
   });
 
@@ -87,7 +89,7 @@ describe('the HTTP surface', () => {
   it('answers a malformed URL in the one error shape', async () => {
     const response = await app.inject({ method: 'GET', url: '/api/v1/%E0%A4%A' });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ statusCode: 400, error: 'Bad Request', message: MESSAGES.invalidUrl });
+    expect(response.json()).toEqual({ statusCode: 400, error: 'Bad Request', message: MESSAGES.invalidUrl, code: 'invalidUrl', params: {} });
   });
 
   it('sends Helmet security headers and a request id on every answer', async () => {

@@ -9,6 +9,7 @@ import {
   LOGIN_DELAY_MS,
   MESSAGES,
   formatMessage,
+  type MessageKey,
 } from '@qrib/shared';
 import type { App } from '../../src/app.ts';
 import { users } from '../../src/db/schema.ts';
@@ -70,28 +71,32 @@ describe('POST /api/v1/auth/signup', () => {
   });
 
   it.each([
-    ['name is empty after trimming', { name: '   ' }, 'name', MESSAGES.invalidName],
-    ['name has digits', { name: 'Maria 2' }, 'name', MESSAGES.invalidName],
-    ['name is not a string', { name: 42 }, 'name', MESSAGES.invalidName],
-    ['email has no domain', { email: 'maria@' }, 'email', MESSAGES.invalidEmail],
-    ['email is missing', { email: undefined }, 'email', MESSAGES.invalidEmail],
-    ['phone is too short', { phone: '+35 6' }, 'phone', MESSAGES.invalidPhone],
-    ['phone has letters', { phone: '7912abc3456' }, 'phone', MESSAGES.invalidPhone],
-    ['username is blank', { username: '  ' }, 'username', MESSAGES.usernameRequired],
-    ['username has spaces', { username: 'maria borg' }, 'username', MESSAGES.usernameFormat],
-    ['password is short', { password: 'abc1' }, 'password', MESSAGES.signupPasswordRule],
-    ['password has no digit', { password: 'abcdefghij' }, 'password', MESSAGES.signupPasswordRule],
-    ['password is too long', { password: `a1${'x'.repeat(200)}` }, 'password', MESSAGES.passwordTooLong],
-    ['password is a number', { password: 12345678 }, 'password', MESSAGES.signupPasswordRule],
-  ])('answers 400 when %s, naming the field, and stores nothing', async (_case, change, field, message) => {
+    ['name is empty after trimming', { name: '   ' }, 'name', 'invalidName' as MessageKey],
+    ['name has digits', { name: 'Maria 2' }, 'name', 'invalidName' as MessageKey],
+    ['name is not a string', { name: 42 }, 'name', 'invalidName' as MessageKey],
+    ['email has no domain', { email: 'maria@' }, 'email', 'invalidEmail' as MessageKey],
+    ['email is missing', { email: undefined }, 'email', 'invalidEmail' as MessageKey],
+    ['phone is too short', { phone: '+35 6' }, 'phone', 'invalidPhone' as MessageKey],
+    ['phone has letters', { phone: '7912abc3456' }, 'phone', 'invalidPhone' as MessageKey],
+    ['username is blank', { username: '  ' }, 'username', 'usernameRequired' as MessageKey],
+    ['username has spaces', { username: 'maria borg' }, 'username', 'usernameFormat' as MessageKey],
+    ['password is short', { password: 'abc1' }, 'password', 'signupPasswordRule' as MessageKey],
+    ['password has no digit', { password: 'abcdefghij' }, 'password', 'signupPasswordRule' as MessageKey],
+    ['password is too long', { password: `a1${'x'.repeat(200)}` }, 'password', 'passwordTooLong' as MessageKey],
+    ['password is a number', { password: 12345678 }, 'password', 'signupPasswordRule' as MessageKey],
+  ])('answers 400 when %s, naming the field, and stores nothing', async (_case, change, field, code) => {
     const before = await countUsers();
     const response = await signup(signupBody(change));
     expect(response.statusCode).toBe(400);
+    const message = MESSAGES[code];
     expect(response.json()).toEqual({
       statusCode: 400,
       error: 'Bad Request',
       message,
+      code,
+      params: {},
       fieldErrors: { [field]: message },
+      fieldErrorCodes: { [field]: { code, params: {} } },
     });
     expect(await countUsers()).toBe(before);
   });
@@ -213,7 +218,7 @@ describe('POST /api/v1/auth/login', () => {
     const unknownUser = await login({ username: 'nobody-here', password: 'wrongpass1' });
     expect(wrongPassword.statusCode).toBe(401);
     expect(unknownUser.statusCode).toBe(401);
-    expect(wrongPassword.json()).toEqual({ statusCode: 401, error: 'Unauthorized', message: MESSAGES.invalidCredentials });
+    expect(wrongPassword.json()).toEqual({ statusCode: 401, error: 'Unauthorized', message: MESSAGES.invalidCredentials, code: 'invalidCredentials', params: {} });
     expect(unknownUser.json()).toEqual(wrongPassword.json());
     expect(wrongPassword.headers['set-cookie']).toBeUndefined();
   });
@@ -241,6 +246,8 @@ describe('POST /api/v1/auth/login', () => {
       statusCode: 429,
       error: 'Too Many Requests',
       message: formatMessage(MESSAGES.tooManyLoginAttempts, { minutes: 15 }),
+      code: 'tooManyLoginAttempts',
+      params: { minutes: 15 },
     });
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
 
@@ -312,7 +319,7 @@ describe('GET /api/v1/auth/me and POST /api/v1/auth/logout', () => {
   it('answers 401 without a session', async () => {
     const response = await app.inject({ method: 'GET', url: '/api/v1/auth/me' });
     expect(response.statusCode).toBe(401);
-    expect(response.json()).toEqual({ statusCode: 401, error: 'Unauthorized', message: MESSAGES.notSignedIn });
+    expect(response.json()).toEqual({ statusCode: 401, error: 'Unauthorized', message: MESSAGES.notSignedIn, code: 'notSignedIn', params: {} });
   });
 
   it('rejects a tampered, foreign, expired or orphaned token with 401', async () => {

@@ -63,7 +63,7 @@ describe('a request that fails after writing files', () => {
       cookies: shop.cookies,
     });
     expect(failed.statusCode).toBe(500);
-    expect(failed.json()).toEqual({ statusCode: 500, error: 'Internal Server Error', message: MESSAGES.internalError });
+    expect(failed.json()).toEqual({ statusCode: 500, error: 'Internal Server Error', message: MESSAGES.internalError, code: 'internalError', params: {} });
     expect(listFiles(uploads)).toEqual(filesBefore);
     expect(await countRows()).toEqual(rowsBefore);
     const image = await app.inject({ method: 'GET', url: first.json().data.images[0].cardUrl });

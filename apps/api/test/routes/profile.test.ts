@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { MESSAGES } from '@qrib/shared';
+import { MESSAGES, type MessageKey } from '@qrib/shared';
 import type { App } from '../../src/app.ts';
 import { users } from '../../src/db/schema.ts';
 import { registerBusiness, signUp, type TestDatabase, useTestApp } from '../helpers.ts';
@@ -91,24 +91,33 @@ describe('PATCH /me (profile)', () => {
   });
 
   it.each([
-    ['name is blank', { name: '   ' }, 'name', MESSAGES.invalidName],
-    ['name has digits', { name: 'Maria 2' }, 'name', MESSAGES.invalidName],
-    ['name is too long', { name: 'a'.repeat(101) }, 'name', MESSAGES.invalidName],
-    ['name is not a string', { name: 42 }, 'name', MESSAGES.invalidName],
-    ['name is null', { name: null }, 'name', MESSAGES.invalidName],
-    ['phone is too short', { phone: '+35 6' }, 'phone', MESSAGES.invalidPhone],
-    ['phone has letters', { phone: '7912abc3456' }, 'phone', MESSAGES.invalidPhone],
-    ['phone is a number', { phone: 35679123456 }, 'phone', MESSAGES.invalidPhone],
-    ['email notifications is a string', { preferences: { emailNotifications: 'no' } }, 'preferences', MESSAGES.emailNotificationsInvalid],
-    ['dark mode is a number', { preferences: { darkMode: 1 } }, 'preferences', MESSAGES.darkModeInvalid],
-    ['dark mode is null', { preferences: { darkMode: null } }, 'preferences', MESSAGES.darkModeInvalid],
-    ['preferences is a list', { preferences: [true] }, 'preferences', MESSAGES.preferencesInvalid],
-  ])('answers 400 when %s, with the spec message naming the field, and changes nothing', async (_case, payload, field, message) => {
+    ['name is blank', { name: '   ' }, 'name', 'invalidName' as MessageKey],
+    ['name has digits', { name: 'Maria 2' }, 'name', 'invalidName' as MessageKey],
+    ['name is too long', { name: 'a'.repeat(101) }, 'name', 'invalidName' as MessageKey],
+    ['name is not a string', { name: 42 }, 'name', 'invalidName' as MessageKey],
+    ['name is null', { name: null }, 'name', 'invalidName' as MessageKey],
+    ['phone is too short', { phone: '+35 6' }, 'phone', 'invalidPhone' as MessageKey],
+    ['phone has letters', { phone: '7912abc3456' }, 'phone', 'invalidPhone' as MessageKey],
+    ['phone is a number', { phone: 35679123456 }, 'phone', 'invalidPhone' as MessageKey],
+    ['email notifications is a string', { preferences: { emailNotifications: 'no' } }, 'preferences', 'emailNotificationsInvalid' as MessageKey],
+    ['dark mode is a number', { preferences: { darkMode: 1 } }, 'preferences', 'darkModeInvalid' as MessageKey],
+    ['dark mode is null', { preferences: { darkMode: null } }, 'preferences', 'darkModeInvalid' as MessageKey],
+    ['preferences is a list', { preferences: [true] }, 'preferences', 'preferencesInvalid' as MessageKey],
+  ])('answers 400 when %s, with the spec message naming the field, and changes nothing', async (_case, payload, field, code) => {
+    const message = MESSAGES[code];
     const user = await signUp(app);
     const before = await storedUser(user.userId);
     const response = await patchMe(user, { ...payload, ...(field === 'name' ? { phone: '+356 2000 0000' } : { name: 'Changed Name' }) });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ statusCode: 400, error: 'Bad Request', message, fieldErrors: { [field]: message } });
+    expect(response.json()).toEqual({
+      statusCode: 400,
+      error: 'Bad Request',
+      message,
+      code,
+      params: {},
+      fieldErrors: { [field]: message },
+      fieldErrorCodes: { [field]: { code, params: {} } },
+    });
     // Nothing of the request is applied, not even its valid part.
     const after = await storedUser(user.userId);
     expect({ name: after.name, phone: after.phone, preferences: after.preferences }).toEqual({

@@ -108,14 +108,18 @@ describe('POST /api/v1/vendors/', () => {
     const owner = await signUp(app);
     const before = await counts();
     const response = await register(owner.cookies, registrationFields({ [field]: '' }), [await documentPart()]);
-    const message = formatMessage(MESSAGES.requiredField, { label: FIELD_LABELS[field] });
+    const params = { field, label: FIELD_LABELS[field] };
+    const message = formatMessage(MESSAGES.requiredField, params);
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({
       statusCode: 400,
       error: 'Bad Request',
       message,
+      code: 'requiredField',
+      params,
       errorMessage: message,
       fieldErrors: { [field]: message },
+      fieldErrorCodes: { [field]: { code: 'requiredField', params } },
     });
     expect(await counts()).toEqual(before);
   });

@@ -1,9 +1,9 @@
 /**
  * The one API client: same-origin JSON calls with the session cookie, and multipart uploads with progress.
- * Errors become `ApiError` carrying the server's message and field errors (DESIGN.md §4 error shape), and
- * why the request failed: an HTTP answer, no connection, or no answer in time.
+ * Errors become `ApiError` carrying the server's message and field errors (DESIGN.md §4 error shape) with their
+ * codes (what the screens translate), and why the request failed: an HTTP answer, no connection, or no answer in time.
  */
-import { apiErrorSchema } from '@qrib/shared';
+import { apiErrorSchema, type MessageCode } from '@qrib/shared';
 
 /** How a request failed: an error answer, no answer, too slow, or a success status the client does not expect. */
 export type FailureReason = 'http' | 'network' | 'timeout' | 'status';
@@ -14,22 +14,35 @@ export class ApiError extends Error {
   readonly reason: FailureReason;
   /** The `errorMessage` field some answers carry (vendor registration). */
   readonly errorMessage: string | undefined;
+  /** The server's code for the message (a key of MESSAGES) with its params; undefined when no error answer came. */
+  readonly code: MessageCode | undefined;
+  /** The code of each refused field, as `fieldErrors` says it in English. */
+  readonly fieldErrorCodes: Record<string, MessageCode>;
 
-  constructor(status: number, message: string, fieldErrors: Record<string, string> = {}, reason: FailureReason = 'http', errorMessage?: string) {
+  constructor(
+    status: number,
+    message: string,
+    fieldErrors: Record<string, string> = {},
+    reason: FailureReason = 'http',
+    errorMessage?: string,
+    codes: { code?: MessageCode; fieldErrorCodes?: Record<string, MessageCode> } = {},
+  ) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.fieldErrors = fieldErrors;
     this.reason = reason;
     this.errorMessage = errorMessage;
+    this.code = codes.code;
+    this.fieldErrorCodes = codes.fieldErrorCodes ?? {};
   }
 }
 
 function errorFromAnswer(status: number, statusText: string, payload: unknown): ApiError {
   const parsed = apiErrorSchema.safeParse(payload);
-  return parsed.success
-    ? new ApiError(status, parsed.data.message, parsed.data.fieldErrors, 'http', parsed.data.errorMessage)
-    : new ApiError(status, statusText || `HTTP ${status}`);
+  if (!parsed.success) return new ApiError(status, statusText || `HTTP ${status}`);
+  const { message, fieldErrors, errorMessage, code, params, fieldErrorCodes } = parsed.data;
+  return new ApiError(status, message, fieldErrors, 'http', errorMessage, { code: { code, params }, fieldErrorCodes });
 }
 
 export interface RequestOptions {

@@ -75,13 +75,13 @@ describe('OfferDetail', () => {
   });
 
   it("shows 'Error: {message}' when the offer cannot be read", async () => {
-    stubApi({ 'GET /api/v1/offers/7': () => json({ statusCode: 401, error: 'Unauthorized', message: MESSAGES.notSignedIn }, 401) });
+    stubApi({ 'GET /api/v1/offers/7': () => json({ statusCode: 401, error: 'Unauthorized', message: MESSAGES.notSignedIn, code: 'notSignedIn', params: {} }, 401) });
     renderDetail();
     expect(await screen.findByRole('alert')).toHaveTextContent(formatMessage(MESSAGES.errorWithMessage, { message: MESSAGES.notSignedIn }));
   });
 
   it("shows 'Offer not found.' for a 404 and for an id that cannot exist", async () => {
-    stubApi({ 'GET /api/v1/offers/7': () => json({ statusCode: 404, error: 'Not Found', message: MESSAGES.offerNotFound }, 404) });
+    stubApi({ 'GET /api/v1/offers/7': () => json({ statusCode: 404, error: 'Not Found', message: MESSAGES.offerNotFound, code: 'offerNotFound', params: {} }, 404) });
     const { unmount } = renderDetail();
     expect(await screen.findByText(MESSAGES.offerNotFound)).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();

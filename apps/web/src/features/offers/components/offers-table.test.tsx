@@ -72,7 +72,7 @@ describe('OffersTable', () => {
   });
 
   it("shows 'Error: {message}' when the offers cannot be read", async () => {
-    stubApi({ 'GET /api/v1/vendors/me/offers': () => json({ statusCode: 401, error: 'Unauthorized', message: MESSAGES.notSignedIn }, 401) });
+    stubApi({ 'GET /api/v1/vendors/me/offers': () => json({ statusCode: 401, error: 'Unauthorized', message: MESSAGES.notSignedIn, code: 'notSignedIn', params: {} }, 401) });
     renderTable();
     expect(await screen.findByRole('alert')).toHaveTextContent(formatMessage(MESSAGES.errorWithMessage, { message: MESSAGES.notSignedIn }));
   });

@@ -7,20 +7,18 @@ import {
   LOGIN_ATTEMPT_WINDOW_MINUTES,
   LOGIN_DELAY_AFTER_FAILURES,
   LOGIN_DELAY_MS,
-  MESSAGES,
   apiErrorSchema,
-  formatMessage,
   loginRequestSchema,
   loginResponseSchema,
   meResponseSchema,
   signupRequestSchema,
   signupResponseSchema,
 } from '@qrib/shared';
-import { HttpError } from '../../../../http-error.ts';
+import { HttpError, onField } from '../../../../http-error.ts';
 import { UniqueViolation, presentUser } from '../../../../repositories/users.ts';
 import { getDummyHash, hashPassword, verifyPassword } from '../../../../services/passwords.ts';
 
-const CONFLICT_MESSAGES = { username: MESSAGES.usernameTaken, email: MESSAGES.emailTaken } as const;
+const CONFLICT_CODES = { username: 'usernameTaken', email: 'emailTaken' } as const;
 
 function minutesUntil(ttlMs: number): number {
   return Math.max(1, Math.ceil(ttlMs / 60_000));
@@ -56,11 +54,11 @@ const authRoutes: FastifyPluginAsyncZod<{ signupsPerHour: number; loginAttemptsP
         keyGenerator: (request) => `${request.ip}:${bodyUsername(request)}`,
       }),
     ],
-    (ttlMs) => new HttpError(429, formatMessage(MESSAGES.tooManyLoginAttempts, { minutes: minutesUntil(ttlMs) })),
+    (ttlMs) => new HttpError(429, 'tooManyLoginAttempts', { minutes: minutesUntil(ttlMs) }),
   );
   const limitSignups = limitAttempts(
     [app.createRateLimit({ nameSpace: 'signup-ip', max: options.signupsPerHour, timeWindow: 3_600_000, keyGenerator: (request) => request.ip })],
-    (ttlMs) => new HttpError(429, formatMessage(MESSAGES.tooManySignups, { minutes: minutesUntil(ttlMs) })),
+    (ttlMs) => new HttpError(429, 'tooManySignups', { minutes: minutesUntil(ttlMs) }),
   );
 
   app.post(
@@ -77,13 +75,13 @@ const authRoutes: FastifyPluginAsyncZod<{ signupsPerHour: number; loginAttemptsP
     async (request, reply) => {
       const { name, email, phone, username, password } = request.body;
       const taken = await app.users.findTakenField(email, username);
-      if (taken) throw new HttpError(409, CONFLICT_MESSAGES[taken], { [taken]: CONFLICT_MESSAGES[taken] });
+      if (taken) throw new HttpError(409, CONFLICT_CODES[taken], {}, onField(taken, CONFLICT_CODES[taken]));
       let user;
       try {
         user = await app.users.create({ name, email, phone, username, passwordHash: await hashPassword(password) });
       } catch (error) {
         if (error instanceof UniqueViolation) {
-          throw new HttpError(409, CONFLICT_MESSAGES[error.field], { [error.field]: CONFLICT_MESSAGES[error.field] });
+          throw new HttpError(409, CONFLICT_CODES[error.field], {}, onField(error.field, CONFLICT_CODES[error.field]));
         }
         throw error;
       }
@@ -115,7 +113,7 @@ const authRoutes: FastifyPluginAsyncZod<{ signupsPerHour: number; loginAttemptsP
       const isValid = await verifyPassword(user?.passwordHash ?? (await getDummyHash()), password);
       if (!user || !isValid) {
         await app.loginFailures.record(username, loginWindow);
-        throw new HttpError(401, MESSAGES.invalidCredentials);
+        throw new HttpError(401, 'invalidCredentials');
       }
       await app.users.recordLogin(user.id);
       const token = await app.issueSession(reply, user);
@@ -151,7 +149,7 @@ const authRoutes: FastifyPluginAsyncZod<{ signupsPerHour: number; loginAttemptsP
       },
     },
     async (request, reply) => {
-      if (!request.auth) throw new HttpError(401, MESSAGES.notSignedIn);
+      if (!request.auth) throw new HttpError(401, 'notSignedIn');
       await app.endAllSessions(request.auth.userId, reply);
       return reply.code(204).send(null);
     },
@@ -170,7 +168,7 @@ const authRoutes: FastifyPluginAsyncZod<{ signupsPerHour: number; loginAttemptsP
     },
     async (request) => {
       const user = request.auth ? await app.users.findProfile(request.auth.userId) : undefined;
-      if (!user) throw new HttpError(401, MESSAGES.invalidSession);
+      if (!user) throw new HttpError(401, 'invalidSession');
       return { user };
     },
   );

@@ -8,12 +8,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   MAX_RECEIPT_FILE_BYTES,
   MAX_RECEIPT_FILES,
-  MESSAGES,
   apiErrorSchema,
   receiptResponseSchema,
   receiptUploadFieldsSchema,
 } from '@qrib/shared';
-import { HttpError } from '../../../../http-error.ts';
+import { HttpError, onField } from '../../../../http-error.ts';
 import { DuplicateReceiptFile, type NewReceiptFile } from '../../../../repositories/receipts.ts';
 import { parseFields, readMultipart } from '../../../../services/multipart.ts';
 import type { FileToStore } from '../../../../services/pending-writes.ts';
@@ -50,25 +49,25 @@ const fileRoutes: FastifyPluginAsyncZod = async (app) => {
         fileField: 'files',
         maxFiles: MAX_RECEIPT_FILES,
         maxFileBytes: MAX_RECEIPT_FILE_BYTES,
-        tooLargeMessage: MESSAGES.receiptFileTooLarge,
-        tooManyMessage: MESSAGES.receiptTooManyFiles,
+        tooLarge: 'receiptFileTooLarge',
+        tooMany: { code: 'receiptTooManyFiles' },
       });
       const upload = parseFields(receiptUploadFieldsSchema, fields);
-      if (files.length === 0) throw new HttpError(400, MESSAGES.receiptNoFiles, { files: MESSAGES.receiptNoFiles });
+      if (files.length === 0) throw new HttpError(400, 'receiptNoFiles', {}, onField('files', 'receiptNoFiles'));
 
       const vendor = await app.vendors.findById(upload.vendorId);
-      if (!vendor || vendor.status !== 'ACTIVE') throw new HttpError(404, MESSAGES.receiptShopNotFound, { vendorId: MESSAGES.receiptShopNotFound });
-      if (vendor.ownerUserId === userId) throw new HttpError(403, MESSAGES.receiptOwnShop, { vendorId: MESSAGES.receiptOwnShop });
+      if (!vendor || vendor.status !== 'ACTIVE') throw new HttpError(404, 'receiptShopNotFound', {}, onField('vendorId', 'receiptShopNotFound'));
+      if (vendor.ownerUserId === userId) throw new HttpError(403, 'receiptOwnShop', {}, onField('vendorId', 'receiptOwnShop'));
       if (upload.offerId !== undefined) {
         const offerVendorId = await app.receipts.findOfferVendorId(upload.offerId);
-        if (offerVendorId === undefined) throw new HttpError(404, MESSAGES.offerNotFound, { offerId: MESSAGES.offerNotFound });
-        if (offerVendorId !== vendor.id) throw new HttpError(400, MESSAGES.receiptOfferNotAtShop, { offerId: MESSAGES.receiptOfferNotAtShop });
+        if (offerVendorId === undefined) throw new HttpError(404, 'offerNotFound', {}, onField('offerId', 'offerNotFound'));
+        if (offerVendorId !== vendor.id) throw new HttpError(400, 'receiptOfferNotAtShop', {}, onField('offerId', 'receiptOfferNotAtShop'));
       }
       if (upload.visitId !== undefined) {
         const visit = await app.receipts.findVisit(upload.visitId);
         // Someone else's visit is answered like one that does not exist: ids of others reveal nothing.
         if (!visit || visit.userId !== userId || visit.vendorId !== vendor.id) {
-          throw new HttpError(404, MESSAGES.visitNotFound, { visitId: MESSAGES.visitNotFound });
+          throw new HttpError(404, 'visitNotFound', {}, onField('visitId', 'visitNotFound'));
         }
       }
 
@@ -77,7 +76,7 @@ const fileRoutes: FastifyPluginAsyncZod = async (app) => {
       for (const file of files) checked.push(await checkReceiptFile(file.buffer));
       const hashes = checked.map((file) => file.sha256);
       if (new Set(hashes).size !== hashes.length || (await app.receipts.findUsedHashes(hashes)).length > 0) {
-        throw new HttpError(409, MESSAGES.receiptDuplicateFile, { files: MESSAGES.receiptDuplicateFile });
+        throw new HttpError(409, 'receiptDuplicateFile', {}, onField('files', 'receiptDuplicateFile'));
       }
 
       const stored: FileToStore[] = [];
@@ -106,7 +105,7 @@ const fileRoutes: FastifyPluginAsyncZod = async (app) => {
         );
       } catch (error) {
         // Two uploads of the same file racing past the check above: the unique index decides.
-        if (error instanceof DuplicateReceiptFile) throw new HttpError(409, MESSAGES.receiptDuplicateFile, { files: MESSAGES.receiptDuplicateFile });
+        if (error instanceof DuplicateReceiptFile) throw new HttpError(409, 'receiptDuplicateFile', {}, onField('files', 'receiptDuplicateFile'));
         throw error;
       }
       request.log.info({ receiptId: receipt.receiptId, vendorId: vendor.id, files: rows.length }, 'receipt uploaded');

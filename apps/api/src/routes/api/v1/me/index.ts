@@ -1,7 +1,7 @@
 /** The signed-in user's own things: PATCH /me (profile and preferences), GET /me/favorites, PUT and DELETE /me/favorites/:offerId. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { MESSAGES, apiErrorSchema, favoritesResponseSchema, meResponseSchema, offerIdParamsSchema, updateMeRequestSchema } from '@qrib/shared';
+import { apiErrorSchema, favoritesResponseSchema, meResponseSchema, offerIdParamsSchema, updateMeRequestSchema } from '@qrib/shared';
 import { HttpError } from '../../../../http-error.ts';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema };
@@ -23,7 +23,7 @@ const meRoutes: FastifyPluginAsyncZod = async (app) => {
       const userId = request.auth?.userId ?? 0;
       await app.users.updateProfile(userId, request.body);
       const user = await app.users.findProfile(userId);
-      if (!user) throw new HttpError(401, MESSAGES.invalidSession);
+      if (!user) throw new HttpError(401, 'invalidSession');
       return { user };
     },
   );
@@ -47,7 +47,7 @@ const meRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const userId = request.auth?.userId ?? 0;
       // Only an offer the shopper can see can be saved.
-      if (!(await app.offers.findForViewer(request.params.offerId, userId))) throw new HttpError(404, MESSAGES.offerNotFound);
+      if (!(await app.offers.findForViewer(request.params.offerId, userId))) throw new HttpError(404, 'offerNotFound');
       await app.favorites.save(userId, request.params.offerId);
       await app.offerEvents.record(userId, [{ offerId: request.params.offerId, kind: 'SAVE' }]);
       return reply.code(204).send(null);

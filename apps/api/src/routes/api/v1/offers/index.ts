@@ -8,7 +8,6 @@ import { z } from 'zod';
 import {
   MAX_OFFER_IMAGE_BYTES,
   MAX_OFFER_IMAGES,
-  MESSAGES,
   NEARBY_PAGE_SIZE,
   apiErrorSchema,
   haversineKm,
@@ -23,7 +22,7 @@ import {
   type OfferFields,
   type OfferStatus,
 } from '@qrib/shared';
-import { HttpError } from '../../../../http-error.ts';
+import { HttpError, onField } from '../../../../http-error.ts';
 import { decodeCursor, decodeOffsetCursor, encodeCursor, encodeOffsetCursor, maltaToday } from '../../../../repositories/nearby.ts';
 import type { NewOfferImage } from '../../../../repositories/offers.ts';
 import { processOfferImage } from '../../../../services/images.ts';
@@ -66,16 +65,16 @@ const offerRoutes: FastifyPluginAsyncZod = async (app) => {
 
   async function checkCategory(fields: OfferFields) {
     if (!(await app.offers.categoryExists(fields.categoryId))) {
-      throw new HttpError(400, MESSAGES.categoryUnknown, { categoryId: MESSAGES.categoryUnknown });
+      throw new HttpError(400, 'categoryUnknown', {}, onField('categoryId', 'categoryUnknown'));
     }
   }
 
   /** The offer, if it belongs to the signed-in owner: 404 when there is none, 403 when it is someone else's. */
   async function ownOffer(offerId: number, userId: number) {
     const offer = await app.offers.findRow(offerId);
-    if (!offer) throw new HttpError(404, MESSAGES.offerNotFound);
+    if (!offer) throw new HttpError(404, 'offerNotFound');
     const vendor = await app.vendors.findById(offer.vendorId);
-    if (!vendor || vendor.ownerUserId !== userId) throw new HttpError(403, MESSAGES.offerNotYours);
+    if (!vendor || vendor.ownerUserId !== userId) throw new HttpError(403, 'offerNotYours');
     return offer;
   }
 
@@ -88,7 +87,7 @@ const offerRoutes: FastifyPluginAsyncZod = async (app) => {
 
   async function presentFor(offerId: number, userId: number) {
     const offer = await app.offers.findForViewer(offerId, userId);
-    if (!offer) throw new HttpError(404, MESSAGES.offerNotFound);
+    if (!offer) throw new HttpError(404, 'offerNotFound');
     return { data: offer };
   }
 
@@ -106,18 +105,18 @@ const offerRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const userId = request.auth?.userId ?? 0;
       const vendor = await app.vendors.findByOwner(userId);
-      if (!vendor) throw new HttpError(403, MESSAGES.registerBusinessFirst);
+      if (!vendor) throw new HttpError(403, 'registerBusinessFirst');
 
       const { fields, files } = await readMultipart(request, {
         fileField: 'offerImages',
         maxFiles: MAX_OFFER_IMAGES,
         maxFileBytes: MAX_OFFER_IMAGE_BYTES,
-        tooLargeMessage: MESSAGES.imageTooLarge,
-        tooManyMessage: MESSAGES.imagesTooMany,
+        tooLarge: 'imageTooLarge',
+        tooMany: { code: 'imagesTooMany' },
       });
       const offer = parseFields(offerFieldsSchema, fields);
       const extras = parseFields(offerCreateExtrasSchema, fields);
-      if (extras.vendorId !== undefined && extras.vendorId !== vendor.id) throw new HttpError(403, MESSAGES.vendorNotYours);
+      if (extras.vendorId !== undefined && extras.vendorId !== vendor.id) throw new HttpError(403, 'vendorNotYours');
       await checkCategory(offer);
 
       // Decode and convert every photo before storing any of them; one at a time bounds the memory.
@@ -154,7 +153,7 @@ const offerRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { latitude, longitude, radiusKm, categoryId, cursor: cursorText } = request.query;
       const cursor = cursorText === undefined ? undefined : decodeCursor(cursorText);
-      if (cursorText !== undefined && !cursor) throw new HttpError(400, MESSAGES.cursorInvalid, { cursor: MESSAGES.cursorInvalid });
+      if (cursorText !== undefined && !cursor) throw new HttpError(400, 'cursorInvalid', {}, onField('cursor', 'cursorInvalid'));
       const search = { latitude, longitude, radiusKm, cursor, pageSize: NEARBY_PAGE_SIZE, today: maltaToday() };
       // The same JSON the lines below would produce (the answer holds nothing per shopper), already serialized.
       const cached = await app.nearbyCache.findPage({ ...search, categoryId });
@@ -181,10 +180,10 @@ const offerRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { cursor: cursorText, ...query } = request.query;
       const offset = cursorText === undefined ? 0 : decodeOffsetCursor(cursorText);
-      if (offset === undefined) throw new HttpError(400, MESSAGES.cursorInvalid, { cursor: MESSAGES.cursorInvalid });
+      if (offset === undefined) throw new HttpError(400, 'cursorInvalid', {}, onField('cursor', 'cursorInvalid'));
       const hasPosition = query.latitude !== undefined && query.longitude !== undefined;
       if (!hasPosition && (query.sort === 'nearest' || query.maxDistanceKm !== undefined)) {
-        throw new HttpError(400, MESSAGES.locationNeeded, { latitude: MESSAGES.locationNeeded });
+        throw new HttpError(400, 'locationNeeded', {}, onField('latitude', 'locationNeeded'));
       }
       const { results, hasMore } = await app.offerSearch.search({ ...query, offset });
       return { data: results, nextCursor: hasMore ? encodeOffsetCursor(offset + results.length) : null };
@@ -215,7 +214,7 @@ const offerRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { latitude, longitude, radiusKm } = request.query;
       const userId = request.auth?.userId ?? 0;
-      if (streamsPerAccount.isFull(userId) || streamsPerIp.isFull(request.ip)) throw new HttpError(429, MESSAGES.tooManyStreams);
+      if (streamsPerAccount.isFull(userId) || streamsPerIp.isFull(request.ip)) throw new HttpError(429, 'tooManyStreams');
       streamsPerAccount.add(userId);
       streamsPerIp.add(request.ip);
       reply.hijack();

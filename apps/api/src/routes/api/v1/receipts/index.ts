@@ -5,7 +5,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  MESSAGES,
   apiErrorSchema,
   receiptDecisionRequestSchema,
   receiptFileParamsSchema,
@@ -37,10 +36,10 @@ const receiptRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const userId = request.auth?.userId ?? 0;
       const found = await app.receipts.findFile(request.params.receiptId, request.params.fileId);
-      if (!found) throw new HttpError(404, MESSAGES.receiptNotFound);
-      if (found.consumerUserId !== userId && found.shopOwnerUserId !== userId) throw new HttpError(403, MESSAGES.receiptNotYours);
+      if (!found) throw new HttpError(404, 'receiptNotFound');
+      if (found.consumerUserId !== userId && found.shopOwnerUserId !== userId) throw new HttpError(403, 'receiptNotYours');
       const stored = await app.storage.get(found.file.storageKey);
-      if (!stored) throw new HttpError(404, MESSAGES.receiptNotFound);
+      if (!stored) throw new HttpError(404, 'receiptNotFound');
       return reply.headers(privateFileHeaders(found.file.contentType, stored.byteSize)).send(stored.body);
     },
   );
@@ -68,10 +67,10 @@ const receiptRoutes: FastifyPluginAsyncZod = async (app) => {
       const userId = request.auth?.userId ?? 0;
       const { receiptId } = request.params;
       const shop = await app.receipts.findShopOwner(receiptId);
-      if (!shop) throw new HttpError(404, MESSAGES.receiptNotFound);
-      if (shop.ownerUserId !== userId) throw new HttpError(403, MESSAGES.receiptNotYourShop);
+      if (!shop) throw new HttpError(404, 'receiptNotFound');
+      if (shop.ownerUserId !== userId) throw new HttpError(403, 'receiptNotYourShop');
       const decided = await app.receipts.decide(receiptId, userId, request.body);
-      if (!decided) throw new HttpError(409, MESSAGES.receiptAlreadyDecided);
+      if (!decided) throw new HttpError(409, 'receiptAlreadyDecided');
       request.log.info({ receiptId, status: decided.status }, 'receipt decided');
       return { data: decided };
     },

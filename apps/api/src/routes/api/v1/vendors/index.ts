@@ -7,18 +7,17 @@ import { z } from 'zod';
 import {
   MAX_DOCUMENT_BYTES,
   MAX_DOCUMENTS,
+  FIELD_LABELS,
   MAX_INT,
   MESSAGES,
   apiErrorSchema,
-  formatMessage,
   offersResponseSchema,
-  requiredMessage,
   vendorReceiptsQuerySchema,
   vendorReceiptsResponseSchema,
   vendorRegistrationSchema,
   vendorResponseSchema,
 } from '@qrib/shared';
-import { HttpError } from '../../../../http-error.ts';
+import { HttpError, onField } from '../../../../http-error.ts';
 import { BusinessAlreadyRegistered, presentVendor, type NewVendorDocument } from '../../../../repositories/vendors.ts';
 import { processDocumentImage } from '../../../../services/images.ts';
 import { privateFileHeaders } from '../../../../services/private-files.ts';
@@ -32,7 +31,7 @@ const vendorRoutes: FastifyPluginAsyncZod = async (app) => {
 
   async function ownVendor(userId: number) {
     const vendor = await app.vendors.findByOwner(userId);
-    if (!vendor) throw new HttpError(403, MESSAGES.registerBusinessFirst);
+    if (!vendor) throw new HttpError(403, 'registerBusinessFirst');
     return vendor;
   }
 
@@ -50,19 +49,19 @@ const vendorRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const userId = request.auth?.userId ?? 0;
-      if (await app.vendors.findByOwner(userId)) throw new HttpError(409, MESSAGES.businessAlreadyRegistered);
+      if (await app.vendors.findByOwner(userId)) throw new HttpError(409, 'businessAlreadyRegistered');
 
       const { fields, files } = await readMultipart(request, {
         fileField: 'documents',
         maxFiles: MAX_DOCUMENTS,
         maxFileBytes: MAX_DOCUMENT_BYTES,
-        tooLargeMessage: MESSAGES.filesTooLarge,
-        tooManyMessage: formatMessage(MESSAGES.documentsTooMany, { max: MAX_DOCUMENTS }),
+        tooLarge: 'filesTooLarge',
+        tooMany: { code: 'documentsTooMany', params: { max: MAX_DOCUMENTS } },
       });
       const registration = parseFields(vendorRegistrationSchema, fields);
       if (files.length === 0) {
-        const message = requiredMessage('documents');
-        throw new HttpError(400, message, { documents: message });
+        const documents = { field: 'documents', label: FIELD_LABELS.documents };
+        throw new HttpError(400, 'requiredField', documents, onField('documents', 'requiredField', documents));
       }
       // Every file is checked by its content and encoded again (upright, no metadata, nothing appended) before
       // anything is stored; what is stored is the new encoding.
@@ -107,7 +106,7 @@ const vendorRoutes: FastifyPluginAsyncZod = async (app) => {
           ),
         );
       } catch (error) {
-        if (error instanceof BusinessAlreadyRegistered) throw new HttpError(409, MESSAGES.businessAlreadyRegistered);
+        if (error instanceof BusinessAlreadyRegistered) throw new HttpError(409, 'businessAlreadyRegistered');
         throw error;
       }
       request.log.info({ vendorId: vendor.id, documents: rows.length }, 'business registered');
@@ -171,7 +170,7 @@ const vendorRoutes: FastifyPluginAsyncZod = async (app) => {
       const vendor = await ownVendor(request.auth?.userId ?? 0);
       const document = await app.vendors.findDocument(vendor.id, request.params.documentId);
       const stored = document ? await app.storage.get(document.storageKey) : undefined;
-      if (!document || !stored) throw new HttpError(404, MESSAGES.documentNotFound);
+      if (!document || !stored) throw new HttpError(404, 'documentNotFound');
       return reply.headers(privateFileHeaders(document.contentType, stored.byteSize)).send(stored.body);
     },
   );

@@ -4,7 +4,6 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  MESSAGES,
   SHOP_ENTRY_DETECTIONS_PER_MINUTE,
   apiErrorSchema,
   detectVisitResponseSchema,
@@ -34,7 +33,7 @@ const visitRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const userId = request.auth?.userId ?? 0;
-      if (!(await app.users.hasShopEntryDetection(userId))) throw new HttpError(403, MESSAGES.shopEntryOff);
+      if (!(await app.users.hasShopEntryDetection(userId))) throw new HttpError(403, 'shopEntryOff');
       const result = await app.visits.detect(userId, request.body.latitude, request.body.longitude);
       if (result.outcome === 'none') return { data: null };
       return reply.code(result.outcome === 'created' ? 201 : 200).send({ data: result.visit });
@@ -55,11 +54,11 @@ const visitRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { visitId } = request.params;
       const visit = await app.visits.findRow(visitId);
-      if (!visit) throw new HttpError(404, MESSAGES.visitNotFound);
-      if (visit.userId !== request.auth?.userId) throw new HttpError(403, MESSAGES.visitNotYours);
-      if (!(await app.visits.answer(visitId, request.body.answer))) throw new HttpError(409, MESSAGES.visitAlreadyAnswered);
+      if (!visit) throw new HttpError(404, 'visitNotFound');
+      if (visit.userId !== request.auth?.userId) throw new HttpError(403, 'visitNotYours');
+      if (!(await app.visits.answer(visitId, request.body.answer))) throw new HttpError(409, 'visitAlreadyAnswered');
       const data = await app.visits.present(visitId);
-      if (!data) throw new HttpError(404, MESSAGES.visitNotFound);
+      if (!data) throw new HttpError(404, 'visitNotFound');
       return { data };
     },
   );
