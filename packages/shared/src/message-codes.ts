@@ -40,3 +40,8 @@ export function codeOfMessage(text: string): MessageCode | undefined {
 export function codeOfIssueMessage(text: string): MessageCode {
   return codeOfMessage(text) ?? { code: 'invalidInput', params: { detail: text } };
 }
+
+/** Whether a stored text is a key of MESSAGES (a code read back from the database). */
+export function isMessageKey(value: string): value is MessageKey {
+  return Object.hasOwn(MESSAGES, value);
+}

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { MAX_INT } from './constants.ts';
+import { messageCodeSchema, messageParamsSchema } from './error-schema.ts';
 import { codedMessage } from './message-codes.ts';
 import { MESSAGES } from './messages.ts';
 import { DISCOUNT_TYPES } from './offer-schemas.ts';
@@ -71,7 +72,11 @@ export type ReceiptOffer = z.infer<typeof receiptOfferSchema>;
 export const receiptSchema = z.object({
   receiptId: z.number().int(),
   status: z.enum(RECEIPT_STATUSES),
+  /** In English, for API clients: the automatic verdict's reason made from its code, or the owner's own words. */
   reason: z.string().nullable(),
+  /** The automatic verdict's reason as a code with its params (null for the owner's own words or none). */
+  reasonCode: messageCodeSchema.nullable(),
+  reasonParams: messageParamsSchema,
   vendor: z.object({ vendorId: z.number().int(), businessName: z.string(), businessAddress: z.string() }),
   offer: receiptOfferSchema.nullable(),
   visitId: z.number().int().nullable(),
@@ -155,6 +160,8 @@ export const vendorReceiptSchema = receiptSchema.extend({
   extractedTotal: z.number().nullable(),
   autoStatus: z.enum(['VERIFIED', 'REJECTED', 'NEEDS_REVIEW']).nullable(),
   autoReason: z.string().nullable(),
+  autoReasonCode: messageCodeSchema.nullable(),
+  autoReasonParams: messageParamsSchema,
 });
 export type VendorReceipt = z.infer<typeof vendorReceiptSchema>;
 export const vendorReceiptResponseSchema = z.object({ data: vendorReceiptSchema });

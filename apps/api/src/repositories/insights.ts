@@ -4,7 +4,7 @@
  * runs from 00:00 of its first day to 00:00 after its last day, Malta time.
  */
 import { sql } from 'drizzle-orm';
-import { INSIGHT_TIME_ZONE, MESSAGES, addDays, type InsightRange } from '@qrib/shared';
+import { INSIGHT_TIME_ZONE, addDays, type InsightRange, type MessageKey } from '@qrib/shared';
 import { selectRows, type Db } from '../db/client.ts';
 
 /** The facts a report is built from (counts are numbers; PostgreSQL's bigint counts arrive as text). */
@@ -72,7 +72,7 @@ export function createInsightsRepository(db: Db) {
           count(*) FILTER (WHERE status = 'VERIFIED') AS verified_purchases,
           -- Only a refusal for the price counts against the shop: another shop's receipt, an old one or one sent
           -- twice is the shopper's doing (and anyone could send those to lower a rival's rating).
-          count(*) FILTER (WHERE status = 'REJECTED' AND reason = ${MESSAGES.receiptPriceAboveOffer}) AS rejected_receipts,
+          count(*) FILTER (WHERE status = 'REJECTED' AND reason_code = ${'receiptPriceAboveOffer' satisfies MessageKey}) AS rejected_receipts,
           count(*) FILTER (WHERE status IN ('PENDING', 'NEEDS_REVIEW') AND decided_at IS NULL) AS awaiting_decision
         FROM receipts
         WHERE vendor_id = ${vendorId}

@@ -4,6 +4,7 @@
  * and writing the automatic verdict without overwriting the shop owner's decision.
  */
 import { asc, eq, sql } from 'drizzle-orm';
+import type { MessageCode } from '@qrib/shared';
 import { selectRows, type Db } from '../db/client.ts';
 import { offers, receiptFiles, receipts, vendors } from '../db/schema.ts';
 
@@ -31,7 +32,8 @@ export interface PreviousReceipt {
 
 export interface CheckResult {
   status: 'VERIFIED' | 'REJECTED' | 'NEEDS_REVIEW';
-  reason: string | null;
+  /** The rule's code and params; stored as codes (the English `reason` column is the owner's own words only). */
+  reason: MessageCode | null;
   extractedTotal: number | null;
   extractedDate: string | null;
   extractedMerchant: string | null;
@@ -153,16 +155,24 @@ export function createReceiptChecksRepository(db: Db) {
 
     /**
      * Writes the automatic verdict, the extracted fields and the text in one statement. When the shop's owner
-     * has already decided, the verdict is kept beside theirs (auto_status, auto_reason) and theirs stands.
+     * has already decided, the verdict is kept beside theirs (auto_status, auto_reason_code) and theirs stands.
+     * Reasons are stored as a code with params, never as a sentence.
      */
     async saveResult(receiptId: number, result: CheckResult): Promise<void> {
+      const undecided = sql`${receipts.decidedAt} IS NULL`;
+      const code = result.reason?.code ?? null;
+      const params = result.reason ? JSON.stringify(result.reason.params) : null;
       await db
         .update(receipts)
         .set({
-          status: sql`CASE WHEN ${receipts.decidedAt} IS NULL THEN ${result.status} ELSE ${receipts.status} END`,
-          reason: sql`CASE WHEN ${receipts.decidedAt} IS NULL THEN ${result.reason}::text ELSE ${receipts.reason} END`,
+          status: sql`CASE WHEN ${undecided} THEN ${result.status} ELSE ${receipts.status} END`,
+          reason: sql`CASE WHEN ${undecided} THEN NULL ELSE ${receipts.reason} END`,
+          reasonCode: sql`CASE WHEN ${undecided} THEN ${code}::text ELSE ${receipts.reasonCode} END`,
+          reasonParams: sql`CASE WHEN ${undecided} THEN ${params}::jsonb ELSE ${receipts.reasonParams} END`,
           autoStatus: result.status,
-          autoReason: result.reason,
+          autoReason: null,
+          autoReasonCode: code,
+          autoReasonParams: result.reason?.params ?? null,
           extractedTotal: result.extractedTotal === null ? null : result.extractedTotal.toFixed(2),
           extractedDate: result.extractedDate,
           extractedMerchant: result.extractedMerchant,

@@ -4,7 +4,12 @@
  */
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import {
+  MESSAGES,
   RECEIPT_SHOP_LOOKBACK_DAYS,
+  formatMessage,
+  isMessageKey,
+  type MessageKey,
+  type MessageParams,
   type Receipt,
   type ReceiptOffer,
   type ReceiptDecisionRequest,
@@ -46,6 +51,16 @@ function presentReceiptOffer(offer: typeof offers.$inferSelect): ReceiptOffer {
   };
 }
 
+/**
+ * A stored reason as the API answers it: the code with its params, and in English for API clients (made from the
+ * code; the owner's own words, which have no code, as they were typed).
+ */
+export function presentReason(code: string | null, params: MessageParams | null, words: string | null) {
+  if (code === null || !isMessageKey(code)) return { text: words, code: null as MessageKey | null, params: {} };
+  const filled = params ?? {};
+  return { text: formatMessage(MESSAGES[code], filled), code, params: filled };
+}
+
 export const receiptFileUrl = (receiptId: number, fileId: number) => `/api/v1/receipts/${receiptId}/files/${fileId}`;
 
 export function createReceiptsRepository(db: Db) {
@@ -67,10 +82,13 @@ export function createReceiptsRepository(db: Db) {
     return rows.map((row) => {
       const vendor = vendorById.get(row.vendorId);
       const offer = row.offerId === null ? undefined : offerById.get(row.offerId);
+      const reason = presentReason(row.reasonCode, row.reasonParams, row.reason);
       return {
         receiptId: row.id,
         status: row.status,
-        reason: row.reason,
+        reason: reason.text,
+        reasonCode: reason.code,
+        reasonParams: reason.params,
         vendor: { vendorId: row.vendorId, businessName: vendor?.businessName ?? '', businessAddress: vendor?.businessAddress ?? '' },
         offer: offer ? presentReceiptOffer(offer) : null,
         visitId: row.visitId,
@@ -100,6 +118,7 @@ export function createReceiptsRepository(db: Db) {
     return rows.map((row, index) => {
       const receipt = presented[index];
       if (!receipt) throw new Error('receipt lost while presenting');
+      const autoReason = presentReason(row.autoReasonCode, row.autoReasonParams, row.autoReason);
       return {
         ...receipt,
         shopperName: nameById.get(row.consumerUserId) ?? '',
@@ -107,7 +126,9 @@ export function createReceiptsRepository(db: Db) {
         extractedDate: row.extractedDate,
         extractedTotal: row.extractedTotal === null ? null : Number(row.extractedTotal),
         autoStatus: row.autoStatus,
-        autoReason: row.autoReason,
+        autoReason: autoReason.text,
+        autoReasonCode: autoReason.code,
+        autoReasonParams: autoReason.params,
       };
     });
   }
@@ -143,7 +164,15 @@ export function createReceiptsRepository(db: Db) {
       const row = await db.transaction(async (tx) => {
         const [updated] = await tx
           .update(receipts)
-          .set({ status: decision.status, reason: decision.reason ?? null, decidedAt: sql`now()`, decidedByUserId: deciderUserId })
+          .set({
+            status: decision.status,
+            // The owner's own words replace the automatic reason (still kept in auto_reason_code).
+            reason: decision.reason ?? null,
+            reasonCode: null,
+            reasonParams: null,
+            decidedAt: sql`now()`,
+            decidedByUserId: deciderUserId,
+          })
           .where(and(eq(receipts.id, receiptId), isNull(receipts.decidedAt)))
           .returning();
         if (!updated) return undefined;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMessage, MESSAGES } from '@qrib/shared';
+import type { MessageKey } from '@qrib/shared';
 import { extractReceiptFields, type ExtractedReceipt } from './receipt-extraction.ts';
 import {
   decideReceipt,
@@ -33,8 +33,8 @@ function evidence(overrides: Partial<ReceiptEvidence> = {}): ReceiptEvidence {
 }
 
 const verified = { status: 'VERIFIED', reason: null };
-const rejected = (reason: string) => ({ status: 'REJECTED', reason });
-const review = (reason: string) => ({ status: 'NEEDS_REVIEW', reason });
+const rejected = (code: MessageKey, params = {}) => ({ status: 'REJECTED', reason: { code, params } });
+const review = (code: MessageKey, params = {}) => ({ status: 'NEEDS_REVIEW', reason: { code, params } });
 
 describe('decideReceipt', () => {
   it('verifies a receipt from the shop, recent, inside the offer, with the discount applied', () => {
@@ -42,7 +42,7 @@ describe('decideReceipt', () => {
   });
 
   it('rejects a near-duplicate photo before anything else', () => {
-    expect(decideReceipt(evidence({ isNearDuplicate: true, fields: fields({ merchantLines: [] }) }))).toEqual(rejected(MESSAGES.receiptAlreadySubmitted));
+    expect(decideReceipt(evidence({ isNearDuplicate: true, fields: fields({ merchantLines: [] }) }))).toEqual(rejected('receiptAlreadySubmitted'));
   });
 
   describe('merchant', () => {
@@ -57,13 +57,13 @@ describe('decideReceipt', () => {
 
     it('rejects a clearly different name as another shop', () => {
       const other = fields({ merchant: 'SLIEMA HARDWARE STORE', merchantLines: ['SLIEMA HARDWARE STORE', 'Tower Road 5'] });
-      expect(decideReceipt(evidence({ fields: other }))).toEqual(rejected(MESSAGES.receiptAnotherShop));
+      expect(decideReceipt(evidence({ fields: other }))).toEqual(rejected('receiptAnotherShop'));
     });
 
     it('leaves a name that only partly matches, or no name, to the owner', () => {
       const partly = fields({ merchantLines: ['TA MARIJA BAKERY'] });
-      expect(decideReceipt(evidence({ fields: partly }))).toEqual(review(MESSAGES.receiptShopNameUnsure));
-      expect(decideReceipt(evidence({ fields: fields({ merchant: null, merchantLines: [] }) }))).toEqual(review(MESSAGES.receiptShopNameUnsure));
+      expect(decideReceipt(evidence({ fields: partly }))).toEqual(review('receiptShopNameUnsure'));
+      expect(decideReceipt(evidence({ fields: fields({ merchant: null, merchantLines: [] }) }))).toEqual(review('receiptShopNameUnsure'));
     });
   });
 
@@ -77,34 +77,34 @@ describe('decideReceipt', () => {
 
     it('rejects a receipt more than 14 days old', () => {
       expect(decideReceipt(evidence({ fields: fields({ date: '2026-11-05' }), offer: null }))).toEqual(
-        rejected(formatMessage(MESSAGES.receiptTooOld, { days: 14 })),
+        rejected('receiptTooOld', { days: 14 }),
       );
     });
 
     it('rejects a date outside the offer, checking both ends', () => {
       const offer = { ...PERCENT_OFF, startDate: '2026-11-19', endDate: '2026-11-19' };
-      expect(decideReceipt(evidence({ offer, fields: fields({ date: '2026-11-18' }) }))).toEqual(rejected(MESSAGES.receiptOutsideOfferDates));
-      expect(decideReceipt(evidence({ offer, fields: fields({ date: '2026-11-20' }) }))).toEqual(rejected(MESSAGES.receiptOutsideOfferDates));
+      expect(decideReceipt(evidence({ offer, fields: fields({ date: '2026-11-18' }) }))).toEqual(rejected('receiptOutsideOfferDates'));
+      expect(decideReceipt(evidence({ offer, fields: fields({ date: '2026-11-20' }) }))).toEqual(rejected('receiptOutsideOfferDates'));
       expect(decideReceipt(evidence({ offer, fields: fields({ date: '2026-11-19' }) }))).toEqual(verified);
     });
 
     it('leaves a missing date or one after the upload to the owner', () => {
-      expect(decideReceipt(evidence({ fields: fields({ date: null }) }))).toEqual(review(MESSAGES.receiptDateUnreadable));
-      expect(decideReceipt(evidence({ fields: fields({ date: '2026-11-22' }) }))).toEqual(review(MESSAGES.receiptDateAfterUpload));
+      expect(decideReceipt(evidence({ fields: fields({ date: null }) }))).toEqual(review('receiptDateUnreadable'));
+      expect(decideReceipt(evidence({ fields: fields({ date: '2026-11-22' }) }))).toEqual(review('receiptDateAfterUpload'));
     });
   });
 
   describe('price', () => {
     it('rejects a total above the subtotal less the percentage, allowing one cent', () => {
       expect(decideReceipt(evidence({ fields: fields({ subtotal: 9, total: 7.21 }) }))).toEqual(verified);
-      expect(decideReceipt(evidence({ fields: fields({ subtotal: 9, total: 7.22 }) }))).toEqual(rejected(MESSAGES.receiptPriceAboveOffer));
-      expect(decideReceipt(evidence({ fields: fields({ subtotal: 9, total: 9 }) }))).toEqual(rejected(MESSAGES.receiptPriceAboveOffer));
+      expect(decideReceipt(evidence({ fields: fields({ subtotal: 9, total: 7.22 }) }))).toEqual(rejected('receiptPriceAboveOffer'));
+      expect(decideReceipt(evidence({ fields: fields({ subtotal: 9, total: 9 }) }))).toEqual(rejected('receiptPriceAboveOffer'));
     });
 
     it('rejects a total above the subtotal less a fixed discount', () => {
       const offer: OfferTerms = { ...PERCENT_OFF, discountType: 'FIXED', discountValue: 2 };
       expect(decideReceipt(evidence({ offer, fields: fields({ subtotal: 9, total: 7 }) }))).toEqual(verified);
-      expect(decideReceipt(evidence({ offer, fields: fields({ subtotal: 9, total: 7.5 }) }))).toEqual(rejected(MESSAGES.receiptPriceAboveOffer));
+      expect(decideReceipt(evidence({ offer, fields: fields({ subtotal: 9, total: 7.5 }) }))).toEqual(rejected('receiptPriceAboveOffer'));
     });
 
     it('has no price rule for buy-X-get-Y offers or receipts naming no offer', () => {
@@ -114,23 +114,23 @@ describe('decideReceipt', () => {
     });
 
     it('leaves unreadable totals to the owner', () => {
-      expect(decideReceipt(evidence({ fields: fields({ total: null }) }))).toEqual(review(MESSAGES.receiptTotalsUnreadable));
-      expect(decideReceipt(evidence({ fields: fields({ subtotal: null }) }))).toEqual(review(MESSAGES.receiptTotalsUnreadable));
+      expect(decideReceipt(evidence({ fields: fields({ total: null }) }))).toEqual(review('receiptTotalsUnreadable'));
+      expect(decideReceipt(evidence({ fields: fields({ subtotal: null }) }))).toEqual(review('receiptTotalsUnreadable'));
     });
   });
 
   it('sends unreadable receipts to the owner, unless a rule clearly rejects them', () => {
     const nothing = fields({ merchant: null, merchantLines: [], date: null, total: null, subtotal: null });
-    expect(decideReceipt(evidence({ fields: nothing, allFilesRead: false }))).toEqual(review(MESSAGES.receiptUnreadable));
-    expect(decideReceipt(evidence({ allFilesRead: false }))).toEqual(review(MESSAGES.receiptUnreadable));
+    expect(decideReceipt(evidence({ fields: nothing, allFilesRead: false }))).toEqual(review('receiptUnreadable'));
+    expect(decideReceipt(evidence({ allFilesRead: false }))).toEqual(review('receiptUnreadable'));
     expect(decideReceipt(evidence({ allFilesRead: false, fields: fields({ date: '2026-10-01' }), offer: null }))).toEqual(
-      rejected(formatMessage(MESSAGES.receiptTooOld, { days: 14 })),
+      rejected('receiptTooOld', { days: 14 }),
     );
   });
 
   it('gives the first rejection in rule order when several apply', () => {
     const bad = fields({ merchantLines: ['SLIEMA HARDWARE STORE'], date: '2026-10-01', total: 9 });
-    expect(decideReceipt(evidence({ fields: bad }))).toEqual(rejected(MESSAGES.receiptAnotherShop));
+    expect(decideReceipt(evidence({ fields: bad }))).toEqual(rejected('receiptAnotherShop'));
   });
 });
 
@@ -150,12 +150,12 @@ describe('a photo that is not a receipt (OCR reads noise)', () => {
   });
 
   it('is unreadable when no line is in real words, and the name unsure when a word turns up without a date or total', () => {
-    expect(decideReceipt(evidence({ fields: extractReceiptFields(NOISE_OCR_TEXTS[0] ?? '') }))).toEqual(review(MESSAGES.receiptUnreadable));
+    expect(decideReceipt(evidence({ fields: extractReceiptFields(NOISE_OCR_TEXTS[0] ?? '') }))).toEqual(review('receiptUnreadable'));
     const aWord = fields({ merchant: 'Sethe', merchantLines: ['Ea', 'Sethe', 'Mesa'], date: null, total: null, subtotal: null });
-    expect(decideReceipt(evidence({ fields: aWord }))).toEqual(review(MESSAGES.receiptShopNameUnsure));
+    expect(decideReceipt(evidence({ fields: aWord }))).toEqual(review('receiptShopNameUnsure'));
     // The same header on a receipt with a date is another shop.
     expect(decideReceipt(evidence({ fields: { ...aWord, merchantLines: ['SLIEMA HARDWARE'], date: '2026-11-18' } }))).toEqual(
-      rejected(MESSAGES.receiptAnotherShop),
+      rejected('receiptAnotherShop'),
     );
   });
 });

@@ -14,7 +14,7 @@
  * BUYXGETY offer (the free item is not priced on most receipts) or a receipt naming no offer has no price
  * rule: merchant and date decide.
  */
-import { formatMessage, MESSAGES } from '@qrib/shared';
+import type { MessageCode, MessageKey } from '@qrib/shared';
 import { isReadableName, type ExtractedReceipt } from './receipt-extraction.ts';
 
 /** A receipt dated more than this many days before its upload is too old. */
@@ -28,9 +28,28 @@ export const MERCHANT_MISMATCH = 0.35;
 const CENT = 0.01;
 
 export type AutoStatus = 'VERIFIED' | 'REJECTED' | 'NEEDS_REVIEW';
+/** Every reason the rules give (migration 0009 turned the English of each, stored before, into its code). */
+export const RECEIPT_REASON_CODES = [
+  'receiptAlreadySubmitted',
+  'receiptAnotherShop',
+  'receiptTooOld',
+  'receiptOutsideOfferDates',
+  'receiptPriceAboveOffer',
+  'receiptUnreadable',
+  'receiptShopNameUnsure',
+  'receiptDateUnreadable',
+  'receiptDateAfterUpload',
+  'receiptTotalsUnreadable',
+] as const satisfies readonly MessageKey[];
+type ReceiptReasonCode = (typeof RECEIPT_REASON_CODES)[number];
+
+/** Why: a code of MESSAGES with its params (stored as such; the words are chosen where they are shown). */
+export interface ReceiptReason extends MessageCode {
+  code: ReceiptReasonCode;
+}
 export interface Verdict {
   status: AutoStatus;
-  reason: string | null;
+  reason: ReceiptReason | null;
 }
 
 export interface OfferTerms {
@@ -52,7 +71,8 @@ export interface ReceiptEvidence {
   isNearDuplicate: boolean;
 }
 
-type Finding = { outcome: 'pass' } | { outcome: 'reject' | 'unsure'; reason: string };
+type Finding = { outcome: 'pass' } | { outcome: 'reject' | 'unsure'; reason: ReceiptReason };
+const because = (code: ReceiptReason['code'], params: ReceiptReason['params'] = {}): ReceiptReason => ({ code, params });
 const pass: Finding = { outcome: 'pass' };
 
 // --- helpers -----------------------------------------------------------------------------------------
@@ -163,12 +183,12 @@ export function isSameReceipt(current: ReadReceipt, previous: ReadReceipt, minSi
 // --- the rules ---------------------------------------------------------------------------------------
 
 function checkMerchant(fields: ExtractedReceipt, businessName: string): Finding {
-  if (fields.merchantLines.length === 0) return { outcome: 'unsure', reason: MESSAGES.receiptShopNameUnsure };
+  if (fields.merchantLines.length === 0) return { outcome: 'unsure', reason: because('receiptShopNameUnsure') };
   const lines = [...fields.merchantLines, fields.merchantLines.slice(0, 2).join(' ')];
   const best = Math.max(...lines.map((line) => nameSimilarity(line, businessName)));
   if (best >= MERCHANT_MATCH) return pass;
-  if (best < MERCHANT_MISMATCH && namesAnotherShop(fields)) return { outcome: 'reject', reason: MESSAGES.receiptAnotherShop };
-  return { outcome: 'unsure', reason: MESSAGES.receiptShopNameUnsure };
+  if (best < MERCHANT_MISMATCH && namesAnotherShop(fields)) return { outcome: 'reject', reason: because('receiptAnotherShop') };
+  return { outcome: 'unsure', reason: because('receiptShopNameUnsure') };
 }
 
 /**
@@ -180,13 +200,13 @@ function namesAnotherShop(fields: ExtractedReceipt): boolean {
 }
 
 function checkDate(date: string | null, uploadedAt: Date, offer: OfferTerms | null): Finding {
-  if (date === null) return { outcome: 'unsure', reason: MESSAGES.receiptDateUnreadable };
+  if (date === null) return { outcome: 'unsure', reason: because('receiptDateUnreadable') };
   const uploadDay = maltaDate(uploadedAt);
   const age = daysBetween(date, uploadDay);
   // A date after the upload cannot be right: most likely a digit misread.
-  if (age < 0) return { outcome: 'unsure', reason: MESSAGES.receiptDateAfterUpload };
-  if (age > RECEIPT_MAX_AGE_DAYS) return { outcome: 'reject', reason: formatMessage(MESSAGES.receiptTooOld, { days: RECEIPT_MAX_AGE_DAYS }) };
-  if (offer && (date < offer.startDate || date > offer.endDate)) return { outcome: 'reject', reason: MESSAGES.receiptOutsideOfferDates };
+  if (age < 0) return { outcome: 'unsure', reason: because('receiptDateAfterUpload') };
+  if (age > RECEIPT_MAX_AGE_DAYS) return { outcome: 'reject', reason: because('receiptTooOld', { days: RECEIPT_MAX_AGE_DAYS }) };
+  if (offer && (date < offer.startDate || date > offer.endDate)) return { outcome: 'reject', reason: because('receiptOutsideOfferDates') };
   return pass;
 }
 
@@ -199,24 +219,24 @@ export function highestPricePaid(subtotal: number, offer: OfferTerms): number | 
 
 function checkPrice(fields: ExtractedReceipt, offer: OfferTerms | null): Finding {
   if (!offer || offer.discountType === 'BUYXGETY') return pass;
-  if (fields.total === null || fields.subtotal === null) return { outcome: 'unsure', reason: MESSAGES.receiptTotalsUnreadable };
+  if (fields.total === null || fields.subtotal === null) return { outcome: 'unsure', reason: because('receiptTotalsUnreadable') };
   const highest = highestPricePaid(fields.subtotal, offer);
   // A tiny epsilon so that cents computed in floating point do not tip the balance.
-  if (highest !== null && fields.total > highest + 1e-9) return { outcome: 'reject', reason: MESSAGES.receiptPriceAboveOffer };
+  if (highest !== null && fields.total > highest + 1e-9) return { outcome: 'reject', reason: because('receiptPriceAboveOffer') };
   return pass;
 }
 
 export function decideReceipt(evidence: ReceiptEvidence): Verdict {
-  if (evidence.isNearDuplicate) return { status: 'REJECTED', reason: MESSAGES.receiptAlreadySubmitted };
+  if (evidence.isNearDuplicate) return { status: 'REJECTED', reason: because('receiptAlreadySubmitted') };
   const { fields } = evidence;
   // Scraps of letters that are no words (a photo of something else) are not text read from a receipt.
   const hasText = fields.merchantLines.some(isReadableName) || fields.date !== null || fields.total !== null;
   const findings: Finding[] = [
-    hasText ? pass : { outcome: 'unsure', reason: MESSAGES.receiptUnreadable },
+    hasText ? pass : { outcome: 'unsure', reason: because('receiptUnreadable') },
     hasText ? checkMerchant(fields, evidence.businessName) : pass,
     hasText ? checkDate(fields.date, evidence.uploadedAt, evidence.offer) : pass,
     hasText ? checkPrice(fields, evidence.offer) : pass,
-    evidence.allFilesRead ? pass : { outcome: 'unsure', reason: MESSAGES.receiptUnreadable },
+    evidence.allFilesRead ? pass : { outcome: 'unsure', reason: because('receiptUnreadable') },
   ];
   const rejection = findings.find((finding) => finding.outcome === 'reject');
   if (rejection && rejection.outcome === 'reject') return { status: 'REJECTED', reason: rejection.reason };

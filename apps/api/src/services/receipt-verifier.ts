@@ -138,7 +138,7 @@ export function createReceiptVerifier({ checks, storage, workers, log }: Receipt
       extractedMerchant: fields.merchant,
       ocrText,
     });
-    log.info({ receiptId, status: verdict.status, reason: verdict.reason }, 'receipt checked');
+    log.info({ receiptId, status: verdict.status, reason: verdict.reason?.code }, 'receipt checked');
   }
 
   async function runSlot(): Promise<void> {

@@ -3,7 +3,7 @@
  * worked out by hand in the comments. Malta is UTC+1 in February and March 2026 (summer time starts on 29 March).
  */
 import { describe, expect, it } from 'vitest';
-import { MESSAGES, formatMessage, resolveInsightRange, type VendorInsights } from '@qrib/shared';
+import { MESSAGES, formatMessage, resolveInsightRange, type MessageKey, type VendorInsights } from '@qrib/shared';
 import type { App } from '../../src/app.ts';
 import { offerEvents, receipts, shopVisits } from '../../src/db/schema.ts';
 import { multipartBody } from '../fixtures.ts';
@@ -38,9 +38,17 @@ async function addEvents(vendorId: number, rows: [offerId: number, user: Account
   );
 }
 
-async function addReceipts(vendorId: number, shopper: Account, rows: [status: ReceiptStatus, total: string | null, at: string, reason?: string][]) {
+async function addReceipts(vendorId: number, shopper: Account, rows: [status: ReceiptStatus, total: string | null, at: string, reasonCode?: MessageKey][]) {
   await app.db.insert(receipts).values(
-    rows.map(([status, extractedTotal, at, reason]) => ({ consumerUserId: shopper.userId, vendorId, status, extractedTotal, createdAt: new Date(at), reason: reason ?? null })),
+    rows.map(([status, extractedTotal, at, reasonCode]) => ({
+      consumerUserId: shopper.userId,
+      vendorId,
+      status,
+      extractedTotal,
+      createdAt: new Date(at),
+      reasonCode: reasonCode ?? null,
+      reasonParams: reasonCode ? {} : null,
+    })),
   );
 }
 
@@ -92,13 +100,13 @@ describe('GET /vendors/me/insights', () => {
       ['VERIFIED', '20.00', '2026-03-03T10:00:00Z'],
       ['VERIFIED', '35.50', '2026-03-04T10:00:00Z'],
       ['VERIFIED', null, '2026-03-04T11:00:00Z'], // a purchase whose total was not read
-      ['REJECTED', '99.00', '2026-03-05T10:00:00Z', MESSAGES.receiptPriceAboveOffer], // the shop did not honour the price
+      ['REJECTED', '99.00', '2026-03-05T10:00:00Z', 'receiptPriceAboveOffer'], // the shop did not honour the price
       ['NEEDS_REVIEW', '15.00', '2026-03-06T10:00:00Z'],
       ['PENDING', null, '2026-03-07T10:00:00Z'],
       ['VERIFIED', '10.00', '2026-02-27T10:00:00Z'], // previous period
       ['VERIFIED', '12.00', '2026-03-01T22:59:00Z'], // 23:59 on 1 March in Malta: previous period
       ...Array.from({ length: 7 }, () => ['VERIFIED', '5.00', '2026-01-10T10:00:00Z'] as [ReceiptStatus, string, string]),
-      ['REJECTED', null, '2026-01-11T10:00:00Z', MESSAGES.receiptAnotherShop], // the shopper's mistake: not held against the shop
+      ['REJECTED', null, '2026-01-11T10:00:00Z', 'receiptAnotherShop'], // the shopper's mistake: not held against the shop
     ]);
     await addVisits(vendorId, s2, [
       ['PURCHASED', '2026-03-03T09:00:00Z'],

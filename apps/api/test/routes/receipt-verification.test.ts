@@ -79,6 +79,13 @@ async function verdictOf(receiptId: number): Promise<{ status: string; reason: s
   return { status: receipt.status, reason: receipt.reason };
 }
 
+/** The reason's code and params as My receipts answers them. */
+async function reasonCodeOf(receiptId: number): Promise<unknown> {
+  const response = await app.inject({ method: 'GET', url: '/api/v1/me/receipts', cookies: shopper.cookies });
+  const receipt = (response.json().data as { receiptId: number; reasonCode: unknown; reasonParams: unknown }[]).find((row) => row.receiptId === receiptId);
+  return receipt && { reasonCode: receipt.reasonCode, reasonParams: receipt.reasonParams };
+}
+
 async function storedRow(receiptId: number) {
   const [row] = await testDb.database.db.select().from(receipts).where(eq(receipts.id, receiptId));
   if (!row) throw new Error(`receipt ${receiptId} not found`);
@@ -146,7 +153,17 @@ describe('automatic receipt verification (OCR)', () => {
       expect(await verdictOf(anotherShop)).toEqual({ status: 'REJECTED', reason: MESSAGES.receiptAnotherShop });
       expect(await verdictOf(tooOld)).toEqual({ status: 'REJECTED', reason: formatMessage(MESSAGES.receiptTooOld, { days: 14 }) });
       expect(await verdictOf(fullPrice)).toEqual({ status: 'REJECTED', reason: MESSAGES.receiptPriceAboveOffer });
-      expect(await storedRow(fullPrice)).toMatchObject({ autoStatus: 'REJECTED', autoReason: MESSAGES.receiptPriceAboveOffer, extractedTotal: '9.50' });
+      expect(await storedRow(fullPrice)).toMatchObject({
+        autoStatus: 'REJECTED',
+        autoReason: null,
+        autoReasonCode: 'receiptPriceAboveOffer',
+        autoReasonParams: {},
+        reason: null,
+        reasonCode: 'receiptPriceAboveOffer',
+        extractedTotal: '9.50',
+      });
+      expect(await storedRow(tooOld)).toMatchObject({ reason: null, reasonCode: 'receiptTooOld', reasonParams: { days: 14 } });
+      expect(await reasonCodeOf(tooOld)).toEqual({ reasonCode: 'receiptTooOld', reasonParams: { days: 14 } });
     },
     OCR_TIMEOUT,
   );
@@ -242,7 +259,14 @@ describe('automatic receipt verification (OCR)', () => {
       });
       await testDb.database.db.update(receipts).set({ status: 'VERIFIED', reason: null, decidedAt: new Date() }).where(eq(receipts.id, receiptId));
       expect(await verdictOf(receiptId)).toEqual({ status: 'VERIFIED', reason: null });
-      expect(await storedRow(receiptId)).toMatchObject({ autoStatus: 'REJECTED', autoReason: MESSAGES.receiptAnotherShop, extractedMerchant: 'SLIEMA HARDWARE STORE' });
+      expect(await storedRow(receiptId)).toMatchObject({
+        status: 'VERIFIED',
+        reasonCode: null,
+        autoStatus: 'REJECTED',
+        autoReasonCode: 'receiptAnotherShop',
+        autoReasonParams: {},
+        extractedMerchant: 'SLIEMA HARDWARE STORE',
+      });
     },
     OCR_TIMEOUT,
   );
