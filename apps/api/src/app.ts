@@ -42,6 +42,7 @@ import uploadRoutes from './routes/uploads.ts';
 import limitsPlugin from './plugins/limits.ts';
 import nearbyCachePlugin from './plugins/nearby-cache.ts';
 import offerFeedPlugin from './plugins/offer-feed.ts';
+import policiesPlugin from './plugins/policies.ts';
 import pendingUploadsPlugin from './plugins/pending-uploads.ts';
 import receiptVerifierPlugin from './plugins/receipt-verifier.ts';
 import storagePlugin from './plugins/storage.ts';
@@ -160,6 +161,7 @@ export async function buildApp({ config, database, closeDatabase = true, logger,
   await app.register(receiptVerifierPlugin, { workers: config.receiptOcrWorkers });
   await app.register(authPlugin, { secret: config.jwtSecret, cookieSecure: config.cookieSecure, publicOrigin: config.publicOrigin });
   await app.register(limitsPlugin);
+  await app.register(policiesPlugin);
 
   // Routes
   await app.register(healthRoutes);

@@ -1,19 +1,24 @@
 /**
  * Sessions (DESIGN.md §5, §10): a JWT in the HttpOnly `auth_token` cookie, or in `Authorization: Bearer` for API
- * clients, that names a row of `sessions` and its user, nothing personal. `app.authenticate` is the preHandler that
- * protected routes use; it sets `request.auth`. Logging out revokes the session on every replica at once: the
- * revocation is sent with NOTIFY on `qrib_sessions`, and each replica evicts it from its cache of sessions.
+ * clients, that names a row of `sessions` and its user, nothing personal. Logging out revokes the session on every
+ * replica at once: the revocation is sent with NOTIFY on `qrib_sessions`, and each replica evicts it from its cache.
  *
- * The same path refuses cross-site state changes: a POST, PUT, PATCH or DELETE sent with the session cookie (not a
+ * The guard (DESIGN.md §10): every route under `/api/v1` except those in PUBLIC_API_ROUTES gets it as its first
+ * onRequest hook when it is registered, so it runs before the body is parsed or anything is validated, and no route
+ * can forget it. It answers 401 without a valid session and sets `request.user`, which is never null: reading it
+ * where the guard did not run (a public route) answers 401 too, never an anonymous user.
+ *
+ * The guard also refuses cross-site state changes: a POST, PUT, PATCH or DELETE sent with the session cookie (not a
  * Bearer header) whose `Sec-Fetch-Site` is not same-origin, or, without that header, whose `Origin` is not the app's.
+ * Login, sign-up and logout, which are public, call `app.refuseCrossSite` themselves.
  */
 import cookie from '@fastify/cookie';
 import jwt from '@fastify/jwt';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { LRUCache } from 'lru-cache';
 import { AUTH_COOKIE_MAX_AGE_SECONDS, AUTH_COOKIE_NAME, AUTH_TOKEN_LIFETIME } from '@qrib/shared';
-import { HttpError } from '../http-error.ts';
+import { DomainError } from '../domain-error.ts';
 import { SESSION_CHANNEL, parseSessionRevocation } from '../repositories/sessions.ts';
 
 export interface TokenPayload {
@@ -23,31 +28,60 @@ export interface TokenPayload {
   sid: string;
 }
 
-export interface AuthContext {
-  userId: number;
+/** Who is calling: what `request.user` holds on every private route. */
+export interface SignedInUser {
+  id: number;
   sessionId: string;
+}
+
+/**
+ * The only routes under /api/v1 that answer without a session ("METHOD /path", HEAD going with GET). Adding one is
+ * a conscious change: test/routes/guard.test.ts lists the same set.
+ */
+export const PUBLIC_API_ROUTES: readonly string[] = [
+  'POST /api/v1/auth/signup',
+  'POST /api/v1/auth/login',
+  'POST /api/v1/auth/logout',
+  'GET /api/v1/categories/',
+];
+const GUARDED_PREFIX = '/api/v1/';
+/** How a private operation is called, in the OpenAPI document: the session cookie or a Bearer token. */
+const SESSION_SECURITY: { [scheme: string]: readonly string[] }[] = [{ cookieAuth: [] }, { bearerAuth: [] }];
+
+/** "METHOD /path" without a trailing slash, HEAD as GET: how a route is looked up in PUBLIC_API_ROUTES. */
+function routeKey(method: string, url: string): string {
+  const path = url.length > 1 && url.endsWith('/') ? url.slice(0, -1) : url;
+  return `${method === 'HEAD' ? 'GET' : method} ${path}`;
+}
+const PUBLIC_KEYS = new Set(PUBLIC_API_ROUTES.map((route) => {
+  const [method = '', url = ''] = route.split(' ');
+  return routeKey(method, url);
+}));
+
+/** Whether a route (one or several methods) needs the guard: under /api/v1 and not every method public. */
+export function isGuarded(method: string | string[], url: string): boolean {
+  if (!url.startsWith(GUARDED_PREFIX)) return false;
+  const methods = Array.isArray(method) ? method : [method];
+  return methods.some((each) => !PUBLIC_KEYS.has(routeKey(each, url)));
 }
 
 declare module '@fastify/jwt' {
   interface FastifyJWT {
     payload: TokenPayload;
-    user: TokenPayload;
+    /** `request.user`: set by the guard (not by @fastify/jwt, whose own decorator is renamed away). */
+    user: SignedInUser;
   }
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
-    authenticate(request: FastifyRequest): Promise<void>;
-    /** Refuses a cross-site state change (login, sign-up and logout use it; `authenticate` does it itself). */
+    /** Refuses a cross-site state change (login, sign-up and logout use it; the guard does it itself). */
     refuseCrossSite(request: FastifyRequest): Promise<void>;
     issueSession(reply: FastifyReply, user: { id: number }): Promise<string>;
     /** Revokes the session the request names, if any, and clears the cookie. */
     endSession(request: FastifyRequest, reply: FastifyReply): Promise<void>;
     /** Revokes every session of the account and clears the cookie. */
     endAllSessions(userId: number, reply: FastifyReply): Promise<void>;
-  }
-  interface FastifyRequest {
-    auth: AuthContext | null;
   }
 }
 
@@ -79,12 +113,22 @@ export default fp(
   async function authPlugin(app: FastifyInstance, options: { secret: string; cookieSecure: boolean; publicOrigin: string }) {
     await app.register(cookie);
     await app.register(jwt, {
+      // `request.user` is the guard's (see below); @fastify/jwt's own request.jwtVerify() is not used.
+      decoratorName: 'jwtPayload',
       secret: options.secret,
       sign: { algorithm: 'HS256', expiresIn: AUTH_TOKEN_LIFETIME },
       verify: { algorithms: ['HS256'] },
     });
 
-    app.decorateRequest('auth', null);
+    // The guard's verdict per request; `request.user` reads it and answers 401 where there is none.
+    const signedInUsers = new WeakMap<FastifyRequest, SignedInUser>();
+    app.decorateRequest('user', {
+      getter(this: FastifyRequest): SignedInUser {
+        const user = signedInUsers.get(this);
+        if (!user) throw new DomainError('unauthenticated', 'notSignedIn');
+        return user;
+      },
+    });
 
     // Tokens whose signature was already checked, until they expire: checking the same signature on every request
     // was a tenth of a cached nearby answer's cost. Only valid signatures are kept; the session is checked apart.
@@ -138,7 +182,7 @@ export default fp(
     }
 
     /** The session a token names, if its signature, its session and its user all hold. */
-    async function verifyToken(token: string): Promise<AuthContext | undefined> {
+    async function verifyToken(token: string): Promise<SignedInUser | undefined> {
       let claims = verifiedTokens.get(token);
       if (!claims) {
         let payload: Partial<TokenPayload> & { exp?: number };
@@ -167,7 +211,7 @@ export default fp(
           app.log.warn({ err: error }, 'could not record when a session was last seen');
         });
       }
-      return { userId: claims.userId, sessionId: claims.sessionId };
+      return { id: claims.userId, sessionId: claims.sessionId };
     }
 
     function isCrossSite(request: FastifyRequest): boolean {
@@ -181,17 +225,26 @@ export default fp(
     const refuseCrossSite = async (request: FastifyRequest) => {
       // A Bearer header is never sent by a browser on its own, so only cookie-borne (or credential-less) calls are checked.
       if (!STATE_CHANGING.has(request.method) || readCredential(request)?.fromCookie === false) return;
-      if (isCrossSite(request)) throw new HttpError(403, 'crossSiteRequest');
+      if (isCrossSite(request)) throw new DomainError('forbidden', 'crossSiteRequest');
     };
     app.decorate('refuseCrossSite', refuseCrossSite);
 
-    app.decorate('authenticate', async (request: FastifyRequest) => {
+    const guard: onRequestHookHandler = async (request) => {
       const credential = readCredential(request);
-      if (!credential) throw new HttpError(401, 'notSignedIn');
+      if (!credential) throw new DomainError('unauthenticated', 'notSignedIn');
       if (credential.fromCookie) await refuseCrossSite(request);
-      const auth = await verifyToken(credential.token);
-      if (!auth) throw new HttpError(401, 'invalidSession');
-      request.auth = auth;
+      const user = await verifyToken(credential.token);
+      if (!user) throw new DomainError('unauthenticated', 'invalidSession');
+      signedInUsers.set(request, user);
+    };
+    // Every route registered from here on (all of them are: this plugin comes before the routes) under /api/v1 gets
+    // the guard first, before its own hooks, the body parser and validation.
+    app.addHook('onRoute', (route) => {
+      if (!isGuarded(route.method, route.url)) return;
+      const own = route.onRequest;
+      route.onRequest = own === undefined ? [guard] : [guard, ...(Array.isArray(own) ? own : [own])];
+      // The OpenAPI document says so too.
+      route.schema = { ...route.schema, security: SESSION_SECURITY };
     });
 
     const cookieOptions = {
@@ -210,11 +263,11 @@ export default fp(
 
     app.decorate('endSession', async (request: FastifyRequest, reply: FastifyReply) => {
       const credential = readCredential(request);
-      const auth = credential ? await verifyToken(credential.token) : undefined;
-      if (auth) {
-        await app.sessions.revoke(auth.sessionId);
+      const user = credential ? await verifyToken(credential.token) : undefined;
+      if (user) {
+        await app.sessions.revoke(user.sessionId);
         // This replica forgets it at once; the others when the NOTIFY arrives.
-        evict(JSON.stringify({ sessionId: auth.sessionId }));
+        evict(JSON.stringify({ sessionId: user.sessionId }));
       }
       reply.clearCookie(AUTH_COOKIE_NAME, cookieOptions);
     });

@@ -1,7 +1,7 @@
 /**
  * Per-account rate limits for costly calls (uploads, geocoding): `app.limitPerAccount(name, max, windowMs)` is
- * a preHandler to place after `app.authenticate`. Each name counts on its own; on PostgreSQL the counters are
- * shared by every replica (ADR 010).
+ * a preHandler for private routes, counting per signed-in user (`request.user`, which the guard sets). Each name
+ * counts on its own; on PostgreSQL the counters are shared by every replica (ADR 010).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -20,7 +20,7 @@ export default fp(
         max,
         timeWindow: windowMs,
         nameSpace: name,
-        keyGenerator: (request) => String(request.auth?.userId ?? request.ip),
+        keyGenerator: (request) => String(request.user.id),
       });
       return async (request: FastifyRequest, reply: FastifyReply) => {
         const result = await limiter(request);

@@ -140,7 +140,6 @@ const authRoutes: FastifyPluginAsyncZod<{ signupsPerHour: number; loginAttemptsP
   app.post(
     '/logout-all',
     {
-      preHandler: app.authenticate,
       schema: {
         tags: ['auth'],
         summary: "Log out everywhere: revokes every session of the account, this one included, and clears the cookie",
@@ -149,8 +148,7 @@ const authRoutes: FastifyPluginAsyncZod<{ signupsPerHour: number; loginAttemptsP
       },
     },
     async (request, reply) => {
-      if (!request.auth) throw new HttpError(401, 'notSignedIn');
-      await app.endAllSessions(request.auth.userId, reply);
+      await app.endAllSessions(request.user.id, reply);
       return reply.code(204).send(null);
     },
   );
@@ -158,7 +156,6 @@ const authRoutes: FastifyPluginAsyncZod<{ signupsPerHour: number; loginAttemptsP
   app.get(
     '/me',
     {
-      preHandler: app.authenticate,
       schema: {
         tags: ['auth'],
         summary: 'The signed-in user',
@@ -167,7 +164,7 @@ const authRoutes: FastifyPluginAsyncZod<{ signupsPerHour: number; loginAttemptsP
       },
     },
     async (request) => {
-      const user = request.auth ? await app.users.findProfile(request.auth.userId) : undefined;
+      const user = await app.users.findProfile(request.user.id);
       if (!user) throw new HttpError(401, 'invalidSession');
       return { user };
     },

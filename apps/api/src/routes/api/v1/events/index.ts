@@ -6,7 +6,7 @@ const eventRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/',
     {
-      preHandler: [app.authenticate, app.limitPerAccount('offer-events', 120, 60_000)],
+      preHandler: app.limitPerAccount('offer-events', 120, 60_000),
       schema: {
         tags: ['events'],
         summary:
@@ -16,7 +16,7 @@ const eventRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await app.offerEvents.record(request.auth?.userId ?? null, request.body.events);
+      await app.offerEvents.record(request.user.id, request.body.events);
       return reply.code(202).send({ accepted: request.body.events.length });
     },
   );

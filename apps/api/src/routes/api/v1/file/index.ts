@@ -30,8 +30,6 @@ const errors = {
 };
 
 const fileRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('preHandler', app.authenticate);
-
   app.post(
     '/upload-bills',
     {
@@ -44,7 +42,7 @@ const fileRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const userId = request.auth?.userId ?? 0;
+      const userId = request.user.id;
       const { fields, files } = await readMultipart(request, {
         fileField: 'files',
         maxFiles: MAX_RECEIPT_FILES,
@@ -57,19 +55,13 @@ const fileRoutes: FastifyPluginAsyncZod = async (app) => {
 
       const vendor = await app.vendors.findById(upload.vendorId);
       if (!vendor || vendor.status !== 'ACTIVE') throw new HttpError(404, 'receiptShopNotFound', {}, onField('vendorId', 'receiptShopNotFound'));
-      if (vendor.ownerUserId === userId) throw new HttpError(403, 'receiptOwnShop', {}, onField('vendorId', 'receiptOwnShop'));
+      app.policies.canSubmitReceiptTo(request.user, vendor);
       if (upload.offerId !== undefined) {
         const offerVendorId = await app.receipts.findOfferVendorId(upload.offerId);
         if (offerVendorId === undefined) throw new HttpError(404, 'offerNotFound', {}, onField('offerId', 'offerNotFound'));
         if (offerVendorId !== vendor.id) throw new HttpError(400, 'receiptOfferNotAtShop', {}, onField('offerId', 'receiptOfferNotAtShop'));
       }
-      if (upload.visitId !== undefined) {
-        const visit = await app.receipts.findVisit(upload.visitId);
-        // Someone else's visit is answered like one that does not exist: ids of others reveal nothing.
-        if (!visit || visit.userId !== userId || visit.vendorId !== vendor.id) {
-          throw new HttpError(404, 'visitNotFound', {}, onField('visitId', 'visitNotFound'));
-        }
-      }
+      if (upload.visitId !== undefined) await app.policies.canAttachVisit(request.user, upload.visitId, vendor);
 
       // Every file is checked by its content before anything is stored.
       const checked = [];

@@ -8,7 +8,7 @@ const geoRoutes: FastifyPluginAsyncZod<{ geocoderUrl: string | undefined }> = as
     '/reverse',
     {
       // A configured geocoder is a shared outside service (Nominatim allows about one request a second).
-      preHandler: [app.authenticate, app.limitPerAccount('reverse-geocode', 30, 60_000)],
+      preHandler: app.limitPerAccount('reverse-geocode', 30, 60_000),
       schema: {
         tags: ['geo'],
         summary: 'The address at a point: a geocoder when configured, else the nearest Maltese locality, else the coordinates',

@@ -7,8 +7,6 @@ import { HttpError } from '../../../../http-error.ts';
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema };
 
 const meRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('preHandler', app.authenticate);
-
   app.patch(
     '/',
     {
@@ -20,7 +18,7 @@ const meRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const userId = request.auth?.userId ?? 0;
+      const userId = request.user.id;
       await app.users.updateProfile(userId, request.body);
       const user = await app.users.findProfile(userId);
       if (!user) throw new HttpError(401, 'invalidSession');
@@ -31,7 +29,7 @@ const meRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/favorites',
     { schema: { tags: ['favorites'], summary: 'The offers the shopper saved, newest first', response: { 200: favoritesResponseSchema, ...errors } } },
-    async (request) => ({ data: await app.favorites.list(request.auth?.userId ?? 0) }),
+    async (request) => ({ data: await app.favorites.list(request.user.id) }),
   );
 
   app.put(
@@ -45,7 +43,7 @@ const meRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const userId = request.auth?.userId ?? 0;
+      const userId = request.user.id;
       // Only an offer the shopper can see can be saved.
       if (!(await app.offers.findForViewer(request.params.offerId, userId))) throw new HttpError(404, 'offerNotFound');
       await app.favorites.save(userId, request.params.offerId);
@@ -65,7 +63,7 @@ const meRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await app.favorites.remove(request.auth?.userId ?? 0, request.params.offerId);
+      await app.favorites.remove(request.user.id, request.params.offerId);
       return reply.code(204).send(null);
     },
   );

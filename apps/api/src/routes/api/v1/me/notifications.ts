@@ -8,8 +8,6 @@ import {
 } from '@qrib/shared';
 
 const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('preHandler', app.authenticate);
-
   app.get(
     '/notifications',
     {
@@ -19,7 +17,7 @@ const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: notificationsResponseSchema, 401: apiErrorSchema },
       },
     },
-    async (request) => app.notifications.list(request.auth?.userId ?? 0),
+    async (request) => app.notifications.list(request.user.id),
   );
 
   app.post(
@@ -32,7 +30,7 @@ const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: markNotificationsReadResponseSchema, 400: apiErrorSchema, 401: apiErrorSchema },
       },
     },
-    async (request) => ({ unreadCount: await app.notifications.markRead(request.auth?.userId ?? 0, request.body?.ids) }),
+    async (request) => ({ unreadCount: await app.notifications.markRead(request.user.id, request.body?.ids) }),
   );
 };
 

@@ -3,8 +3,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema, receiptShopsResponseSchema, receiptsResponseSchema } from '@qrib/shared';
 
 const myReceiptRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('preHandler', app.authenticate);
-
   app.get(
     '/receipts',
     {
@@ -14,7 +12,7 @@ const myReceiptRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: receiptsResponseSchema, 401: apiErrorSchema },
       },
     },
-    async (request) => ({ data: await app.receipts.listForConsumer(request.auth?.userId ?? 0) }),
+    async (request) => ({ data: await app.receipts.listForConsumer(request.user.id) }),
   );
 
   app.get(
@@ -26,7 +24,7 @@ const myReceiptRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: receiptShopsResponseSchema, 401: apiErrorSchema },
       },
     },
-    async (request) => ({ data: await app.receipts.listShopsForReceipt(request.auth?.userId ?? 0) }),
+    async (request) => ({ data: await app.receipts.listShopsForReceipt(request.user.id) }),
   );
 };
 

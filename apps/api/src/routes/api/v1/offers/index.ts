@@ -61,21 +61,10 @@ function sendJson(reply: FastifyReply, json: Buffer) {
 }
 
 const offerRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('preHandler', app.authenticate);
-
   async function checkCategory(fields: OfferFields) {
     if (!(await app.offers.categoryExists(fields.categoryId))) {
       throw new HttpError(400, 'categoryUnknown', {}, onField('categoryId', 'categoryUnknown'));
     }
-  }
-
-  /** The offer, if it belongs to the signed-in owner: 404 when there is none, 403 when it is someone else's. */
-  async function ownOffer(offerId: number, userId: number) {
-    const offer = await app.offers.findRow(offerId);
-    if (!offer) throw new HttpError(404, 'offerNotFound');
-    const vendor = await app.vendors.findById(offer.vendorId);
-    if (!vendor || vendor.ownerUserId !== userId) throw new HttpError(403, 'offerNotYours');
-    return offer;
   }
 
   /** The bell of everyone who saved an offer of the shop; never holds up the answer. */
@@ -103,9 +92,8 @@ const offerRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const userId = request.auth?.userId ?? 0;
-      const vendor = await app.vendors.findByOwner(userId);
-      if (!vendor) throw new HttpError(403, 'registerBusinessFirst');
+      const userId = request.user.id;
+      const vendor = await app.policies.requireOwnBusiness(request.user);
 
       const { fields, files } = await readMultipart(request, {
         fileField: 'offerImages',
@@ -116,7 +104,7 @@ const offerRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       const offer = parseFields(offerFieldsSchema, fields);
       const extras = parseFields(offerCreateExtrasSchema, fields);
-      if (extras.vendorId !== undefined && extras.vendorId !== vendor.id) throw new HttpError(403, 'vendorNotYours');
+      app.policies.canPublishFor(vendor, extras.vendorId);
       await checkCategory(offer);
 
       // Decode and convert every photo before storing any of them; one at a time bounds the memory.
@@ -213,7 +201,7 @@ const offerRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { latitude, longitude, radiusKm } = request.query;
-      const userId = request.auth?.userId ?? 0;
+      const userId = request.user.id;
       if (streamsPerAccount.isFull(userId) || streamsPerIp.isFull(request.ip)) throw new HttpError(429, 'tooManyStreams');
       streamsPerAccount.add(userId);
       streamsPerIp.add(request.ip);
@@ -267,7 +255,7 @@ const offerRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const userId = request.auth?.userId ?? 0;
+      const userId = request.user.id;
       const found = await presentFor(request.params.offerId, userId);
       // A shopper opening the page is a view; the owner looking at their own offer is not. Recording it never
       // holds up the answer.
@@ -292,8 +280,8 @@ const offerRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const userId = request.auth?.userId ?? 0;
-      await ownOffer(request.params.offerId, userId);
+      const userId = request.user.id;
+      await app.policies.canEditOffer(request.user, request.params.offerId);
       const fields = parseFields(offerFieldsSchema, request.body);
       await checkCategory(fields);
       await app.offers.update(request.params.offerId, fields);
@@ -313,8 +301,8 @@ const offerRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request) => {
-        const userId = request.auth?.userId ?? 0;
-        const offer = await ownOffer(request.params.offerId, userId);
+        const userId = request.user.id;
+        const offer = await app.policies.canEditOffer(request.user, request.params.offerId);
         await app.offers.setStatus(request.params.offerId, status);
         if (status === 'ACTIVE' && offer.status !== 'ACTIVE') notifySavers(offer.offerId, request.log);
         return presentFor(request.params.offerId, userId);

@@ -15,8 +15,6 @@ import { HttpError } from '../../../../http-error.ts';
 import { privateFileHeaders } from '../../../../services/private-files.ts';
 
 const receiptRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('preHandler', app.authenticate);
-
   app.get(
     '/:receiptId/files/:fileId',
     {
@@ -34,13 +32,10 @@ const receiptRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const userId = request.auth?.userId ?? 0;
-      const found = await app.receipts.findFile(request.params.receiptId, request.params.fileId);
-      if (!found) throw new HttpError(404, 'receiptNotFound');
-      if (found.consumerUserId !== userId && found.shopOwnerUserId !== userId) throw new HttpError(403, 'receiptNotYours');
-      const stored = await app.storage.get(found.file.storageKey);
+      const file = await app.policies.canReadReceiptFile(request.user, request.params.receiptId, request.params.fileId);
+      const stored = await app.storage.get(file.storageKey);
       if (!stored) throw new HttpError(404, 'receiptNotFound');
-      return reply.headers(privateFileHeaders(found.file.contentType, stored.byteSize)).send(stored.body);
+      return reply.headers(privateFileHeaders(file.contentType, stored.byteSize)).send(stored.body);
     },
   );
 
@@ -64,12 +59,9 @@ const receiptRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const userId = request.auth?.userId ?? 0;
       const { receiptId } = request.params;
-      const shop = await app.receipts.findShopOwner(receiptId);
-      if (!shop) throw new HttpError(404, 'receiptNotFound');
-      if (shop.ownerUserId !== userId) throw new HttpError(403, 'receiptNotYourShop');
-      const decided = await app.receipts.decide(receiptId, userId, request.body);
+      await app.policies.canDecideReceipt(request.user, receiptId);
+      const decided = await app.receipts.decide(receiptId, request.user.id, request.body);
       if (!decided) throw new HttpError(409, 'receiptAlreadyDecided');
       request.log.info({ receiptId, status: decided.status }, 'receipt decided');
       return { data: decided };

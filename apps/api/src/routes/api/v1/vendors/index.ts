@@ -27,14 +27,6 @@ import type { FileToStore } from '../../../../services/pending-writes.ts';
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
 
 const vendorRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('preHandler', app.authenticate);
-
-  async function ownVendor(userId: number) {
-    const vendor = await app.vendors.findByOwner(userId);
-    if (!vendor) throw new HttpError(403, 'registerBusinessFirst');
-    return vendor;
-  }
-
   app.post(
     '/',
     {
@@ -48,8 +40,8 @@ const vendorRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const userId = request.auth?.userId ?? 0;
-      if (await app.vendors.findByOwner(userId)) throw new HttpError(409, 'businessAlreadyRegistered');
+      const userId = request.user.id;
+      await app.policies.canRegisterBusiness(request.user);
 
       const { fields, files } = await readMultipart(request, {
         fileField: 'documents',
@@ -118,7 +110,7 @@ const vendorRoutes: FastifyPluginAsyncZod = async (app) => {
     '/me',
     { schema: { tags: ['vendors'], summary: 'The signed-in owner’s business', response: { 200: vendorResponseSchema, ...errors } } },
     async (request) => {
-      const vendor = await ownVendor(request.auth?.userId ?? 0);
+      const vendor = await app.policies.requireOwnBusiness(request.user);
       return { data: presentVendor(vendor, await app.vendors.listDocuments(vendor.id)) };
     },
   );
@@ -127,9 +119,8 @@ const vendorRoutes: FastifyPluginAsyncZod = async (app) => {
     '/me/offers',
     { schema: { tags: ['vendors'], summary: 'Every offer of the signed-in owner’s business', response: { 200: offersResponseSchema, ...errors } } },
     async (request) => {
-      const userId = request.auth?.userId ?? 0;
-      const vendor = await ownVendor(userId);
-      return { data: await app.offers.listForVendor(vendor, userId) };
+      const vendor = await app.policies.requireOwnBusiness(request.user);
+      return { data: await app.offers.listForVendor(vendor, request.user.id) };
     },
   );
 
@@ -145,7 +136,7 @@ const vendorRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const vendor = await ownVendor(request.auth?.userId ?? 0);
+      const vendor = await app.policies.requireOwnBusiness(request.user);
       return { data: await app.receipts.listForVendor(vendor.id, request.query.status) };
     },
   );
@@ -167,10 +158,9 @@ const vendorRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const vendor = await ownVendor(request.auth?.userId ?? 0);
-      const document = await app.vendors.findDocument(vendor.id, request.params.documentId);
-      const stored = document ? await app.storage.get(document.storageKey) : undefined;
-      if (!document || !stored) throw new HttpError(404, 'documentNotFound');
+      const document = await app.policies.canReadDocument(request.user, request.params.documentId);
+      const stored = await app.storage.get(document.storageKey);
+      if (!stored) throw new HttpError(404, 'documentNotFound');
       return reply.headers(privateFileHeaders(document.contentType, stored.byteSize)).send(stored.body);
     },
   );

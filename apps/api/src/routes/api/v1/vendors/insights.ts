@@ -1,12 +1,9 @@
 /** GET /api/v1/vendors/me/insights: the owner's report for a week or a month (spec §2.4; DESIGN.md §4, §5). */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema, insightsQuerySchema, maltaDateOf, resolveInsightRange, vendorInsightsResponseSchema } from '@qrib/shared';
-import { HttpError } from '../../../../http-error.ts';
 import { buildInsightsReport } from '../../../../services/insights-report.ts';
 
 const vendorInsightRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('preHandler', app.authenticate);
-
   app.get(
     '/me/insights',
     {
@@ -19,8 +16,7 @@ const vendorInsightRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const vendor = await app.vendors.findByOwner(request.auth?.userId ?? 0);
-      if (!vendor) throw new HttpError(403, 'registerBusinessFirst');
+      const vendor = await app.policies.requireOwnBusiness(request.user);
       const now = new Date();
       const { period, from, to } = request.query;
       const range = resolveInsightRange(period, now, from, to);

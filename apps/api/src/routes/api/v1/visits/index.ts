@@ -17,8 +17,6 @@ import { HttpError } from '../../../../http-error.ts';
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };
 
 const visitRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('preHandler', app.authenticate);
-
   app.post(
     '/detect',
     {
@@ -32,9 +30,8 @@ const visitRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const userId = request.auth?.userId ?? 0;
-      if (!(await app.users.hasShopEntryDetection(userId))) throw new HttpError(403, 'shopEntryOff');
-      const result = await app.visits.detect(userId, request.body.latitude, request.body.longitude);
+      await app.policies.canDetectVisits(request.user);
+      const result = await app.visits.detect(request.user.id, request.body.latitude, request.body.longitude);
       if (result.outcome === 'none') return { data: null };
       return reply.code(result.outcome === 'created' ? 201 : 200).send({ data: result.visit });
     },
@@ -53,9 +50,7 @@ const visitRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { visitId } = request.params;
-      const visit = await app.visits.findRow(visitId);
-      if (!visit) throw new HttpError(404, 'visitNotFound');
-      if (visit.userId !== request.auth?.userId) throw new HttpError(403, 'visitNotYours');
+      await app.policies.canAnswerVisit(request.user, visitId);
       if (!(await app.visits.answer(visitId, request.body.answer))) throw new HttpError(409, 'visitAlreadyAnswered');
       const data = await app.visits.present(visitId);
       if (!data) throw new HttpError(404, 'visitNotFound');
