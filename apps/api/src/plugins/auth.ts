@@ -44,7 +44,7 @@ export const PUBLIC_API_ROUTES: readonly string[] = [
   'POST /api/v1/auth/logout',
   'GET /api/v1/categories/',
 ];
-const GUARDED_PREFIX = '/api/v1/';
+const GUARDED_PREFIX = '/api/v1';
 /** How a private operation is called, in the OpenAPI document: the session cookie or a Bearer token. */
 const SESSION_SECURITY: { [scheme: string]: readonly string[] }[] = [{ cookieAuth: [] }, { bearerAuth: [] }];
 
@@ -53,14 +53,16 @@ function routeKey(method: string, url: string): string {
   const path = url.length > 1 && url.endsWith('/') ? url.slice(0, -1) : url;
   return `${method === 'HEAD' ? 'GET' : method} ${path}`;
 }
-const PUBLIC_KEYS = new Set(PUBLIC_API_ROUTES.map((route) => {
-  const [method = '', url = ''] = route.split(' ');
-  return routeKey(method, url);
-}));
+const PUBLIC_KEYS = new Set(
+  PUBLIC_API_ROUTES.map((route) => {
+    const [method = '', url = ''] = route.split(' ');
+    return routeKey(method, url);
+  }),
+);
 
 /** Whether a route (one or several methods) needs the guard: under /api/v1 and not every method public. */
-export function isGuarded(method: string | string[], url: string): boolean {
-  if (!url.startsWith(GUARDED_PREFIX)) return false;
+function isGuarded(method: string | string[], url: string): boolean {
+  if (url !== GUARDED_PREFIX && !url.startsWith(`${GUARDED_PREFIX}/`)) return false;
   const methods = Array.isArray(method) ? method : [method];
   return methods.some((each) => !PUBLIC_KEYS.has(routeKey(each, url)));
 }
