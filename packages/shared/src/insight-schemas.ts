@@ -4,6 +4,7 @@
  * the signed change against the previous period, trust levels and the rating) so the API and the web agree.
  */
 import { z } from 'zod';
+import { messageCodeSchema, messageParamsSchema } from './error-schema.ts';
 import { codedMessage } from './message-codes.ts';
 import { MESSAGES } from './messages.ts';
 
@@ -204,10 +205,13 @@ export type InsightKind = (typeof INSIGHT_KINDS)[number];
 
 export const actionableInsightSchema = z.object({
   kind: z.enum(INSIGHT_KINDS),
-  /** English texts from MESSAGES (the web shows them in the reader's language). */
+  /** English texts from MESSAGES, for API clients; the web shows the codes in the reader's language. */
   title: z.string(),
   message: z.string(),
   action: z.string(),
+  titleCode: messageCodeSchema,
+  messageCode: z.object({ code: messageCodeSchema, params: messageParamsSchema }),
+  actionCode: messageCodeSchema,
   /** Where the action button leads (a path of the web app). */
   path: z.string(),
 });

@@ -1,6 +1,6 @@
 /**
  * Every user-visible message the API and the forms share, in English. The spec's exact strings live here
- * once; the web translates them through the `messages` namespace of the i18n catalogs (same keys).
+ * once; the web translates them through the `messages` namespace of the i18n catalogs (same keys), by key.
  * Placeholders use i18next's `{{name}}` form; fill them with `formatMessage`.
  */
 export const MESSAGES = {
@@ -211,42 +211,4 @@ export function formatMessage(template: string, params: Record<string, string | 
   return template.replace(/\{\{(\w+)\}\}/g, (whole, name: string) =>
     name in params ? String(params[name]) : whole,
   );
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
-
-const matchers = (Object.entries(MESSAGES) as [MessageKey, string][]).map(([key, template]) => {
-  const names: string[] = [];
-  const pattern = template
-    .split(/(\{\{\w+\}\})/)
-    .map((part) => {
-      const placeholder = /^\{\{(\w+)\}\}$/.exec(part);
-      if (placeholder?.[1]) {
-        names.push(placeholder[1]);
-        return '(.+?)';
-      }
-      return escapeRegExp(part);
-    })
-    .join('');
-  return { key, names, regex: new RegExp(`^${pattern}$`) };
-});
-
-/**
- * Finds which shared message an English text is (with its placeholder values), so a client can show a
- * server message in the reader's language. Returns undefined for a text that is not one of ours.
- */
-export function matchMessage(text: string): { key: MessageKey; params: Record<string, string> } | undefined {
-  for (const { key, names, regex } of matchers) {
-    const found = regex.exec(text);
-    if (found) {
-      const params: Record<string, string> = {};
-      names.forEach((name, index) => {
-        params[name] = found[index + 1] ?? '';
-      });
-      return { key, params };
-    }
-  }
-  return undefined;
 }

@@ -12,6 +12,8 @@ import {
   type ActionableInsight,
   type InsightPeriod,
   type InsightRange,
+  type MessageCode,
+  type MessageKey,
   type VendorInsights,
 } from '@qrib/shared';
 import type { InsightFacts } from '../repositories/insights.ts';
@@ -19,8 +21,19 @@ import type { InsightFacts } from '../repositories/insights.ts';
 /** Web paths the insight cards lead to (apps/web/src/config/paths.ts). */
 const PATHS = { addOffer: '/add-offer', offersList: '/offerslist', receiptsReview: '/receipts-review' } as const;
 
-function card(kind: ActionableInsight['kind'], title: string, message: string, action: string, path: string): ActionableInsight {
-  return { kind, title, message, action, path };
+/** A card from its codes: the English texts for API clients, and the codes (with the body's params) for the web. */
+function card(kind: ActionableInsight['kind'], title: MessageKey, message: MessageKey | MessageCode, action: MessageKey, path: string): ActionableInsight {
+  const body = typeof message === 'string' ? { code: message, params: {} } : message;
+  return {
+    kind,
+    title: MESSAGES[title],
+    message: formatMessage(MESSAGES[body.code], body.params),
+    action: MESSAGES[action],
+    path,
+    titleCode: title,
+    messageCode: body,
+    actionCode: action,
+  };
 }
 
 export function buildActionableInsights(facts: InsightFacts): ActionableInsight[] {
@@ -29,15 +42,15 @@ export function buildActionableInsights(facts: InsightFacts): ActionableInsight[
   const conversionRate = facts.views === 0 ? 0 : facts.conversions / facts.views;
 
   if (facts.activeOffers === 0) {
-    cards.push(card('CREATE_PROMOTION', MESSAGES.insightCreatePromotionTitle, MESSAGES.insightCreatePromotionBody, MESSAGES.insightActionCreatePromotion, PATHS.addOffer));
+    cards.push(card('CREATE_PROMOTION', 'insightCreatePromotionTitle', 'insightCreatePromotionBody', 'insightActionCreatePromotion', PATHS.addOffer));
   }
   if (facts.receiptsAwaitingDecision > 0) {
     cards.push(
       card(
         'REVIEW_RECEIPTS',
-        MESSAGES.insightReviewReceiptsTitle,
-        formatMessage(MESSAGES.insightReviewReceiptsBody, { count: facts.receiptsAwaitingDecision }),
-        MESSAGES.insightActionReviewReceipts,
+        'insightReviewReceiptsTitle',
+        { code: 'insightReviewReceiptsBody', params: { count: facts.receiptsAwaitingDecision } },
+        'insightActionReviewReceipts',
         PATHS.receiptsReview,
       ),
     );
@@ -46,22 +59,22 @@ export function buildActionableInsights(facts: InsightFacts): ActionableInsight[
     cards.push(
       card(
         'OPTIMIZE_VISIBILITY',
-        MESSAGES.insightOptimizeVisibilityTitle,
-        formatMessage(MESSAGES.insightOptimizeVisibilityBody, { impressions: facts.impressions, views: facts.views }),
-        MESSAGES.insightActionViewDetails,
+        'insightOptimizeVisibilityTitle',
+        { code: 'insightOptimizeVisibilityBody', params: { impressions: facts.impressions, views: facts.views } },
+        'insightActionViewDetails',
         PATHS.offersList,
       ),
     );
   }
   if (facts.activeOffers > 0 && facts.impressions === 0) {
-    cards.push(card('FIRST_SHOPPERS', MESSAGES.insightFirstShoppersTitle, MESSAGES.insightFirstShoppersBody, MESSAGES.insightActionViewDetails, PATHS.offersList));
+    cards.push(card('FIRST_SHOPPERS', 'insightFirstShoppersTitle', 'insightFirstShoppersBody', 'insightActionViewDetails', PATHS.offersList));
   } else if (facts.unseenOfferTitles.length > 0) {
     cards.push(
       card(
         'UNSEEN_OFFERS',
-        MESSAGES.insightUnseenOffersTitle,
-        formatMessage(MESSAGES.insightUnseenOffersBody, { count: facts.unseenOfferTitles.length }),
-        MESSAGES.insightActionViewDetails,
+        'insightUnseenOffersTitle',
+        { code: 'insightUnseenOffersBody', params: { count: facts.unseenOfferTitles.length } },
+        'insightActionViewDetails',
         PATHS.offersList,
       ),
     );
@@ -70,9 +83,9 @@ export function buildActionableInsights(facts: InsightFacts): ActionableInsight[
     cards.push(
       card(
         'ENGAGE_NEARBY',
-        MESSAGES.insightEngageNearbyTitle,
-        formatMessage(MESSAGES.insightEngageNearbyBody, { count: facts.missedClients }),
-        MESSAGES.insightActionLaunchCampaign,
+        'insightEngageNearbyTitle',
+        { code: 'insightEngageNearbyBody', params: { count: facts.missedClients } },
+        'insightActionLaunchCampaign',
         PATHS.addOffer,
       ),
     );
@@ -81,10 +94,10 @@ export function buildActionableInsights(facts: InsightFacts): ActionableInsight[
     cards.push(
       card(
         'HIGH_CONVERSION',
-        MESSAGES.insightHighConversionTitle,
+        'insightHighConversionTitle',
         // Receipts can come without an in-app view, so the rate is capped at 100 %.
-        formatMessage(MESSAGES.insightHighConversionBody, { rate: Math.min(100, Math.round(conversionRate * 100)) }),
-        MESSAGES.insightActionAnalyzeOffers,
+        { code: 'insightHighConversionBody', params: { rate: Math.min(100, Math.round(conversionRate * 100)) } },
+        'insightActionAnalyzeOffers',
         PATHS.offersList,
       ),
     );
@@ -92,9 +105,9 @@ export function buildActionableInsights(facts: InsightFacts): ActionableInsight[
     cards.push(
       card(
         'ENCOURAGE_RECEIPTS',
-        MESSAGES.insightEncourageReceiptsTitle,
-        formatMessage(MESSAGES.insightEncourageReceiptsBody, { views: facts.views, conversions: facts.conversions }),
-        MESSAGES.insightActionAnalyzeOffers,
+        'insightEncourageReceiptsTitle',
+        { code: 'insightEncourageReceiptsBody', params: { views: facts.views, conversions: facts.conversions } },
+        'insightActionAnalyzeOffers',
         PATHS.offersList,
       ),
     );

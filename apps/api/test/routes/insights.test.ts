@@ -201,6 +201,9 @@ describe('GET /vendors/me/insights', () => {
         title: MESSAGES.insightReviewReceiptsTitle,
         message: formatMessage(MESSAGES.insightReviewReceiptsBody, { count: 2 }),
         action: MESSAGES.insightActionReviewReceipts,
+        titleCode: 'insightReviewReceiptsTitle',
+        messageCode: { code: 'insightReviewReceiptsBody', params: { count: 2 } },
+        actionCode: 'insightActionReviewReceipts',
         path: '/receipts-review',
       },
       {
@@ -208,6 +211,9 @@ describe('GET /vendors/me/insights', () => {
         title: MESSAGES.insightUnseenOffersTitle,
         message: formatMessage(MESSAGES.insightUnseenOffersBody, { count: 1 }),
         action: MESSAGES.insightActionViewDetails,
+        titleCode: 'insightUnseenOffersTitle',
+        messageCode: { code: 'insightUnseenOffersBody', params: { count: 1 } },
+        actionCode: 'insightActionViewDetails',
         path: '/offerslist',
       },
       {
@@ -215,6 +221,9 @@ describe('GET /vendors/me/insights', () => {
         title: MESSAGES.insightEngageNearbyTitle,
         message: formatMessage(MESSAGES.insightEngageNearbyBody, { count: 2 }),
         action: MESSAGES.insightActionLaunchCampaign,
+        titleCode: 'insightEngageNearbyTitle',
+        messageCode: { code: 'insightEngageNearbyBody', params: { count: 2 } },
+        actionCode: 'insightActionLaunchCampaign',
         path: '/add-offer',
       },
     ]);

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
-import { FIELD_LABELS, MESSAGES, formatMessage } from '@qrib/shared';
-import { chooseLanguage, initI18n, readLanguageCookie, translateMessage } from './i18n.ts';
+import { FIELD_LABELS, MESSAGES, formatMessage, signupRequestSchema } from '@qrib/shared';
+import { ApiError } from './api-client.ts';
+import { chooseLanguage, initI18n, readLanguageCookie, translateCode, translateError, translateMessage } from './i18n.ts';
 
 describe('i18n', () => {
   it('reads the language from the /en/{code} cookie, defaulting to English', () => {
@@ -26,20 +27,36 @@ describe('i18n', () => {
     expect(reload).toHaveBeenCalledOnce();
   });
 
-  it('translates server messages, placeholders included, and leaves unknown text alone', async () => {
+  it('translates a server error by its code, params interpolated, and never parses English', async () => {
     const i18n = initI18n('it');
     await i18n.changeLanguage('it');
-    const server = formatMessage(MESSAGES.tooManyLoginAttempts, { minutes: 12 });
-    const translated = translateMessage(i18n.t, server);
-    expect(translated).not.toBe(server);
-    expect(translated).toContain('12');
+    const error = new ApiError(429, formatMessage(MESSAGES.tooManyLoginAttempts, { minutes: 12 }), {}, 'http', undefined, {
+      code: { code: 'tooManyLoginAttempts', params: { minutes: 12 } },
+    });
+    expect(translateError(i18n.t, error)).toBe(i18n.t('messages.tooManyLoginAttempts', { minutes: 12 }));
+    expect(translateError(i18n.t, error)).toContain('12');
+    // English text with no code is shown as it is: a filled sentence is not reverse-matched any more.
+    const uncoded = new Error(formatMessage(MESSAGES.tooManyLoginAttempts, { minutes: 12 }));
+    expect(translateError(i18n.t, uncoded)).toBe(uncoded.message);
     expect(translateMessage(i18n.t, 'Something only the server knows')).toBe('Something only the server knows');
   });
 
-  it('names the field of a message in the reader’s language', async () => {
+  it('names the field of a coded message in the reader’s language (a French field name in a French message)', async () => {
     const i18n = initI18n('fr');
     await i18n.changeLanguage('fr');
-    const server = formatMessage(MESSAGES.controlCharacters, { label: FIELD_LABELS.phone });
-    expect(translateMessage(i18n.t, server)).toBe('Le champ « Téléphone » doit tenir sur une seule ligne, sans tabulations ni autres caractères de contrôle');
+    const code = { code: 'controlCharacters', params: { field: 'phone', label: FIELD_LABELS.phone } } as const;
+    const expected = 'Le champ « Téléphone » doit tenir sur une seule ligne, sans tabulations ni autres caractères de contrôle';
+    expect(translateCode(i18n.t, code)).toBe(expected);
+    // The shared schema's own message (what a form's zod resolver gives) is found by the exact text, field included.
+    const schemaMessage = signupRequestSchema.safeParse({ name: 'Maria Borg', email: 'm@example.com', phone: '+356\t7912 3456', username: 'maria', password: 'secret123' });
+    expect(schemaMessage.success).toBe(false);
+    expect(translateMessage(i18n.t, schemaMessage.error?.issues[0]?.message ?? '')).toBe(expected);
+  });
+
+  it('translates a plain template constant by its key', async () => {
+    const i18n = initI18n('fr');
+    await i18n.changeLanguage('fr');
+    expect(translateMessage(i18n.t, MESSAGES.invalidEmail)).toBe(i18n.t('messages.invalidEmail'));
+    expect(translateMessage(i18n.t, MESSAGES.invalidEmail)).not.toBe(MESSAGES.invalidEmail);
   });
 });

@@ -8,12 +8,14 @@ import {
   FIELD_LABELS,
   LANGUAGE_COOKIE_NAME,
   catalogs,
+  codeOfMessage,
   languageCookieValue,
-  matchMessage,
   parseLanguageCookie,
   textDirection,
   type LanguageCode,
+  type MessageCode,
 } from '@qrib/shared';
+import { ApiError } from './api-client.ts';
 
 export function readLanguageCookie(cookieHeader: string = document.cookie): LanguageCode {
   const entry = cookieHeader
@@ -47,12 +49,32 @@ export function chooseLanguage(code: LanguageCode, reload: () => void = () => wi
   reload();
 }
 
-/** Shows a shared message (from a schema or from the server) in the reader's language. */
+/**
+ * A message by its code (the server's, or a shared schema's) in the reader's language, with i18next interpolation;
+ * a field the message names ('{{label}} is required', params.field) is named in the reader's language too.
+ */
+export function translateCode(t: TFunction, { code, params }: MessageCode): string {
+  const field = typeof params.field === 'string' && Object.hasOwn(FIELD_LABELS, params.field) ? params.field : undefined;
+  return t(`messages.${code}`, field ? { ...params, label: t(`fields.${field}`) } : params);
+}
+
+/**
+ * A message the web holds as English text: a shared schema's zod message or a MESSAGES constant. Its code is found
+ * by looking the exact text up (templates and the schemas' codedMessage texts), never by parsing it; any other
+ * text (a shop owner's own words, text already translated) is shown as it is.
+ */
 export function translateMessage(t: TFunction, message: string): string {
-  const match = matchMessage(message);
-  if (!match) return message;
-  // A field the message names ('{{label}} is required') is named in the reader's language too.
-  const field = Object.entries(FIELD_LABELS).find(([, label]) => label === match.params.label)?.[0];
-  const params = field ? { ...match.params, label: t(`fields.${field}`) } : match.params;
-  return t(`messages.${match.key}`, params);
+  const coded = codeOfMessage(message);
+  return coded ? translateCode(t, coded) : message;
+}
+
+/** What went wrong, in the reader's language: by the server's code when it answered one, else by the error's text. */
+export function translateError(t: TFunction, error: unknown): string {
+  if (error instanceof ApiError && error.code) return translateCode(t, error.code);
+  return error instanceof Error ? translateMessage(t, error.message) : String(error);
+}
+
+/** A stored reason (a receipt's): by its code when it has one, else the words a person typed, as they are. */
+export function translateReason(t: TFunction, code: MessageCode['code'] | null, params: MessageCode['params'], words: string | null): string | null {
+  return code ? translateCode(t, { code, params }) : words;
 }

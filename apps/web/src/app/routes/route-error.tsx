@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { ApiError } from '../../lib/api-client.ts';
-import { translateMessage } from '../../lib/i18n.ts';
+import { translateCode, translateMessage } from '../../lib/i18n.ts';
 
 /** Spec §8: any unhandled route error shows a generic error page with status and message. */
 export function RouteErrorPage() {
@@ -14,7 +14,7 @@ export function RouteErrorPage() {
     message = error.statusText || (typeof error.data === 'string' ? error.data : '');
   } else if (error instanceof ApiError) {
     status = error.status;
-    message = error.message;
+    message = error.code ? translateCode(t, error.code) : error.message;
   } else if (error instanceof Error) {
     message = error.message;
   }

@@ -1,6 +1,6 @@
 /** The loading, error and empty states every data screen moves through (spec §4). */
 import { useTranslation } from 'react-i18next';
-import { translateMessage } from '../../lib/i18n.ts';
+import { translateError } from '../../lib/i18n.ts';
 
 export function LoadingState() {
   const { t } = useTranslation();
@@ -13,7 +13,7 @@ export function LoadingState() {
 
 export function ErrorState({ error }: { error: unknown }) {
   const { t } = useTranslation();
-  const message = error instanceof Error ? translateMessage(t, error.message) : String(error);
+  const message = translateError(t, error);
   return (
     <p role="alert" className="rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-red-800">
       {t('messages.errorWithMessage', { message })}

@@ -34,7 +34,7 @@ export function LoginForm() {
       await loginMutation.mutateAsync(values);
       await navigate(paths.home, { replace: true });
     } catch (error) {
-      setFormError(applyRequestError(error, setError, ['username', 'password'], MESSAGES.loginFailed));
+      setFormError(applyRequestError(t, error, setError, ['username', 'password'], MESSAGES.loginFailed));
     }
   });
 

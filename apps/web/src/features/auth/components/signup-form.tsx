@@ -37,7 +37,7 @@ export function SignupForm() {
       await signupMutation.mutateAsync({ name, email, phone, username, password });
       await navigate(paths.home, { replace: true });
     } catch (error) {
-      setFormError(applyRequestError(error, setError, SENT_FIELDS, MESSAGES.signupFailed));
+      setFormError(applyRequestError(t, error, setError, SENT_FIELDS, MESSAGES.signupFailed));
     }
   });
 

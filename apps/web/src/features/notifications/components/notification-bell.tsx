@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Notification } from '@qrib/shared';
 import { formatMaltaDateTime } from '../../../lib/format.ts';
-import { translateMessage } from '../../../lib/i18n.ts';
+import { translateError } from '../../../lib/i18n.ts';
 import { useNotifications } from '../api/get-notifications.ts';
 import { useMarkNotificationsRead } from '../api/mark-notifications-read.ts';
 import { describeNotification } from './describe-notification.ts';
@@ -99,7 +99,7 @@ function NotificationPanel({ id, onClose }: { id: string; onClose: (returnFocus:
       </div>
       {markRead.isError ? (
         <p role="alert" className="border-b border-red-200 bg-red-50 px-4 py-2 text-sm text-red-800">
-          {translateMessage(t, markRead.error.message)}
+          {translateError(t, markRead.error)}
         </p>
       ) : null}
       <div className="overflow-y-auto">{body}</div>

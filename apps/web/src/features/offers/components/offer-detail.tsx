@@ -14,7 +14,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/data-states.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formatDate, formatDiscount, orDash } from '../../../lib/format.ts';
-import { translateMessage } from '../../../lib/i18n.ts';
+import { translateError } from '../../../lib/i18n.ts';
 import { useChangeOfferStatus } from '../api/change-offer-status.ts';
 import { useOffer } from '../api/get-offer.ts';
 
@@ -113,7 +113,7 @@ export function OfferOwnerActions({ offer }: { offer: Offer }) {
           </Button>
         ) : null}
       </div>
-      {changeStatus.error ? <Alert>{translateMessage(t, changeStatus.error.message)}</Alert> : null}
+      {changeStatus.error ? <Alert>{translateError(t, changeStatus.error)}</Alert> : null}
     </div>
   );
 }

@@ -145,7 +145,7 @@ export function OfferForm(props: OfferFormProps) {
       setAlert({ tone: 'success', text: MESSAGES.offerCreated });
     } catch (error) {
       const fallback = props.mode === 'edit' ? MESSAGES.offerUpdateFailed : MESSAGES.offerCreateFailed;
-      setAlert({ tone: 'error', text: applyRequestError(error, setError, FIELDS, fallback) });
+      setAlert({ tone: 'error', text: applyRequestError(t, error, setError, FIELDS, fallback) });
     } finally {
       setProgress(null);
     }

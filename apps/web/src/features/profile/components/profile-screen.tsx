@@ -112,10 +112,10 @@ function EditProfileForm({ user }: { user: User }) {
       await update.mutateAsync(form);
       setResult({ tone: 'success', text: t('profile.saved') });
     } catch (error) {
-      const message = applyRequestError(error, setError, ['name', 'phone'], '');
+      const message = applyRequestError(t, error, setError, ['name', 'phone'], '');
       // A refusal from the server says why; no connection or an unexpected failure gets the general message.
       const isExplained = error instanceof ApiError && error.reason === 'http' && error.status < 500 && message !== '';
-      setResult({ tone: 'error', text: isExplained ? translateMessage(t, message) : t('profile.saveFailed') });
+      setResult({ tone: 'error', text: isExplained ? message : t('profile.saveFailed') });
     }
   });
 

@@ -9,7 +9,7 @@ import type { ReceiptStatus, VendorReceipt } from '@qrib/shared';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { formatDate, formatMaltaDateTime } from '../../../lib/format.ts';
-import { translateMessage } from '../../../lib/i18n.ts';
+import { translateError, translateReason } from '../../../lib/i18n.ts';
 import { useDecideReceipt } from '../api/decide-receipt.ts';
 import { RejectDialog } from './reject-dialog.tsx';
 
@@ -36,7 +36,9 @@ export function ReviewCard({ receipt }: { receipt: VendorReceipt }) {
   const [rejecting, setRejecting] = useState(false);
   const money = new Intl.NumberFormat(i18n.language, { style: 'currency', currency: 'EUR' });
   const notRead = t('receiptReview.notRead');
-  const errorMessage = decide.isError ? translateMessage(t, decide.error.message) : undefined;
+  const errorMessage = decide.isError ? translateError(t, decide.error) : undefined;
+  const autoReason = translateReason(t, receipt.autoReasonCode, receipt.autoReasonParams, receipt.autoReason);
+  const reason = translateReason(t, receipt.reasonCode, receipt.reasonParams, receipt.reason);
 
   return (
     <article aria-labelledby={headingId} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5" data-testid="review-receipt">
@@ -96,7 +98,7 @@ export function ReviewCard({ receipt }: { receipt: VendorReceipt }) {
           <p className="mt-2 text-sm font-medium text-slate-900" data-testid="review-auto">
             {receipt.autoStatus ? t(`receiptReview.auto${receipt.autoStatus}`) : t('receiptReview.autoNotYet')}
           </p>
-          {receipt.autoReason ? <p className="text-sm break-words text-slate-700">{translateMessage(t, receipt.autoReason)}</p> : null}
+          {autoReason ? <p className="text-sm break-words text-slate-700">{autoReason}</p> : null}
         </section>
       </div>
 
@@ -111,7 +113,7 @@ export function ReviewCard({ receipt }: { receipt: VendorReceipt }) {
             {receipt.reason ? (
               <p className="break-words">
                 {receipt.status === 'REJECTED'
-                  ? t('receiptReview.decisionReason', { reason: translateMessage(t, receipt.reason) })
+                  ? t('receiptReview.decisionReason', { reason })
                   : t('receiptReview.decisionNote', { note: receipt.reason })}
               </p>
             ) : null}

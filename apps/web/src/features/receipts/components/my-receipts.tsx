@@ -2,7 +2,7 @@
 import { useTranslation } from 'react-i18next';
 import type { ReceiptStatus } from '@qrib/shared';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/data-states.tsx';
-import { translateMessage } from '../../../lib/i18n.ts';
+import { translateReason } from '../../../lib/i18n.ts';
 import { useMyReceipts } from '../api/get-my-receipts.ts';
 
 const STATUS_STYLES: Record<ReceiptStatus, string> = {
@@ -40,7 +40,7 @@ export function MyReceipts() {
                 </div>
                 <span className={`rounded-full px-3 py-1 text-xs font-semibold ${STATUS_STYLES[receipt.status]}`}>{t(`receipts.status${receipt.status}`)}</span>
               </div>
-              {receipt.reason ? <p className="mt-2 text-sm text-slate-800">{translateMessage(t, receipt.reason)}</p> : null}
+              {receipt.reason ? <p className="mt-2 text-sm text-slate-800">{translateReason(t, receipt.reasonCode, receipt.reasonParams, receipt.reason)}</p> : null}
               <ul className="mt-2 flex flex-wrap gap-3 text-sm">
                 {receipt.files.map((file, index) => (
                   <li key={file.fileId}>

@@ -1,14 +1,14 @@
 /** Spec §8: the receipt upload's failure alerts, chosen by how the request failed. */
 import type { TFunction } from 'i18next';
 import { ApiError } from '../../../lib/api-client.ts';
-import { translateMessage } from '../../../lib/i18n.ts';
+import { translateError } from '../../../lib/i18n.ts';
 
 export function uploadFailureMessage(t: TFunction, error: unknown): string {
   if (error instanceof ApiError) {
     if (error.reason === 'network' || error.reason === 'timeout') return t('messages.receiptUploadNoResponse');
     if (error.reason === 'status') return t('messages.receiptUploadStatus', { status: error.status });
     // An error answer: the server's message (in the reader's language when it is one of ours) or the status text.
-    return t('messages.receiptUploadFailed', { message: translateMessage(t, error.message) });
+    return t('messages.receiptUploadFailed', { message: translateError(t, error) });
   }
   return t('messages.receiptUploadFailed', { message: error instanceof Error ? error.message : String(error) });
 }

@@ -26,7 +26,7 @@ import { SelectField } from '../../../components/ui/select-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { TextareaField } from '../../../components/ui/textarea-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { translateMessage } from '../../../lib/i18n.ts';
+import { translateCode, translateMessage } from '../../../lib/i18n.ts';
 import { reverseGeocode } from '../../../lib/reverse-geocode.ts';
 import { useRegisterVendor } from '../api/register-vendor.ts';
 import { getCurrentPosition } from './current-position.ts';
@@ -128,7 +128,9 @@ export function VendorRegistrationForm({ onRegistered }: { onRegistered: () => v
       } catch (error) {
         setFormError(registrationFailureMessage(t, error));
         if (error instanceof ApiError) {
-          for (const [field, text] of Object.entries(error.fieldErrors)) {
+          // Each field's code in the reader's language (shown as it is where the form translates messages).
+          for (const [field, code] of Object.entries(error.fieldErrorCodes)) {
+            const text = translateCode(t, code);
             const known = FIELDS.find((name) => name === field);
             if (known) setError(known, { message: text });
             if (field === 'documents') setDocumentsError(text);
