@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import sharp, { type Metadata } from 'sharp';
 import { MAX_IMAGE_PIXELS, type MessageKey } from '@qrib/shared';
-import { HttpError } from '../http-error.ts';
+import { DomainError } from '../domain-error.ts';
 
 export type ImageFormat = 'jpeg' | 'png';
 
@@ -30,13 +30,13 @@ export async function inspectImage(buffer: Buffer): Promise<InspectedImage> {
     // Only the header is read here, so sharp's own pixel limit is off and ours decides (413, not 415).
     metadata = await sharp(buffer, { failOn: 'error', limitInputPixels: false }).metadata();
   } catch {
-    throw new HttpError(415, 'filesWrongType');
+    throw new DomainError('unsupported', 'filesWrongType');
   }
   const { format, width, height } = metadata;
   if ((format !== 'jpeg' && format !== 'png') || !width || !height) {
-    throw new HttpError(415, 'filesWrongType');
+    throw new DomainError('unsupported', 'filesWrongType');
   }
-  if (width * height > MAX_IMAGE_PIXELS) throw new HttpError(413, 'imageTooManyPixels');
+  if (width * height > MAX_IMAGE_PIXELS) throw new DomainError('too-large', 'imageTooManyPixels');
   return format === 'jpeg'
     ? { format, width, height, contentType: 'image/jpeg', extension: 'jpg' }
     : { format, width, height, contentType: 'image/png', extension: 'png' };
@@ -85,8 +85,8 @@ async function convertOfferImage(buffer: Buffer): Promise<ProcessedOfferImage> {
     const [card, detail] = await Promise.all([variant(CARD_WIDTH).toBuffer(), variant(DETAIL_WIDTH).toBuffer({ resolveWithObject: true })]);
     return { sha256: sha256(buffer), card, detail: detail.data, width: detail.info.width, height: detail.info.height };
   } catch (error) {
-    if (error instanceof HttpError) throw error;
-    throw new HttpError(415, 'filesWrongType');
+    if (error instanceof DomainError) throw error;
+    throw new DomainError('unsupported', 'filesWrongType');
   }
 }
 
@@ -115,7 +115,7 @@ export async function processDocumentImage(buffer: Buffer): Promise<ProcessedDoc
         .resize({ width: DOCUMENT_MAX_SIDE, height: DOCUMENT_MAX_SIDE, fit: 'inside', withoutEnlargement: true });
       body = await (image.format === 'jpeg' ? upright.jpeg({ quality: 90 }) : upright.png()).toBuffer();
     } catch {
-      throw new HttpError(415, 'filesWrongType');
+      throw new DomainError('unsupported', 'filesWrongType');
     }
     return { body, sha256: sha256(body), contentType: image.contentType, extension: image.extension };
   });
@@ -138,11 +138,11 @@ export async function processReceiptImage(buffer: Buffer, wrongType: MessageKey)
   try {
     metadata = await sharp(buffer, { failOn: 'error', limitInputPixels: false }).metadata();
   } catch {
-    throw new HttpError(415, wrongType);
+    throw new DomainError('unsupported', wrongType);
   }
   const { format, width, height } = metadata;
-  if ((format !== 'jpeg' && format !== 'png' && format !== 'webp') || !width || !height) throw new HttpError(415, wrongType);
-  if (width * height > MAX_IMAGE_PIXELS) throw new HttpError(413, 'imageTooManyPixels');
+  if ((format !== 'jpeg' && format !== 'png' && format !== 'webp') || !width || !height) throw new DomainError('unsupported', wrongType);
+  if (width * height > MAX_IMAGE_PIXELS) throw new DomainError('too-large', 'imageTooManyPixels');
   return withImageSlot(async () => {
     try {
       const upright = sharp(buffer, { failOn: 'error', limitInputPixels: MAX_IMAGE_PIXELS }).rotate();
@@ -157,7 +157,7 @@ export async function processReceiptImage(buffer: Buffer, wrongType: MessageKey)
       const extension = format === 'jpeg' ? 'jpg' : format;
       return { body, contentType: `image/${format}`, extension, perceptualHash: differenceHash(hashPixels) };
     } catch {
-      throw new HttpError(415, wrongType);
+      throw new DomainError('unsupported', wrongType);
     }
   });
 }

@@ -72,3 +72,32 @@ export async function storeFilesWithRows<T>(
     throw error;
   }
 }
+
+/** What stores a request's files with their rows (`app.pendingUploads`). */
+export interface FileStore {
+  storeFilesWithRows<T>(files: FileToStore[], insert: (settle: SettleUploads) => Promise<T>): Promise<T>;
+}
+
+/** The files to store for one row, and that row (which references them). */
+export interface FilesWithRow<Row> {
+  files: FileToStore[];
+  row: Row;
+}
+
+/**
+ * The upload sequence of every command: stores the files of each row, then runs `insert` with the rows (it calls `settle` in
+ * its transaction); a failure after storing removes the files again (unless another row uses the same content).
+ */
+export function storeEachWithRow<Row, T>(
+  store: FileStore,
+  items: readonly FilesWithRow<Row>[],
+  insert: (rows: Row[], settle: SettleUploads) => Promise<T>,
+): Promise<T> {
+  return store.storeFilesWithRows(
+    items.flatMap((item) => item.files),
+    (settle) => insert(
+      items.map((item) => item.row),
+      settle,
+    ),
+  );
+}

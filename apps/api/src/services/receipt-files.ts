@@ -2,7 +2,7 @@
  * Checks a receipt file by its content (never its name or declared type): a PDF must look like one from its
  * first to its last bytes; anything else must decode as a JPEG, PNG or WebP photo (DESIGN.md §7, §8).
  */
-import { HttpError } from '../http-error.ts';
+import { DomainError } from '../domain-error.ts';
 import { processReceiptImage, sha256 } from './images.ts';
 
 export interface CheckedReceiptFile {
@@ -25,7 +25,7 @@ export function isPdf(buffer: Buffer): boolean {
 export async function checkReceiptFile(buffer: Buffer): Promise<CheckedReceiptFile> {
   const hash = sha256(buffer);
   if (buffer.subarray(0, 5).toString('latin1') === '%PDF-') {
-    if (!isPdf(buffer)) throw new HttpError(415, 'receiptFileWrongType');
+    if (!isPdf(buffer)) throw new DomainError('unsupported', 'receiptFileWrongType');
     return { body: buffer, contentType: 'application/pdf', extension: 'pdf', sha256: hash, perceptualHash: null };
   }
   const image = await processReceiptImage(buffer, 'receiptFileWrongType');

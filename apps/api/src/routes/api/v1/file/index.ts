@@ -12,11 +12,8 @@ import {
   receiptResponseSchema,
   receiptUploadFieldsSchema,
 } from '@qrib/shared';
-import { HttpError, onField } from '../../../../http-error.ts';
-import { DuplicateReceiptFile, type NewReceiptFile } from '../../../../repositories/receipts.ts';
 import { parseFields, readMultipart } from '../../../../services/multipart.ts';
-import type { FileToStore } from '../../../../services/pending-writes.ts';
-import { checkReceiptFile } from '../../../../services/receipt-files.ts';
+import { submitReceipt } from '../../../../services/receipts.ts';
 
 const errors = {
   400: apiErrorSchema,
@@ -42,7 +39,6 @@ const fileRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const userId = request.user.id;
       const { fields, files } = await readMultipart(request, {
         fileField: 'files',
         maxFiles: MAX_RECEIPT_FILES,
@@ -51,58 +47,7 @@ const fileRoutes: FastifyPluginAsyncZod = async (app) => {
         tooMany: { code: 'receiptTooManyFiles' },
       });
       const upload = parseFields(receiptUploadFieldsSchema, fields);
-      if (files.length === 0) throw new HttpError(400, 'receiptNoFiles', {}, onField('files', 'receiptNoFiles'));
-
-      const vendor = await app.vendors.findById(upload.vendorId);
-      if (!vendor || vendor.status !== 'ACTIVE') throw new HttpError(404, 'receiptShopNotFound', {}, onField('vendorId', 'receiptShopNotFound'));
-      app.policies.canSubmitReceiptTo(request.user, vendor);
-      if (upload.offerId !== undefined) {
-        const offerVendorId = await app.receipts.findOfferVendorId(upload.offerId);
-        if (offerVendorId === undefined) throw new HttpError(404, 'offerNotFound', {}, onField('offerId', 'offerNotFound'));
-        if (offerVendorId !== vendor.id) throw new HttpError(400, 'receiptOfferNotAtShop', {}, onField('offerId', 'receiptOfferNotAtShop'));
-      }
-      if (upload.visitId !== undefined) await app.policies.canAttachVisit(request.user, upload.visitId, vendor);
-
-      // Every file is checked by its content before anything is stored.
-      const checked = [];
-      for (const file of files) checked.push(await checkReceiptFile(file.buffer));
-      const hashes = checked.map((file) => file.sha256);
-      if (new Set(hashes).size !== hashes.length || (await app.receipts.findUsedHashes(hashes)).length > 0) {
-        throw new HttpError(409, 'receiptDuplicateFile', {}, onField('files', 'receiptDuplicateFile'));
-      }
-
-      const stored: FileToStore[] = [];
-      const rows: NewReceiptFile[] = [];
-      for (const [position, file] of checked.entries()) {
-        const storageKey = `private/receipts/${file.sha256}.${file.extension}`;
-        stored.push({ key: storageKey, body: file.body, contentType: file.contentType });
-        rows.push({
-          position,
-          storageKey,
-          contentType: file.contentType,
-          byteSize: file.body.length,
-          sha256: file.sha256,
-          perceptualHash: file.perceptualHash,
-        });
-      }
-      let receipt;
-      try {
-        // A failure after storing removes the files again (unless another row uses the same content).
-        receipt = await app.pendingUploads.storeFilesWithRows(stored, (settle) =>
-          app.receipts.createWithFiles(
-            { consumerUserId: userId, vendorId: vendor.id, offerId: upload.offerId ?? null, visitId: upload.visitId ?? null },
-            rows,
-            settle,
-          ),
-        );
-      } catch (error) {
-        // Two uploads of the same file racing past the check above: the unique index decides.
-        if (error instanceof DuplicateReceiptFile) throw new HttpError(409, 'receiptDuplicateFile', {}, onField('files', 'receiptDuplicateFile'));
-        throw error;
-      }
-      request.log.info({ receiptId: receipt.receiptId, vendorId: vendor.id, files: rows.length }, 'receipt uploaded');
-      // Read and checked in the background: the answer does not wait for OCR.
-      app.receiptVerifier.wake();
+      const receipt = await submitReceipt(app, request.user, upload, files.map((file) => file.buffer), request.log);
       return reply.code(201).send({ data: receipt });
     },
   );

@@ -19,15 +19,12 @@ import {
   offerFieldsSchema,
   offerIdParamsSchema,
   offerResponseSchema,
-  type OfferFields,
   type OfferStatus,
 } from '@qrib/shared';
 import { HttpError, onField } from '../../../../http-error.ts';
 import { decodeCursor, decodeOffsetCursor, encodeCursor, encodeOffsetCursor, maltaToday } from '../../../../repositories/nearby.ts';
-import type { NewOfferImage } from '../../../../repositories/offers.ts';
-import { processOfferImage } from '../../../../services/images.ts';
 import { parseFields, readMultipart } from '../../../../services/multipart.ts';
-import type { FileToStore } from '../../../../services/pending-writes.ts';
+import { createOfferWithImages, editOffer, setOfferStatus } from '../../../../services/offers.ts';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
 
@@ -61,19 +58,6 @@ function sendJson(reply: FastifyReply, json: Buffer) {
 }
 
 const offerRoutes: FastifyPluginAsyncZod = async (app) => {
-  async function checkCategory(fields: OfferFields) {
-    if (!(await app.offers.categoryExists(fields.categoryId))) {
-      throw new HttpError(400, 'categoryUnknown', {}, onField('categoryId', 'categoryUnknown'));
-    }
-  }
-
-  /** The bell of everyone who saved an offer of the shop; never holds up the answer. */
-  function notifySavers(offerId: number, log: typeof app.log) {
-    app.notifications.notifySaversOfOffer(offerId).catch((error: unknown) => {
-      log.warn({ err: error, offerId }, 'could not notify savers of a new offer');
-    });
-  }
-
   async function presentFor(offerId: number, userId: number) {
     const offer = await app.offers.findForViewer(offerId, userId);
     if (!offer) throw new HttpError(404, 'offerNotFound');
@@ -105,24 +89,8 @@ const offerRoutes: FastifyPluginAsyncZod = async (app) => {
       const offer = parseFields(offerFieldsSchema, fields);
       const extras = parseFields(offerCreateExtrasSchema, fields);
       app.policies.canPublishFor(vendor, extras.vendorId);
-      await checkCategory(offer);
-
-      // Decode and convert every photo before storing any of them; one at a time bounds the memory.
-      const processed = [];
-      for (const file of files) processed.push(await processOfferImage(file.buffer));
-
-      const stored: FileToStore[] = [];
-      const images: NewOfferImage[] = [];
-      for (const [position, image] of processed.entries()) {
-        const cardKey = `public/offers/${image.sha256}-card.webp`;
-        const detailKey = `public/offers/${image.sha256}-detail.webp`;
-        stored.push({ key: cardKey, body: image.card, contentType: 'image/webp' }, { key: detailKey, body: image.detail, contentType: 'image/webp' });
-        images.push({ position, cardKey, detailKey, width: image.width, height: image.height });
-      }
-      // A failure after storing removes the photos again (unless another offer uses the same content).
-      const offerId = await app.pendingUploads.storeFilesWithRows(stored, (settle) => app.offers.create(vendor, offer, images, settle));
-      request.log.info({ offerId, images: images.length }, 'offer created');
-      notifySavers(offerId, request.log);
+      const photos = files.map((file) => file.buffer);
+      const offerId = await createOfferWithImages(app, vendor, offer, photos, request.log);
       return reply.code(201).send(await presentFor(offerId, userId));
     },
   );
@@ -283,8 +251,7 @@ const offerRoutes: FastifyPluginAsyncZod = async (app) => {
       const userId = request.user.id;
       await app.policies.canEditOffer(request.user, request.params.offerId);
       const fields = parseFields(offerFieldsSchema, request.body);
-      await checkCategory(fields);
-      await app.offers.update(request.params.offerId, fields);
+      await editOffer(app, request.params.offerId, fields);
       return presentFor(request.params.offerId, userId);
     },
   );
@@ -303,8 +270,7 @@ const offerRoutes: FastifyPluginAsyncZod = async (app) => {
       async (request) => {
         const userId = request.user.id;
         const offer = await app.policies.canEditOffer(request.user, request.params.offerId);
-        await app.offers.setStatus(request.params.offerId, status);
-        if (status === 'ACTIVE' && offer.status !== 'ACTIVE') notifySavers(offer.offerId, request.log);
+        await setOfferStatus(app, offer, status, request.log);
         return presentFor(request.params.offerId, userId);
       },
     );

@@ -7,7 +7,6 @@ import { z } from 'zod';
 import {
   MAX_DOCUMENT_BYTES,
   MAX_DOCUMENTS,
-  FIELD_LABELS,
   MAX_INT,
   MESSAGES,
   apiErrorSchema,
@@ -17,12 +16,11 @@ import {
   vendorRegistrationSchema,
   vendorResponseSchema,
 } from '@qrib/shared';
-import { HttpError, onField } from '../../../../http-error.ts';
-import { BusinessAlreadyRegistered, presentVendor, type NewVendorDocument } from '../../../../repositories/vendors.ts';
-import { processDocumentImage } from '../../../../services/images.ts';
+import { HttpError } from '../../../../http-error.ts';
+import { presentVendor } from '../../../../repositories/vendors.ts';
+import { registerBusiness } from '../../../../services/businesses.ts';
 import { privateFileHeaders } from '../../../../services/private-files.ts';
 import { parseFields, readMultipart } from '../../../../services/multipart.ts';
-import type { FileToStore } from '../../../../services/pending-writes.ts';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
 
@@ -51,57 +49,8 @@ const vendorRoutes: FastifyPluginAsyncZod = async (app) => {
         tooMany: { code: 'documentsTooMany', params: { max: MAX_DOCUMENTS } },
       });
       const registration = parseFields(vendorRegistrationSchema, fields);
-      if (files.length === 0) {
-        const documents = { field: 'documents', label: FIELD_LABELS.documents };
-        throw new HttpError(400, 'requiredField', documents, onField('documents', 'requiredField', documents));
-      }
-      // Every file is checked by its content and encoded again (upright, no metadata, nothing appended) before
-      // anything is stored; what is stored is the new encoding.
-      const documents = await Promise.all(
-        files.map(async (file) => {
-          const image = await processDocumentImage(file.buffer);
-          return { file: { buffer: image.body }, image, sha256: image.sha256 };
-        }),
-      );
-
-      const stored: FileToStore[] = [];
-      const rows: NewVendorDocument[] = [];
-      for (const document of documents) {
-        const storageKey = `private/documents/${document.sha256}.${document.image.extension}`;
-        stored.push({ key: storageKey, body: document.file.buffer, contentType: document.image.contentType });
-        rows.push({
-          storageKey,
-          contentType: document.image.contentType,
-          byteSize: document.file.buffer.length,
-          sha256: document.sha256,
-        });
-      }
-      let vendor;
-      try {
-        // A failure after storing removes the documents again (unless another row uses the same content).
-        vendor = await app.pendingUploads.storeFilesWithRows(stored, (settle) =>
-          app.vendors.createWithDocuments(
-            {
-              ownerUserId: userId,
-              businessName: registration.businessName,
-              businessType: registration.businessType,
-              businessAddress: registration.businessAddress,
-              locationLatitude: registration.locationLatitude,
-              locationLongitude: registration.locationLongitude,
-              primaryContactName: registration.primaryContactName,
-              contactEmail: registration.contactEmail,
-              contactPhone: registration.contactPhone,
-              offeringsDescription: registration.offeringsDescription,
-            },
-            rows,
-            settle,
-          ),
-        );
-      } catch (error) {
-        if (error instanceof BusinessAlreadyRegistered) throw new HttpError(409, 'businessAlreadyRegistered');
-        throw error;
-      }
-      request.log.info({ vendorId: vendor.id, documents: rows.length }, 'business registered');
+      const documents = files.map((file) => file.buffer);
+      const vendor = await registerBusiness(app, userId, registration, documents, request.log);
       return reply.code(201).send({ data: presentVendor(vendor, await app.vendors.listDocuments(vendor.id)) });
     },
   );

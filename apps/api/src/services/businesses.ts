@@ -1,0 +1,66 @@
+/**
+ * Business registration (DESIGN.md §10): the command behind POST /vendors/. The route has parsed the form and
+ * checked the account has no business yet; this checks and re-encodes the documents, stores them with the rows,
+ * and throws DomainError, never an HTTP error.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import { FIELD_LABELS, type VendorRegistration } from '@qrib/shared';
+import { DomainError } from '../domain-error.ts';
+import { BusinessAlreadyRegistered, type NewVendorDocument, type VendorRow, type VendorsRepository } from '../repositories/vendors.ts';
+import { processDocumentImage } from './images.ts';
+import { storeEachWithRow, type FileStore, type FilesWithRow } from './pending-writes.ts';
+
+export interface BusinessCommandDeps {
+  vendors: VendorsRepository;
+  pendingUploads: FileStore;
+}
+
+/** Registers the business of `ownerUserId` with its registration documents (at least one). */
+export async function registerBusiness(
+  deps: BusinessCommandDeps,
+  ownerUserId: number,
+  registration: VendorRegistration,
+  documents: readonly Buffer[],
+  log: FastifyBaseLogger,
+): Promise<VendorRow> {
+  if (documents.length === 0) {
+    const params = { field: 'documents', label: FIELD_LABELS.documents };
+    throw new DomainError('invalid', 'requiredField', params, { documents: { code: 'requiredField', params } });
+  }
+  // Every file is checked by its content and encoded again (upright, no metadata, nothing appended) before
+  // anything is stored; what is stored is the new encoding.
+  const images = await Promise.all(documents.map((document) => processDocumentImage(document)));
+  const items: FilesWithRow<NewVendorDocument>[] = images.map((image) => {
+    const storageKey = `private/documents/${image.sha256}.${image.extension}`;
+    return {
+      files: [{ key: storageKey, body: image.body, contentType: image.contentType }],
+      row: { storageKey, contentType: image.contentType, byteSize: image.body.length, sha256: image.sha256 },
+    };
+  });
+  let vendor;
+  try {
+    vendor = await storeEachWithRow(deps.pendingUploads, items, (rows, settle) =>
+      deps.vendors.createWithDocuments(
+        {
+          ownerUserId,
+          businessName: registration.businessName,
+          businessType: registration.businessType,
+          businessAddress: registration.businessAddress,
+          locationLatitude: registration.locationLatitude,
+          locationLongitude: registration.locationLongitude,
+          primaryContactName: registration.primaryContactName,
+          contactEmail: registration.contactEmail,
+          contactPhone: registration.contactPhone,
+          offeringsDescription: registration.offeringsDescription,
+        },
+        rows,
+        settle,
+      ),
+    );
+  } catch (error) {
+    if (error instanceof BusinessAlreadyRegistered) throw new DomainError('conflict', 'businessAlreadyRegistered');
+    throw error;
+  }
+  log.info({ vendorId: vendor.id, documents: items.length }, 'business registered');
+  return vendor;
+}

@@ -1,0 +1,74 @@
+/**
+ * Offer commands (DESIGN.md §10): publishing with photos, editing, pausing and resuming. The route has parsed the
+ * form and authorised the owner; these check what the data must be, write, and tell the shoppers who saved the
+ * shop. They throw DomainError, never an HTTP error.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type { OfferFields, OfferStatus } from '@qrib/shared';
+import { DomainError } from '../domain-error.ts';
+import type { NotificationsRepository } from '../repositories/notifications.ts';
+import type { NewOfferImage, OfferRow, OffersRepository } from '../repositories/offers.ts';
+import type { VendorRow } from '../repositories/vendors.ts';
+import { processOfferImage } from './images.ts';
+import { storeEachWithRow, type FileStore, type FilesWithRow } from './pending-writes.ts';
+
+export interface OfferCommandDeps {
+  offers: OffersRepository;
+  notifications: Pick<NotificationsRepository, 'notifySaversOfOffer'>;
+  pendingUploads: FileStore;
+}
+
+async function checkCategory(offers: OffersRepository, fields: OfferFields): Promise<void> {
+  if (!(await offers.categoryExists(fields.categoryId))) {
+    throw new DomainError('invalid', 'categoryUnknown', {}, { categoryId: { code: 'categoryUnknown' } });
+  }
+}
+
+/** The bell of everyone who saved an offer of the shop; never holds up the answer. */
+function notifySavers(deps: OfferCommandDeps, offerId: number, log: FastifyBaseLogger): void {
+  deps.notifications.notifySaversOfOffer(offerId).catch((error: unknown) => {
+    log.warn({ err: error, offerId }, 'could not notify savers of a new offer');
+  });
+}
+
+/** Publishes an offer of `vendor` with its photos (in order); answers the new offer's id. */
+export async function createOfferWithImages(
+  deps: OfferCommandDeps,
+  vendor: VendorRow,
+  fields: OfferFields,
+  photos: readonly Buffer[],
+  log: FastifyBaseLogger,
+): Promise<number> {
+  await checkCategory(deps.offers, fields);
+  // Decode and convert every photo before storing any of them; one at a time bounds the memory.
+  const processed = [];
+  for (const photo of photos) processed.push(await processOfferImage(photo));
+
+  const items: FilesWithRow<NewOfferImage>[] = processed.map((image, position) => {
+    const cardKey = `public/offers/${image.sha256}-card.webp`;
+    const detailKey = `public/offers/${image.sha256}-detail.webp`;
+    return {
+      files: [
+        { key: cardKey, body: image.card, contentType: 'image/webp' },
+        { key: detailKey, body: image.detail, contentType: 'image/webp' },
+      ],
+      row: { position, cardKey, detailKey, width: image.width, height: image.height },
+    };
+  });
+  const offerId = await storeEachWithRow(deps.pendingUploads, items, (rows, settle) => deps.offers.create(vendor, fields, rows, settle));
+  log.info({ offerId, images: processed.length }, 'offer created');
+  notifySavers(deps, offerId, log);
+  return offerId;
+}
+
+/** Changes an offer's details (the same rules as creating it); its photos stay as they are. */
+export async function editOffer(deps: OfferCommandDeps, offerId: number, fields: OfferFields): Promise<void> {
+  await checkCategory(deps.offers, fields);
+  await deps.offers.update(offerId, fields);
+}
+
+/** Pauses or resumes an offer; one that becomes visible again rings the bell of those who saved the shop. */
+export async function setOfferStatus(deps: OfferCommandDeps, offer: OfferRow, status: OfferStatus, log: FastifyBaseLogger): Promise<void> {
+  await deps.offers.setStatus(offer.offerId, status);
+  if (status === 'ACTIVE' && offer.status !== 'ACTIVE') notifySavers(deps, offer.offerId, log);
+}
