@@ -218,6 +218,8 @@ test('Log out everywhere ends the session on this browser and on another device'
   try {
     const otherPage = await otherDevice.newPage();
     await logInThroughForm(otherPage, account.username, account.password);
+    // Wait for the login to land before navigating, or the navigation would cancel it.
+    await expect(otherPage).not.toHaveURL(/\/login$/);
     await otherPage.goto('/profile');
     await expect(otherPage.getByTestId('profile-name')).toHaveText(account.name);
 
