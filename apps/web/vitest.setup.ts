@@ -1,7 +1,24 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterEach, beforeEach, expect, vi } from 'vitest';
+
+// A test fails when it writes to console.error or console.warn (React's act() and key warnings, a failed request,
+// a handler's unhandled error): such output is a bug nobody reads. A test that provokes one on purpose spies on the
+// method itself (vi.spyOn(console, 'error').mockImplementation(...)) and asserts on it, which replaces this guard.
+const written: string[] = [];
+const show = (value: unknown) => (value instanceof Error ? (value.stack ?? value.message) : typeof value === 'string' ? value : JSON.stringify(value));
+
+beforeEach(() => {
+  written.length = 0;
+  for (const level of ['error', 'warn'] as const) {
+    vi.spyOn(console, level).mockImplementation((...args: unknown[]) => {
+      written.push(`console.${level}: ${args.map(show).join(' ')}`);
+    });
+  }
+});
 
 afterEach(() => {
   cleanup();
+  vi.restoreAllMocks();
+  expect(written, 'the test wrote to console.error or console.warn').toEqual([]);
 });

@@ -91,7 +91,9 @@ export async function buildApp({ config, database, closeDatabase = true, logger,
   // hold. Here every route gets it, whatever its schema, before anything else walks the body.
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    parseJson(request, typeof body === 'string' ? body : body.toString('utf8'), (error: Error | null, value?: unknown) => {
+    // Fastify's default JSON parser is the callback kind and returns nothing; its type is the union of the callback
+    // and the async kinds, hence the void.
+    void parseJson(request, typeof body === 'string' ? body : body.toString('utf8'), (error: Error | null, value?: unknown) => {
       if (error) return done(error);
       const problem = findJsonProblem(value);
       if (problem === 'too-deep') return done(new HttpError(400, 'jsonTooDeep', { max: MAX_JSON_DEPTH }));

@@ -14,7 +14,7 @@
  */
 import cookie from '@fastify/cookie';
 import jwt from '@fastify/jwt';
-import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { LRUCache } from 'lru-cache';
 import { AUTH_COOKIE_MAX_AGE_SECONDS, AUTH_COOKIE_NAME, AUTH_TOKEN_LIFETIME } from '@qrib/shared';
@@ -231,7 +231,7 @@ export default fp(
     };
     app.decorate('refuseCrossSite', refuseCrossSite);
 
-    const guard: onRequestHookHandler = async (request) => {
+    const guard: onRequestAsyncHookHandler = async (request) => {
       const credential = readCredential(request);
       if (!credential) throw new DomainError('unauthenticated', 'notSignedIn');
       if (credential.fromCookie) await refuseCrossSite(request);

@@ -1,5 +1,5 @@
 import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { renderRoutes } from '../../testing/render.tsx';
 import { NotFoundRoute } from './not-found.tsx';
 import { RouteErrorPage } from './route-error.tsx';
@@ -14,6 +14,7 @@ describe('route errors and the 404 page', () => {
           throw new Response('', { status: 503, statusText: 'Service Unavailable' });
         },
         element: <p>never shown</p>,
+        HydrateFallback: () => null,
       },
     ]);
     expect(await screen.findByRole('heading', { name: 'Unexpected Application Error!' })).toBeInTheDocument();
@@ -25,9 +26,12 @@ describe('route errors and the 404 page', () => {
     function Broken(): never {
       throw new Error('The offer could not be drawn');
     }
+    // Deliberately provoked: React and React Router report the render error on the console.
+    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     renderRoutes([{ path: '/', errorElement: <RouteErrorPage />, element: <Broken /> }]);
     expect(await screen.findByText('Status: 500')).toBeInTheDocument();
     expect(screen.getByText('The offer could not be drawn')).toBeInTheDocument();
+    expect(log).toHaveBeenCalled();
   });
 
   it("shows '404', 'Page Not Found' and 'Go to Home'", () => {

@@ -9,6 +9,7 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { paths } from '../../../config/paths.ts';
+import { asyncHandler } from '../../../lib/async-handler.ts';
 import { applyRequestError } from '../../../lib/form-errors.ts';
 import { translateMessage } from '../../../lib/i18n.ts';
 import { useLogin } from '../api/login.ts';
@@ -41,7 +42,7 @@ export function LoginForm() {
   const message = (text: string | undefined) => (text ? translateMessage(t, text) : undefined);
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4">
+    <form onSubmit={asyncHandler(onSubmit)} noValidate className="space-y-4">
       {formError ? <Alert>{translateMessage(t, formError)}</Alert> : null}
       <TextField
         label={t('auth.username')}

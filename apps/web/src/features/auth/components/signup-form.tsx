@@ -9,6 +9,7 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { paths } from '../../../config/paths.ts';
+import { asyncHandler } from '../../../lib/async-handler.ts';
 import { applyRequestError } from '../../../lib/form-errors.ts';
 import { translateMessage } from '../../../lib/i18n.ts';
 import { useSignup } from '../api/signup.ts';
@@ -44,7 +45,7 @@ export function SignupForm() {
   const message = (text: string | undefined) => (text ? translateMessage(t, text) : undefined);
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4">
+    <form onSubmit={asyncHandler(onSubmit)} noValidate className="space-y-4">
       {formError ? <Alert>{translateMessage(t, formError)}</Alert> : null}
       <TextField label={t('auth.name')} autoComplete="name" error={message(errors.name?.message)} {...register('name')} />
       <TextField

@@ -29,6 +29,7 @@ import { RadioGroup } from '../../../components/ui/radio-group.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { TextareaField } from '../../../components/ui/textarea-field.tsx';
+import { asyncHandler } from '../../../lib/async-handler.ts';
 import { applyRequestError } from '../../../lib/form-errors.ts';
 import { translateMessage } from '../../../lib/i18n.ts';
 import { useCreateOffer } from '../api/create-offer.ts';
@@ -154,7 +155,7 @@ export function OfferForm(props: OfferFormProps) {
   const categoryOptions = (categories.data ?? []).map((category) => ({ value: String(category.categoryId), label: category.name }));
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-6">
+    <form onSubmit={asyncHandler(submit)} noValidate className="space-y-6">
       {alert ? (
         <Alert tone={alert.tone} focusOnShow>
           {translateMessage(t, alert.text)}

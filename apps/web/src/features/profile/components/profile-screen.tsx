@@ -14,6 +14,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Switch } from '../../../components/ui/switch.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { asyncHandler } from '../../../lib/async-handler.ts';
 import { applyRequestError } from '../../../lib/form-errors.ts';
 import { formatMaltaDateTime } from '../../../lib/format.ts';
 import { translateMessage } from '../../../lib/i18n.ts';
@@ -127,7 +128,7 @@ function EditProfileForm({ user }: { user: User }) {
         {t('profile.editTitle')}
       </h2>
       <p className="mt-1 text-sm text-slate-600">{t('profile.editHint')}</p>
-      <form onSubmit={onSubmit} noValidate className="mt-4 space-y-4">
+      <form onSubmit={asyncHandler(onSubmit)} noValidate className="mt-4 space-y-4">
         {result ? <Alert tone={result.tone}>{result.text}</Alert> : null}
         <TextField label={t('auth.name')} autoComplete="name" error={message(errors.name?.message)} {...register('name')} />
         <TextField label={t('auth.phone')} type="tel" autoComplete="tel" dir="ltr" error={message(errors.phone?.message)} {...register('phone')} />

@@ -26,6 +26,7 @@ import { SelectField } from '../../../components/ui/select-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { TextareaField } from '../../../components/ui/textarea-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { asyncHandler } from '../../../lib/async-handler.ts';
 import { translateCode, translateMessage } from '../../../lib/i18n.ts';
 import { reverseGeocode } from '../../../lib/reverse-geocode.ts';
 import { useRegisterVendor } from '../api/register-vendor.ts';
@@ -147,7 +148,7 @@ export function VendorRegistrationForm({ onRegistered }: { onRegistered: () => v
   const coordinatesError = message(errors.locationLatitude?.message ?? errors.locationLongitude?.message);
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-6">
+    <form onSubmit={asyncHandler(submit)} noValidate className="space-y-6">
       {formError ? <Alert focusOnShow>{formError}</Alert> : null}
 
       <FormSection title={t('vendor.businessInformation')}>
