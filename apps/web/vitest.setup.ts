@@ -6,19 +6,22 @@ import { afterEach, beforeEach, expect, vi } from 'vitest';
 // a handler's unhandled error): such output is a bug nobody reads. A test that provokes one on purpose spies on the
 // method itself (vi.spyOn(console, 'error').mockImplementation(...)) and asserts on it, which replaces this guard.
 const written: string[] = [];
+const spies: { mockRestore: () => void }[] = [];
 const show = (value: unknown) => (value instanceof Error ? (value.stack ?? value.message) : typeof value === 'string' ? value : JSON.stringify(value));
 
 beforeEach(() => {
   written.length = 0;
   for (const level of ['error', 'warn'] as const) {
-    vi.spyOn(console, level).mockImplementation((...args: unknown[]) => {
+    const spy = vi.spyOn(console, level).mockImplementation((...args: unknown[]) => {
       written.push(`console.${level}: ${args.map(show).join(' ')}`);
     });
+    spies.push(spy);
   }
 });
 
 afterEach(() => {
   cleanup();
-  vi.restoreAllMocks();
+  // Only these two: a spy a test file set up in beforeAll stays.
+  for (const spy of spies.splice(0)) spy.mockRestore();
   expect(written, 'the test wrote to console.error or console.warn').toEqual([]);
 });
