@@ -17,12 +17,12 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { MALTA_LOCALITIES, NEARBY_PAGE_SIZE } from '@qrib/shared';
+import { MALTA_LOCALITIES, NEARBY_PAGE_SIZE, maltaToday } from '@qrib/shared';
 import { buildApp } from '../apps/api/src/app.ts';
 import { loadConfig } from '../apps/api/src/config.ts';
 import { openDatabase, selectRows, type Database } from '../apps/api/src/db/client.ts';
 import { seedCategories } from '../apps/api/src/db/seed.ts';
-import { maltaToday, nearbyBusinessesQuery } from '../apps/api/src/repositories/nearby.ts';
+import { nearbyBusinessesQuery } from '../apps/api/src/repositories/nearby.ts';
 import { NEARBY_CACHE_TTL_MS, NEARBY_CELL_DEGREES } from '../apps/api/src/services/nearby-cache.ts';
 
 const BUSINESSES = Number(process.env.BENCH_BUSINESSES ?? 100_000);

@@ -17,7 +17,7 @@ import { openDatabase } from '../apps/api/src/db/client.ts';
 import { receipts } from '../apps/api/src/db/schema.ts';
 import { seedCategories } from '../apps/api/src/db/seed.ts';
 import { createOcrPool, prepareReceiptImage } from '../apps/api/src/services/receipt-ocr.ts';
-import { maltaDate } from '../apps/api/src/services/receipt-rules.ts';
+import { maltaDateOf } from '@qrib/shared';
 import { makePng, multipartBody } from '../apps/api/test/fixtures.ts';
 import { makeReceiptPhoto, type ReceiptContent } from '../apps/api/test/receipt-images.ts';
 
@@ -33,7 +33,7 @@ const seconds = (ms: number) => (ms / 1000).toFixed(2);
 const summary = (values: number[]) => `median ${seconds(percentile(values, 0.5))} s, p90 ${seconds(percentile(values, 0.9))} s`;
 
 const shopName = (shop: number) => `Bench Bakery ${['Alpha', 'Bravo', 'Charlie', 'Delta', 'Echo', 'Foxtrot'][shop % 6]}`;
-const day = (daysAgo: number) => maltaDate(new Date(Date.now() - daysAgo * 86_400_000)).split('-').reverse().join('/');
+const day = (daysAgo: number) => maltaDateOf(new Date(Date.now() - daysAgo * 86_400_000)).split('-').reverse().join('/');
 
 /** Receipt `index`: for shop index % SHOPS, 20% off applied, with its own items so every photo differs. */
 function receiptContent(index: number): ReceiptContent {

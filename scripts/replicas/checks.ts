@@ -4,7 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { maltaDate } from '../../apps/api/src/services/receipt-rules.ts';
+import { maltaDateOf } from '@qrib/shared';
 import { makeJpeg } from '../../apps/api/test/fixtures.ts';
 import { makeReceiptPhoto } from '../../apps/api/test/receipt-images.ts';
 import type { Cluster } from './cluster.ts';
@@ -38,7 +38,7 @@ export async function logIn(base: string, account: { username: string; password:
 }
 
 function dayOffset(days: number): string {
-  return maltaDate(new Date(Date.now() + days * 86_400_000));
+  return maltaDateOf(new Date(Date.now() + days * 86_400_000));
 }
 
 /** What the later checks (and the load) reuse: the shopper's session, the new offer. */
@@ -143,7 +143,7 @@ export async function runReplicaChecks(cluster: Cluster, report: Report, state: 
     const { shopperToken, vendorId, businessName, offerId } = state;
     if (!shopperToken || vendorId === undefined || !businessName) throw new Error('no shopper session or shop (check c failed)');
     const now = new Date();
-    const [year, month, day] = maltaDate(now).split('-');
+    const [year, month, day] = maltaDateOf(now).split('-');
     const photo = await makeReceiptPhoto({
       merchant: businessName,
       date: `${day}/${month}/${year} 09:41`,

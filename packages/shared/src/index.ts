@@ -12,6 +12,7 @@ export * from './vendor-schemas.ts';
 export * from './geo.ts';
 export * from './nearby-schemas.ts';
 export * from './malta-localities.ts';
+export * from './malta-time.ts';
 export * from './time-left.ts';
 export * from './visit-schemas.ts';
 export * from './me-schemas.ts';

@@ -5,10 +5,10 @@
  */
 import { z } from 'zod';
 import { messageCodeSchema, messageParamsSchema } from './error-schema.ts';
+import { addDays, daysInRange, isCalendarDate, maltaDateOf, monthOf, weekOf } from './malta-time.ts';
 import { codedMessage } from './message-codes.ts';
 import { MESSAGES } from './messages.ts';
 
-export const INSIGHT_TIME_ZONE = 'Europe/Malta';
 export const INSIGHT_PERIODS = ['weekly', 'monthly'] as const;
 export type InsightPeriod = (typeof INSIGHT_PERIODS)[number];
 /** The longest from–to range one report may cover (a year, leap or not). */
@@ -43,40 +43,6 @@ export const INSIGHT_RULES = {
   maxCards: 3,
 } as const;
 
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-const DAY_MS = 86_400_000;
-
-/** A YYYY-MM-DD text that names a real calendar date. */
-export function isCalendarDate(text: string): boolean {
-  if (!ISO_DATE.test(text)) return false;
-  const date = new Date(`${text}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text;
-}
-
-function dayNumber(isoDate: string): number {
-  return Math.round(new Date(`${isoDate}T00:00:00Z`).getTime() / DAY_MS);
-}
-
-function fromDayNumber(day: number): string {
-  return new Date(day * DAY_MS).toISOString().slice(0, 10);
-}
-
-export function addDays(isoDate: string, days: number): string {
-  return fromDayNumber(dayNumber(isoDate) + days);
-}
-
-/** Days from `from` to `to`, both included. */
-export function daysInRange(from: string, to: string): number {
-  return dayNumber(to) - dayNumber(from) + 1;
-}
-
-const maltaDateFormat = new Intl.DateTimeFormat('en-CA', { timeZone: INSIGHT_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
-
-/** The calendar date in Malta at an instant. */
-export function maltaDateOf(instant: Date): string {
-  return maltaDateFormat.format(instant);
-}
-
 export interface InsightRange {
   from: string;
   to: string;
@@ -92,26 +58,10 @@ export interface InsightRange {
  * under way is never compared with a whole one.
  */
 export function resolveInsightRange(period: InsightPeriod, now: Date, from?: string, to?: string): InsightRange {
-  let start: string;
-  let end: string;
-  if (from !== undefined && to !== undefined) {
-    start = from;
-    end = to;
-  } else {
-    const today = maltaDateOf(now);
-    if (period === 'weekly') {
-      // getUTCDay: Sunday 0 … Saturday 6; the week starts on Monday.
-      const weekday = new Date(`${today}T00:00:00Z`).getUTCDay();
-      start = addDays(today, -((weekday + 6) % 7));
-      end = addDays(start, 6);
-    } else {
-      start = `${today.slice(0, 8)}01`;
-      const [year = 1970, month = 1] = today.split('-').map(Number);
-      end = new Date(Date.UTC(year, month, 0)).toISOString().slice(0, 10);
-    }
-  }
-  const days = daysInRange(start, end);
   const today = maltaDateOf(now);
+  const given = from !== undefined && to !== undefined ? { from, to } : undefined;
+  const { from: start, to: end } = given ?? (period === 'weekly' ? weekOf(today) : monthOf(today));
+  const days = daysInRange(start, end);
   const begun = today < start ? days : today > end ? days : daysInRange(start, today);
   const previousFrom = addDays(start, -days);
   return { from: start, to: end, days, previousFrom, previousTo: addDays(previousFrom, begun - 1) };

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { categorySchema } from './category-schemas.ts';
 import { FIELD_LABELS } from './field-labels.ts';
 import { MAX_INT } from './constants.ts';
+import { isCalendarDate } from './malta-time.ts';
 import { codedMessage } from './message-codes.ts';
 import { MESSAGES } from './messages.ts';
 import { multiLine, singleLine } from './text-rules.ts';
@@ -31,19 +32,13 @@ const flag = (defaultValue: boolean) =>
     return value;
   }, z.boolean());
 
-function isRealDate(value: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-}
-
 const dateField = (requiredMessage: string) =>
   z.preprocess(
     blankToUndefined,
     z
       .string({ error: requiredMessage })
       .trim()
-      .refine(isRealDate, { error: MESSAGES.dateInvalid }),
+      .refine(isCalendarDate, { error: MESSAGES.dateInvalid }),
   );
 
 const longText = (field: 'title' | 'description' | 'termsAndConditions', max: number) =>
@@ -129,7 +124,7 @@ export const offerFieldsSchema = z.preprocess(
     error: MESSAGES.endBeforeStart,
     when: (payload) => {
       const value = payload.value as { startDate?: unknown; endDate?: unknown } | undefined;
-      return typeof value?.startDate === 'string' && isRealDate(value.startDate) && typeof value.endDate === 'string' && isRealDate(value.endDate);
+      return typeof value?.startDate === 'string' && isCalendarDate(value.startDate) && typeof value.endDate === 'string' && isCalendarDate(value.endDate);
     },
   })
   .refine((offer) => offer.discountType !== 'PERCENTAGE' || offer.discountValue <= 100, {

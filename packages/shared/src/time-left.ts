@@ -3,20 +3,15 @@
  * (rounded up); otherwise 'N days Left' (rounded up). An offer ends at the end of its end date in Malta
  * (DESIGN.md §3), so the end instant is midnight after the end date, Europe/Malta time.
  */
+import { maltaDayEnd } from './malta-time.ts';
+
 export type TimeLeft = { kind: 'expired' } | { kind: 'hours'; count: number } | { kind: 'days'; count: number };
 
 const HOUR_MS = 3_600_000;
 
 /** The UTC instant at which a Maltese calendar date ends (00:00 of the next day in Europe/Malta). */
 export function offerEndsAt(endDate: string): Date {
-  const [year = 1970, month = 1, day = 1] = endDate.split('-').map(Number);
-  const nextMidnightUtc = Date.UTC(year, month - 1, day + 1);
-  // Malta is UTC+1 in winter and UTC+2 in summer: find the offset in force at that moment.
-  const parts = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Malta', hour: '2-digit', hourCycle: 'h23' }).formatToParts(
-    new Date(nextMidnightUtc),
-  );
-  const maltaHour = Number(parts.find((part) => part.type === 'hour')?.value ?? 0);
-  return new Date(nextMidnightUtc - maltaHour * HOUR_MS);
+  return maltaDayEnd(endDate);
 }
 
 export function timeLeft(endDate: string, now: Date = new Date()): TimeLeft {

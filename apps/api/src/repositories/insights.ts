@@ -1,10 +1,10 @@
 /**
  * The figures behind a shop's insights (spec §2.4 dashboard, business insights, trust rating), computed in
- * SQL from offer_events, receipts and shop_visits. Days and hours are Malta's (INSIGHT_TIME_ZONE): a period
+ * SQL from offer_events, receipts and shop_visits. Days and hours are Malta's (MALTA_TIME_ZONE): a period
  * runs from 00:00 of its first day to 00:00 after its last day, Malta time.
  */
 import { sql } from 'drizzle-orm';
-import { INSIGHT_TIME_ZONE, addDays, type InsightRange, type MessageKey } from '@qrib/shared';
+import { MALTA_TIME_ZONE, addDays, type InsightRange, type MessageKey } from '@qrib/shared';
 import { selectRows, type Db } from '../db/client.ts';
 
 /** The facts a report is built from (counts are numbers; PostgreSQL's bigint counts arrive as text). */
@@ -38,8 +38,8 @@ const toNumber = (value: Count | null | undefined) => Number(value ?? 0);
 const toMoney = (value: Count | null | undefined) => (value === null || value === undefined ? null : Math.round(Number(value) * 100) / 100);
 
 /** 00:00 of a Malta calendar date, as an instant. */
-const startOfDay = (isoDate: string) => sql`(${isoDate}::date::timestamp AT TIME ZONE ${INSIGHT_TIME_ZONE})`;
-const maltaDay = (column: string) => sql.raw(`to_char((${column} AT TIME ZONE '${INSIGHT_TIME_ZONE}')::date, 'YYYY-MM-DD')`);
+const startOfDay = (isoDate: string) => sql`(${isoDate}::date::timestamp AT TIME ZONE ${MALTA_TIME_ZONE})`;
+const maltaDay = (column: string) => sql.raw(`to_char((${column} AT TIME ZONE '${MALTA_TIME_ZONE}')::date, 'YYYY-MM-DD')`);
 
 export function createInsightsRepository(db: Db) {
   return {
@@ -119,7 +119,7 @@ export function createInsightsRepository(db: Db) {
       `);
 
       const peakHours = await selectRows<{ hour: Count; events: Count }>(db, sql`
-        SELECT extract(hour FROM created_at AT TIME ZONE ${INSIGHT_TIME_ZONE})::integer AS hour, count(*) AS events
+        SELECT extract(hour FROM created_at AT TIME ZONE ${MALTA_TIME_ZONE})::integer AS hour, count(*) AS events
         FROM offer_events
         WHERE vendor_id = ${vendorId} AND created_at >= ${start} AND created_at < ${end}
         GROUP BY 1

@@ -113,24 +113,6 @@ export function decodeOffsetCursor(text: string): number | undefined {
   }
 }
 
-const maltaDate = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Malta', year: 'numeric', month: '2-digit', day: '2-digit' });
-const HOUR_MS = 3_600_000;
-let knownHour = Number.NaN;
-let knownDate = '';
-
-/**
- * Today's date in Malta: an offer runs to the end of its end date in the vendor's time zone. Malta is always a
- * whole number of hours ahead of UTC, so its date only turns at a whole UTC hour: one formatting per hour.
- */
-export function maltaToday(now = new Date()): string {
-  const hour = Math.floor(now.getTime() / HOUR_MS);
-  if (hour !== knownHour) {
-    knownDate = maltaDate.format(now);
-    knownHour = hour;
-  }
-  return knownDate;
-}
-
 const round = (km: number) => Math.round(km * 1000) / 1000;
 
 /** The first query of a nearby page: the KNN scan over businesses (exported for the benchmark). */

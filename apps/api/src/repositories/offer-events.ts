@@ -5,9 +5,8 @@
  * per person, offer and hour (the unique index `offer_events_once_an_hour_key`).
  */
 import { sql } from 'drizzle-orm';
-import type { OfferEventKind } from '@qrib/shared';
+import { maltaToday, type OfferEventKind } from '@qrib/shared';
 import type { Db } from '../db/client.ts';
-import { maltaToday } from './nearby.ts';
 
 export function createOfferEventsRepository(db: Db) {
   return {

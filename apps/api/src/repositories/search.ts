@@ -4,10 +4,9 @@
  * best match, nearest or newest first; offset paging. The search text only ever travels as a bound parameter.
  */
 import { eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { EARTH_RADIUS_KM, haversineKm, type SearchQuery, type SearchResult } from '@qrib/shared';
+import { EARTH_RADIUS_KM, haversineKm, maltaToday, type SearchQuery, type SearchResult } from '@qrib/shared';
 import { selectRows, type Db } from '../db/client.ts';
 import { categories, offers } from '../db/schema.ts';
-import { maltaToday } from './nearby.ts';
 import { findFirstImageUrls, presentOfferSummary } from './offer-summary.ts';
 
 export const SEARCH_PAGE_SIZE = 20;

@@ -6,7 +6,6 @@ import {
   hammingDistance,
   highestPricePaid,
   isSameReceipt,
-  maltaDate,
   nameSimilarity,
   type OfferTerms,
   type ReceiptEvidence,
@@ -197,12 +196,5 @@ describe('helpers', () => {
     expect(highestPricePaid(10, PERCENT_OFF)).toBeCloseTo(8.01);
     expect(highestPricePaid(1, { ...PERCENT_OFF, discountType: 'FIXED', discountValue: 5 })).toBeCloseTo(0.01);
     expect(highestPricePaid(10, { ...PERCENT_OFF, discountType: 'BUYXGETY' })).toBeNull();
-  });
-
-  it('gives Malta calendar dates', () => {
-    expect(maltaDate(new Date('2026-11-20T22:59:00Z'))).toBe('2026-11-20');
-    expect(maltaDate(new Date('2026-11-20T23:00:00Z'))).toBe('2026-11-21');
-    // Summer time: UTC+2.
-    expect(maltaDate(new Date('2026-07-01T22:00:00Z'))).toBe('2026-07-02');
   });
 });

@@ -14,7 +14,7 @@
  * BUYXGETY offer (the free item is not priced on most receipts) or a receipt naming no offer has no price
  * rule: merchant and date decide.
  */
-import type { MessageCode, MessageKey } from '@qrib/shared';
+import { daysBetween, maltaDateOf, type MessageCode, type MessageKey } from '@qrib/shared';
 import { isReadableName, type ExtractedReceipt } from './receipt-extraction.ts';
 
 /** A receipt dated more than this many days before its upload is too old. */
@@ -86,15 +86,6 @@ export function hammingDistance(a: string, b: string): number {
     difference >>= 1n;
   }
   return bits;
-}
-
-/** The calendar date (YYYY-MM-DD) of an instant in Malta. */
-export function maltaDate(instant: Date): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Malta', year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant);
-}
-
-function daysBetween(from: string, to: string): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 }
 
 /** Words that say what a shop is rather than which one; they count for little when comparing names. */
@@ -201,7 +192,7 @@ function namesAnotherShop(fields: ExtractedReceipt): boolean {
 
 function checkDate(date: string | null, uploadedAt: Date, offer: OfferTerms | null): Finding {
   if (date === null) return { outcome: 'unsure', reason: because('receiptDateUnreadable') };
-  const uploadDay = maltaDate(uploadedAt);
+  const uploadDay = maltaDateOf(uploadedAt);
   const age = daysBetween(date, uploadDay);
   // A date after the upload cannot be right: most likely a digit misread.
   if (age < 0) return { outcome: 'unsure', reason: because('receiptDateAfterUpload') };

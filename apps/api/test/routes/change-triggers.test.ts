@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../src/app.ts';
 import { offerImages, offers, users, vendors } from '../../src/db/schema.ts';
 import { OFFER_CHANNEL } from '../../src/plugins/offer-feed.ts';
-import { maltaToday } from '../../src/repositories/nearby.ts';
+import { maltaToday } from '@qrib/shared';
 import { createTestApp, createTestDatabase, signUp, type TestDatabase } from '../helpers.ts';
 
 let testDb: TestDatabase;

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../src/app.ts';
 import { ConfigError, loadConfig } from '../../src/config.ts';
 import { categories, offers, users, vendors } from '../../src/db/schema.ts';
-import { maltaToday } from '../../src/repositories/nearby.ts';
+import { maltaToday } from '@qrib/shared';
 import { NEARBY_CACHE_TTL_MS, NEARBY_CELL_DEGREES, NearbyCache } from '../../src/services/nearby-cache.ts';
 import { multipartBody } from '../fixtures.ts';
 import { createTestApp, createTestDatabase, registerBusiness, signUp, type TestDatabase } from '../helpers.ts';
@@ -372,16 +372,6 @@ describe('nearby cache: invalidation', () => {
 
     const off = new NearbyCache(uncached.nearby, 0);
     expect(await off.findPage({ latitude: 35.9, longitude: 14.5, radiusKm: 10, cursor: undefined, pageSize: 20, today: maltaToday() })).toBeUndefined();
-  });
-});
-
-describe('maltaToday', () => {
-  it('turns at midnight in Malta, winter and summer time', () => {
-    expect(maltaToday(new Date('2026-01-15T22:59:59.999Z'))).toBe('2026-01-15');
-    expect(maltaToday(new Date('2026-01-15T23:00:00.000Z'))).toBe('2026-01-16');
-    expect(maltaToday(new Date('2026-07-01T21:59:59.999Z'))).toBe('2026-07-01');
-    expect(maltaToday(new Date('2026-07-01T22:00:00.000Z'))).toBe('2026-07-02');
-    expect(maltaToday(new Date('2026-07-01T21:00:00.000Z'))).toBe('2026-07-01');
   });
 });
 

@@ -9,13 +9,12 @@ import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatMessage, MESSAGES } from '@qrib/shared';
+import { formatMessage, maltaDateOf, MESSAGES } from '@qrib/shared';
 import type { App } from '../../src/app.ts';
 import { ConfigError, loadConfig } from '../../src/config.ts';
 import { receiptFiles, receipts } from '../../src/db/schema.ts';
 import { createReceiptChecksRepository } from '../../src/repositories/receipt-checks.ts';
 import { createOcrPool, prepareReceiptImage } from '../../src/services/receipt-ocr.ts';
-import { maltaDate } from '../../src/services/receipt-rules.ts';
 import { multipartBody, type FilePart } from '../fixtures.ts';
 import { createTestApp, createTestDatabase, registerBusiness, signUp, type TestDatabase } from '../helpers.ts';
 import { makePdfBomb, makeReceiptPdf, makeReceiptPhoto, makeScannedPdf, type ReceiptContent } from '../receipt-images.ts';
@@ -34,7 +33,7 @@ let offerId: number;
 
 /** A Malta calendar date `days` from today. */
 function maltaDay(days: number): string {
-  return maltaDate(new Date(Date.now() + days * 86_400_000));
+  return maltaDateOf(new Date(Date.now() + days * 86_400_000));
 }
 /** As a till prints it: DD/MM/YYYY HH:MM. */
 function printed(isoDate: string, time = '09:41'): string {

@@ -1,9 +1,8 @@
 import { count } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { MESSAGES } from '@qrib/shared';
+import { MESSAGES, maltaToday } from '@qrib/shared';
 import type { App } from '../../src/app.ts';
 import { categories, offers, users, vendors } from '../../src/db/schema.ts';
-import { maltaToday } from '../../src/repositories/nearby.ts';
 import { signUp, type TestDatabase, useTestApp } from '../helpers.ts';
 
 let testDb: TestDatabase;

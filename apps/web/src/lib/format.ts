@@ -3,7 +3,7 @@
  * dates in the reader's language.
  */
 import type { TFunction } from 'i18next';
-import { timeLeft, type DiscountType } from '@qrib/shared';
+import { MALTA_TIME_ZONE, timeLeft, type DiscountType } from '@qrib/shared';
 
 export function formatDiscount(t: TFunction, discountType: DiscountType, value: number): string {
   const amount = Number.isInteger(value) ? String(value) : value.toFixed(2);
@@ -30,7 +30,7 @@ export function formatDate(isoDate: string, language: string): string {
 export function formatMaltaDateTime(isoInstant: string, language: string): string {
   const date = new Date(isoInstant);
   if (Number.isNaN(date.getTime())) return isoInstant;
-  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Europe/Malta' }).format(date);
+  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short', timeZone: MALTA_TIME_ZONE }).format(date);
 }
 
 /** A missing value shows as a dash (spec §2.4). */

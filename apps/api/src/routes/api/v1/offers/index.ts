@@ -11,6 +11,7 @@ import {
   NEARBY_PAGE_SIZE,
   apiErrorSchema,
   haversineKm,
+  maltaToday,
   nearbyQuerySchema,
   nearbyResponseSchema,
   searchQuerySchema,
@@ -22,7 +23,7 @@ import {
   type OfferStatus,
 } from '@qrib/shared';
 import { HttpError, onField } from '../../../../http-error.ts';
-import { decodeCursor, decodeOffsetCursor, encodeCursor, encodeOffsetCursor, maltaToday } from '../../../../repositories/nearby.ts';
+import { decodeCursor, decodeOffsetCursor, encodeCursor, encodeOffsetCursor } from '../../../../repositories/nearby.ts';
 import { parseFields, readMultipart } from '../../../../services/multipart.ts';
 import { createOfferWithImages, editOffer, setOfferStatus } from '../../../../services/offers.ts';
 
