@@ -3,42 +3,12 @@
  * text keeps its line feeds (CR LF becoming LF). Runs on an embedded database migrated up to 0007 first; the SQL
  * is the same on PostgreSQL.
  */
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { cube } from '@electric-sql/pglite/contrib/cube';
-import { earthdistance } from '@electric-sql/pglite/contrib/earthdistance';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { drizzle } from 'drizzle-orm/pglite';
-import { migrate } from 'drizzle-orm/pglite/migrator';
-import { afterAll, describe, expect, it } from 'vitest';
-import { MIGRATIONS_FOLDER } from '../../src/db/client.ts';
-
-const folders: string[] = [];
-afterAll(() => {
-  for (const folder of folders) rmSync(folder, { recursive: true, force: true });
-});
-
-/** A copy of the migrations whose journal stops before `tag`. */
-function migrationsBefore(tag: string): string {
-  const folder = mkdtempSync(path.join(tmpdir(), 'qrib-migrations-'));
-  folders.push(folder);
-  cpSync(MIGRATIONS_FOLDER, folder, { recursive: true });
-  const journalPath = path.join(folder, 'meta', '_journal.json');
-  const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: { tag: string }[] };
-  const stop = journal.entries.findIndex((entry) => entry.tag === tag);
-  expect(stop).toBeGreaterThan(0);
-  writeFileSync(journalPath, JSON.stringify({ ...journal, entries: journal.entries.slice(0, stop) }));
-  return folder;
-}
+import { describe, expect, it } from 'vitest';
+import { withDatabaseMigratedBefore } from './migrated-before.ts';
 
 describe('migration 0008', () => {
   it('replaces control characters in stored names, phones, addresses and titles with a space, keeping line feeds in descriptions', async () => {
-    const client = await PGlite.create({ extensions: { cube, earthdistance, pg_trgm } });
-    try {
-      const db = drizzle(client);
-      await migrate(db, { migrationsFolder: migrationsBefore('0008_security_and_resilience') });
+    await withDatabaseMigratedBefore('0008_security_and_resilience', async (client, migrateRest) => {
       await client.query(
         `INSERT INTO users (id, name, email, phone, username, password_hash) VALUES (1, E'Maria\\tBorg', 'maria@example.com', E'+356\\n7912 3456', 'maria', 'x')`,
       );
@@ -54,7 +24,7 @@ describe('migration 0008', () => {
          VALUES (1, 1, E'Two\\nfor one', E'Line one\\r\\nLine two\\u0007', 'PERCENTAGE', 10, '2026-12-01', '2026-12-31', E'One each\\nWhile stocks last', 35.9, 14.5)`,
       );
 
-      await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
+      await migrateRest();
 
       const user = await client.query('SELECT name, phone FROM users');
       expect(user.rows).toEqual([{ name: 'Maria Borg', phone: '+356 7912 3456' }]);
@@ -72,8 +42,6 @@ describe('migration 0008', () => {
       ]);
       const offer = await client.query('SELECT title, description, terms_and_conditions FROM offers');
       expect(offer.rows).toEqual([{ title: 'Two for one', description: 'Line one\nLine two ', terms_and_conditions: 'One each\nWhile stocks last' }]);
-    } finally {
-      await client.close();
-    }
+    });
   });
 });

@@ -3,47 +3,17 @@
  * with a number keeps it as a param), in both the current and the automatic reason; an owner's own words stay.
  * Runs on an embedded database migrated up to 0008 first; the SQL is the same on PostgreSQL.
  */
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { cube } from '@electric-sql/pglite/contrib/cube';
-import { earthdistance } from '@electric-sql/pglite/contrib/earthdistance';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { drizzle } from 'drizzle-orm/pglite';
-import { migrate } from 'drizzle-orm/pglite/migrator';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MESSAGES, formatMessage } from '@qrib/shared';
-import { MIGRATIONS_FOLDER } from '../../src/db/client.ts';
 import { RECEIPT_REASON_CODES } from '../../src/services/receipt-rules.ts';
-
-const folders: string[] = [];
-afterAll(() => {
-  for (const folder of folders) rmSync(folder, { recursive: true, force: true });
-});
-
-/** A copy of the migrations whose journal stops before `tag`. */
-function migrationsBefore(tag: string): string {
-  const folder = mkdtempSync(path.join(tmpdir(), 'qrib-migrations-'));
-  folders.push(folder);
-  cpSync(MIGRATIONS_FOLDER, folder, { recursive: true });
-  const journalPath = path.join(folder, 'meta', '_journal.json');
-  const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: { tag: string }[] };
-  const stop = journal.entries.findIndex((entry) => entry.tag === tag);
-  expect(stop).toBeGreaterThan(0);
-  writeFileSync(journalPath, JSON.stringify({ ...journal, entries: journal.entries.slice(0, stop) }));
-  return folder;
-}
+import { withDatabaseMigratedBefore } from './migrated-before.ts';
 
 /** The params each reason was filled with before 0009 (the rules' one number: a receipt at most 14 days old). */
 const paramsOf = (code: string): Record<string, number> => (code === 'receiptTooOld' ? { days: 14 } : {});
 
 describe('migration 0009', () => {
   it('turns each stored English reason of the rules into its code with params, keeping an owner’s own words', async () => {
-    const client = await PGlite.create({ extensions: { cube, earthdistance, pg_trgm } });
-    try {
-      const db = drizzle(client);
-      await migrate(db, { migrationsFolder: migrationsBefore('0009_reason_codes') });
+    await withDatabaseMigratedBefore('0009_reason_codes', async (client, migrateRest) => {
       await client.query(
         `INSERT INTO users (id, name, email, phone, username, password_hash) VALUES (1, 'Maria Borg', 'maria@example.com', '+356 7912 3456', 'maria', 'x')`,
       );
@@ -70,7 +40,7 @@ describe('migration 0009', () => {
         formatMessage(MESSAGES.receiptTooOld, { days: 30 }),
       ]);
 
-      await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
+      await migrateRest();
 
       const rows = await client.query<Record<string, unknown>>(
         'SELECT id, reason, reason_code, reason_params, auto_reason, auto_reason_code, auto_reason_params FROM receipts ORDER BY id',
@@ -97,8 +67,6 @@ describe('migration 0009', () => {
         },
         { id: 101, reason: null, reason_code: 'receiptTooOld', reason_params: { days: 30 }, auto_reason: null, auto_reason_code: null, auto_reason_params: null },
       ]);
-    } finally {
-      await client.close();
-    }
+    });
   });
 });
