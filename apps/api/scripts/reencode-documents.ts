@@ -5,21 +5,12 @@
  * s3). With the embedded database, stop the server first (one process at a time opens it). Safe to run again.
  * Run: npm run documents:reencode
  */
-import { ConfigError, loadConfig, type Config } from '../src/config.ts';
+import { loadConfigOrExit } from '../src/config.ts';
 import { databaseSourceFor, openDatabase } from '../src/db/client.ts';
 import { reencodeStoredDocuments } from '../src/services/document-reencoding.ts';
 import { createStorage } from '../src/storage/create-storage.ts';
 
-let config: Config;
-try {
-  config = loadConfig();
-} catch (error) {
-  if (error instanceof ConfigError) {
-    console.error(error.message);
-    process.exit(1);
-  }
-  throw error;
-}
+const config = loadConfigOrExit();
 
 const database = await openDatabase(databaseSourceFor(config));
 try {

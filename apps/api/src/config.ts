@@ -147,6 +147,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   };
 }
 
+/** For entry points: the configuration, or the process ends with the message naming each bad variable. */
+export function loadConfigOrExit(env: NodeJS.ProcessEnv = process.env): Config {
+  try {
+    return loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
 function parseTrustProxy(value: string): false | number | string {
   if (value === 'false') return false;
   if (value === 'true') return 1;

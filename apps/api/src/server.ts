@@ -1,21 +1,12 @@
 /** Entry point: config, database (migrated and seeded), app, listen; closes gracefully on signals. */
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig, type Config } from './config.ts';
+import { loadConfigOrExit } from './config.ts';
 import { databaseSourceFor, openDatabase } from './db/client.ts';
 import { prepareDatabase } from './db/prepare.ts';
 import { DEMO_ACCOUNTS } from './db/seed.ts';
 
-let config: Config;
-try {
-  config = loadConfig();
-} catch (error) {
-  if (error instanceof ConfigError) {
-    console.error(error.message);
-    process.exit(1);
-  }
-  throw error;
-}
+const config = loadConfigOrExit();
 
 const database = await openDatabase(databaseSourceFor(config));
 // Replicas started together take turns here (an advisory lock on PostgreSQL), so they cannot race.
