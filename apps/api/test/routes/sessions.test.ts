@@ -5,7 +5,7 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '@qrib/shared';
 import type { App } from '../../src/app.ts';
 import { selectRows } from '../../src/db/client.ts';
@@ -163,6 +163,8 @@ describe.skipIf(!isPostgres)('the session listener on PostgreSQL', () => {
     // Revoked behind the app's back (no NOTIFY): the cached session still answers, as it would during an outage.
     await testDb.database.db.execute(sql`UPDATE sessions SET revoked_at = now() WHERE id = ${sessionId}`);
     expect((await me(app, account.token)).statusCode).toBe(200);
+    // Deliberately provoked: the listener reports the lost connection on the console.
+    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     // The database drops every listening connection (what a restart does).
     const killed = await selectRows<{ pid: number }>(
       testDb.database.db,
@@ -177,6 +179,7 @@ describe.skipIf(!isPostgres)('the session listener on PostgreSQL', () => {
     expect((await me(app, second.token)).statusCode).toBe(200);
     await other.inject({ method: 'POST', url: '/api/v1/auth/logout', headers: { authorization: `Bearer ${second.token}` } });
     expect((await statusWithin(app, second.token, 5_000)).status).toBe(401);
+    expect(log).toHaveBeenCalledWith('PostgreSQL listener error:', expect.any(String));
   });
 });
 
@@ -190,11 +193,14 @@ describe.skipIf(!isPostgres)('the offer feed listener on PostgreSQL', () => {
       changes += 1;
     });
     closeLater.push(async () => stop());
+    // Deliberately provoked: the listener reports the lost connection on the console.
+    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     await selectRows(
       testDb.database.db,
       sql`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND query ILIKE 'LISTEN%'`,
     );
     await expect.poll(() => changes, { timeout: 10_000 }).toBeGreaterThan(0);
+    expect(log).toHaveBeenCalledWith('PostgreSQL listener error:', expect.any(String));
   });
 });
 

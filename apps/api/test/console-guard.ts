@@ -1,0 +1,24 @@
+// A test fails when it writes to console.error or console.warn (a pool or listener error, a warning from a library):
+// such output is a bug nobody reads. A test that provokes one on purpose spies on the method itself
+// (vi.spyOn(console, 'error').mockImplementation(...)) and asserts on it, which replaces this guard.
+import { format } from 'node:util';
+import { afterEach, beforeEach, expect, vi } from 'vitest';
+
+const written: string[] = [];
+const spies: { mockRestore: () => void }[] = [];
+
+beforeEach(() => {
+  written.length = 0;
+  for (const level of ['error', 'warn'] as const) {
+    const spy = vi.spyOn(console, level).mockImplementation((...args: unknown[]) => {
+      written.push(`console.${level}: ${format(...args)}`);
+    });
+    spies.push(spy);
+  }
+});
+
+afterEach(() => {
+  // Only these two: a spy a test file set up in beforeAll stays.
+  for (const spy of spies.splice(0)) spy.mockRestore();
+  expect(written, 'the test wrote to console.error or console.warn').toEqual([]);
+});
