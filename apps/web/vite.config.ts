@@ -13,5 +13,8 @@ export default defineConfig({
     environment: 'jsdom',
     setupFiles: ['./vitest.setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
+    // Form tests type into jsdom and validate with zod: about 2.5 s each on a quiet machine, near the default 5 s
+    // limit on a loaded CI machine. A limit is a hang detector here, not a speed check.
+    testTimeout: 15_000,
   },
 });
