@@ -5,7 +5,8 @@ import { FIELD_LABELS, MESSAGES, formatMessage } from '@qrib/shared';
 import type { App } from '../../src/app.ts';
 import { offers } from '../../src/db/schema.ts';
 import { makePng, multipartBody } from '../fixtures.ts';
-import { registerBusiness, signUp, signupBody, type TestDatabase, useTestApp } from '../helpers.ts';
+import { buildOffer, buildShop } from '../factories.ts';
+import { signUp, signupBody, type TestDatabase, useTestApp } from '../helpers.ts';
 
 let testDb: TestDatabase;
 let app: App;
@@ -14,16 +15,6 @@ useTestApp({}, (made) => ({ testDb, app } = made));
 
 const oneLine = (field: keyof typeof FIELD_LABELS) => formatMessage(MESSAGES.controlCharacters, { label: FIELD_LABELS[field] });
 const lineBreaksOnly = (field: keyof typeof FIELD_LABELS) => formatMessage(MESSAGES.controlCharactersMultiline, { label: FIELD_LABELS[field] });
-
-const offerFields = (overrides: Record<string, string> = {}) => ({
-  title: 'Two for one',
-  description: 'Pastizzi',
-  categoryId: '1',
-  discountValue: '10',
-  startDate: '2026-12-01',
-  endDate: '2026-12-31',
-  ...overrides,
-});
 
 describe('control characters', () => {
   it.each([
@@ -73,15 +64,14 @@ describe('control characters', () => {
   });
 
   it('lets multi-line text keep its line breaks (CR LF read as LF) and refuses other control characters in it', async () => {
-    const account = await signUp(app);
-    await registerBusiness(app, account, { offeringsDescription: 'Bread\r\nCakes' });
+    const account = await buildShop(app, { business: { offeringsDescription: 'Bread\r\nCakes' } });
     const vendor = await app.inject({ method: 'GET', url: '/api/v1/vendors/me', cookies: account.cookies });
     expect(vendor.json().data.offeringsDescription).toBe('Bread\nCakes');
 
     const created = await app.inject({
       method: 'POST',
       url: '/api/v1/offers/',
-      ...multipartBody(offerFields({ description: 'Line one\r\nLine two', termsAndConditions: 'One each\nWhile stocks last' })),
+      ...multipartBody(buildOffer({ description: 'Line one\r\nLine two', termsAndConditions: 'One each\nWhile stocks last' })),
       cookies: account.cookies,
     });
     expect(created.statusCode).toBe(201);
@@ -94,10 +84,10 @@ describe('control characters', () => {
       ['description', 'Tab\there', lineBreaksOnly('description')],
       ['termsAndConditions', 'Bell\u0007', lineBreaksOnly('termsAndConditions')],
     ] as const) {
-      const refused = await app.inject({ method: 'POST', url: '/api/v1/offers/', ...multipartBody(offerFields({ [field]: value })), cookies: account.cookies });
+      const refused = await app.inject({ method: 'POST', url: '/api/v1/offers/', ...multipartBody(buildOffer({ [field]: value })), cookies: account.cookies });
       expect(refused.statusCode, field).toBe(400);
       expect(refused.json().fieldErrors, field).toEqual({ [field]: message });
-      const edited = await app.inject({ method: 'PATCH', url: `/api/v1/offers/${offerId}`, payload: offerFields({ [field]: value }), cookies: account.cookies });
+      const edited = await app.inject({ method: 'PATCH', url: `/api/v1/offers/${offerId}`, payload: buildOffer({ [field]: value }), cookies: account.cookies });
       expect(edited.statusCode, field).toBe(400);
       expect(edited.json().fieldErrors, field).toEqual({ [field]: message });
     }

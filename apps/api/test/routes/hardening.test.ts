@@ -5,29 +5,14 @@ import { MESSAGES, formatMessage } from '@qrib/shared';
 import type { App } from '../../src/app.ts';
 import { offerImages, offers } from '../../src/db/schema.ts';
 import { listFiles, makeJpeg, multipartBody } from '../fixtures.ts';
-import { registerBusiness, signUp, type TestDatabase, useTestApp } from '../helpers.ts';
+import { buildOffer, buildShop } from '../factories.ts';
+import { signUp, type TestDatabase, useTestApp } from '../helpers.ts';
 
 let testDb: TestDatabase;
 let app: App;
 let uploads: string;
 
 useTestApp({ uploadsPrefix: 'qrib-hardening-' }, (made) => ({ testDb, app, uploads } = made));
-
-async function owner() {
-  const account = await signUp(app);
-  await registerBusiness(app, account);
-  return account;
-}
-
-const offerFields = (overrides: Record<string, string> = {}) => ({
-  title: 'Hardening offer',
-  description: 'Edge cases',
-  categoryId: '1',
-  discountValue: '10',
-  startDate: '2026-12-01',
-  endDate: '2026-12-31',
-  ...overrides,
-});
 
 async function countRows() {
   const [offerRows] = await testDb.database.db.select({ total: count() }).from(offers);
@@ -37,12 +22,12 @@ async function countRows() {
 
 describe('a request that fails after writing files', () => {
   it('removes the files it created and keeps one another offer already uses', async () => {
-    const shop = await owner();
+    const shop = await buildShop(app);
     const shared = await makeJpeg(90, 60);
     const first = await app.inject({
       method: 'POST',
       url: '/api/v1/offers/',
-      ...multipartBody(offerFields(), [{ field: 'offerImages', filename: 'shared.jpg', contentType: 'image/jpeg', content: shared }]),
+      ...multipartBody(buildOffer(), [{ field: 'offerImages', filename: 'shared.jpg', contentType: 'image/jpeg', content: shared }]),
       cookies: shop.cookies,
     });
     expect(first.statusCode).toBe(201);
@@ -56,7 +41,7 @@ describe('a request that fails after writing files', () => {
     const failed = await app.inject({
       method: 'POST',
       url: '/api/v1/offers/',
-      ...multipartBody(offerFields(), [
+      ...multipartBody(buildOffer(), [
         { field: 'offerImages', filename: 'shared.jpg', contentType: 'image/jpeg', content: shared },
         { field: 'offerImages', filename: 'new.jpg', contentType: 'image/jpeg', content: await makeJpeg(70, 50) },
       ]),
@@ -73,12 +58,12 @@ describe('a request that fails after writing files', () => {
 
 describe('numbers and text the database could not hold', () => {
   it('refuses ids and counts past the integer range with 400, not 500', async () => {
-    const shop = await owner();
+    const shop = await buildShop(app);
     const tooBig = '3000000000';
     expect((await app.inject({ method: 'GET', url: `/api/v1/offers/${tooBig}`, cookies: shop.cookies })).statusCode).toBe(400);
     expect((await app.inject({ method: 'POST', url: `/api/v1/offers/${tooBig}/pause`, cookies: shop.cookies })).statusCode).toBe(400);
     const send = (fields: Record<string, string>) =>
-      app.inject({ method: 'POST', url: '/api/v1/offers/', ...multipartBody(offerFields(fields)), cookies: shop.cookies });
+      app.inject({ method: 'POST', url: '/api/v1/offers/', ...multipartBody(buildOffer(fields)), cookies: shop.cookies });
     const category = await send({ categoryId: tooBig });
     expect(category.statusCode).toBe(400);
     expect(category.json().message).toBe(MESSAGES.categoryUnknown);
@@ -89,9 +74,9 @@ describe('numbers and text the database could not hold', () => {
   });
 
   it('refuses a discount under one cent, and ignores the maximum of an unlimited offer', async () => {
-    const shop = await owner();
+    const shop = await buildShop(app);
     const send = (fields: Record<string, string>) =>
-      app.inject({ method: 'POST', url: '/api/v1/offers/', ...multipartBody(offerFields(fields)), cookies: shop.cookies });
+      app.inject({ method: 'POST', url: '/api/v1/offers/', ...multipartBody(buildOffer(fields)), cookies: shop.cookies });
     const tiny = await send({ discountType: 'FIXED', discountValue: '0.001' });
     expect(tiny.statusCode).toBe(400);
     expect(tiny.json().message).toBe(MESSAGES.discountValueInvalid);
@@ -101,7 +86,7 @@ describe('numbers and text the database could not hold', () => {
   });
 
   it('refuses NUL characters in JSON and multipart text with 400', async () => {
-    const shop = await owner();
+    const shop = await buildShop(app);
     const json = await app.inject({
       method: 'POST',
       url: '/api/v1/auth/signup',
@@ -112,7 +97,7 @@ describe('numbers and text the database could not hold', () => {
     const multipart = await app.inject({
       method: 'POST',
       url: '/api/v1/offers/',
-      ...multipartBody(offerFields({ title: 'Bad\u0000title' })),
+      ...multipartBody(buildOffer({ title: 'Bad\u0000title' })),
       cookies: shop.cookies,
     });
     expect(multipart.statusCode).toBe(400);
@@ -122,8 +107,8 @@ describe('numbers and text the database could not hold', () => {
 
 describe('broken uploads', () => {
   it('answers a cut-off multipart body with 400', async () => {
-    const shop = await owner();
-    const { payload, headers } = multipartBody(offerFields(), [
+    const shop = await buildShop(app);
+    const { payload, headers } = multipartBody(buildOffer(), [
       { field: 'offerImages', filename: 'a.jpg', contentType: 'image/jpeg', content: await makeJpeg() },
     ]);
     const cut = await app.inject({ method: 'POST', url: '/api/v1/offers/', payload: payload.subarray(0, payload.length - 60), headers, cookies: shop.cookies });
@@ -175,7 +160,7 @@ describe('no session and too many attempts', () => {
       ['GET', '/api/v1/vendors/me/documents/1'],
       ['GET', '/api/v1/geo/reverse?latitude=35.9&longitude=14.5'],
     ] as const) {
-      const response = await app.inject({ method, url, payload: method === 'PATCH' ? offerFields() : undefined });
+      const response = await app.inject({ method, url, payload: method === 'PATCH' ? buildOffer() : undefined });
       expect(response.statusCode, `${method} ${url}`).toBe(401);
     }
   });

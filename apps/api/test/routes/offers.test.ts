@@ -5,7 +5,8 @@ import { MESSAGES } from '@qrib/shared';
 import type { App } from '../../src/app.ts';
 import { categories, offerImages, offers } from '../../src/db/schema.ts';
 import { listFiles, makeJpeg, makePng, makePngClaiming, multipartBody, type FilePart } from '../fixtures.ts';
-import { registerBusiness, signUp, type TestDatabase, useTestApp } from '../helpers.ts';
+import { buildOffer, buildShop, maltaDay } from '../factories.ts';
+import { signUp, type TestDatabase, useTestApp } from '../helpers.ts';
 
 let testDb: TestDatabase;
 let app: App;
@@ -19,21 +20,14 @@ beforeAll(async () => {
 });
 
 /** A signed-up owner with a registered business (through the real endpoints). */
-async function owner() {
-  const account = await signUp(app);
-  const vendorId = await registerBusiness(app, account, { businessType: 'GROCERY' });
-  return { ...account, vendorId };
-}
+const owner = () => buildShop(app, { business: { businessType: 'GROCERY' } });
 
+/** Every field of the form, as the web app sends them. */
 function offerFields(overrides: Record<string, string | undefined> = {}) {
-  return {
-    title: 'Two pastizzi for one',
-    description: 'Every morning before ten',
+  return buildOffer({
     categoryId: String(categoryId),
     discountType: 'PERCENTAGE',
     discountValue: '25',
-    startDate: '2026-12-01',
-    endDate: '2026-12-31',
     termsAndConditions: 'One per customer',
     targetAudience: 'ALL_CUSTOMERS',
     redemptionLimit: 'UNLIMITED',
@@ -41,7 +35,7 @@ function offerFields(overrides: Record<string, string | undefined> = {}) {
     featuredOffer: 'false',
     status: 'ACTIVE',
     ...overrides,
-  };
+  });
 }
 
 async function imagePart(content?: Buffer, filename = 'photo.jpg'): Promise<FilePart> {
@@ -64,7 +58,8 @@ describe('POST /api/v1/offers/', () => {
   it('publishes an ACTIVE offer with two photos stored as upright, metadata-free webp variants', async () => {
     const shop = await owner();
     const sideways = await makeJpeg(200, 100, { orientation: 6, gps: true });
-    const response = await createOffer(shop.cookies, offerFields(), [await imagePart(sideways), await imagePart(await makePng(50, 40), 'b.png')]);
+    const fields = offerFields();
+    const response = await createOffer(shop.cookies, fields, [await imagePart(sideways), await imagePart(await makePng(50, 40), 'b.png')]);
     expect(response.statusCode, response.body).toBe(201);
     const { data } = response.json();
     expect(data).toMatchObject({
@@ -73,8 +68,8 @@ describe('POST /api/v1/offers/', () => {
       status: 'ACTIVE',
       discountType: 'PERCENTAGE',
       discountValue: 25,
-      startDate: '2026-12-01',
-      endDate: '2026-12-31',
+      startDate: fields.startDate,
+      endDate: fields.endDate,
       targetAudience: 'ALL_CUSTOMERS',
       redemptionLimit: 'UNLIMITED',
       maxRedemptions: null,
@@ -122,7 +117,7 @@ describe('POST /api/v1/offers/', () => {
     ['a percentage over 100', { discountValue: '120' }, 'discountValue', MESSAGES.percentageTooHigh],
     ['no start date', { startDate: '' }, 'startDate', MESSAGES.startDateRequired],
     ['no end date', { endDate: undefined }, 'endDate', MESSAGES.endDateRequired],
-    ['reversed dates', { startDate: '2026-12-31', endDate: '2026-12-01' }, 'endDate', MESSAGES.endBeforeStart],
+    ['reversed dates', { startDate: maltaDay(30), endDate: maltaDay(0) }, 'endDate', MESSAGES.endBeforeStart],
     ['a date that does not exist', { startDate: '2026-02-30' }, 'startDate', MESSAGES.dateInvalid],
     ['LIMITED without a maximum', { redemptionLimit: 'LIMITED' }, 'maxRedemptions', MESSAGES.maxRedemptionsInvalid],
     ['a maximum of 0', { redemptionLimit: 'LIMITED', maxRedemptions: '0' }, 'maxRedemptions', MESSAGES.maxRedemptionsInvalid],
@@ -218,7 +213,7 @@ describe('reading, editing, pausing and resuming offers', () => {
     expect(edited.statusCode).toBe(200);
     expect(edited.json().data).toMatchObject({ title: 'Three pastizzi for one', images: [expect.any(Object)] });
 
-    const invalid = await app.inject({ method: 'PATCH', url, cookies: shop.cookies, payload: offerFields({ startDate: '2027-01-05', endDate: '2027-01-01' }) });
+    const invalid = await app.inject({ method: 'PATCH', url, cookies: shop.cookies, payload: offerFields({ startDate: maltaDay(42), endDate: maltaDay(38) }) });
     expect(invalid.statusCode).toBe(400);
     expect(invalid.json().message).toBe(MESSAGES.endBeforeStart);
 

@@ -9,22 +9,14 @@ import { describe, expect, it } from 'vitest';
 import type { App } from '../../src/app.ts';
 import { pendingUploads } from '../../src/db/schema.ts';
 import { makeJpeg, multipartBody } from '../fixtures.ts';
-import { createTestApp, registerBusiness, signUp, type TestDatabase, useTestApp } from '../helpers.ts';
+import { buildOffer, buildShop } from '../factories.ts';
+import { createTestApp, type TestDatabase, useTestApp } from '../helpers.ts';
 
 let testDb: TestDatabase;
 let app: App;
 let uploads: string;
 
 useTestApp({ uploadsPrefix: 'qrib-pending-' }, (made) => ({ testDb, app, uploads } = made));
-
-const offerFields = {
-  title: 'Pending offer',
-  description: 'Photos stored before the row',
-  categoryId: '1',
-  discountValue: '10',
-  startDate: '2026-12-01',
-  endDate: '2026-12-31',
-};
 
 /** An owner key no process holds (the owner lock is taken on PostgreSQL; PGlite knows its open apps). */
 const deadOwner = () => randomBytes(4).readInt32BE();
@@ -53,12 +45,11 @@ async function restart() {
 }
 
 async function createOffer(content: Buffer) {
-  const account = await signUp(app);
-  await registerBusiness(app, account);
+  const account = await buildShop(app);
   const response = await app.inject({
     method: 'POST',
     url: '/api/v1/offers/',
-    ...multipartBody(offerFields, [{ field: 'offerImages', filename: 'photo.jpg', contentType: 'image/jpeg', content }]),
+    ...multipartBody(buildOffer(), [{ field: 'offerImages', filename: 'photo.jpg', contentType: 'image/jpeg', content }]),
     cookies: account.cookies,
   });
   expect(response.statusCode).toBe(201);
@@ -83,15 +74,14 @@ describe('pending uploads', () => {
   });
 
   it('removes the pending rows of a request that failed with its files', async () => {
-    const account = await signUp(app);
-    await registerBusiness(app, account);
+    const account = await buildShop(app);
     app.offers.create = async () => {
       throw new Error('database went away');
     };
     const failed = await app.inject({
       method: 'POST',
       url: '/api/v1/offers/',
-      ...multipartBody(offerFields, [{ field: 'offerImages', filename: 'photo.jpg', contentType: 'image/jpeg', content: await makeJpeg(70, 50) }]),
+      ...multipartBody(buildOffer(), [{ field: 'offerImages', filename: 'photo.jpg', contentType: 'image/jpeg', content: await makeJpeg(70, 50) }]),
       cookies: account.cookies,
     });
     expect(failed.statusCode).toBe(500);

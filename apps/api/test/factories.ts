@@ -1,0 +1,54 @@
+/**
+ * Test factories (Outline's `buildX(overrides)`): a shop registered through the real endpoints, an offer's form
+ * fields, and an offer published through the real endpoint. Offer dates are counted from today in Malta, so a
+ * test means the same whenever it runs; write a calendar date only where the date itself is the point.
+ */
+import { addDays, maltaToday } from '@qrib/shared';
+import type { App } from '../src/app.ts';
+import { multipartBody, type FilePart } from './fixtures.ts';
+import { registerBusiness, signUp } from './helpers.ts';
+
+/** The Malta calendar date `days` from today (negative: before today). */
+export function maltaDay(days: number): string {
+  return addDays(maltaToday(), days);
+}
+
+export type Shop = Awaited<ReturnType<typeof buildShop>>;
+
+/**
+ * A signed-up owner with a registered (ACTIVE) business: the account's fields and session cookies, its userId, and
+ * the business's vendorId. `account` overrides the sign-up body, `business` the registration's form fields.
+ */
+export async function buildShop(
+  app: App,
+  overrides: { account?: Record<string, unknown>; business?: Record<string, string | number> } = {},
+) {
+  const account = await signUp(app, overrides.account);
+  const vendorId = await registerBusiness(app, account, overrides.business);
+  return { ...account, vendorId };
+}
+
+/** The form fields of an offer as POST /offers/ takes them, running today (from a week ago to 30 days ahead); `undefined` leaves a field out. */
+export function buildOffer(overrides: Record<string, string | number | undefined> = {}) {
+  return {
+    title: 'Two pastizzi for one',
+    description: 'Every morning before ten',
+    categoryId: '1',
+    discountValue: '10',
+    startDate: maltaDay(-7),
+    endDate: maltaDay(30),
+    ...overrides,
+  };
+}
+
+/** Publishes an offer for a shop through the real endpoint (fields from `buildOffer(overrides)`); answers its offerId. */
+export async function createOffer(
+  app: App,
+  shop: { cookies: Record<string, string> },
+  overrides: Record<string, string | number | undefined> = {},
+  files: FilePart[] = [],
+): Promise<number> {
+  const response = await app.inject({ method: 'POST', url: '/api/v1/offers/', ...multipartBody(buildOffer(overrides), files), cookies: shop.cookies });
+  if (response.statusCode !== 201) throw new Error(`offer not created: ${response.body}`);
+  return (response.json() as { data: { offerId: number } }).data.offerId;
+}
