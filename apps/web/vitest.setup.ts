@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, expect, vi } from 'vitest';
+import { finishApiStub } from './src/testing/api-stub.ts';
 
 // A test fails when it writes to console.error or console.warn (React's act() and key warnings, a failed request,
 // a handler's unhandled error): such output is a bug nobody reads. A test that provokes one on purpose spies on the
@@ -17,6 +18,11 @@ beforeEach(() => {
     });
     spies.push(spy);
   }
+});
+
+// The real fetch back after each test, and the test fails when it made a request stubApi had no route for.
+afterEach(() => {
+  finishApiStub();
 });
 
 afterEach(() => {
