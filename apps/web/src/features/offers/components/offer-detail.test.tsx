@@ -1,7 +1,8 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MESSAGES, formatMessage, type Offer } from '@qrib/shared';
+import { neverAnswer, stubApi } from '../../../testing/api-stub.ts';
 import { renderRoutes } from '../../../testing/render.tsx';
 import { OfferDetail } from './offer-detail.tsx';
 
@@ -44,57 +45,39 @@ const offer: Offer = {
   updatedAt: '2025-05-20T08:00:00.000Z',
 };
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
-/** Answers the app's own API calls by "METHOD path"; anything else fails the test loudly. */
-function stubApi(answers: Record<string, () => Response | Promise<Response>>) {
-  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const key = `${init?.method ?? 'GET'} ${String(input)}`;
-    const answer = answers[key];
-    if (!answer) throw new Error(`Unexpected request ${key}`);
-    return answer();
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
-}
-
 const renderDetail = (offerId = 7) => renderRoutes([{ path: '/viewoffer/:id', element: <OfferDetail offerId={offerId} /> }], { path: `/viewoffer/${offerId}` });
 
 /** The value shown next to a label of a <dl>. */
 const valueOf = (label: string, scope: HTMLElement = document.body) => within(scope).getByText(label, { selector: 'dt' }).nextElementSibling;
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
-
 describe('OfferDetail', () => {
   it("shows 'Loading…' while the offer is on its way", () => {
-    stubApi({ 'GET /api/v1/offers/7': () => new Promise<Response>(() => {}) });
+    stubApi({ 'GET /api/v1/offers/7': neverAnswer });
     renderDetail();
     expect(screen.getByRole('status')).toHaveTextContent(MESSAGES.loadingEllipsis);
   });
 
   it("shows 'Error: {message}' when the offer cannot be read", async () => {
-    stubApi({ 'GET /api/v1/offers/7': () => json({ statusCode: 401, error: 'Unauthorized', message: MESSAGES.notSignedIn, code: 'notSignedIn', params: {} }, 401) });
+    stubApi({ 'GET /api/v1/offers/7': { status: 401, body: { statusCode: 401, error: 'Unauthorized', message: MESSAGES.notSignedIn, code: 'notSignedIn', params: {} } } });
     renderDetail();
     expect(await screen.findByRole('alert')).toHaveTextContent(formatMessage(MESSAGES.errorWithMessage, { message: MESSAGES.notSignedIn }));
   });
 
   it("shows 'Offer not found.' for a 404 and for an id that cannot exist", async () => {
-    stubApi({ 'GET /api/v1/offers/7': () => json({ statusCode: 404, error: 'Not Found', message: MESSAGES.offerNotFound, code: 'offerNotFound', params: {} }, 404) });
+    stubApi({ 'GET /api/v1/offers/7': { status: 404, body: { statusCode: 404, error: 'Not Found', message: MESSAGES.offerNotFound, code: 'offerNotFound', params: {} } } });
     const { unmount } = renderDetail();
     expect(await screen.findByText(MESSAGES.offerNotFound)).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     unmount();
 
-    const fetchMock = stubApi({});
+    const api = stubApi({});
     renderDetail(Number.NaN);
     expect(screen.getByText(MESSAGES.offerNotFound)).toBeInTheDocument();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(api.calls).toEqual([]);
   });
 
   it('shows the offer with dashes for missing values, no terms when there are none, its vendor and documents', async () => {
-    stubApi({ 'GET /api/v1/offers/7': () => json({ data: offer }) });
+    stubApi({ 'GET /api/v1/offers/7': { body: { data: offer } } });
     renderDetail();
     expect(await screen.findByRole('heading', { level: 1, name: offer.title })).toBeInTheDocument();
     expect(valueOf('Category')).toHaveTextContent('—');
@@ -118,7 +101,7 @@ describe('OfferDetail', () => {
   });
 
   it('shows terms when present, and hides the owner actions from other users', async () => {
-    stubApi({ 'GET /api/v1/offers/7': () => json({ data: { ...offer, termsAndConditions: 'One per customer.', isOwner: false } }) });
+    stubApi({ 'GET /api/v1/offers/7': { body: { data: { ...offer, termsAndConditions: 'One per customer.', isOwner: false } } } });
     renderDetail();
     expect(await screen.findByText('One per customer.')).toBeInTheDocument();
     expect(valueOf('Terms & Conditions')).toHaveTextContent('One per customer.');
@@ -128,7 +111,7 @@ describe('OfferDetail', () => {
 
   it('shows another reader no empty e-mail row and no documents section (the API sends them to the owner only)', async () => {
     const { contactEmail: _email, primaryContactName: _contact, ...publicVendor } = offer.vendor;
-    stubApi({ 'GET /api/v1/offers/7': () => json({ data: { ...offer, vendor: publicVendor, documents: [], isOwner: false } }) });
+    stubApi({ 'GET /api/v1/offers/7': { body: { data: { ...offer, vendor: publicVendor, documents: [], isOwner: false } } } });
     renderDetail();
     const vendorInfo = await screen.findByRole('region', { name: 'Vendor Info' });
     expect(valueOf('Business name', vendorInfo)).toHaveTextContent('Crystal Palace Bar');
@@ -138,7 +121,7 @@ describe('OfferDetail', () => {
   });
 
   it('switches photos from the thumbnails and replaces a broken photo with a placeholder', async () => {
-    stubApi({ 'GET /api/v1/offers/7': () => json({ data: offer }) });
+    stubApi({ 'GET /api/v1/offers/7': { body: { data: offer } } });
     renderDetail();
     const user = userEvent.setup();
     expect(await screen.findByRole('img', { name: 'Two pastizzi for one, photo 1 of 2' })).toHaveAttribute('src', '/uploads/1-detail.webp');
@@ -153,7 +136,7 @@ describe('OfferDetail', () => {
   });
 
   it('shows no gallery for an offer without photos', async () => {
-    stubApi({ 'GET /api/v1/offers/7': () => json({ data: { ...offer, images: [], imageUrl: null } }) });
+    stubApi({ 'GET /api/v1/offers/7': { body: { data: { ...offer, images: [], imageUrl: null } } } });
     renderDetail();
     await screen.findByRole('heading', { level: 1, name: offer.title });
     expect(screen.queryByRole('img')).not.toBeInTheDocument();
@@ -161,14 +144,14 @@ describe('OfferDetail', () => {
   });
 
   it('pauses the offer with POST /api/v1/offers/:id/pause, then offers Resume', async () => {
-    const fetchMock = stubApi({
-      'GET /api/v1/offers/7': () => json({ data: offer }),
-      'POST /api/v1/offers/7/pause': () => json({ data: { ...offer, status: 'PAUSED' } }),
+    const api = stubApi({
+      'GET /api/v1/offers/7': { body: { data: offer } },
+      'POST /api/v1/offers/7/pause': { body: { data: { ...offer, status: 'PAUSED' } } },
     });
     renderDetail();
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Pause' }));
-    expect(fetchMock).toHaveBeenCalledWith('/api/v1/offers/7/pause', expect.objectContaining({ method: 'POST' }));
+    expect(api.calls).toContainEqual({ method: 'POST', path: '/api/v1/offers/7/pause', body: undefined });
     expect(await screen.findByRole('button', { name: 'Resume' })).toBeInTheDocument();
     expect(valueOf('Status')).toHaveTextContent('Paused');
   });

@@ -1,7 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MESSAGES, formatMessage, type Offer } from '@qrib/shared';
+import { neverAnswer, stubApi } from '../../../testing/api-stub.ts';
 import { renderRoutes } from '../../../testing/render.tsx';
 import { OffersTable } from './offers-table.tsx';
 
@@ -41,51 +42,33 @@ const offer: Offer = {
   updatedAt: '2025-05-20T08:00:00.000Z',
 };
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
-/** Answers the app's own API calls by "METHOD path"; anything else fails the test loudly. */
-function stubApi(answers: Record<string, () => Response | Promise<Response>>) {
-  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const key = `${init?.method ?? 'GET'} ${String(input)}`;
-    const answer = answers[key];
-    if (!answer) throw new Error(`Unexpected request ${key}`);
-    return answer();
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
-}
-
 const renderTable = () => renderRoutes([{ path: '/offerslist', element: <OffersTable /> }], { path: '/offerslist' });
 
 /** The value shown next to a label of a <dl>. */
 const valueOf = (scope: HTMLElement, label: string) => within(scope).getByText(label, { selector: 'dt' }).nextElementSibling;
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
-
 describe('OffersTable', () => {
   it("shows 'Loading…' while the offers are on their way", () => {
-    stubApi({ 'GET /api/v1/vendors/me/offers': () => new Promise<Response>(() => {}) });
+    stubApi({ 'GET /api/v1/vendors/me/offers': neverAnswer });
     renderTable();
     expect(screen.getByRole('status')).toHaveTextContent(MESSAGES.loadingEllipsis);
   });
 
   it("shows 'Error: {message}' when the offers cannot be read", async () => {
-    stubApi({ 'GET /api/v1/vendors/me/offers': () => json({ statusCode: 401, error: 'Unauthorized', message: MESSAGES.notSignedIn, code: 'notSignedIn', params: {} }, 401) });
+    stubApi({ 'GET /api/v1/vendors/me/offers': { status: 401, body: { statusCode: 401, error: 'Unauthorized', message: MESSAGES.notSignedIn, code: 'notSignedIn', params: {} } } });
     renderTable();
     expect(await screen.findByRole('alert')).toHaveTextContent(formatMessage(MESSAGES.errorWithMessage, { message: MESSAGES.notSignedIn }));
   });
 
   it("shows 'No offers found.' when the vendor has none", async () => {
-    stubApi({ 'GET /api/v1/vendors/me/offers': () => json({ data: [] }) });
+    stubApi({ 'GET /api/v1/vendors/me/offers': { body: { data: [] } } });
     renderTable();
     expect(await screen.findByText(MESSAGES.noOffersFound)).toBeInTheDocument();
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
   });
 
   it('lists each offer with a dash for a missing category, its validity and its status', async () => {
-    stubApi({ 'GET /api/v1/vendors/me/offers': () => json({ data: [offer] }) });
+    stubApi({ 'GET /api/v1/vendors/me/offers': { body: { data: [offer] } } });
     renderTable();
     const table = await screen.findByRole('table');
     expect(screen.getByRole('heading', { level: 1, name: 'Offers' })).toBeInTheDocument();
@@ -99,7 +82,7 @@ describe('OffersTable', () => {
   });
 
   it('opens the offer in a modal with its details and a Vendor Info section', async () => {
-    stubApi({ 'GET /api/v1/vendors/me/offers': () => json({ data: [offer] }) });
+    stubApi({ 'GET /api/v1/vendors/me/offers': { body: { data: [offer] } } });
     renderTable();
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'View' }));
@@ -126,11 +109,11 @@ describe('OffersTable', () => {
 
   it('pauses an active offer from the modal with POST /api/v1/offers/:id/pause', async () => {
     let offers = [offer];
-    const fetchMock = stubApi({
-      'GET /api/v1/vendors/me/offers': () => json({ data: offers }),
+    const api = stubApi({
+      'GET /api/v1/vendors/me/offers': () => ({ body: { data: offers } }),
       'POST /api/v1/offers/7/pause': () => {
         offers = [{ ...offer, status: 'PAUSED' }];
-        return json({ data: offers[0] });
+        return { body: { data: offers[0] } };
       },
     });
     renderTable();
@@ -138,7 +121,7 @@ describe('OffersTable', () => {
     await user.click(await screen.findByRole('button', { name: 'View' }));
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Pause' }));
 
-    expect(fetchMock).toHaveBeenCalledWith('/api/v1/offers/7/pause', expect.objectContaining({ method: 'POST' }));
+    expect(api.calls).toContainEqual({ method: 'POST', path: '/api/v1/offers/7/pause', body: undefined });
     const dialog = screen.getByRole('dialog');
     expect(await within(dialog).findByRole('button', { name: 'Resume' })).toBeInTheDocument();
     expect(valueOf(dialog, 'Status')).toHaveTextContent('Paused');
