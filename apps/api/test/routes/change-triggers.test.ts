@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../src/app.ts';
 import { offerImages, offers, users, vendors } from '../../src/db/schema.ts';
 import { OFFER_CHANNEL } from '../../src/plugins/offer-feed.ts';
-import { maltaToday } from '@qrib/shared';
+import { buildOffer } from '../factories.ts';
 import { createTestApp, createTestDatabase, signUp, type TestDatabase } from '../helpers.ts';
 
 let testDb: TestDatabase;
@@ -66,7 +66,7 @@ async function shopWithOffers(spot: { latitude: number; longitude: number }, sta
 }
 
 async function insertOffers(vendorId: number, spot: { latitude: number; longitude: number }, statuses: ('ACTIVE' | 'PAUSED')[]) {
-  const today = maltaToday();
+  const { startDate, endDate } = buildOffer();
   const rows = await testDb.database.db
     .insert(offers)
     .values(
@@ -77,8 +77,8 @@ async function insertOffers(vendorId: number, spot: { latitude: number; longitud
         description: 'Plain SQL',
         discountType: 'PERCENTAGE' as const,
         discountValue: '10',
-        startDate: today,
-        endDate: '2099-12-31',
+        startDate,
+        endDate,
         status,
         locationLatitude: spot.latitude,
         locationLongitude: spot.longitude,

@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@qrib/shared';
 import type { App } from '../../src/app.ts';
 import { offerEvents } from '../../src/db/schema.ts';
-import { multipartBody } from '../fixtures.ts';
-import { registerBusiness, signUp, type TestDatabase, useTestApp } from '../helpers.ts';
+import { buildShop, createOffer } from '../factories.ts';
+import { signUp, type TestDatabase, useTestApp } from '../helpers.ts';
 
 let testDb: TestDatabase;
 let app: App;
@@ -12,11 +12,8 @@ let app: App;
 useTestApp({}, (made) => ({ testDb, app } = made));
 
 async function publishedOffer() {
-  const owner = await signUp(app);
-  const vendorId = await registerBusiness(app, owner, { businessName: 'Events Shop' });
-  const body = multipartBody({ title: 'Counted offer', description: 'Events', categoryId: 1, discountValue: 5, startDate: '2026-11-01', endDate: '2027-01-31' });
-  const offer = await app.inject({ method: 'POST', url: '/api/v1/offers/', ...body, cookies: owner.cookies });
-  return { owner, vendorId, offerId: offer.json().data.offerId as number };
+  const owner = await buildShop(app, { business: { businessName: 'Events Shop' } });
+  return { owner, vendorId: owner.vendorId, offerId: await createOffer(app, owner, { title: 'Counted offer' }) };
 }
 
 async function eventsOf(offerId: number) {

@@ -1,22 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@qrib/shared';
 import type { App } from '../../src/app.ts';
-import { multipartBody } from '../fixtures.ts';
-import { registerBusiness, signUp, useTestApp } from '../helpers.ts';
+import { buildShop, createOffer } from '../factories.ts';
+import { signUp, useTestApp } from '../helpers.ts';
 
 let app: App;
 
 useTestApp({}, (made) => ({ app } = made));
 
 async function shopWithOffers(titles: string[]) {
-  const owner = await signUp(app);
-  await registerBusiness(app, owner, { businessName: 'Favourite Bakery', locationLatitude: 35.9097, locationLongitude: 14.4256 });
+  const owner = await buildShop(app, { business: { businessName: 'Favourite Bakery', locationLatitude: 35.9097, locationLongitude: 14.4256 } });
   const ids: number[] = [];
-  for (const title of titles) {
-    const body = multipartBody({ title, description: 'Saved offer', categoryId: 1, discountValue: 15, startDate: '2026-11-01', endDate: '2027-01-31' });
-    const response = await app.inject({ method: 'POST', url: '/api/v1/offers/', ...body, cookies: owner.cookies });
-    ids.push(response.json().data.offerId as number);
-  }
+  for (const title of titles) ids.push(await createOffer(app, owner, { title }));
   return { owner, ids };
 }
 

@@ -5,7 +5,8 @@ import { MESSAGES } from '@qrib/shared';
 import type { App } from '../../src/app.ts';
 import { notifications, offers } from '../../src/db/schema.ts';
 import { makePng, multipartBody } from '../fixtures.ts';
-import { registerBusiness, signUp, type TestDatabase, useTestApp } from '../helpers.ts';
+import { buildShop, createOffer } from '../factories.ts';
+import { signUp, type TestDatabase, useTestApp } from '../helpers.ts';
 
 let testDb: TestDatabase;
 let app: App;
@@ -18,17 +19,9 @@ interface BellAnswer {
   unreadCount: number;
 }
 
-async function publish(owner: Account, title: string, fields: Record<string, string | number> = {}): Promise<number> {
-  const body = multipartBody({ title, description: 'Fresh every morning', categoryId: 1, discountValue: 15, startDate: '2026-11-01', endDate: '2027-01-31', ...fields });
-  const response = await app.inject({ method: 'POST', url: '/api/v1/offers/', ...body, cookies: owner.cookies });
-  if (response.statusCode !== 201) throw new Error(`publish failed: ${response.body}`);
-  return response.json().data.offerId as number;
-}
-
 async function shop(businessName: string) {
-  const owner = await signUp(app);
-  await registerBusiness(app, owner, { businessName });
-  return { owner, offerId: await publish(owner, `${businessName} breakfast`) };
+  const owner = await buildShop(app, { business: { businessName } });
+  return { owner, offerId: await createOffer(app, owner, { title: `${businessName} breakfast` }) };
 }
 
 const save = (account: Account, offerId: number) => app.inject({ method: 'PUT', url: `/api/v1/me/favorites/${offerId}`, cookies: account.cookies });
@@ -67,8 +60,8 @@ describe('GET /api/v1/me/notifications', () => {
 
 describe('RECEIPT_DECIDED', () => {
   it('tells the shopper (only) how the shop decided, with the shop’s name and the reason', async () => {
-    const owner = await signUp(app);
-    const vendorId = await registerBusiness(app, owner, { businessName: 'Bell Bakery' });
+    const owner = await buildShop(app, { business: { businessName: 'Bell Bakery' } });
+    const { vendorId } = owner;
     const shopper = await signUp(app);
     const verified = await uploadReceipt(shopper, vendorId);
     const rejected = await uploadReceipt(shopper, vendorId);
@@ -89,7 +82,7 @@ describe('RECEIPT_DECIDED', () => {
 describe('NEW_OFFER', () => {
   it('tells everyone who saved any offer of the shop, once each, when it publishes; not the owner, not other shops’ savers', async () => {
     const bakery = await shop('Saved Bakery');
-    const secondOffer = await publish(bakery.owner, 'Saved Bakery lunch');
+    const secondOffer = await createOffer(app, bakery.owner, { title: 'Saved Bakery lunch' });
     const cafe = await shop('Other Cafe');
     const fan = await signUp(app);
     const bigFan = await signUp(app);
@@ -102,7 +95,7 @@ describe('NEW_OFFER', () => {
     // The owner saving their own offer does not make them a saver to notify.
     await save(bakery.owner, bakery.offerId);
 
-    const offerId = await publish(bakery.owner, 'Pastizzi at dawn');
+    const offerId = await createOffer(app, bakery.owner, { title: 'Pastizzi at dawn' });
     await expect.poll(() => newOfferTitles(fan)).toEqual(['Pastizzi at dawn']);
     // One INSERT made them all: once the fan has theirs, everyone else's are there too.
     expect(await newOfferTitles(bigFan)).toEqual(['Pastizzi at dawn']);
@@ -133,12 +126,12 @@ describe('NEW_OFFER', () => {
     const bakery = await shop('Quiet Bakery');
     const fan = await signUp(app);
     await save(fan, bakery.offerId);
-    const quiet = await publish(bakery.owner, 'Quiet offer', { sendNotifications: 'false' });
+    const quiet = await createOffer(app, bakery.owner, { title: 'Quiet offer', sendNotifications: 'false' });
     // Awaited through the repository so nothing is left in flight when the count is read.
     await app.notifications.notifySaversOfOffer(quiet);
     await app.inject({ method: 'POST', url: `/api/v1/offers/${bakery.offerId}/pause`, cookies: bakery.owner.cookies });
     await app.notifications.notifySaversOfOffer(bakery.offerId);
-    const loud = await publish(bakery.owner, 'Loud offer');
+    const loud = await createOffer(app, bakery.owner, { title: 'Loud offer' });
     await expect.poll(() => newOfferTitles(fan)).toEqual(['Loud offer']);
     // Once per offer and person.
     await app.notifications.notifySaversOfOffer(loud);
@@ -156,7 +149,7 @@ describe('POST /api/v1/me/notifications/read', () => {
   }
   // Published without the route's own notification, so the count is exact.
   const publishQuietly = async (owner: Account, title: string) => {
-    const offerId = await publish(owner, title, { sendNotifications: 'false' });
+    const offerId = await createOffer(app, owner, { title, sendNotifications: 'false' });
     await testDb.database.db.update(offers).set({ sendNotifications: true }).where(eq(offers.offerId, offerId));
     return offerId;
   };

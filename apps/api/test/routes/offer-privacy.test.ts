@@ -1,8 +1,8 @@
 /** What an offer tells people other than its owner (DESIGN.md §5): the shop's public face, never its staff, e-mail or documents. */
 import { describe, expect, it } from 'vitest';
 import type { App } from '../../src/app.ts';
-import { multipartBody } from '../fixtures.ts';
-import { registerBusiness, signUp, useTestApp } from '../helpers.ts';
+import { buildShop, createOffer } from '../factories.ts';
+import { signUp, useTestApp } from '../helpers.ts';
 
 let app: App;
 
@@ -11,12 +11,8 @@ useTestApp({}, (made) => ({ app } = made));
 const privateContact = { primaryContactName: 'Rosaria Privata', contactEmail: 'rosaria.private@example.com' };
 
 async function publishedOffer() {
-  const owner = await signUp(app);
-  const vendorId = await registerBusiness(app, owner, { businessName: 'Privacy Bakery', businessAddress: 'Triq il-Kbira, Mosta', contactPhone: '+356 2141 0000', ...privateContact });
-  const body = multipartBody({ title: 'Fresh ftira', description: 'Baked this morning', categoryId: 1, discountValue: 10, startDate: '2026-11-01', endDate: '2027-12-31' });
-  const created = await app.inject({ method: 'POST', url: '/api/v1/offers/', ...body, cookies: owner.cookies });
-  expect(created.statusCode).toBe(201);
-  return { owner, vendorId, offerId: created.json().data.offerId as number };
+  const owner = await buildShop(app, { business: { businessName: 'Privacy Bakery', businessAddress: 'Triq il-Kbira, Mosta', contactPhone: '+356 2141 0000', ...privateContact } });
+  return { owner, vendorId: owner.vendorId, offerId: await createOffer(app, owner, { title: 'Fresh ftira' }) };
 }
 
 describe('offer detail privacy', () => {

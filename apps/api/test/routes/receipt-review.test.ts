@@ -5,7 +5,8 @@ import { MAX_DECISION_REASON_LENGTH, MESSAGES, formatMessage } from '@qrib/share
 import type { App } from '../../src/app.ts';
 import { notifications, receipts } from '../../src/db/schema.ts';
 import { makePng, multipartBody } from '../fixtures.ts';
-import { registerBusiness, signUp, type TestDatabase, useTestApp } from '../helpers.ts';
+import { buildShop, createOffer, maltaDay } from '../factories.ts';
+import { signUp, type TestDatabase, useTestApp } from '../helpers.ts';
 
 let testDb: TestDatabase;
 let app: App;
@@ -15,12 +16,12 @@ useTestApp({ uploadsPrefix: 'qrib-review-uploads-' }, (made) => ({ testDb, app }
 type Account = Awaited<ReturnType<typeof signUp>>;
 
 async function shopWithOffer(businessName: string) {
-  const owner = await signUp(app, { name: 'Joseph Owner' });
-  const vendorId = await registerBusiness(app, owner, { businessName });
-  const body = multipartBody({ title: 'Ftira for two', description: 'Two ftiras', categoryId: 1, discountValue: 20, startDate: '2026-11-01', endDate: '2027-01-31' });
-  const offer = await app.inject({ method: 'POST', url: '/api/v1/offers/', ...body, cookies: owner.cookies });
-  return { owner, vendorId, offerId: offer.json().data.offerId as number };
+  const owner = await buildShop(app, { account: { name: 'Joseph Owner' }, business: { businessName } });
+  return { owner, vendorId: owner.vendorId, offerId: await createOffer(app, owner, { title: 'Ftira for two' }) };
 }
+
+/** The date OCR read off a receipt: yesterday, within the offer's dates. */
+const receiptDate = maltaDay(-1);
 
 let photoCount = 0;
 async function uploadReceipt(shopper: Account, vendorId: number, offerId?: number): Promise<number> {
@@ -57,7 +58,7 @@ async function simulateOcr(receiptId: number, verdict: 'VERIFIED' | 'REJECTED' |
       autoStatus: verdict,
       autoReason: reason,
       extractedMerchant: 'RECEIPT BAKERY LTD',
-      extractedDate: '2026-11-05',
+      extractedDate: receiptDate,
       extractedTotal: '12.50',
       checkedAt: new Date(),
     })
@@ -87,7 +88,7 @@ describe('GET /api/v1/vendors/me/receipts', () => {
       status: 'NEEDS_REVIEW',
       reason: 'The total could not be read.',
       extractedMerchant: 'RECEIPT BAKERY LTD',
-      extractedDate: '2026-11-05',
+      extractedDate: receiptDate,
       extractedTotal: 12.5,
       autoStatus: 'NEEDS_REVIEW',
       autoReason: 'The total could not be read.',

@@ -7,7 +7,8 @@ import { MESSAGES } from '@qrib/shared';
 import type { App } from '../../src/app.ts';
 import { receiptFiles, receipts, shopVisits } from '../../src/db/schema.ts';
 import { listFiles, makeJpeg, multipartBody, type FilePart } from '../fixtures.ts';
-import { registerBusiness, signUp, type TestDatabase, useTestApp } from '../helpers.ts';
+import { buildShop, createOffer } from '../factories.ts';
+import { signUp, type TestDatabase, useTestApp } from '../helpers.ts';
 
 let testDb: TestDatabase;
 let app: App;
@@ -37,11 +38,8 @@ const photo = async (name = 'receipt.jpg'): Promise<FilePart> => {
 const pdf = (content = makePdf()): FilePart => ({ field: 'files', filename: 'receipt.pdf', contentType: 'application/pdf', content });
 
 async function shopWithOffer(businessName = 'Receipt Bakery') {
-  const owner = await signUp(app);
-  const vendorId = await registerBusiness(app, owner, { businessName });
-  const body = multipartBody({ title: 'Ftira for two', description: 'Two ftiras', categoryId: 1, discountValue: 20, startDate: '2026-11-01', endDate: '2027-01-31' });
-  const offer = await app.inject({ method: 'POST', url: '/api/v1/offers/', ...body, cookies: owner.cookies });
-  return { owner, vendorId, offerId: offer.json().data.offerId as number };
+  const owner = await buildShop(app, { business: { businessName } });
+  return { owner, vendorId: owner.vendorId, offerId: await createOffer(app, owner, { title: 'Ftira for two', discountValue: 20 }) };
 }
 
 function upload(cookies: Record<string, string>, fields: Record<string, string | number | undefined>, files: FilePart[]) {
@@ -228,8 +226,7 @@ describe('POST /api/v1/file/upload-bills', () => {
 describe('GET /api/v1/receipts/:receiptId/files/:fileId', () => {
   it('serves the file to the uploader and the shop’s owner only', async () => {
     const { owner, vendorId } = await shopWithOffer();
-    const otherOwner = await signUp(app);
-    await registerBusiness(app, otherOwner);
+    const otherOwner = await buildShop(app);
     const shopper = await signUp(app);
     const document = makePdf('private receipt');
     const receipt = (await upload(shopper.cookies, { vendorId }, [pdf(document), await photo()])).json().data;
@@ -266,8 +263,8 @@ describe('GET /api/v1/me/receipt-shops', () => {
     const saved = await shopWithOffer('Saved Shop');
     const visited = await shopWithOffer('Visited Shop');
     await shopWithOffer('Unrelated Shop');
-    const shopper = await signUp(app);
-    await registerBusiness(app, shopper, { businessName: 'My Own Shop' });
+    // A shopper who owns a shop of their own.
+    const shopper = await buildShop(app, { business: { businessName: 'My Own Shop' } });
     const own = (await app.inject({ method: 'GET', url: '/api/v1/vendors/me/offers', cookies: shopper.cookies })).json();
     expect(own.data).toEqual([]);
 

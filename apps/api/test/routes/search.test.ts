@@ -1,8 +1,9 @@
 import { count } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { MESSAGES, maltaToday } from '@qrib/shared';
+import { MESSAGES } from '@qrib/shared';
 import type { App } from '../../src/app.ts';
 import { categories, offers, users, vendors } from '../../src/db/schema.ts';
+import { buildOffer } from '../factories.ts';
 import { signUp, type TestDatabase, useTestApp } from '../helpers.ts';
 
 let testDb: TestDatabase;
@@ -20,7 +21,7 @@ async function shop(name: string, latitude: number, longitude: number, list: { t
     .insert(vendors)
     .values({ ownerUserId: owner?.id ?? 0, businessName: name, businessType: 'OTHER', businessAddress: `${name} street`, locationLatitude: latitude, locationLongitude: longitude, primaryContactName: name, contactEmail: 'x@example.com', contactPhone: '+356 2100 0000' })
     .returning();
-  const today = maltaToday();
+  const { startDate, endDate } = buildOffer();
   for (const offer of list) {
     await db.insert(offers).values({
       vendorId: vendor?.id ?? 0,
@@ -29,8 +30,8 @@ async function shop(name: string, latitude: number, longitude: number, list: { t
       description: offer.description,
       discountType: offer.discountType ?? 'PERCENTAGE',
       discountValue: offer.discountValue ?? '10',
-      startDate: today,
-      endDate: '2099-12-31',
+      startDate,
+      endDate,
       locationLatitude: latitude,
       locationLongitude: longitude,
     });

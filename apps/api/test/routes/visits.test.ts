@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { MESSAGES, SHOP_ENTRY_DETECTIONS_PER_MINUTE, formatMessage } from '@qrib/shared';
 import type { App } from '../../src/app.ts';
 import { offerEvents, shopVisits, vendors } from '../../src/db/schema.ts';
-import { multipartBody } from '../fixtures.ts';
-import { registerBusiness, signUp, type TestDatabase, useTestApp } from '../helpers.ts';
+import { buildShop, createOffer } from '../factories.ts';
+import { signUp, type TestDatabase, useTestApp } from '../helpers.ts';
 
 let testDb: TestDatabase;
 let app: App;
@@ -23,17 +23,10 @@ async function shopWithOffer(title = 'Visit offer') {
   nextSpot += 1;
   const latitude = 35.85 + nextSpot * 0.01;
   const longitude = 14.45;
-  const owner = await signUp(app);
-  const vendorId = await registerBusiness(app, owner, {
-    businessName: `Visited Shop ${nextSpot}`,
-    businessAddress: 'Triq il-Kbira, Mosta',
-    locationLatitude: latitude,
-    locationLongitude: longitude,
+  const owner = await buildShop(app, {
+    business: { businessName: `Visited Shop ${nextSpot}`, businessAddress: 'Triq il-Kbira, Mosta', locationLatitude: latitude, locationLongitude: longitude },
   });
-  const body = multipartBody({ title, description: 'Offer for visits', categoryId: 1, discountValue: 10, startDate: '2026-01-01', endDate: '2027-12-31' });
-  const offer = await app.inject({ method: 'POST', url: '/api/v1/offers/', ...body, cookies: owner.cookies });
-  expect(offer.statusCode).toBe(201);
-  return { owner, vendorId, offerId: offer.json().data.offerId as number, latitude, longitude };
+  return { owner, vendorId: owner.vendorId, offerId: await createOffer(app, owner, { title }), latitude, longitude };
 }
 
 async function optIn(account: Account, on = true) {
@@ -231,14 +224,9 @@ describe('POST /visits/detect', () => {
 
   it('picks the nearest of two shops the shopper is interested in', async () => {
     const first = await shopWithOffer('First shop offer');
-    const owner = await signUp(app);
-    const secondVendorId = await registerBusiness(app, owner, {
-      businessName: 'Next door',
-      locationLatitude: north(first.latitude, 50),
-      locationLongitude: first.longitude,
-    });
-    const body = multipartBody({ title: 'Next door offer', description: 'x', categoryId: 1, discountValue: 5, startDate: '2026-01-01', endDate: '2027-12-31' });
-    const secondOfferId = (await app.inject({ method: 'POST', url: '/api/v1/offers/', ...body, cookies: owner.cookies })).json().data.offerId as number;
+    const nextDoor = await buildShop(app, { business: { businessName: 'Next door', locationLatitude: north(first.latitude, 50), locationLongitude: first.longitude } });
+    const secondVendorId = nextDoor.vendorId;
+    const secondOfferId = await createOffer(app, nextDoor, { title: 'Next door offer' });
     const shopper = await interestedShopper(first.offerId);
     await recordEvent(shopper, secondOfferId, 'VIEW');
     const response = await detect(shopper, { latitude: north(first.latitude, 40), longitude: first.longitude });
