@@ -1,11 +1,12 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@qrib/shared';
 import type { App } from '../../src/app.ts';
-import { receiptFiles, receipts, shopVisits } from '../../src/db/schema.ts';
+import { selectRows } from '../../src/db/client.ts';
+import { offerEvents, receiptFiles, receipts, shopVisits } from '../../src/db/schema.ts';
 import { listFiles, makeJpeg, multipartBody, type FilePart } from '../fixtures.ts';
 import { buildShop, createOffer } from '../factories.ts';
 import { signUp, type TestDatabase, useTestApp } from '../helpers.ts';
@@ -258,6 +259,24 @@ describe('GET /api/v1/receipts/:receiptId/files/:fileId', () => {
 });
 
 describe('GET /api/v1/me/receipt-shops', () => {
+  async function viewsBy(userId: number) {
+    const [row] = await testDb.database.db.select({ total: count() }).from(offerEvents).where(and(eq(offerEvents.userId, userId), eq(offerEvents.kind, 'VIEW')));
+    return row?.total;
+  }
+
+  /**
+   * Waits until the database clock has moved on from now, so a row written next is stamped later than every row
+   * written so far (two writes in a row can share a time: PGlite's clock counts whole milliseconds).
+   */
+  async function clockMovesOn() {
+    const clock = async () => {
+      const [row] = await selectRows<{ micros: string }>(testDb.database.db, sql`SELECT (extract(epoch FROM clock_timestamp()) * 1000000)::bigint::text AS micros`);
+      return BigInt(row?.micros ?? 0);
+    };
+    const start = await clock();
+    await expect.poll(clock).toBeGreaterThan(start);
+  }
+
   it('offers the shops the shopper visited, saved or opened an offer of, most recent first, never their own', async () => {
     const viewed = await shopWithOffer('Viewed Shop');
     const saved = await shopWithOffer('Saved Shop');
@@ -269,11 +288,13 @@ describe('GET /api/v1/me/receipt-shops', () => {
     expect(own.data).toEqual([]);
 
     expect((await app.inject({ method: 'GET', url: '/api/v1/me/receipt-shops', cookies: shopper.cookies })).json().data).toEqual([]);
-    // Opening an offer records a VIEW; saving one a favourite; a detected visit is a row of shop_visits.
+    // Opening an offer records a VIEW (after the answer); saving one a favourite; a detected visit is a row of
+    // shop_visits. Each is written once the one before it has landed and the clock has moved on.
     expect((await app.inject({ method: 'GET', url: `/api/v1/offers/${viewed.offerId}`, cookies: shopper.cookies })).statusCode).toBe(200);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await expect.poll(() => viewsBy(shopper.userId)).toBe(1);
+    await clockMovesOn();
     expect((await app.inject({ method: 'PUT', url: `/api/v1/me/favorites/${saved.offerId}`, cookies: shopper.cookies })).statusCode).toBe(204);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await clockMovesOn();
     await testDb.database.db.insert(shopVisits).values({ userId: shopper.userId, vendorId: visited.vendorId });
 
     const response = await app.inject({ method: 'GET', url: '/api/v1/me/receipt-shops', cookies: shopper.cookies });
