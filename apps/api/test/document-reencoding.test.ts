@@ -7,7 +7,8 @@ import type { App } from '../src/app.ts';
 import { vendorDocuments } from '../src/db/schema.ts';
 import { isCleanEncoding, reencodeStoredDocuments } from '../src/services/document-reencoding.ts';
 import { processDocumentImage } from '../src/services/images.ts';
-import { registerBusiness, signUp, type TestDatabase, useTestApp } from './helpers.ts';
+import { buildShop } from './factories.ts';
+import { type TestDatabase, useTestApp } from './helpers.ts';
 
 let testDb: TestDatabase;
 let app: App;
@@ -26,8 +27,8 @@ async function readStored(key: string): Promise<Buffer | undefined> {
 
 describe('reencodeStoredDocuments', () => {
   it('encodes a raw stored photo again (no EXIF, no appended payload), updates its row, removes the old file, and does nothing the second time', async () => {
-    const owner = await signUp(app);
-    const vendorId = await registerBusiness(app, owner);
+    const owner = await buildShop(app);
+    const { vendorId } = owner;
     const jpeg = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#806040' } })
       .jpeg()
       .withExif({ IFD0: { Make: 'QRIB-CAMERA' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '35/1 54/1 0/1' } })

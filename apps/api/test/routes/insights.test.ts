@@ -6,8 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { MESSAGES, formatMessage, resolveInsightRange, type MessageKey, type VendorInsights } from '@qrib/shared';
 import type { App } from '../../src/app.ts';
 import { offerEvents, receipts, shopVisits } from '../../src/db/schema.ts';
-import { multipartBody } from '../fixtures.ts';
-import { registerBusiness, signUp, useTestApp } from '../helpers.ts';
+import { buildShop, createOffer } from '../factories.ts';
+import { signUp, useTestApp } from '../helpers.ts';
 
 let app: App;
 
@@ -17,19 +17,12 @@ type Account = Awaited<ReturnType<typeof signUp>>;
 type Kind = 'IMPRESSION' | 'VIEW' | 'SAVE' | 'DIRECTIONS';
 type ReceiptStatus = 'PENDING' | 'VERIFIED' | 'REJECTED' | 'NEEDS_REVIEW';
 
-async function createOffer(owner: Account, title: string) {
-  const body = multipartBody({ title, description: 'For insights', categoryId: 1, discountValue: 10, startDate: '2026-01-01', endDate: '2030-12-31' });
-  const response = await app.inject({ method: 'POST', url: '/api/v1/offers/', ...body, cookies: owner.cookies });
-  expect(response.statusCode).toBe(201);
-  return response.json().data.offerId as number;
-}
-
+/** A shop whose offers run today (the report counts the offers running today), with its events set below. */
 async function shopWithOffers(...titles: string[]) {
-  const owner = await signUp(app);
-  const vendorId = await registerBusiness(app, owner);
+  const owner = await buildShop(app);
   const offerIds = [];
-  for (const title of titles) offerIds.push(await createOffer(owner, title));
-  return { owner, vendorId, offerIds };
+  for (const title of titles) offerIds.push(await createOffer(app, owner, { title }));
+  return { owner, vendorId: owner.vendorId, offerIds };
 }
 
 async function addEvents(vendorId: number, rows: [offerId: number, user: Account | null, kind: Kind, at: string][]) {
@@ -238,8 +231,7 @@ describe('GET /vendors/me/insights', () => {
   });
 
   it('answers zeros for a shop with nothing yet, and asks for a first promotion', async () => {
-    const owner = await signUp(app);
-    await registerBusiness(app, owner);
+    const owner = await buildShop(app);
     const data = await report(owner, WEEK);
     const zero = { value: 0, previous: 0, change: '0%' };
     expect(data.metrics).toEqual({
@@ -318,8 +310,7 @@ describe('GET /vendors/me/insights', () => {
     ['?from=2026-03-08&to=2026-03-02', MESSAGES.insightsRangeReversed],
     ['?from=2025-01-01&to=2026-03-02', formatMessage(MESSAGES.insightsRangeTooLong, { max: 366 })],
   ])('answers 400 for %s', async (query, message) => {
-    const owner = await signUp(app);
-    await registerBusiness(app, owner);
+    const owner = await buildShop(app);
     const response = await getInsights(owner, query);
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe(message);

@@ -9,14 +9,15 @@ import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatMessage, maltaDateOf, MESSAGES } from '@qrib/shared';
+import { formatMessage, MESSAGES } from '@qrib/shared';
 import type { App } from '../../src/app.ts';
 import { ConfigError, loadConfig } from '../../src/config.ts';
 import { receiptFiles, receipts } from '../../src/db/schema.ts';
 import { createReceiptChecksRepository } from '../../src/repositories/receipt-checks.ts';
 import { createOcrPool, prepareReceiptImage } from '../../src/services/receipt-ocr.ts';
 import { multipartBody, type FilePart } from '../fixtures.ts';
-import { createTestApp, createTestDatabase, registerBusiness, signUp, type TestDatabase } from '../helpers.ts';
+import { buildShop, createOffer, maltaDay } from '../factories.ts';
+import { createTestApp, createTestDatabase, signUp, type TestDatabase } from '../helpers.ts';
 import { makePdfBomb, makeReceiptPdf, makeReceiptPhoto, makeScannedPdf, type ReceiptContent } from '../receipt-images.ts';
 
 const OCR_TIMEOUT = 120_000;
@@ -31,10 +32,6 @@ let shopper: Awaited<ReturnType<typeof signUp>>;
 let vendorId: number;
 let offerId: number;
 
-/** A Malta calendar date `days` from today. */
-function maltaDay(days: number): string {
-  return maltaDateOf(new Date(Date.now() + days * 86_400_000));
-}
 /** As a till prints it: DD/MM/YYYY HH:MM. */
 function printed(isoDate: string, time = '09:41'): string {
   const [year, month, day] = isoDate.split('-');
@@ -98,19 +95,9 @@ beforeAll(async () => {
   // One app for the whole file, so the OCR workers start once (as in the server).
   app = await createTestApp(testDb.database, { storage, receiptOcrWorkers: 2 });
   quietApp = await createTestApp(testDb.database, { storage, receiptOcrWorkers: 0 });
-  const owner = await signUp(app);
-  vendorId = await registerBusiness(app, owner, { businessName: 'Gozo Fresh Bakery' });
-  const offer = multipartBody({
-    title: 'Ftira and coffee',
-    description: 'Twenty percent off',
-    categoryId: 1,
-    discountType: 'PERCENTAGE',
-    discountValue: 20,
-    startDate: maltaDay(-10),
-    endDate: maltaDay(30),
-  });
-  const created = await app.inject({ method: 'POST', url: '/api/v1/offers/', ...offer, cookies: owner.cookies });
-  offerId = created.json().data.offerId as number;
+  const owner = await buildShop(app, { business: { businessName: 'Gozo Fresh Bakery' } });
+  vendorId = owner.vendorId;
+  offerId = await createOffer(app, owner, { title: 'Ftira and coffee', discountType: 'PERCENTAGE', discountValue: 20, startDate: maltaDay(-10), endDate: maltaDay(30) });
   shopper = await signUp(app);
 }, OCR_TIMEOUT);
 

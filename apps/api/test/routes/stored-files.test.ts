@@ -12,7 +12,8 @@ import { describe, expect, it } from 'vitest';
 import type { App } from '../../src/app.ts';
 import { vendorDocuments } from '../../src/db/schema.ts';
 import { listFiles, makePng, multipartBody, type FilePart } from '../fixtures.ts';
-import { registerBusiness, signUp, type TestDatabase, useTestApp } from '../helpers.ts';
+import { buildShop } from '../factories.ts';
+import { signUp, type TestDatabase, useTestApp } from '../helpers.ts';
 import { makeReceiptPdf } from '../receipt-images.ts';
 
 let testDb: TestDatabase;
@@ -101,8 +102,8 @@ describe('registration documents', () => {
 
 describe('receipt files', () => {
   it('sends a PDF as an attachment and a photo inline, both inside a sandbox', async () => {
-    const owner = await signUp(app);
-    const vendorId = await registerBusiness(app, owner);
+    const owner = await buildShop(app);
+    const { vendorId } = owner;
     const shopper = await signUp(app);
     const photo = await makePng(40, 60);
     const pdf = makeReceiptPdf({ merchant: 'DOCUMENT BAKERY', date: '20/11/2026 09:41', items: [{ name: 'Ftira', amount: 3 }], total: 3 });
