@@ -1,7 +1,8 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
-import { afterEach, beforeEach, expect, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, expect, vi } from 'vitest';
 import { finishApiStub } from './src/testing/api-stub.ts';
+import { takeProcessWarnings, unwatchProcessWarnings, watchProcessWarnings } from './src/testing/process-warnings.ts';
 
 // A test fails when it writes to console.error or console.warn (React's act() and key warnings, a failed request,
 // a handler's unhandled error): such output is a bug nobody reads. A test that provokes one on purpose spies on the
@@ -23,6 +24,17 @@ beforeEach(() => {
 // The real fetch back after each test, and the test fails when it made a request stubApi had no route for.
 afterEach(() => {
   finishApiStub();
+});
+
+// A Node process warning (MaxListenersExceededWarning, a deprecation) fails the test too.
+beforeAll(() => {
+  watchProcessWarnings();
+});
+afterAll(() => {
+  unwatchProcessWarnings();
+});
+afterEach(() => {
+  expect(takeProcessWarnings(), 'the test caused a Node process warning').toEqual([]);
 });
 
 afterEach(() => {
