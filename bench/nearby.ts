@@ -1,9 +1,11 @@
 /**
  * Nearby search on a Malta-dense data set: 100 000 businesses and 500 000 offers at random points over Malta
  * and Gozo. Prints p50/p99 of the first page through the HTTP endpoint (response cache off, cache on for
- * positions never asked before, cache on for positions asked before) and of its KNN SQL alone, and the
- * endpoint's requests per second, cache off (cold) and on (warm), next to a bare Fastify JSON route in the
- * same run (autocannon, in a child process so it does not share the server's thread), as ratios, with the cache's hit rate. The load comes from 2 000 shopper positions
+ * positions never asked before, cache on for positions asked before), of the KNN scan alone and of the page
+ * query (scan and cards) alone, and the endpoint's requests per second: cold (cache off, and cache on with
+ * every request at a position no one asked before, what a shopper who just opened the app meets) and warm
+ * (2 000 positions asked before), next to a bare Fastify JSON route in the same run (autocannon, in a child
+ * process so it does not share the server's thread), as ratios, with the cache's hit rate. Positions are
  * scattered around Malta's and Gozo's localities, not one repeated point.
  * Runs on the embedded database, and also on PostgreSQL when DATABASE_URL is set (a scratch database is
  * created there and dropped afterwards). Run: npm run bench:nearby  (BENCH_BUSINESSES to change the size;
@@ -22,23 +24,21 @@ import { buildApp } from '../apps/api/src/app.ts';
 import { loadConfig } from '../apps/api/src/config.ts';
 import { openDatabase, selectRows, type Database } from '../apps/api/src/db/client.ts';
 import { seedCategories } from '../apps/api/src/db/seed.ts';
-import { nearbyBusinessesQuery } from '../apps/api/src/repositories/nearby.ts';
-import { NEARBY_CACHE_TTL_MS, NEARBY_CELL_DEGREES } from '../apps/api/src/services/nearby-cache.ts';
+import { NEARBY_CACHE_TTL_MS, NEARBY_CELL_DEGREES } from '../apps/api/src/services/nearby/cache.ts';
+import { chordFor, earthPoint } from '../apps/api/src/services/nearby/geometry.ts';
+import { nearestQuery, pageQuery } from '../apps/api/src/services/nearby/queries.ts';
 
 const BUSINESSES = Number(process.env.BENCH_BUSINESSES ?? 100_000);
 const OFFERS_PER_BUSINESS = 5;
 const SAMPLES = 300;
 const LOAD_SECONDS = 10;
 const SHOPPERS = 2_000;
+/** Positions for the cold load with the cache on: more than the run can ask, so none repeats. */
+const FRESH_POSITIONS = 50_000;
 
 function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-}
-
-/** A random point on Malta's main island (for the SQL timings, as before). */
-function randomMaltaPoint() {
-  return { latitude: 35.82 + Math.random() * 0.15, longitude: 14.35 + Math.random() * 0.2 };
 }
 
 /** A standard normal draw (Box-Muller). */
@@ -153,35 +153,54 @@ async function measure(label: string, database: Database) {
     const off = await timePages(coldBase, fresh(SAMPLES));
     console.log(`first page through HTTP, cache off (${off.businessesOnPage} businesses): ${describe(off.timings)} (${SAMPLES} random shopper positions)`);
 
-    const raw: number[] = [];
-    for (let sample = -30; sample < SAMPLES; sample += 1) {
-      const start = performance.now();
-      await selectRows(database.db, nearbyBusinessesQuery({ ...randomMaltaPoint(), radiusKm: 10, cursor: undefined, pageSize: NEARBY_PAGE_SIZE, today: maltaToday() }));
-      if (sample >= 0) raw.push(performance.now() - start);
-    }
-    console.log(`KNN SQL alone: ${describe(raw)}`);
+    // The SQL alone, at fresh shopper positions: the KNN scan within the radius, then the whole page query.
+    const timeSql = async (make: (center: ReturnType<typeof earthPoint>) => ReturnType<typeof pageQuery>) => {
+      const timings: number[] = [];
+      for (let sample = -30; sample < SAMPLES; sample += 1) {
+        const point = randomShopperPoint();
+        const query = make(earthPoint(point.latitude, point.longitude));
+        const start = performance.now();
+        await selectRows(database.db, query);
+        if (sample >= 0) timings.push(performance.now() - start);
+      }
+      return timings;
+    };
+    const scan = await timeSql(
+      (center) => sql`SELECT * FROM (${nearestQuery({ center, today: maltaToday(), categoryId: undefined, limit: 2 * (NEARBY_PAGE_SIZE + 1) })}) AS n WHERE n.chord <= ${chordFor(10)} ORDER BY n.chord, n.id LIMIT ${NEARBY_PAGE_SIZE + 1}`,
+    );
+    console.log(`KNN scan SQL alone: ${describe(scan)}`);
+    const whole = await timeSql((center) => pageQuery({ center, today: maltaToday(), categoryId: undefined, radiusKm: 10, pageSize: NEARBY_PAGE_SIZE }));
+    console.log(`page query SQL alone (scan and the cards' JSON): ${describe(whole)}`);
 
     // The load: SHOPPERS fixed positions, in random order; every connection goes through the whole list.
     const shoppers = fresh(SHOPPERS);
     const requests = shoppers.map((point) => ({ method: 'GET', path: pagePath(point), headers }));
     // autocannon runs in a child process (bench/load-runner.mjs), so the server keeps this process's thread.
-    const load = async (base: string, list: { path: string; headers?: Record<string, string> }[]) => {
+    const load = async (base: string, list: { path: string; headers?: Record<string, string> }[], distinct = false) => {
       const runner = fork(path.join(import.meta.dirname, 'load-runner.mjs'));
       const result = await new Promise<{ average: number; errors: number; non2xx: number; cpu: number }>((resolve, reject) => {
         runner.once('message', (message) => resolve(message as { average: number; errors: number; non2xx: number; cpu: number }));
         runner.once('error', reject);
-        runner.send({ url: base, headers: list[0]?.headers ?? {}, requests: list, connections: 10, duration: LOAD_SECONDS });
+        const what = distinct ? { distinctPaths: list.map((request) => request.path) } : { requests: list };
+        runner.send({ url: base, headers: list[0]?.headers ?? headers, ...what, connections: 10, duration: LOAD_SECONDS });
       });
       if (result.errors > 0 || result.non2xx > 0) console.log(`  (${result.errors} errors, ${result.non2xx} non-2xx answers)`);
       return { rps: result.average, cpu: result.cpu };
     };
     const { rps: bare, cpu: bareClientCpu } = await load(coldBase, [{ path: '/bench/ping' }]);
     const { rps: coldRps } = await load(coldBase, requests);
+    // Cache on, but every request at a position no one asked before (a cell can still hold a neighbour's ask).
+    const beforeFresh = cacheStats();
+    const { rps: freshRps } = await load(warmBase, fresh(FRESH_POSITIONS).map((point) => ({ path: pagePath(point), headers })), true);
+    const afterFresh = cacheStats();
 
-    // Warm the cache: every shopper position once (10 at a time), then load it straight away, well inside the TTL.
+    // Warm the cache: every shopper position twice (a cell is filled when asked the second time; 10 at a time),
+    // then load it straight away, well inside the TTL.
     const warmStart = performance.now();
-    for (let index = 0; index < shoppers.length; index += 10) {
-      await Promise.all(shoppers.slice(index, index + 10).map((point) => fetch(`${warmBase}${pagePath(point)}`, { headers }).then((response) => response.arrayBuffer())));
+    for (let round = 0; round < 2; round += 1) {
+      for (let index = 0; index < shoppers.length; index += 10) {
+        await Promise.all(shoppers.slice(index, index + 10).map((point) => fetch(`${warmBase}${pagePath(point)}`, { headers }).then((response) => response.arrayBuffer())));
+      }
     }
     const warmedIn = (performance.now() - warmStart) / 1000;
     const seen = await timePages(warmBase, shoppers.slice(0, SAMPLES));
@@ -190,7 +209,7 @@ async function measure(label: string, database: Database) {
     const { rps: warmRps, cpu: warmClientCpu } = await load(warmBase, requests);
     const afterLoad = cacheStats();
     const sinceWarming = (performance.now() - warmStart) / 1000;
-    const served = afterLoad.hits + afterLoad.fills + afterLoad.fallbacks - (beforeLoad.hits + beforeLoad.fills + beforeLoad.fallbacks);
+    const served = afterLoad.hits + afterLoad.fills + afterLoad.direct + afterLoad.fallbacks - (beforeLoad.hits + beforeLoad.fills + beforeLoad.direct + beforeLoad.fallbacks);
     const hitRate = served > 0 ? (afterLoad.hits - beforeLoad.hits) / served : 0;
     const before = cacheStats();
     const unseen = await timePages(warmBase, fresh(SAMPLES));
@@ -199,11 +218,15 @@ async function measure(label: string, database: Database) {
       `first page through HTTP, cache on, positions not asked before: ${describe(unseen.timings)} (${SAMPLES} random shopper positions; ${afterUnseen.hits - before.hits} of them happened to fall in a cell already cached)`,
     );
 
+    const kinds = ['hits', 'fills', 'direct', 'fallbacks'] as const;
+    console.log(
+      `requests/s over ${LOAD_SECONDS} s, 10 connections, cold with the cache on, every request at a new position: ${freshRps.toFixed(0)}, ratio ${(freshRps / bare).toFixed(2)} (${kinds.map((kind) => `${afterFresh[kind] - beforeFresh[kind]} ${kind}`).join(', ')})`,
+    );
     console.log(
       `requests/s over ${LOAD_SECONDS} s, 10 connections, ${SHOPPERS} shopper positions: bare route ${bare.toFixed(0)}; nearby cache off (cold) ${coldRps.toFixed(0)}, ratio ${(coldRps / bare).toFixed(2)}; nearby cache on (warm) ${warmRps.toFixed(0)}, ratio ${(warmRps / bare).toFixed(2)}; the load generator used ${(bareClientCpu * 100).toFixed(0)}% and ${(warmClientCpu * 100).toFixed(0)}% of a core in the bare and warm runs${Math.max(bareClientCpu, warmClientCpu) > 0.9 ? ' (near a whole core: it may have set the pace, not the server)' : ''}`,
     );
     console.log(
-      `cache during the warm run: hit rate ${(hitRate * 100).toFixed(1)}% (${afterLoad.hits - beforeLoad.hits} of ${served} answers from memory alone; ${afterLoad.fills - beforeLoad.fills} needed the database to fill a cell or cards, ${afterLoad.fallbacks - beforeLoad.fallbacks} went to the database); warmed by asking each position once beforehand (${warmedIn.toFixed(1)} s; the run ended ${sinceWarming.toFixed(1)} s after warming began, entries made first expire at ${NEARBY_CACHE_TTL_MS / 1000} s), ${afterLoad.cells} cells and ${afterLoad.cards} cards held, heap ${(process.memoryUsage().heapUsed / 1024 / 1024).toFixed(0)} MB`,
+      `cache during the warm run: hit rate ${(hitRate * 100).toFixed(1)}% (${afterLoad.hits - beforeLoad.hits} of ${served} answers from memory alone; ${afterLoad.fills - beforeLoad.fills} needed the database to fill a cell or cards, ${afterLoad.direct - beforeLoad.direct + afterLoad.fallbacks - beforeLoad.fallbacks} went to the database); warmed by asking each position twice beforehand (${warmedIn.toFixed(1)} s; the run ended ${sinceWarming.toFixed(1)} s after warming began, entries made first expire at ${NEARBY_CACHE_TTL_MS / 1000} s), ${afterLoad.cells} cells and ${afterLoad.cards} cards held, heap ${(process.memoryUsage().heapUsed / 1024 / 1024).toFixed(0)} MB`,
     );
   } finally {
     await warm.close();

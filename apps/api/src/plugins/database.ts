@@ -6,7 +6,7 @@ import { createCategoriesRepository, type CategoriesRepository } from '../reposi
 import { createFavoritesRepository, type FavoritesRepository } from '../repositories/favorites.ts';
 import { createInsightsRepository, type InsightsRepository } from '../repositories/insights.ts';
 import { createOfferEventsRepository, type OfferEventsRepository } from '../repositories/offer-events.ts';
-import { createNearbyRepository, type NearbyRepository } from '../repositories/nearby.ts';
+import { createNearbyRepository, type NearbyRepository } from '../services/nearby/repository.ts';
 import { createNotificationsRepository, type NotificationsRepository } from '../repositories/notifications.ts';
 import { createOffersRepository, type OffersRepository } from '../repositories/offers.ts';
 import { createReceiptsRepository, type ReceiptsRepository } from '../repositories/receipts.ts';

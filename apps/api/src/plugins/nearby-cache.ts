@@ -1,12 +1,12 @@
 /**
- * The nearby response cache (services/nearby-cache.ts) on the instance as `app.nearbyCache`, emptied by every
+ * The nearby response cache (services/nearby/cache.ts) on the instance as `app.nearbyCache`, emptied by every
  * change the offer feed hears: the database's triggers (migration 0010) notify each committed change to offers,
  * their photos or businesses, made by this process, any other replica or a script, so no route has to remember
  * it. NEARBY_CACHE_ENTRIES=0 turns it off.
  */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { NearbyCache } from '../services/nearby-cache.ts';
+import { NearbyCache } from '../services/nearby/cache.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

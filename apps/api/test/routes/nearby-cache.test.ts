@@ -1,5 +1,5 @@
 /**
- * The nearby response cache (services/nearby-cache.ts): its answers are byte for byte the database's for many
+ * The nearby response cache (services/nearby/cache.ts): its answers are byte for byte the database's for many
  * points (cell edges, ties, later pages, small radii, the category form), and every change drops it, on this
  * replica and on another, through the triggers' NOTIFY (change-triggers.test.ts changes rows with plain SQL);
  * the day and the TTL end entries too; memory stays bounded.
@@ -10,7 +10,7 @@ import type { App } from '../../src/app.ts';
 import { ConfigError, loadConfig } from '../../src/config.ts';
 import { categories, offers, users, vendors } from '../../src/db/schema.ts';
 import { maltaToday } from '@qrib/shared';
-import { NEARBY_CACHE_TTL_MS, NEARBY_CELL_DEGREES, NearbyCache } from '../../src/services/nearby-cache.ts';
+import { NEARBY_CACHE_TTL_MS, NEARBY_CELL_DEGREES, NearbyCache } from '../../src/services/nearby/cache.ts';
 import { multipartBody } from '../fixtures.ts';
 import { createTestApp, createTestDatabase, registerBusiness, signUp, type TestDatabase } from '../helpers.ts';
 
@@ -121,12 +121,17 @@ async function getPage(app: App, query: Record<string, string | number | undefin
   return response;
 }
 
-/** Asks both apps; the bodies must be the same bytes. Answers the uncached JSON. */
+/**
+ * Asks both apps, the cached one twice (a cell is filled the second time it is asked); the bodies must be the
+ * same bytes. Answers the uncached JSON.
+ */
 async function expectSameAnswer(query: Record<string, string | number | undefined>) {
   const fromDatabase = await getPage(uncached, query);
-  const fromCache = await getPage(cached, query);
-  expect(fromCache.body, JSON.stringify(query)).toBe(fromDatabase.body);
-  expect(fromCache.headers['content-type']).toBe(fromDatabase.headers['content-type']);
+  for (let ask = 0; ask < 2; ask += 1) {
+    const fromCache = await getPage(cached, query);
+    expect(fromCache.body, JSON.stringify(query)).toBe(fromDatabase.body);
+    expect(fromCache.headers['content-type']).toBe(fromDatabase.headers['content-type']);
+  }
   return fromDatabase.json() as { data: unknown[]; nextCursor: string | null };
 }
 
@@ -160,8 +165,9 @@ describe('nearby cache: the same answer as the database', () => {
       }
     }
     const stats = cached.nearbyCache.stats();
-    // The cache must really have answered (not handed nearly everything back to the database).
+    // The cache must really have answered the second asking (not handed nearly everything back to the database).
     expect(stats.hits + stats.fills).toBeGreaterThan(pages * 0.8);
+    expect(stats.direct).toBeGreaterThan(0);
     expect(stats.hits).toBeGreaterThan(0);
   });
 
@@ -249,7 +255,8 @@ describe('nearby cache: invalidation', () => {
     const offerId = await publishedOffer(cached, owner, 'Marsaxlokk fish');
     const before = (await getPage(cached, HERE)).json();
     expect(titles(before)).toContain('Marsaxlokk fish');
-    // Answered from memory now.
+    // The second asking fills the cell; the third is answered from memory.
+    expect((await getPage(cached, HERE)).body).toBe(JSON.stringify(before));
     const hits = cached.nearbyCache.stats().hits;
     expect((await getPage(cached, HERE)).body).toBe(JSON.stringify(before));
     expect(cached.nearbyCache.stats().hits).toBe(hits + 1);
@@ -303,6 +310,7 @@ describe('nearby cache: invalidation', () => {
       const offerId = await publishedOffer(other, owner, 'Zurrieq honey');
       await change;
       expect(titles(await idsAt())).toContain('Zurrieq honey');
+      expect(titles(await idsAt())).toContain('Zurrieq honey');
       const hits = cached.nearbyCache.stats().hits;
       expect(titles(await idsAt())).toContain('Zurrieq honey');
       expect(cached.nearbyCache.stats().hits).toBe(hits + 1);
@@ -332,10 +340,12 @@ describe('nearby cache: invalidation', () => {
     const request = (day: string) => ({ ...spot, radiusKm: 1, cursor: undefined, pageSize: 20, today: day });
     const ids = async (day: string) => {
       const page = await cache.findPage(request(day));
-      if (!page) throw new Error('the cache handed the page to the database');
       return (JSON.parse(page.toString('utf8')) as { data: Business[] }).data.map((business) => business.vendorId);
     };
+    // Asked once (the page query), then again (the cell is filled): held in memory from here.
     expect(await ids(today)).toContain(vendorId);
+    expect(await ids(today)).toContain(vendorId);
+    expect(cache.stats().cells).toBe(1);
 
     // A cache of its own, which no notification reaches: it keeps its answer until the TTL has passed...
     await testDb.database.db.update(offers).set({ status: 'PAUSED' }).where(eq(offers.vendorId, vendorId));
@@ -343,10 +353,12 @@ describe('nearby cache: invalidation', () => {
     expect(await ids(today)).toContain(vendorId);
     now += 2;
     expect(await ids(today)).not.toContain(vendorId);
+    expect(await ids(today)).not.toContain(vendorId);
 
     // ...and a new day asks the database again (an offer ending today is gone tomorrow).
     await testDb.database.db.update(offers).set({ status: 'ACTIVE', endDate: today }).where(eq(offers.vendorId, vendorId));
     cache.invalidate();
+    expect(await ids(today)).toContain(vendorId);
     expect(await ids(today)).toContain(vendorId);
     expect(await ids(daysFromToday(1))).not.toContain(vendorId);
   });
@@ -354,7 +366,9 @@ describe('nearby cache: invalidation', () => {
   it('keeps at most the configured number of cells, and 0 turns it off', async () => {
     const small = new NearbyCache(uncached.nearby, 3);
     for (let step = 0; step < 8; step += 1) {
-      await small.findPage({ latitude: 35.89 + step * 0.003, longitude: 14.5, radiusKm: 10, cursor: undefined, pageSize: 20, today: maltaToday() });
+      for (let ask = 0; ask < 2; ask += 1) {
+        await small.findPage({ latitude: 35.89 + step * 0.003, longitude: 14.5, radiusKm: 10, cursor: undefined, pageSize: 20, today: maltaToday() });
+      }
     }
     expect(small.stats().cells).toBe(3);
     expect(small.stats().cards).toBeLessThanOrEqual(3 * 25);
@@ -364,14 +378,41 @@ describe('nearby cache: invalidation', () => {
     const roomy = new NearbyCache(uncached.nearby, 100, () => now);
     const ask = (step: number) =>
       roomy.findPage({ latitude: 35.89 + step * 0.003, longitude: 14.5, radiusKm: 10, cursor: undefined, pageSize: 20, today: maltaToday() });
-    for (let step = 0; step < 3; step += 1) await ask(step);
+    for (let step = 0; step < 3; step += 1) {
+      await ask(step);
+      await ask(step);
+    }
     expect(roomy.stats().cells).toBe(3);
     now += NEARBY_CACHE_TTL_MS + 1;
     await ask(3);
+    await ask(3);
     expect(roomy.stats().cells).toBe(1);
 
+    // A position asked once is answered by the page query and fills nothing.
+    const once = new NearbyCache(uncached.nearby, 100);
+    await once.findPage({ latitude: 35.9, longitude: 14.5, radiusKm: 10, cursor: undefined, pageSize: 20, today: maltaToday() });
+    expect(once.stats()).toMatchObject({ cells: 0, cards: 0, direct: 1, hits: 0, fills: 0 });
+
+    // A cell in use that expires, or that a change empties, is refilled at its next ask (no page query first).
+    const again = new NearbyCache(uncached.nearby, 100, () => now);
+    const spotHere = { latitude: 35.91, longitude: 14.49, radiusKm: 10, cursor: undefined, pageSize: 20, today: maltaToday() };
+    await again.findPage(spotHere);
+    await again.findPage(spotHere);
+    expect(again.stats()).toMatchObject({ cells: 1, direct: 1, fills: 1 });
+    now += NEARBY_CACHE_TTL_MS + 1;
+    await again.findPage(spotHere);
+    expect(again.stats()).toMatchObject({ cells: 1, direct: 1, fills: 2 });
+    again.invalidate();
+    await again.findPage(spotHere);
+    expect(again.stats()).toMatchObject({ cells: 1, direct: 1, fills: 3 });
+
+    // Off: every page comes from the page query, the same bytes, and nothing is kept.
     const off = new NearbyCache(uncached.nearby, 0);
-    expect(await off.findPage({ latitude: 35.9, longitude: 14.5, radiusKm: 10, cursor: undefined, pageSize: 20, today: maltaToday() })).toBeUndefined();
+    const spot = { latitude: 35.9, longitude: 14.5, radiusKm: 10, cursor: undefined, pageSize: 20, today: maltaToday() };
+    const answers = [await off.findPage(spot), await off.findPage(spot), await once.findPage(spot)];
+    expect(answers[1]?.equals(answers[0] ?? Buffer.alloc(0))).toBe(true);
+    expect(answers[2]?.equals(answers[0] ?? Buffer.alloc(0))).toBe(true);
+    expect(off.stats()).toMatchObject({ cells: 0, cards: 0, direct: 2 });
   });
 });
 

@@ -23,7 +23,7 @@ import {
   type OfferStatus,
 } from '@qrib/shared';
 import { HttpError, onField } from '../../../../http-error.ts';
-import { decodeCursor, decodeOffsetCursor, encodeCursor, encodeOffsetCursor } from '../../../../repositories/nearby.ts';
+import { decodeCursor, decodeOffsetCursor, encodeOffsetCursor } from '../../../../services/nearby/cursor.ts';
 import { parseFields, readMultipart } from '../../../../services/multipart.ts';
 import { createOfferWithImages, editOffer, setOfferStatus } from '../../../../services/offers.ts';
 
@@ -53,7 +53,7 @@ class OpenCounts<Key> {
   }
 }
 
-/** Sends JSON that is already serialized (and was checked against the route's schema when it was made). */
+/** Sends JSON that is already serialized (test/routes/nearby-json.test.ts proves it is what the schema's serializer would write). */
 function sendJson(reply: FastifyReply, json: Buffer) {
   return reply.type('application/json; charset=utf-8').send(json);
 }
@@ -111,16 +111,9 @@ const offerRoutes: FastifyPluginAsyncZod = async (app) => {
       const { latitude, longitude, radiusKm, categoryId, cursor: cursorText } = request.query;
       const cursor = cursorText === undefined ? undefined : decodeCursor(cursorText);
       if (cursorText !== undefined && !cursor) throw new HttpError(400, 'cursorInvalid', {}, onField('cursor', 'cursorInvalid'));
-      const search = { latitude, longitude, radiusKm, cursor, pageSize: NEARBY_PAGE_SIZE, today: maltaToday() };
-      // The same JSON the lines below would produce (the answer holds nothing per shopper), already serialized.
-      const cached = await app.nearbyCache.findPage({ ...search, categoryId });
-      if (cached !== undefined) return sendJson(reply, cached);
-      if (categoryId !== undefined) {
-        const found = await app.nearby.findNearbyOffersInCategory({ ...search, categoryId });
-        return { data: found.offers, nextCursor: found.nextCursor ? encodeCursor(found.nextCursor) : null };
-      }
-      const found = await app.nearby.findNearbyBusinesses(search);
-      return { data: found.businesses, nextCursor: found.nextCursor ? encodeCursor(found.nextCursor) : null };
+      // The JSON the schema describes, written by the database and the nearby cache (services/nearby/).
+      const page = await app.nearbyCache.findPage({ latitude, longitude, radiusKm, categoryId, cursor, pageSize: NEARBY_PAGE_SIZE, today: maltaToday() });
+      return sendJson(reply, page);
     },
   );
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { writeKilometres } from './nearby-cache.ts';
+import { writeKilometres } from './page-json.ts';
 
 /** What the route's serializer prints for a distance: the kilometres rounded to metres, as JSON. */
 const asJson = (km: number) => JSON.stringify(Math.round(km * 1000) / 1000);

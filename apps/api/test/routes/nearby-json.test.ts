@@ -1,0 +1,160 @@
+/**
+ * The nearby answers are JSON the database writes (services/nearby/queries.ts) and the route sends as it is,
+ * past the serializer. These tests prove the bytes are the ones the serializer would write for the same
+ * values (key order, escaping, numbers, dates, nulls), and that the values are the rows' own, for awkward
+ * texts and numbers, on both screens and whether the page came from the database or the cache.
+ */
+import { asc, desc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays, haversineKm, maltaToday, nearbyResponseSchema } from '@qrib/shared';
+import { z } from 'zod';
+import type { App } from '../../src/app.ts';
+import { categories, offerImages, offers, users, vendors } from '../../src/db/schema.ts';
+import { presentOfferSummary } from '../../src/repositories/offer-summary.ts';
+import { publicUrl } from '../../src/storage/public-url.ts';
+import { createTestApp, createTestDatabase, signUp, type TestDatabase } from '../helpers.ts';
+
+const HERE = { latitude: 35.9375, longitude: 14.3754 }; // Mellieħa
+const NAMES = [
+  'Il-Ħanut ta\' "Ġużè"',
+  'Back\\slash / and \u2028 line separator',
+  'Emoji 🍕 and ẞ, مرحبا',
+  'Tab\tand newline\nin a name',
+  'Plain',
+];
+const VALUES = ['10', '12.5', '0.01', '99999999.99', '33.33'];
+
+let testDb: TestDatabase;
+let cachedApp: App;
+let cookies: Record<string, string>;
+let categoryId = 0;
+
+afterAll(async () => {
+  await cachedApp.close();
+  await testDb.drop();
+});
+
+beforeAll(async () => {
+  testDb = await createTestDatabase();
+  cachedApp = await createTestApp(testDb.database, { nearbyCacheEntries: 100 });
+  const db = testDb.database.db;
+  const [category] = await db.select().from(categories).orderBy(asc(categories.categoryId)).limit(1);
+  categoryId = category?.categoryId ?? 0;
+  cookies = (await signUp(cachedApp)).cookies;
+  const today = maltaToday();
+  for (const [index, name] of NAMES.entries()) {
+    const [owner] = await db
+      .insert(users)
+      .values({ name, email: `json${index}@example.com`, phone: '+356 2100 0000', username: `json${index}`, passwordHash: 'x' })
+      .returning();
+    const [vendor] = await db
+      .insert(vendors)
+      .values({
+        ownerUserId: owner?.id ?? 0,
+        businessName: name,
+        businessType: 'OTHER',
+        businessAddress: `${name} street, Mellieħa`,
+        locationLatitude: HERE.latitude + index * 0.0007,
+        locationLongitude: HERE.longitude - index * 0.0009,
+        primaryContactName: name,
+        contactEmail: 'shop@example.com',
+        contactPhone: '+356 2100 0000',
+        logoKey: index % 2 === 0 ? `public/logos/${String(index).padStart(64, 'a')}-logo.webp` : null,
+      })
+      .returning();
+    for (const [n, value] of VALUES.entries()) {
+      const [offer] = await db
+        .insert(offers)
+        .values({
+          vendorId: vendor?.id ?? 0,
+          categoryId,
+          title: `${name} — offer ${n} "${value}"`,
+          description: n % 2 === 0 ? 'Line one\nline two\\' : 'Ħobż biż-żejt',
+          discountType: n % 3 === 0 ? 'FIXED' : 'PERCENTAGE',
+          discountValue: value,
+          startDate: addDays(today, -n),
+          endDate: addDays(today, n),
+          termsAndConditions: n % 2 === 1 ? null : 'Terms: "one" per person',
+          featuredOffer: n === 3,
+          status: 'ACTIVE',
+          locationLatitude: HERE.latitude + index * 0.0007,
+          locationLongitude: HERE.longitude - index * 0.0009,
+        })
+        .returning();
+      if (n % 2 === 0) {
+        await db.insert(offerImages).values({
+          offerId: offer?.offerId ?? 0,
+          position: 0,
+          cardKey: `public/offers/${String(offer?.offerId ?? 0).padStart(64, 'b')}-card.webp`,
+          detailKey: `public/offers/${String(offer?.offerId ?? 0).padStart(64, 'b')}-detail.webp`,
+          width: 10,
+          height: 10,
+        });
+      }
+    }
+  }
+});
+
+const round = (km: number) => Math.round(km * 1000) / 1000;
+
+/** The answers the route's serializer would give, built from the rows with the JavaScript presenters. */
+async function expectedPages() {
+  const db = testDb.database.db;
+  const rows = await db.select().from(offers).innerJoin(vendors, eq(vendors.id, offers.vendorId)).orderBy(desc(offers.featuredOffer), asc(offers.endDate), asc(offers.offerId));
+  const images = new Map((await db.select().from(offerImages)).map((image) => [image.offerId, publicUrl(image.cardKey)]));
+  const [category] = await db.select().from(categories).where(eq(categories.categoryId, categoryId));
+  const distance = (vendor: typeof vendors.$inferSelect) => round(haversineKm(HERE.latitude, HERE.longitude, vendor.locationLatitude, vendor.locationLongitude));
+  const businesses = new Map<number, { vendorId: number; businessName: string; logoUrl: string | null; distance: number; businessAddress: string; offers: unknown[] }>();
+  for (const { offers: offer, vendors: vendor } of rows) {
+    const business = businesses.get(vendor.id) ?? {
+      vendorId: vendor.id,
+      businessName: vendor.businessName,
+      logoUrl: vendor.logoKey ? publicUrl(vendor.logoKey) : null,
+      distance: distance(vendor),
+      businessAddress: vendor.businessAddress,
+      offers: [],
+    };
+    business.offers.push(presentOfferSummary(offer, images.get(offer.offerId) ?? null));
+    businesses.set(vendor.id, business);
+  }
+  const home = [...businesses.values()].sort((a, b) => a.distance - b.distance);
+  const categoryOffers = rows
+    .map(({ offers: offer, vendors: vendor }) => ({
+      ...presentOfferSummary(offer, images.get(offer.offerId) ?? null),
+      distance: distance(vendor),
+      category: category ?? null,
+      vendor: { vendorId: vendor.id, businessName: vendor.businessName, businessAddress: vendor.businessAddress },
+    }))
+    .sort((a, b) => a.distance - b.distance || a.offerId - b.offerId);
+  return { home, categoryOffers };
+}
+
+/** What Fastify's serializer writes for a value of the nearby answer. */
+const serialize = (value: unknown) => JSON.stringify(z.encode(nearbyResponseSchema, nearbyResponseSchema.parse(value)));
+
+describe('nearby answers as JSON', () => {
+  it('are byte for byte what the serializer writes, with the rows\' own values, on both screens and from the cache', async () => {
+    const expected = await expectedPages();
+    expect(expected.home).toHaveLength(NAMES.length);
+    for (const query of [`radiusKm=1`, `radiusKm=1&categoryId=${categoryId}`]) {
+      const bodies: string[] = [];
+      // The first asking comes from the page query, the second fills the cache's cell, the third is a hit.
+      for (let ask = 0; ask < 3; ask += 1) {
+        const response = await cachedApp.inject({ method: 'GET', url: `/api/v1/offers/nearby-offers?latitude=${HERE.latitude}&longitude=${HERE.longitude}&${query}`, cookies });
+        expect(response.statusCode, response.body).toBe(200);
+        expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+        bodies.push(response.body);
+      }
+      expect(bodies[1]).toBe(bodies[0]);
+      expect(bodies[2]).toBe(bodies[0]);
+      const body = bodies[0] ?? '';
+      expect(body).toBe(serialize(JSON.parse(body)));
+      const data = query.includes('categoryId') ? expected.categoryOffers.slice(0, 20) : expected.home;
+      const nextCursor = (JSON.parse(body) as { nextCursor: string | null }).nextCursor;
+      expect(body).toBe(serialize({ data, nextCursor }));
+    }
+    const stats = cachedApp.nearbyCache.stats();
+    expect(stats.direct).toBeGreaterThanOrEqual(2);
+    expect(stats.hits).toBeGreaterThanOrEqual(2);
+  });
+});
