@@ -406,6 +406,21 @@ describe('nearby cache: invalidation', () => {
     await again.findPage(spotHere);
     expect(again.stats()).toMatchObject({ cells: 1, direct: 1, fills: 3 });
 
+    // Cards a cell took from a neighbour's loading grow old before the cell does: they are all loaded again
+    // (a fill), not handed to the database.
+    const shared = new NearbyCache(uncached.nearby, 100, () => now);
+    const first = { latitude: 35.8985, longitude: 14.5105, radiusKm: 10, cursor: undefined, pageSize: 20, today: maltaToday() };
+    const neighbour = { ...first, longitude: first.longitude + NEARBY_CELL_DEGREES };
+    await shared.findPage(first);
+    await shared.findPage(first);
+    now += NEARBY_CACHE_TTL_MS / 2;
+    await shared.findPage(neighbour);
+    await shared.findPage(neighbour);
+    now += NEARBY_CACHE_TTL_MS / 2 + 1;
+    const later = await shared.findPage(neighbour);
+    expect(later.toString('utf8')).toBe((await getPage(uncached, { latitude: neighbour.latitude, longitude: neighbour.longitude, radiusKm: 10 })).body);
+    expect(shared.stats()).toMatchObject({ direct: 2, fills: 3, fallbacks: 0 });
+
     // Off: every page comes from the page query, the same bytes, and nothing is kept.
     const off = new NearbyCache(uncached.nearby, 0);
     const spot = { latitude: 35.9, longitude: 14.5, radiusKm: 10, cursor: undefined, pageSize: 20, today: maltaToday() };

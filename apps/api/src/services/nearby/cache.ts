@@ -278,13 +278,15 @@ export class NearbyCache {
 
   /**
    * The page's cards and positions, taking cards into the cell's memo from the shared map where they are there
-   * and fresh; undefined when some card is missing.
+   * and fresh; undefined when some card is missing (its memo entry is then empty).
    */
   private pageEntries(page: Page, request: NearbyPageRequest): PageEntry[] | undefined {
     const { values, cards: memo } = page.cell;
     const shown = Math.min(page.count, request.pageSize);
     const now = this.now();
     const entries: PageEntry[] = [];
+    let complete = true;
+    // Through every card of the page even when one is missing, so the memo says which ones to load.
     for (let index = 0; index < shown; index += 1) {
       const position = page.positions[index] ?? 0;
       let card = memo[position];
@@ -292,11 +294,13 @@ export class NearbyCache {
         card = this.cardsFor(request).get(values[position * STRIDE] ?? 0);
         memo[position] = card;
       }
-      if (!card) return undefined;
-      const at = position * STRIDE;
-      entries.push({ card, latitude: values[at + 1] ?? 0, longitude: values[at + 2] ?? 0 });
+      if (!card) complete = false;
+      else if (complete) {
+        const at = position * STRIDE;
+        entries.push({ card, latitude: values[at + 1] ?? 0, longitude: values[at + 2] ?? 0 });
+      }
     }
-    return entries;
+    return complete ? entries : undefined;
   }
 
   private async loadMissingCards(page: Page, request: NearbyPageRequest) {

@@ -1,19 +1,19 @@
 /**
- * The nearby SQL (DESIGN.md §6): one k-nearest-neighbour scan over a GiST index for both screens, and the cards
- * the answers show, written by the database as JSON text cut where the shopper's distance goes.
+ * The nearby SQL (DESIGN.md §6): one k-nearest-neighbour scan over a GiST index for both screens, and what
+ * their cards show, with each offer's card JSON written by the database.
  *
  * The nearest scan is the only place the KNN is written: the home ranks businesses with a current offer, the
  * category screen ranks current offers of one category; both order by `ll_to_earth(...) <-> centre` with
  * nothing else in the ORDER BY (a tie-breaker would make PostgreSQL sort the whole table) and a LIMIT that bounds
- * the work whatever the radius. Callers filter by radius and order ties by id outside it.
+ * the work whatever the radius. The caller orders ties by id and applies the radius (repository.ts).
  *
- * Card JSON is spelled key by key in the order of the shared zod schemas (nearbyBusinessSchema,
- * nearbyCategoryOfferSchema), with to_json for every string and date, so the text is what the route's serializer
- * would write for the same values; test/routes/nearby-json.test.ts re-serializes answers to prove it.
+ * An offer's card is `row_to_json(ROW(...)::nearby_offer_json)` (migration 0011: the type's fields are
+ * nearbyOfferSchema's keys in its order), one call that writes what JSON.stringify would for the same values;
+ * test/routes/nearby-json.test.ts holds the two to the same bytes.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { publicUrlSql } from '../../storage/public-url.ts';
-import { chordFor, cubeSql, type EarthPoint } from './geometry.ts';
+import { cubeSql, type EarthPoint } from './geometry.ts';
 import type { NearbyCursor } from './cursor.ts';
 
 export interface NearestScan {
@@ -24,7 +24,7 @@ export interface NearestScan {
   categoryId: number | undefined;
   limit: number;
   /** Only rows after this (chord, id), for later pages. */
-  after?: NearbyCursor;
+  after?: NearbyCursor | undefined;
 }
 
 /** An offer shoppers may see today (its business's status is checked where the business is joined). */
@@ -32,14 +32,18 @@ function isCurrent(today: string): SQL {
   return sql`o.status = 'ACTIVE' AND o.end_date >= ${today}`;
 }
 
-/** Columns: id, latitude, longitude, chord (from the centre), nearest first. */
+/**
+ * Columns: id, latitude, longitude, chord (from the centre), nearest first (ties in no particular order), and
+ * for the home also business_name, business_address, logo_key.
+ */
 export function nearestQuery(scan: NearestScan): SQL {
   const center = cubeSql(scan.center);
   if (scan.categoryId === undefined) {
     const point = sql`ll_to_earth(v.location_latitude, v.location_longitude)`;
     const after = scan.after ? sql`AND ((${point} <-> ${center}), v.id) > (${scan.after.d}, ${scan.after.id})` : sql``;
     return sql`
-      SELECT v.id, v.location_latitude AS latitude, v.location_longitude AS longitude, (${point} <-> ${center}) AS chord
+      SELECT v.id, v.location_latitude AS latitude, v.location_longitude AS longitude, (${point} <-> ${center}) AS chord,
+        v.business_name, v.business_address, v.logo_key
       FROM vendors v
       WHERE v.status = 'ACTIVE'
         AND EXISTS (SELECT 1 FROM offers o WHERE o.vendor_id = v.id AND ${isCurrent(scan.today)})
@@ -60,100 +64,55 @@ export function nearestQuery(scan: NearestScan): SQL {
     LIMIT ${scan.limit}`;
 }
 
-/** A JSON value of a column, or null. */
-function json(column: SQL): SQL {
-  return sql`COALESCE(to_json(${column})::text, 'null')`;
-}
-
-/** An offer as cards show it (nearbyOfferSchema), without its braces, from offers o and its first photo i. */
-const OFFER_SUMMARY_FIELDS = sql`'"offerId":' || o.offer_id
-  || ',"imageUrl":' || ${json(publicUrlSql(sql`i.card_key`))}
-  || ',"title":' || to_json(o.title)::text
-  || ',"description":' || to_json(o.description)::text
-  || ',"discountType":' || to_json(o.discount_type)::text
-  || ',"discountValue":' || o.discount_value::float8::text
-  || ',"startDate":' || to_json(o.start_date)::text
-  || ',"endDate":' || to_json(o.end_date)::text
-  || ',"termsAndConditions":' || ${json(sql`o.terms_and_conditions`)}
-  || ',"status":' || to_json(o.status)::text`;
+/** An offer's card JSON (nearbyOfferSchema), from offers o and its first photo i. */
+const OFFER_JSON = sql`row_to_json(ROW(o.offer_id, ${publicUrlSql(sql`i.card_key`)}, o.title, o.description, o.discount_type,
+  o.discount_value::float8, o.start_date, o.end_date, o.terms_and_conditions, o.status)::nearby_offer_json)::text`;
 
 const FIRST_PHOTO = sql`LEFT JOIN offer_images i ON i.offer_id = o.offer_id AND i.position = 0`;
 
-/** Columns head and tail: a business card (vendors v) up to `"distance":` and after its value. */
-function businessCard(today: string): SQL {
-  return sql`
-    '{"vendorId":' || v.id
-      || ',"businessName":' || to_json(v.business_name)::text
-      || ',"logoUrl":' || ${json(publicUrlSql(sql`v.logo_key`))}
-      || ',"distance":' AS head,
-    ',"businessAddress":' || to_json(v.business_address)::text || ',"offers":['
-      || COALESCE((
-        SELECT string_agg('{' || ${OFFER_SUMMARY_FIELDS} || '}', ',' ORDER BY o.featured_offer DESC, o.end_date, o.offer_id)
-        FROM offers o ${FIRST_PHOTO}
-        WHERE o.vendor_id = v.id AND ${isCurrent(today)}
-      ), '') || ']}' AS tail`;
+/** A business's current offers' card JSON, comma-separated, featured first, then ending soonest. */
+function currentOffersJson(vendorId: SQL, today: string): SQL {
+  return sql`(
+    SELECT string_agg(${OFFER_JSON}, ',' ORDER BY o.featured_offer DESC, o.end_date, o.offer_id)
+    FROM offers o ${FIRST_PHOTO}
+    WHERE o.vendor_id = ${vendorId} AND ${isCurrent(today)}
+  )`;
 }
 
-/** Columns head and tail: a category screen's offer card (offers o, vendors v, categories c, photo i). */
-const CATEGORY_OFFER_CARD = sql`
-  '{' || ${OFFER_SUMMARY_FIELDS} || ',"distance":' AS head,
-  ',"category":' || COALESCE('{"categoryId":' || c.category_id
-      || ',"name":' || to_json(c.name)::text
-      || ',"description":' || to_json(c.description)::text
-      || ',"iconUrl":' || ${json(sql`c.icon_url`)} || '}', 'null')
-    || ',"vendor":{"vendorId":' || v.id
-    || ',"businessName":' || to_json(v.business_name)::text
-    || ',"businessAddress":' || to_json(v.business_address)::text || '}}' AS tail`;
-
-/** The tables a card reads, joined to the ids in `source` (a subquery with an id column, aliased p). */
-function cardsJoinedTo(categoryId: number | undefined, today: string): { columns: SQL; joins: SQL } {
-  if (categoryId === undefined) return { columns: businessCard(today), joins: sql`JOIN vendors v ON v.id = p.id` };
-  return {
-    columns: CATEGORY_OFFER_CARD,
-    joins: sql`JOIN offers o ON o.offer_id = p.id JOIN vendors v ON v.id = o.vendor_id LEFT JOIN categories c ON c.category_id = o.category_id ${FIRST_PHOTO}`,
-  };
-}
-
-export interface NearbyPageQuery extends Omit<NearestScan, 'limit'> {
-  radiusKm: number;
-  pageSize: number;
-}
+/** What a category screen's card shows, for the offers (ids) in `p`. */
+const CATEGORY_OFFER_COLUMNS = sql`${OFFER_JSON} AS offer, c.category_id, c.name AS category_name,
+  c.description AS category_description, c.icon_url AS category_icon_url, v.id AS vendor_id, v.business_name, v.business_address`;
+const CATEGORY_OFFER_JOINS = sql`JOIN offers o ON o.offer_id = p.id JOIN vendors v ON v.id = o.vendor_id
+  LEFT JOIN categories c ON c.category_id = o.category_id ${FIRST_PHOTO}`;
 
 /**
- * A whole page in one statement: the nearest rows within the radius after the cursor, ties by id, one more
- * than the page (to know whether another follows), each with its card. Columns: id, chord, latitude,
- * longitude, head, tail.
+ * The `limit` nearest rows after the cursor with everything their cards show. Columns: id, chord, latitude,
+ * longitude, and the card columns (repository.ts makes the cards).
  */
-export function pageQuery(page: NearbyPageQuery): SQL {
-  // Twice the page from the index scan, so rows at exactly the same distance (shops in one building) are
-  // still ordered by id across a page boundary unless more than a page of them tie.
-  const nearest = nearestQuery({ ...page, limit: 2 * (page.pageSize + 1) });
-  const { columns, joins } = cardsJoinedTo(page.categoryId, page.today);
-  return sql`
-    SELECT p.id, p.chord, p.latitude, p.longitude, ${columns}
-    FROM (
-      SELECT * FROM (${nearest}) AS nearest
-      WHERE nearest.chord <= ${chordFor(page.radiusKm)}
-      ORDER BY nearest.chord, nearest.id
-      LIMIT ${page.pageSize + 1}
-    ) AS p
-    ${joins}
-    ORDER BY p.chord, p.id`;
+export function pageQuery(scan: NearestScan): SQL {
+  if (scan.categoryId === undefined) {
+    return sql`SELECT p.*, ${currentOffersJson(sql`p.id`, scan.today)} AS offers FROM (${nearestQuery(scan)}) AS p`;
+  }
+  return sql`SELECT p.id, p.chord, p.latitude, p.longitude, ${CATEGORY_OFFER_COLUMNS} FROM (${nearestQuery(scan)}) AS p ${CATEGORY_OFFER_JOINS}`;
 }
 
 /** For the response cache: the `limit` rows nearest a cell's centre with their earth() cubes. Columns: id, latitude, longitude, x, y, z. */
 export function candidatesQuery(scan: NearestScan): SQL {
   return sql`
     SELECT id, latitude, longitude, cube_ll_coord(point, 1) AS x, cube_ll_coord(point, 2) AS y, cube_ll_coord(point, 3) AS z
-    FROM (SELECT nearest.*, ll_to_earth(nearest.latitude, nearest.longitude) AS point FROM (${nearestQuery(scan)}) AS nearest) AS located`;
+    FROM (SELECT nearest.id, nearest.latitude, nearest.longitude, ll_to_earth(nearest.latitude, nearest.longitude) AS point FROM (${nearestQuery(scan)}) AS nearest) AS located`;
 }
 
-/** For the response cache: cards by id (vendor ids for the home, offer ids for a category). Columns: id, head, tail. */
+/** For the response cache: the card columns by id (vendor ids for the home, offer ids for a category). */
 export function cardsQuery(ids: readonly number[], categoryId: number | undefined, today: string): SQL {
-  const { columns, joins } = cardsJoinedTo(categoryId, today);
   const list = sql.join(
     ids.map((id) => sql`(${id}::int)`),
     sql`, `,
   );
-  return sql`SELECT p.id, ${columns} FROM (VALUES ${list}) AS p (id) ${joins}`;
+  if (categoryId === undefined) {
+    return sql`
+      SELECT v.id, v.business_name, v.business_address, v.logo_key, ${currentOffersJson(sql`v.id`, today)} AS offers
+      FROM (VALUES ${list}) AS p (id) JOIN vendors v ON v.id = p.id`;
+  }
+  return sql`SELECT p.id, ${CATEGORY_OFFER_COLUMNS} FROM (VALUES ${list}) AS p (id) ${CATEGORY_OFFER_JOINS}`;
 }
