@@ -11,6 +11,7 @@ import { ConfigError, loadConfig } from '../../src/config.ts';
 import { categories, offers, users, vendors } from '../../src/db/schema.ts';
 import { maltaToday } from '@qrib/shared';
 import { NEARBY_CACHE_TTL_MS, NEARBY_CELL_DEGREES, NearbyCache } from '../../src/services/nearby/cache.ts';
+import { maltaDay } from '../factories.ts';
 import { multipartBody } from '../fixtures.ts';
 import { createTestApp, createTestDatabase, registerBusiness, signUp, type TestDatabase } from '../helpers.ts';
 
@@ -24,11 +25,6 @@ function seeded(seed: number) {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
-}
-
-function daysFromToday(days: number): string {
-  const [year, month, day] = maltaToday().split('-').map(Number);
-  return new Date(Date.UTC(year ?? 2026, (month ?? 1) - 1, (day ?? 1) + days)).toISOString().slice(0, 10);
 }
 
 // Valletta, Floriana, Sliema and Gżira: about 3 × 3 km.
@@ -97,8 +93,8 @@ async function generateShops() {
         description: 'Cache test offer',
         discountType: 'PERCENTAGE' as const,
         discountValue: String(5 + n),
-        startDate: daysFromToday(-3),
-        endDate: daysFromToday(roll < 0.1 ? -1 : Math.floor(random() * 20)),
+        startDate: maltaDay(-3),
+        endDate: maltaDay(roll < 0.1 ? -1 : Math.floor(random() * 20)),
         status: roll > 0.85 ? ('PAUSED' as const) : ('ACTIVE' as const),
         featuredOffer: n === 1,
         locationLatitude: vendor.latitude,
@@ -239,7 +235,7 @@ describe('nearby cache: invalidation', () => {
   const HERE = { latitude: 35.8419, longitude: 14.5431 };
 
   async function publishedOffer(app: App, owner: { cookies: Record<string, string> }, title: string) {
-    const body = multipartBody({ title, description: 'Cache', categoryId: 1, discountValue: 5, startDate: daysFromToday(-1), endDate: daysFromToday(30) });
+    const body = multipartBody({ title, description: 'Cache', categoryId: 1, discountValue: 5, startDate: maltaDay(-1), endDate: maltaDay(30) });
     const response = await app.inject({ method: 'POST', url: '/api/v1/offers/', ...body, cookies: owner.cookies });
     expect(response.statusCode, response.body).toBe(201);
     return response.json().data.offerId as number;
@@ -271,7 +267,7 @@ describe('nearby cache: invalidation', () => {
     const edit = await cached.inject({
       method: 'PATCH',
       url: `/api/v1/offers/${offerId}`,
-      payload: { title: 'Marsaxlokk lampuki', description: 'Cache', categoryId: 1, discountType: 'PERCENTAGE', discountValue: 5, startDate: daysFromToday(-1), endDate: daysFromToday(30) },
+      payload: { title: 'Marsaxlokk lampuki', description: 'Cache', categoryId: 1, discountType: 'PERCENTAGE', discountValue: 5, startDate: maltaDay(-1), endDate: maltaDay(30) },
       cookies: owner.cookies,
     });
     expect(edit.statusCode, edit.body).toBe(200);
@@ -360,7 +356,7 @@ describe('nearby cache: invalidation', () => {
     cache.invalidate();
     expect(await ids(today)).toContain(vendorId);
     expect(await ids(today)).toContain(vendorId);
-    expect(await ids(daysFromToday(1))).not.toContain(vendorId);
+    expect(await ids(maltaDay(1))).not.toContain(vendorId);
   });
 
   it('keeps at most the configured number of cells, and 0 turns it off', async () => {

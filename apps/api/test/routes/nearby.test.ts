@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { MESSAGES, haversineKm, maltaToday } from '@qrib/shared';
+import { MESSAGES, haversineKm } from '@qrib/shared';
 import type { App } from '../../src/app.ts';
 import { categories, offers, users, vendors } from '../../src/db/schema.ts';
+import { maltaDay } from '../factories.ts';
 import { signUp, type TestDatabase, useTestApp } from '../helpers.ts';
 
 const VALLETTA = { latitude: 35.8989, longitude: 14.5146 };
@@ -12,11 +13,6 @@ let cookies: Record<string, string>;
 let food: number;
 let retail: number;
 let counter = 0;
-
-function daysFromToday(days: number): string {
-  const [year, month, day] = maltaToday().split('-').map(Number);
-  return new Date(Date.UTC(year ?? 2026, (month ?? 1) - 1, (day ?? 1) + days)).toISOString().slice(0, 10);
-}
 
 /** A business at a point with the given offers, straight into the database (the API is tested elsewhere). */
 async function shop(
@@ -55,8 +51,8 @@ async function shop(
       description: 'Nearby test offer',
       discountType: 'PERCENTAGE',
       discountValue: '10',
-      startDate: daysFromToday(-5),
-      endDate: daysFromToday(offer.endInDays ?? 10),
+      startDate: maltaDay(-5),
+      endDate: maltaDay(offer.endInDays ?? 10),
       status: offer.status ?? 'ACTIVE',
       locationLatitude: latitude,
       locationLongitude: longitude,
@@ -114,7 +110,7 @@ describe('GET /api/v1/offers/nearby-offers', () => {
       description: 'Nearby test offer',
       discountType: 'PERCENTAGE',
       discountValue: 10,
-      startDate: daysFromToday(-5),
+      startDate: maltaDay(-5),
       endDate: expect.any(String),
       termsAndConditions: null,
       status: 'ACTIVE',
