@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 /**
  * Receipt review and the bell: a shopper uploads a receipt for the demo data's Joseph's Pastizzeria, its owner
  * (demo account joseph) decides in /receipts-review, and the shopper's bell says so. Automatic OCR may read the
@@ -20,11 +21,8 @@ function uniqueShopperName(): string {
 }
 
 async function receiptPhoto() {
-  const buffer = await sharp({
-    create: { width: 60, height: 90, channels: 3, background: { r: Math.floor(Math.random() * 255), g: Math.floor(Math.random() * 255), b: 90 } },
-  })
-    .png()
-    .toBuffer();
+  // Noise, so no two tests upload the same file (the server refuses one it already has).
+  const buffer = await sharp(randomBytes(60 * 90 * 3), { raw: { width: 60, height: 90, channels: 3 } }).png().toBuffer();
   return { name: 'receipt.png', mimeType: 'image/png', buffer };
 }
 
