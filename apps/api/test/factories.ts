@@ -1,10 +1,12 @@
 /**
- * Test factories (Outline's `buildX(overrides)`): a shop registered through the real endpoints, an offer's form
- * fields, and an offer published through the real endpoint. Offer dates are counted from today in Malta, so a
+ * Test factories (Outline's `buildX(overrides)`): a shop registered through the real endpoints, a shop written
+ * straight into the database, an offer's form fields, and an offer published through the real endpoint. Offer dates are counted from today in Malta, so a
  * test means the same whenever it runs; write a calendar date only where the date itself is the point.
  */
 import { addDays, maltaToday } from '@qrib/shared';
 import type { App } from '../src/app.ts';
+import type { Db } from '../src/db/client.ts';
+import { users, vendors } from '../src/db/schema.ts';
 import { multipartBody, type FilePart } from './fixtures.ts';
 import { registerBusiness, signUp } from './helpers.ts';
 
@@ -26,6 +28,42 @@ export async function buildShop(
   const account = await signUp(app, overrides.account);
   const vendorId = await registerBusiness(app, account, overrides.business);
   return { ...account, vendorId };
+}
+
+let insertedShops = 0;
+
+/**
+ * A business written straight into the database, no route and no session: an owner row and its vendor row (ACTIVE
+ * unless `status` says otherwise, in Valletta unless placed elsewhere), for tests of the reading paths that need
+ * many shops fast or values the API would refuse. `overrides` are the vendor's columns; the owner is named after
+ * the business. Answers both ids.
+ */
+export async function insertShop(db: Db, overrides: Partial<Omit<typeof vendors.$inferInsert, 'id' | 'ownerUserId'>> = {}) {
+  insertedShops += 1;
+  const suffix = `${process.pid}-${insertedShops}`;
+  const businessName = overrides.businessName ?? `Shop ${insertedShops}`;
+  const [owner] = await db
+    .insert(users)
+    .values({ name: businessName, email: `shop-${suffix}@example.com`, phone: '+356 2100 0000', username: `shop-${suffix}`, passwordHash: 'x' })
+    .returning({ id: users.id });
+  if (!owner) throw new Error('owner not inserted');
+  const [vendor] = await db
+    .insert(vendors)
+    .values({
+      businessType: 'OTHER',
+      businessAddress: `${businessName} street`,
+      locationLatitude: 35.8989,
+      locationLongitude: 14.5146,
+      primaryContactName: businessName,
+      contactEmail: 'shop@example.com',
+      contactPhone: '+356 2100 0000',
+      ...overrides,
+      businessName,
+      ownerUserId: owner.id,
+    })
+    .returning({ id: vendors.id });
+  if (!vendor) throw new Error('vendor not inserted');
+  return { ownerUserId: owner.id, vendorId: vendor.id };
 }
 
 /** The form fields of an offer as POST /offers/ takes them, running today (from a week ago to 30 days ahead); `undefined` leaves a field out. */

@@ -7,9 +7,9 @@ import type { AddressInfo } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../src/app.ts';
-import { offerImages, offers, users, vendors } from '../../src/db/schema.ts';
+import { offerImages, offers, vendors } from '../../src/db/schema.ts';
 import { OFFER_CHANNEL } from '../../src/plugins/offer-feed.ts';
-import { buildOffer } from '../factories.ts';
+import { buildOffer, insertShop } from '../factories.ts';
 import { createTestApp, createTestDatabase, signUp, type TestDatabase } from '../helpers.ts';
 
 let testDb: TestDatabase;
@@ -40,29 +40,14 @@ afterAll(async () => {
 /** A business with offers, written straight into the database (no route). */
 async function shopWithOffers(spot: { latitude: number; longitude: number }, statuses: ('ACTIVE' | 'PAUSED')[]) {
   counter += 1;
-  const db = testDb.database.db;
-  const [owner] = await db
-    .insert(users)
-    .values({ name: 'Trigger owner', email: `trigger-${counter}@example.com`, phone: '+356 2100 0000', username: `trigger-${counter}`, passwordHash: 'x' })
-    .returning({ id: users.id });
-  if (!owner) throw new Error('no owner');
-  const [vendor] = await db
-    .insert(vendors)
-    .values({
-      ownerUserId: owner.id,
-      businessName: `Trigger shop ${counter}`,
-      businessType: 'OTHER',
-      businessAddress: 'Triq il-Kbira',
-      locationLatitude: spot.latitude,
-      locationLongitude: spot.longitude,
-      primaryContactName: 'Owner',
-      contactEmail: 'shop@example.com',
-      contactPhone: '+356 2100 0000',
-    })
-    .returning({ id: vendors.id });
-  if (!vendor) throw new Error('no vendor');
-  const rows = await insertOffers(vendor.id, spot, statuses);
-  return { vendorId: vendor.id, offerIds: rows };
+  const { vendorId } = await insertShop(testDb.database.db, {
+    businessName: `Trigger shop ${counter}`,
+    businessAddress: 'Triq il-Kbira',
+    locationLatitude: spot.latitude,
+    locationLongitude: spot.longitude,
+  });
+  const rows = await insertOffers(vendorId, spot, statuses);
+  return { vendorId, offerIds: rows };
 }
 
 async function insertOffers(vendorId: number, spot: { latitude: number; longitude: number }, statuses: ('ACTIVE' | 'PAUSED')[]) {

@@ -9,9 +9,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, haversineKm, maltaToday, nearbyResponseSchema } from '@qrib/shared';
 import { z } from 'zod';
 import type { App } from '../../src/app.ts';
-import { categories, offerImages, offers, users, vendors } from '../../src/db/schema.ts';
+import { categories, offerImages, offers, vendors } from '../../src/db/schema.ts';
 import { presentOfferSummary } from '../../src/repositories/offer-summary.ts';
 import { publicUrl } from '../../src/storage/public-url.ts';
+import { insertShop } from '../factories.ts';
 import { createTestApp, createTestDatabase, signUp, type TestDatabase } from '../helpers.ts';
 
 const HERE = { latitude: 35.9375, longitude: 14.3754 }; // Mellieħa
@@ -43,30 +44,18 @@ beforeAll(async () => {
   cookies = (await signUp(cachedApp)).cookies;
   const today = maltaToday();
   for (const [index, name] of NAMES.entries()) {
-    const [owner] = await db
-      .insert(users)
-      .values({ name, email: `json${index}@example.com`, phone: '+356 2100 0000', username: `json${index}`, passwordHash: 'x' })
-      .returning();
-    const [vendor] = await db
-      .insert(vendors)
-      .values({
-        ownerUserId: owner?.id ?? 0,
-        businessName: name,
-        businessType: 'OTHER',
-        businessAddress: `${name} street, Mellieħa`,
-        locationLatitude: HERE.latitude + index * 0.0007,
-        locationLongitude: HERE.longitude - index * 0.0009,
-        primaryContactName: name,
-        contactEmail: 'shop@example.com',
-        contactPhone: '+356 2100 0000',
-        logoKey: index % 2 === 0 ? `public/logos/${String(index).padStart(64, 'a')}-logo.webp` : null,
-      })
-      .returning();
+    const { vendorId } = await insertShop(db, {
+      businessName: name,
+      businessAddress: `${name} street, Mellieħa`,
+      locationLatitude: HERE.latitude + index * 0.0007,
+      locationLongitude: HERE.longitude - index * 0.0009,
+      logoKey: index % 2 === 0 ? `public/logos/${String(index).padStart(64, 'a')}-logo.webp` : null,
+    });
     for (const [n, value] of VALUES.entries()) {
       const [offer] = await db
         .insert(offers)
         .values({
-          vendorId: vendor?.id ?? 0,
+          vendorId,
           categoryId,
           title: `${name} — offer ${n} "${value}"`,
           description: n % 2 === 0 ? 'Line one\nline two\\' : 'Ħobż biż-żejt',

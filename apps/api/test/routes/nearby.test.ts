@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGES, haversineKm } from '@qrib/shared';
 import type { App } from '../../src/app.ts';
-import { categories, offers, users, vendors } from '../../src/db/schema.ts';
-import { maltaDay } from '../factories.ts';
+import { categories, offers } from '../../src/db/schema.ts';
+import { insertShop, maltaDay } from '../factories.ts';
 import { signUp, type TestDatabase, useTestApp } from '../helpers.ts';
 
 const VALLETTA = { latitude: 35.8989, longitude: 14.5146 };
@@ -12,7 +12,6 @@ let app: App;
 let cookies: Record<string, string>;
 let food: number;
 let retail: number;
-let counter = 0;
 
 /** A business at a point with the given offers, straight into the database (the API is tested elsewhere). */
 async function shop(
@@ -22,30 +21,11 @@ async function shop(
   offerList: { title?: string; status?: 'ACTIVE' | 'PAUSED'; endInDays?: number; categoryId?: number }[] = [{}],
   status: 'ACTIVE' | 'PENDING' = 'ACTIVE',
 ) {
-  counter += 1;
   const db = testDb.database.db;
-  const [owner] = await db
-    .insert(users)
-    .values({ name, email: `nearby${counter}@example.com`, phone: '+356 2100 0000', username: `nearby${counter}`, passwordHash: 'x' })
-    .returning();
-  const [vendor] = await db
-    .insert(vendors)
-    .values({
-      ownerUserId: owner?.id ?? 0,
-      businessName: name,
-      businessType: 'OTHER',
-      businessAddress: `${name} street`,
-      locationLatitude: latitude,
-      locationLongitude: longitude,
-      primaryContactName: name,
-      contactEmail: 'shop@example.com',
-      contactPhone: '+356 2100 0000',
-      status,
-    })
-    .returning();
+  const { vendorId } = await insertShop(db, { businessName: name, locationLatitude: latitude, locationLongitude: longitude, status });
   for (const [index, offer] of offerList.entries()) {
     await db.insert(offers).values({
-      vendorId: vendor?.id ?? 0,
+      vendorId,
       categoryId: offer.categoryId ?? food,
       title: offer.title ?? `${name} offer ${index + 1}`,
       description: 'Nearby test offer',
@@ -58,7 +38,7 @@ async function shop(
       locationLongitude: longitude,
     });
   }
-  return vendor?.id ?? 0;
+  return vendorId;
 }
 
 function nearby(query: Record<string, string | number>, withCookies = true) {

@@ -2,8 +2,8 @@ import { count } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@qrib/shared';
 import type { App } from '../../src/app.ts';
-import { categories, offers, users, vendors } from '../../src/db/schema.ts';
-import { buildOffer } from '../factories.ts';
+import { categories, offers } from '../../src/db/schema.ts';
+import { buildOffer, insertShop } from '../factories.ts';
 import { signUp, type TestDatabase, useTestApp } from '../helpers.ts';
 
 let testDb: TestDatabase;
@@ -11,20 +11,14 @@ let app: App;
 let cookies: Record<string, string>;
 let food: number;
 let retail: number;
-let counter = 0;
 
 async function shop(name: string, latitude: number, longitude: number, list: { title: string; description: string; categoryId: number; discountType?: 'PERCENTAGE' | 'FIXED' | 'BUYXGETY'; discountValue?: string }[]) {
-  counter += 1;
   const db = testDb.database.db;
-  const [owner] = await db.insert(users).values({ name, email: `search${counter}@example.com`, phone: '+356 2100 0000', username: `search${counter}`, passwordHash: 'x' }).returning();
-  const [vendor] = await db
-    .insert(vendors)
-    .values({ ownerUserId: owner?.id ?? 0, businessName: name, businessType: 'OTHER', businessAddress: `${name} street`, locationLatitude: latitude, locationLongitude: longitude, primaryContactName: name, contactEmail: 'x@example.com', contactPhone: '+356 2100 0000' })
-    .returning();
+  const { vendorId } = await insertShop(db, { businessName: name, locationLatitude: latitude, locationLongitude: longitude });
   const { startDate, endDate } = buildOffer();
   for (const offer of list) {
     await db.insert(offers).values({
-      vendorId: vendor?.id ?? 0,
+      vendorId,
       categoryId: offer.categoryId,
       title: offer.title,
       description: offer.description,
