@@ -87,6 +87,11 @@ export const vendors = pgTable(
       .notNull()
       .default('ACTIVE'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The latest end date of the business's ACTIVE offers, null when it has none: kept by triggers on offers
+     * (migration 0012), so the nearby home asks `current_offer_until >= today` instead of searching its offers.
+     */
+    currentOfferUntil: date('current_offer_until', { mode: 'string' }),
   },
   (table) => [
     index('vendors_location_gist').using(

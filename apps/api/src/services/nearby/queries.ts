@@ -2,7 +2,8 @@
  * The nearby SQL (DESIGN.md §6): one k-nearest-neighbour scan over a GiST index for both screens, and what
  * their cards show, with each offer's card JSON written by the database.
  *
- * The nearest scan is the only place the KNN is written: the home ranks businesses with a current offer, the
+ * The nearest scan is the only place the KNN is written: the home ranks businesses with a current offer (their
+ * `current_offer_until`, kept by triggers on offers: migration 0012), the
  * category screen ranks current offers of one category; both order by `ll_to_earth(...) <-> centre` with
  * nothing else in the ORDER BY (a tie-breaker would make PostgreSQL sort the whole table) and a LIMIT that bounds
  * the work whatever the radius. The caller orders ties by id and applies the radius (repository.ts).
@@ -46,7 +47,7 @@ export function nearestQuery(scan: NearestScan): SQL {
         v.business_name, v.business_address, v.logo_key
       FROM vendors v
       WHERE v.status = 'ACTIVE'
-        AND EXISTS (SELECT 1 FROM offers o WHERE o.vendor_id = v.id AND ${isCurrent(scan.today)})
+        AND v.current_offer_until >= ${scan.today}
         ${after}
       ORDER BY ${point} <-> ${center}
       LIMIT ${scan.limit}`;
@@ -115,4 +116,15 @@ export function cardsQuery(ids: readonly number[], categoryId: number | undefine
       FROM (VALUES ${list}) AS p (id) JOIN vendors v ON v.id = p.id`;
   }
   return sql`SELECT p.id, ${CATEGORY_OFFER_COLUMNS} FROM (VALUES ${list}) AS p (id) ${CATEGORY_OFFER_JOINS}`;
+}
+
+/**
+ * Sets every business's `current_offer_until` from its offers: what migration 0012's triggers keep, for a bulk
+ * loader that loaded offers with triggers switched off.
+ */
+export function refreshCurrentOfferUntilQuery(): SQL {
+  return sql`
+    UPDATE vendors v SET current_offer_until = latest.until
+    FROM (SELECT v2.id, max(o.end_date) FILTER (WHERE o.status = 'ACTIVE') AS until FROM vendors v2 LEFT JOIN offers o ON o.vendor_id = v2.id GROUP BY v2.id) AS latest
+    WHERE v.id = latest.id AND v.current_offer_until IS DISTINCT FROM latest.until`;
 }
