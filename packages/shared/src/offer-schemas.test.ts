@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { addDays, maltaToday } from './malta-time.ts';
 import { MESSAGES } from './messages.ts';
 import { keepOfferImages, offerFieldsSchema } from './offer-schemas.ts';
+
+/** The Malta calendar date `days` from today, so the offer runs around now whenever the test runs. */
+const maltaDay = (days: number) => addDays(maltaToday(), days);
 
 const valid = {
   title: 'Ftira Friday',
@@ -8,8 +12,8 @@ const valid = {
   categoryId: '1',
   discountType: 'percentage',
   discountValue: '20',
-  startDate: '2026-12-01',
-  endDate: '2026-12-31',
+  startDate: maltaDay(0),
+  endDate: maltaDay(30),
   sendNotifications: 'true',
   featuredOffer: 'false',
 };
@@ -22,8 +26,8 @@ describe('offer rules (spec §5)', () => {
       categoryId: 1,
       discountType: 'PERCENTAGE',
       discountValue: 20,
-      startDate: '2026-12-01',
-      endDate: '2026-12-31',
+      startDate: valid.startDate,
+      endDate: valid.endDate,
       termsAndConditions: null,
       targetAudience: 'ALL_CUSTOMERS',
       redemptionLimit: 'UNLIMITED',
@@ -39,7 +43,7 @@ describe('offer rules (spec §5)', () => {
   });
 
   it('reports every failing rule at once, the cross-field ones included', () => {
-    const result = offerFieldsSchema.safeParse({ ...valid, title: '', startDate: '2026-12-31', endDate: '2026-12-01', discountValue: '150', redemptionLimit: 'LIMITED' });
+    const result = offerFieldsSchema.safeParse({ ...valid, title: '', startDate: maltaDay(30), endDate: maltaDay(0), discountValue: '150', redemptionLimit: 'LIMITED' });
     const messages = result.error?.issues.map((issue) => issue.message);
     expect(messages).toEqual([MESSAGES.offerTitleRequired, MESSAGES.endBeforeStart, MESSAGES.percentageTooHigh, MESSAGES.maxRedemptionsInvalid]);
   });
