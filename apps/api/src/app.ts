@@ -145,7 +145,10 @@ export async function buildApp({ config, database, closeDatabase = true, logger,
   if (hasSpa) {
     await app.register(fastifyStatic, {
       root: config.webDistDir,
-      wildcard: true,
+      // One route per file of the build (its names are fixed when it is built), no catch-all: with a `/*` route a
+      // page path such as /login went through @fastify/static's lookup, its not-found and then our not-found
+      // handler's sendFile, one response gathering more than ten 'close' listeners (MaxListenersExceededWarning).
+      wildcard: false,
       setHeaders: (response, filePath) => {
         // Vite puts a content hash in every asset name, so those never change.
         const isHashedAsset = filePath.includes('/assets/');

@@ -103,7 +103,10 @@ export default fp(
         !pathname.startsWith('/uploads/') &&
         !lastSegment.includes('.');
       if (hasSpa && isPageRequest) {
-        return reply.header('cache-control', 'no-cache').sendFile('index.html', options.webDistDir);
+        // Not returned: Fastify would await a returned reply through reply.then, one more pair of 'close' and
+        // 'finish' listeners on the response while the file streams; sendFile answers by itself.
+        void reply.header('cache-control', 'no-cache').sendFile('index.html', options.webDistDir);
+        return;
       }
       return sendError(reply, 404, { code: 'routeNotFound', params: { method: request.method, url: pathname } });
     });
