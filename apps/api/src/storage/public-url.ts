@@ -17,5 +17,5 @@ export function publicUrl(key: string): string {
  * Keys reach these columns only through the storage layer, which checks them as publicUrl does.
  */
 export function publicUrlSql(keyColumn: SQL): SQL {
-  return sql`(${PUBLIC_URL_PREFIX} || ${keyColumn})`;
+  return sql`(${PUBLIC_URL_PREFIX}::text || ${keyColumn})`;
 }

@@ -49,5 +49,5 @@ export function chordFor(radiusKm: number): number {
 
 /** The point as a cube literal for SQL (three bound float8s). */
 export function cubeSql(point: EarthPoint): SQL {
-  return sql`cube(ARRAY[${point.x}, ${point.y}, ${point.z}]::float8[])`;
+  return sql`cube(ARRAY[${point.x}::float8, ${point.y}::float8, ${point.z}::float8])`;
 }

@@ -30,7 +30,7 @@ export interface NearestScan {
 
 /** An offer shoppers may see today (its business's status is checked where the business is joined). */
 function isCurrent(today: string): SQL {
-  return sql`o.status = 'ACTIVE' AND o.end_date >= ${today}`;
+  return sql`o.status = 'ACTIVE' AND o.end_date >= ${today}::date`;
 }
 
 /**
@@ -41,28 +41,28 @@ export function nearestQuery(scan: NearestScan): SQL {
   const center = cubeSql(scan.center);
   if (scan.categoryId === undefined) {
     const point = sql`ll_to_earth(v.location_latitude, v.location_longitude)`;
-    const after = scan.after ? sql`AND ((${point} <-> ${center}), v.id) > (${scan.after.d}, ${scan.after.id})` : sql``;
+    const after = scan.after ? sql`AND ((${point} <-> ${center}), v.id) > (${scan.after.d}::float8, ${scan.after.id}::int)` : sql``;
     return sql`
       SELECT v.id, v.location_latitude AS latitude, v.location_longitude AS longitude, (${point} <-> ${center}) AS chord,
         v.business_name, v.business_address, v.logo_key
       FROM vendors v
       WHERE v.status = 'ACTIVE'
-        AND v.current_offer_until >= ${scan.today}
+        AND v.current_offer_until >= ${scan.today}::date
         ${after}
       ORDER BY ${point} <-> ${center}
-      LIMIT ${scan.limit}`;
+      LIMIT ${scan.limit}::int`;
   }
   const point = sql`ll_to_earth(o.location_latitude, o.location_longitude)`;
-  const after = scan.after ? sql`AND ((${point} <-> ${center}), o.offer_id) > (${scan.after.d}, ${scan.after.id})` : sql``;
+  const after = scan.after ? sql`AND ((${point} <-> ${center}), o.offer_id) > (${scan.after.d}::float8, ${scan.after.id}::int)` : sql``;
   return sql`
     SELECT o.offer_id AS id, o.location_latitude AS latitude, o.location_longitude AS longitude, (${point} <-> ${center}) AS chord
     FROM offers o
     JOIN vendors v ON v.id = o.vendor_id AND v.status = 'ACTIVE'
     WHERE ${isCurrent(scan.today)}
-      AND o.category_id = ${scan.categoryId}
+      AND o.category_id = ${scan.categoryId}::int
       ${after}
     ORDER BY ${point} <-> ${center}
-    LIMIT ${scan.limit}`;
+    LIMIT ${scan.limit}::int`;
 }
 
 /** An offer's card JSON (nearbyOfferSchema), from offers o and its first photo i. */

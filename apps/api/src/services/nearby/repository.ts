@@ -2,7 +2,7 @@
  * Nearby reads (DESIGN.md §6): only ACTIVE offers that have not ended (in Malta's calendar) of ACTIVE
  * businesses count; distances leave the server as the spec's haversine km; pages follow a (chord, id) cursor.
  */
-import { selectRows, type Db } from '../../db/client.ts';
+import { selectRowsInline, selectRowsPrepared, type Db } from '../../db/client.ts';
 import { publicUrl } from '../../storage/public-url.ts';
 import type { NearbyCursor } from './cursor.ts';
 import { chordFor, type EarthPoint } from './geometry.ts';
@@ -81,7 +81,7 @@ export function createNearbyRepository(db: Db) {
       const wanted = search.pageSize + 1;
       const nearest = async (limit: number): Promise<PageRow[]> => {
         const scan = { center, today: search.today, categoryId: search.categoryId, after: search.cursor, limit };
-        const found = (await selectRows<PageRow>(db, pageQuery(scan))).map((row) => ({ ...row, id: Number(row.id), chord: Number(row.chord) }));
+        const found = (await selectRowsPrepared<PageRow>(db, pageQuery(scan))).map((row) => ({ ...row, id: Number(row.id), chord: Number(row.chord) }));
         found.sort(byChordThenId);
         const farthest = found.at(-1)?.chord ?? 0;
         return found.length < limit || (found[wanted - 1]?.chord ?? 0) < farthest ? found : nearest(limit * 2);
@@ -106,7 +106,7 @@ export function createNearbyRepository(db: Db) {
      * with its position and its earth() cube exactly as the database computes it.
      */
     async findCandidates(query: { center: EarthPoint; today: string; limit: number; categoryId: number | undefined }): Promise<NearbyCandidate[]> {
-      const rows = await selectRows<NearbyCandidate>(db, candidatesQuery(query));
+      const rows = await selectRowsPrepared<NearbyCandidate>(db, candidatesQuery(query));
       return rows.map((row) => ({
         id: Number(row.id),
         latitude: Number(row.latitude),
@@ -120,7 +120,7 @@ export function createNearbyRepository(db: Db) {
     /** For the response cache: cards by id (vendor ids for the home, offer ids for a category). */
     async findCards(ids: readonly number[], categoryId: number | undefined, today: string): Promise<Map<number, CardText>> {
       if (ids.length === 0) return new Map();
-      const rows = await selectRows<CardColumns>(db, cardsQuery(ids, categoryId, today));
+      const rows = await selectRowsInline<CardColumns>(db, cardsQuery(ids, categoryId, today));
       return new Map(rows.map((row) => [Number(row.id), makeCard(row, categoryId)]));
     },
   };
