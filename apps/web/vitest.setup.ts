@@ -2,7 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, vi } from 'vitest';
 import { finishApiStub } from './src/testing/api-stub.ts';
-import { takeProcessWarnings, unwatchProcessWarnings, watchProcessWarnings } from './src/testing/process-warnings.ts';
+import { takeProcessWarnings, unwatchProcessWarnings, watchProcessWarnings } from '@qrib/shared/testing/process-warnings';
 
 // A test fails when it writes to console.error or console.warn (React's act() and key warnings, a failed request,
 // a handler's unhandled error): such output is a bug nobody reads. A test that provokes one on purpose spies on the

@@ -1,12 +1,20 @@
+/// <reference types="node" />
 import { EventEmitter } from 'node:events';
-import { describe, expect, it, vi } from 'vitest';
-import { takeProcessWarnings } from './process-warnings.ts';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { takeProcessWarnings, unwatchProcessWarnings, watchProcessWarnings } from './process-warnings.ts';
 
 // Named so the line Node still prints to stderr says it was on purpose.
 class DeliberateLeakForTheGuardTest extends EventEmitter {}
 
+beforeAll(() => {
+  watchProcessWarnings((warning) => warning.name === 'ExpectedWarningForTheGuardTest');
+});
+afterAll(() => {
+  unwatchProcessWarnings();
+});
+
 describe('the process warning guard', () => {
-  it('records a listener added once too often, which console-guard.ts turns into a failure', async () => {
+  it('records a listener added once too often, which the API and web test setups turn into a failure', async () => {
     const emitter = new DeliberateLeakForTheGuardTest();
     for (let count = 0; count <= emitter.getMaxListeners(); count += 1) emitter.on('close', () => undefined);
     let warnings: string[] = [];
@@ -18,7 +26,8 @@ describe('the process warning guard', () => {
     emitter.removeAllListeners();
   });
 
-  it('records any other process warning', async () => {
+  it('records any other process warning, but not one named expected', async () => {
+    process.emitWarning('not ours', 'ExpectedWarningForTheGuardTest');
     process.emitWarning('provoked on purpose', 'DeliberateWarningForTheGuardTest');
     await vi.waitFor(() => {
       expect(takeProcessWarnings()).toEqual(['DeliberateWarningForTheGuardTest: provoked on purpose']);
