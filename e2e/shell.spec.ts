@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { catalogs } from '@qrib/shared';
 import { expectNoSeriousA11yViolations, isMobile, signUpThroughForm } from './helpers.ts';
 
@@ -56,4 +56,64 @@ test('switching to Arabic turns the page right to left and keeps the choice', as
   await languageSelect(catalogs.ar.language.label).selectOption('en');
   await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
   await expect(page.getByTestId('welcome')).toContainText('Welcome');
+});
+
+test.describe('in Maltese', () => {
+  // The shopper stands in Valletta, so the home shows offers, categories and distances.
+  test.use({ geolocation: { latitude: 35.8989, longitude: 14.5146 }, permissions: ['geolocation'] });
+
+  /** Every English catalog string whose Maltese differs, as a whole-text pattern (placeholders match anything). */
+  function englishPatterns(): RegExp[] {
+    const flatten = (value: object): string[] =>
+      Object.values(value).flatMap((child: unknown) =>
+        typeof child === 'string' ? [child] : typeof child === 'object' && child ? flatten(child) : [],
+      );
+    const maltese = new Set(flatten(catalogs.mt));
+    const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    return flatten(catalogs.en)
+      .filter((text) => !maltese.has(text) && /\p{L}{2,}/u.test(text.replace(/\{\{\w+\}\}/g, '')))
+      .map((text) => new RegExp(`^${text.split(/\{\{\w+\}\}/).map(escape).join('.+')}$`, 'u'));
+  }
+
+  /** Each visible element's whole text, and the names and hints people hear or read. */
+  async function visibleTexts(page: Page): Promise<string[]> {
+    return page.evaluate(() => {
+      const found: string[] = [];
+      for (const element of Array.from(document.body.querySelectorAll('*'))) {
+        if (!element.checkVisibility()) continue;
+        const text = element instanceof HTMLElement ? element.innerText.trim() : '';
+        if (text && text.length < 300) found.push(text);
+        for (const name of ['aria-label', 'placeholder', 'alt', 'title']) {
+          const value = element.getAttribute(name)?.trim();
+          if (value) found.push(value);
+        }
+      }
+      return found;
+    });
+  }
+
+  test('switching to Malti shows the shopper home in Maltese, with no English left', async ({ page, context }, testInfo) => {
+    const patterns = englishPatterns();
+    const english = (texts: string[]) => texts.filter((text) => patterns.some((pattern) => pattern.test(text)));
+    // In English the same check finds the home's English strings, so it can fail.
+    await expect(page.getByTestId('offer-card').first()).toBeVisible();
+    expect(english(await visibleTexts(page))).toEqual(expect.arrayContaining([catalogs.en.home.title, catalogs.en.home.categoriesTitle]));
+
+    const mobile = isMobile(testInfo);
+    if (mobile) await page.getByRole('button', { name: 'Open menu' }).click();
+    await (mobile ? page.getByRole('dialog') : page.getByTestId('sidebar'))
+      .getByLabel('Language', { exact: true })
+      .selectOption('mt');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'mt');
+    await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
+    expect((await context.cookies()).find((entry) => entry.name === 'googtrans')?.value).toBe('/en/mt');
+    await expect(page.getByRole('heading', { name: catalogs.mt.home.title })).toBeVisible();
+    await expect(page.getByTestId('offer-card').first()).toBeVisible();
+    await expect(page.getByRole('heading', { name: catalogs.mt.home.categoriesTitle })).toBeVisible();
+
+    const texts = await visibleTexts(page);
+    expect(texts.length).toBeGreaterThan(20);
+    expect(english(texts)).toEqual([]);
+    await expectNoSeriousA11yViolations(page);
+  });
 });

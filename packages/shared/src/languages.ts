@@ -1,6 +1,10 @@
-/** The nine languages of spec §9 and the cookie that keeps the reader's choice. */
+/**
+ * The nine languages of spec §9, and Maltese (Malta's own language, issue 12; DESIGN.md §5), and the cookie that
+ * keeps the reader's choice.
+ */
 export const LANGUAGES = [
   { code: 'en', label: 'English' },
+  { code: 'mt', label: 'Malti' },
   { code: 'fr', label: 'Français' },
   { code: 'it', label: 'Italiano' },
   { code: 'de', label: 'Deutsch' },

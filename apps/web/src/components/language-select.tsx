@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { LANGUAGES, isLanguageCode } from '@qrib/shared';
 import { chooseLanguage } from '../lib/i18n.ts';
 
-/** The nine languages; choosing one keeps it in the `/en/{code}` cookie and reloads the page. */
+/** The ten languages; choosing one keeps it in the `/en/{code}` cookie and reloads the page. */
 export function LanguageSelect({
   className = '',
   compact = false,

@@ -7,6 +7,7 @@ describe('i18n', () => {
   it('reads the language from the /en/{code} cookie, defaulting to English', () => {
     expect(readLanguageCookie('a=1; googtrans=%2Fen%2Far; b=2')).toBe('ar');
     expect(readLanguageCookie('googtrans=/en/ja')).toBe('ja');
+    expect(readLanguageCookie('googtrans=/en/mt')).toBe('mt');
     expect(readLanguageCookie('googtrans=/en/xx')).toBe('en');
     expect(readLanguageCookie('')).toBe('en');
   });
@@ -16,6 +17,9 @@ describe('i18n', () => {
     expect(document.documentElement.lang).toBe('ar');
     expect(document.documentElement.dir).toBe('rtl');
     initI18n('de');
+    expect(document.documentElement.dir).toBe('ltr');
+    initI18n('mt');
+    expect(document.documentElement.lang).toBe('mt');
     expect(document.documentElement.dir).toBe('ltr');
   });
 

@@ -1,5 +1,5 @@
 /**
- * i18next with the nine catalogs of packages/shared. The language comes from the `/en/{code}` cookie;
+ * i18next with the ten catalogs of packages/shared. The language comes from the `/en/{code}` cookie;
  * choosing another one rewrites the cookie and reloads the page (spec §4).
  */
 import i18next, { type TFunction } from 'i18next';

@@ -7,8 +7,9 @@ import { fr } from './fr.ts';
 import { hi } from './hi.ts';
 import { it } from './it.ts';
 import { ja } from './ja.ts';
+import { mt } from './mt.ts';
 import { tr } from './tr.ts';
 
 export type { Catalog };
 
-export const catalogs: Record<LanguageCode, Catalog> = { en, fr, it, de, el, tr, ar, hi, ja };
+export const catalogs: Record<LanguageCode, Catalog> = { en, mt, fr, it, de, el, tr, ar, hi, ja };
