@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations, isMobile, signUpThroughForm } from './helpers.ts';
 
 // The shopper stands in Valletta. The demo data has a pizzeria in Gżira (about 2.4 km away), ftira offers in
-// Valletta (0.0 km) and in Victoria, Gozo (over 25 km away).
+// Valletta (10 m away) and in Victoria, Gozo (over 25 km away).
 test.use({ geolocation: { latitude: 35.8989, longitude: 14.5146 }, permissions: ['geolocation'] });
 
 const searchBox = (page: Page) => page.getByRole('searchbox', { name: 'Search offers' });
@@ -97,7 +97,7 @@ test('Price, Distance and Category filters narrow the results, show as active, a
   // Sort: nearest first puts the Valletta ftira before the Gozo one.
   await page.getByLabel('Sort by').selectOption({ label: 'Nearest' });
   await expect(page).toHaveURL(/sort=nearest/);
-  await expect(results(page).first().getByTestId('distance')).toHaveText('0.0 km Away');
+  await expect(results(page).first().getByTestId('distance')).toHaveText('10 m away');
 });
 
 test('without a location the search still works, and explains why distance cannot be used', async ({ browser }) => {

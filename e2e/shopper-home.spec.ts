@@ -14,9 +14,10 @@ test('the shopper home shows the nearest shops first with distances and time lef
   const cards = page.getByTestId('offer-card');
   await expect(cards).toHaveCount(4);
   await expect(cards.first()).toContainText("Joseph's Pastizzeria");
-  await expect(cards.first().getByTestId('distance')).toHaveText('0.0 km Away');
+  await expect(cards.first().getByTestId('distance')).toHaveText('10 m away');
   const distances = await cards.getByTestId('distance').allTextContents();
-  const kilometres = distances.map((text) => Number.parseFloat(text));
+  // Under 1 km in metres ('10 m away'), from 1 km the spec's 'x.x km Away' (DESIGN.md §5).
+  const kilometres = distances.map((text) => Number.parseFloat(text) / (/ m away$/.test(text) ? 1000 : 1));
   expect(kilometres).toEqual([...kilometres].sort((a, b) => a - b));
   for (const text of await cards.getByTestId('time-left').allTextContents()) expect(text).toMatch(/^\d+ (days|hours) Left$/);
   await expect(page.getByRole('heading', { name: 'Nearby Offer Categories' })).toBeVisible();
@@ -69,7 +70,7 @@ test('the category screen lists categories and the chosen one’s offers nearest
   await expect(page.getByRole('heading', { name: 'Offers for Food & Dining' })).toBeVisible();
   const offers = page.getByTestId('category-offer');
   await expect(offers.first()).toContainText("Joseph's Pastizzeria");
-  await expect(offers.first().getByTestId('distance')).toHaveText('Distance: 0.0 km Away');
+  await expect(offers.first().getByTestId('distance')).toHaveText('Distance: 10 m away');
   await expect(offers.first()).toContainText(/Time Left: \d+ days Left/);
   await expectNoSeriousA11yViolations(page);
 

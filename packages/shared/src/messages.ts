@@ -101,12 +101,14 @@ export const MESSAGES = {
   hoursLeft: '{{count}} hours Left',
   daysLeft: '{{count}} days Left',
   kmAway: '{{distance}} km Away',
+  metresAway: '{{distance}} m away',
   // Spec §2.4 and §8: the category screen
   noCategories: 'No categories available.',
   noOffersForCategory: 'No offers available for this category.',
   pleaseTryAgain: 'Please try again.',
   categoriesLoadFailed: 'Failed to load categories. Please try again.',
   distanceAway: 'Distance: {{distance}} km Away',
+  distanceAwayMetres: 'Distance: {{distance}} m away',
   // Nearby offers
   eventsInvalid: 'Send between 1 and 100 events at a time.',
   eventKindInvalid: 'The event kind must be IMPRESSION, VIEW, SAVE or DIRECTIONS.',

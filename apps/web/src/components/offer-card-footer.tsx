@@ -1,11 +1,11 @@
-/** The foot of an offer card: 'x.x km Away' (when known), the time left of spec §4, and the link to the offer. */
+/** The foot of an offer card: how far ('x.x km Away', '350 m away', when known), the time left of spec §4, and the link to the offer. */
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../config/paths.ts';
-import { timeLeftText } from '../lib/format.ts';
+import { distanceText, timeLeftText } from '../lib/format.ts';
 
 export function OfferCardFooter({ offerId, title, endDate, distanceKm, linkLabel }: { offerId: number; title: string; endDate: string; distanceKm: number | null; linkLabel: string }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   return (
     <>
       <div className="mt-auto flex flex-wrap items-center justify-between gap-2 pt-2 text-sm">
@@ -13,7 +13,7 @@ export function OfferCardFooter({ offerId, title, endDate, distanceKm, linkLabel
           <span />
         ) : (
           <span className="font-medium text-slate-800" data-testid="distance">
-            {t('messages.kmAway', { distance: distanceKm.toFixed(1) })}
+            {distanceText(t, distanceKm, i18n.language)}
           </span>
         )}
         <span className="text-slate-600" data-testid="time-left">

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMaltaDateTime, timeLeftText } from './format.ts';
+import { distanceText, formatMaltaDateTime, timeLeftText } from './format.ts';
 import { initI18n } from './i18n.ts';
 
 describe('time left on a card (spec §4)', () => {
@@ -19,5 +19,30 @@ describe('an instant on Malta’s clock', () => {
     expect(formatMaltaDateTime('2026-07-01T10:30:00.000Z', 'en')).toContain('2026');
     expect(formatMaltaDateTime('2026-07-01T10:30:00.000Z', 'fr')).toMatch(/juil/);
     expect(formatMaltaDateTime('not a date', 'en')).toBe('not a date');
+  });
+});
+
+describe('how far away a shop is (DESIGN.md §5)', () => {
+  it('keeps the spec’s km wording from 1 km and gives metres under it, never 0.0 km', () => {
+    const t = initI18n('en').t;
+    expect(distanceText(t, 1, 'en')).toBe('1.0 km Away');
+    expect(distanceText(t, 2.345, 'en')).toBe('2.3 km Away');
+    expect(distanceText(t, 2.345, 'en', 'distance')).toBe('Distance: 2.3 km Away');
+    expect(distanceText(t, 0.35, 'en')).toBe('350 m away');
+    expect(distanceText(t, 0.347, 'en', 'distance')).toBe('Distance: 350 m away');
+    // Next door is 10 m, not 0; 999.6 m rounds up to the km wording.
+    expect(distanceText(t, 0.0004, 'en')).toBe('10 m away');
+    expect(distanceText(t, 0.9996, 'en')).toBe('1.0 km Away');
+  });
+
+  it('writes the number the reader’s way, in the reader’s words', async () => {
+    const i18n = initI18n('fr');
+    await i18n.changeLanguage('fr');
+    expect(distanceText(i18n.t, 1.5, 'fr')).toBe('À 1,5 km');
+    expect(distanceText(i18n.t, 0.35, 'fr')).toBe('À 350 m');
+    await i18n.changeLanguage('mt');
+    expect(distanceText(i18n.t, 0.35, 'mt')).toBe('350 m ’il bogħod');
+    await i18n.changeLanguage('de');
+    expect(distanceText(i18n.t, 12.25, 'de', 'distance')).toBe('Entfernung: 12,3 km');
   });
 });

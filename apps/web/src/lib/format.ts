@@ -19,6 +19,21 @@ export function timeLeftText(t: (key: string, options?: Record<string, unknown>)
   return left.kind === 'hours' ? t('messages.hoursLeft', { count: left.count }) : t('messages.daysLeft', { count: left.count });
 }
 
+/**
+ * How far away a shop is (DESIGN.md §5), numbers in the reader's language: from 1 km the spec's 'x.x km Away'
+ * ('Distance: x.x km Away' on the category screen), under 1 km whole metres to the nearest 10 ('350 m away'),
+ * so a shop next door never reads '0.0 km Away'.
+ */
+export function distanceText(t: TFunction, distanceKm: number, language: string, label: 'away' | 'distance' = 'away'): string {
+  const metres = Math.max(10, Math.round((distanceKm * 1000) / 10) * 10);
+  if (metres < 1000) {
+    const distance = new Intl.NumberFormat(language, { maximumFractionDigits: 0 }).format(metres);
+    return t(label === 'away' ? 'messages.metresAway' : 'messages.distanceAwayMetres', { distance });
+  }
+  const distance = new Intl.NumberFormat(language, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(distanceKm);
+  return t(label === 'away' ? 'messages.kmAway' : 'messages.distanceAway', { distance });
+}
+
 /** A calendar date (YYYY-MM-DD) in the reader's language; the date itself never shifts with the time zone. */
 export function formatDate(isoDate: string, language: string): string {
   const date = new Date(`${isoDate}T00:00:00Z`);

@@ -10,12 +10,12 @@ import { FavoriteButton } from '../../../components/favorite-button.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useCategories } from '../../../lib/categories.ts';
-import { timeLeftText } from '../../../lib/format.ts';
+import { distanceText, timeLeftText } from '../../../lib/format.ts';
 import { useShopperLocation } from '../../../lib/shopper-location.ts';
 import { useCategoryOffers } from '../api/get-category-offers.ts';
 
 export function CategoryOffers() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const searchId = useId();
   const [params, setParams] = useSearchParams();
   const categories = useCategories();
@@ -103,7 +103,7 @@ export function CategoryOffers() {
               </p>
               <div className="mt-3 flex flex-wrap justify-between gap-2 text-sm">
                 <p className="font-medium text-slate-800" data-testid="distance">
-                  {t('messages.distanceAway', { distance: offer.distance.toFixed(1) })}
+                  {distanceText(t, offer.distance, i18n.language, 'distance')}
                 </p>
                 <p className="text-slate-800">
                   <span className="text-slate-600">{t('categoryScreen.timeLeft')}: </span>

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ShopVisit } from '@qrib/shared';
 import { Button } from '../../../components/ui/button.tsx';
+import { distanceText } from '../../../lib/format.ts';
 
 export function DetectedShopCard({
   visit,
@@ -16,7 +17,7 @@ export function DetectedShopCard({
   onConfirmPurchase: () => void;
   onNotPurchased: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [logoFailed, setLogoFailed] = useState(false);
   const initial = visit.businessName.trim().charAt(0).toLocaleUpperCase();
   return (
@@ -42,7 +43,7 @@ export function DetectedShopCard({
             <bdi>{visit.businessAddress}</bdi>
           </p>
           {visit.distance !== null ? (
-            <p className="text-sm text-slate-600">{t('messages.kmAway', { distance: visit.distance.toFixed(1) })}</p>
+            <p className="text-sm text-slate-600">{distanceText(t, visit.distance, i18n.language)}</p>
           ) : null}
         </div>
       </div>
