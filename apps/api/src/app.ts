@@ -4,7 +4,6 @@
  */
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -45,6 +44,7 @@ import offerFeedPlugin from './plugins/offer-feed.ts';
 import policiesPlugin from './plugins/policies.ts';
 import pendingUploadsPlugin from './plugins/pending-uploads.ts';
 import receiptVerifierPlugin from './plugins/receipt-verifier.ts';
+import securityHeadersPlugin, { SECURITY_HEADERS } from './plugins/security-headers.ts';
 import storagePlugin from './plugins/storage.ts';
 import { createRateLimitCountersRepository } from './repositories/rate-limit-counters.ts';
 import { createDatabaseRateLimitStore } from './services/rate-limit-store.ts';
@@ -78,7 +78,7 @@ export async function buildApp({ config, database, closeDatabase = true, logger,
     // Errors Fastify raises before routing (a malformed URL, say) get the one error shape too.
     frameworkErrors: (error, _request, reply: FastifyReply) => {
       const statusCode = error.statusCode ?? 400;
-      void reply.code(statusCode).send({ statusCode, error: statusText(statusCode), message: MESSAGES.invalidUrl, code: 'invalidUrl', params: {} });
+      void reply.code(statusCode).headers(SECURITY_HEADERS).send({ statusCode, error: statusText(statusCode), message: MESSAGES.invalidUrl, code: 'invalidUrl', params: {} });
     },
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -108,16 +108,8 @@ export async function buildApp({ config, database, closeDatabase = true, logger,
   // The one error shape first, so every plugin and route registered after it answers errors with it.
   await app.register(errorsPlugin, { webDistDir: existsSync(config.webDistDir) ? config.webDistDir : '' });
 
-  // External plugins
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        // Served over plain http on localhost too; upgrading would break local use.
-        upgradeInsecureRequests: null,
-        imgSrc: ["'self'", 'data:', 'blob:'],
-      },
-    },
-  });
+  // Helmet's security headers, computed once (plugins/security-headers.ts); then external plugins.
+  await app.register(securityHeadersPlugin);
   // On PostgreSQL the counters live in the database, so replicas share every limit; PGlite is one process and
   // counts in memory (ADR 010). A database error refuses the call rather than letting it through uncounted.
   const rateLimitStore =

@@ -102,6 +102,19 @@ describe('the HTTP surface', () => {
     expect(generated.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
 
+  it('sends the same security headers on errors, unknown paths and private calls refused', async () => {
+    const expected = await app.inject({ method: 'GET', url: '/healthz' });
+    const security = ['content-security-policy', 'strict-transport-security', 'x-content-type-options', 'x-frame-options', 'referrer-policy', 'cross-origin-opener-policy'];
+    for (const url of ['/api/v1/does-not-exist', '/api/v1/offers/nearby-offers', '/api/v1/%E0%A4%A']) {
+      const response = await app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBeGreaterThanOrEqual(400);
+      for (const name of security) expect(response.headers[name], `${name} on ${url}`).toBe(expected.headers[name]);
+    }
+    // Helmet's own policy, with Qrib's two changes: images from data: and blob: URLs, no upgrade of plain http.
+    expect(expected.headers['content-security-policy']).toContain("img-src 'self' data: blob:");
+    expect(expected.headers['content-security-policy']).not.toContain('upgrade-insecure-requests');
+  });
+
   it('publishes OpenAPI generated from the route schemas at /api/docs', async () => {
     const spec = await app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(spec.statusCode).toBe(200);
