@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { count, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES, addDays, maltaDateOf } from '@qrib/shared';
+import { MESSAGES, addDays, catalogs, maltaDateOf } from '@qrib/shared';
 import { DEMO_ACCOUNTS, SEED_CATEGORIES, seedCategories, seedDemoData } from '../src/db/seed.ts';
 import { categories, offers, receipts, users, vendors } from '../src/db/schema.ts';
 import { createTestApp, createTestDatabase, type TestDatabase } from './helpers.ts';
@@ -20,6 +20,16 @@ describe('seeding', () => {
     await seedCategories(testDb.database.db);
     const [row] = await testDb.database.db.select({ total: count() }).from(categories);
     expect(row?.total).toBe(SEED_CATEGORIES.length);
+  });
+
+  it('gives the categories the ids by which every catalog names them (the API keeps the English name)', async () => {
+    await seedCategories(testDb.database.db);
+    const rows = await testDb.database.db
+      .select({ categoryId: categories.categoryId, name: categories.name, description: categories.description })
+      .from(categories)
+      .orderBy(categories.categoryId);
+    expect(rows).toEqual(Object.entries(catalogs.en.categories).map(([id, text]) => ({ categoryId: Number(id), ...text })));
+    for (const catalog of Object.values(catalogs)) expect(Object.keys(catalog.categories)).toEqual(rows.map((row) => String(row.categoryId)));
   });
 
   it('seeds Maltese demo shops with offers and two demo accounts that can log in, once', async () => {

@@ -485,6 +485,15 @@ export const en = {
     decisionReason: 'Reason: {{reason}}',
     decisionNote: 'Note: {{note}}',
   },
+  // The seeded categories by their categoryId (apps/api/src/db/seed.ts); the API's own name stays English.
+  categories: {
+    1: { name: 'Food & Dining', description: 'Restaurants, cafés, bakeries and takeaways' },
+    2: { name: 'Retail Shopping', description: 'Clothes, gifts, books and everyday shopping' },
+    3: { name: 'Local Services', description: 'Repairs, cleaning, hair, beauty and more' },
+    4: { name: 'Events & Fun', description: 'Tours, boat trips, festas and things to do' },
+    5: { name: 'Groceries', description: 'Grocers, butchers, fishmongers and corner shops' },
+    6: { name: 'Health & Wellness', description: 'Pharmacies, gyms, spas and clinics' },
+  },
   messages: MESSAGES,
 };
 

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DEFAULT_CATEGORY_NAMES, MESSAGES } from '@qrib/shared';
 import { paths } from '../../../config/paths.ts';
-import { useCategories } from '../../../lib/categories.ts';
+import { categoryName, useCategories } from '../../../lib/categories.ts';
 
 const INITIAL = 4;
 
@@ -14,8 +14,9 @@ export function CategoryGrid() {
   const categories = useCategories();
   const [showAll, setShowAll] = useState(false);
   if (categories.isError) console.error('Could not load categories', categories.error);
+  // The spec's four defaults are the first four seeded categories (ids 1 to 4), named in the reader's language.
   const list = categories.isError
-    ? DEFAULT_CATEGORY_NAMES.map((name, index) => ({ categoryId: -(index + 1), name, description: '' }))
+    ? DEFAULT_CATEGORY_NAMES.map((name, index) => ({ categoryId: -(index + 1), name: categoryName(t, { categoryId: index + 1, name }), description: '' }))
     : (categories.data ?? []);
   const shown = showAll ? list : list.slice(0, INITIAL);
   return (
@@ -43,7 +44,7 @@ export function CategoryGrid() {
                 className="flex h-full items-center gap-2 rounded-xl border border-slate-200 bg-white p-3 text-sm font-medium text-slate-800 hover:border-brand-600"
               >
                 <LayoutGrid aria-hidden="true" className="size-5 shrink-0 text-brand-700" />
-                <span>{category.name}</span>
+                <span>{categoryName(t, category)}</span>
               </Link>
             </li>
           ))}

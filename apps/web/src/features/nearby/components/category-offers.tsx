@@ -9,7 +9,7 @@ import { Link, useSearchParams } from 'react-router';
 import { FavoriteButton } from '../../../components/favorite-button.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { paths } from '../../../config/paths.ts';
-import { useCategories } from '../../../lib/categories.ts';
+import { categoryDescription, categoryName, useCategories } from '../../../lib/categories.ts';
 import { distanceText, timeLeftText } from '../../../lib/format.ts';
 import { useShopperLocation } from '../../../lib/shopper-location.ts';
 import { useCategoryOffers } from '../api/get-category-offers.ts';
@@ -28,7 +28,7 @@ export function CategoryOffers() {
 
   const needle = search.trim().toLocaleLowerCase();
   const visible = (categories.data ?? []).filter(
-    (category) => !needle || `${category.name} ${category.description}`.toLocaleLowerCase().includes(needle),
+    (category) => !needle || `${categoryName(t, category)} ${categoryDescription(t, category)}`.toLocaleLowerCase().includes(needle),
   );
 
   let grid;
@@ -52,12 +52,12 @@ export function CategoryOffers() {
               ) : (
                 <LayoutGrid aria-hidden="true" className="size-6 text-brand-700" />
               )}
-              <h3 className="font-semibold text-slate-900">{category.name}</h3>
+              <h3 className="font-semibold text-slate-900">{categoryName(t, category)}</h3>
             </div>
-            <p className="flex-1 text-sm text-slate-600">{category.description}</p>
+            <p className="flex-1 text-sm text-slate-600">{categoryDescription(t, category)}</p>
             <Button variant="secondary" onClick={() => setParams({ categoryId: String(category.categoryId) })}>
               {t('categoryScreen.viewOffers')}
-              <span className="sr-only">: {category.name}</span>
+              <span className="sr-only">: {categoryName(t, category)}</span>
             </Button>
           </li>
         ))}
@@ -135,7 +135,7 @@ export function CategoryOffers() {
             {t('categoryScreen.allCategories')}
           </button>
           <h2 id="category-offers-title" className="text-xl font-semibold text-slate-900">
-            {t('categoryScreen.offersFor', { category: selected.name })}
+            {t('categoryScreen.offersFor', { category: categoryName(t, selected) })}
           </h2>
           {offersBody}
         </section>

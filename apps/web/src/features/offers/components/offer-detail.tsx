@@ -13,6 +13,7 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/data-states.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { categoryDescription, categoryName } from '../../../lib/categories.ts';
 import { formatDate, formatDiscount, orDash } from '../../../lib/format.ts';
 import { translateError } from '../../../lib/i18n.ts';
 import { useChangeOfferStatus } from '../api/change-offer-status.ts';
@@ -42,8 +43,8 @@ export function offerFacts(t: TFunction, language: string, offer: Offer, place: 
   const termsFacts: Fact[] = place === 'modal' ? [{ label: t('offerDetail.terms'), value: orDash(terms) }] : terms ? [{ label: t('offerDetail.terms'), value: terms }] : [];
   const facts: Fact[] = [
     { label: t('offerDetail.description'), value: orDash(offer.description) },
-    { label: t('offerDetail.category'), value: orDash(offer.category?.name) },
-    { label: t('offerDetail.categoryDescription'), value: orDash(offer.category?.description) },
+    { label: t('offerDetail.category'), value: orDash(offer.category ? categoryName(t, offer.category) : null) },
+    { label: t('offerDetail.categoryDescription'), value: orDash(offer.category ? categoryDescription(t, offer.category) : null) },
     { label: t('offerDetail.discount'), value: formatDiscount(t, offer.discountType, offer.discountValue) },
     {
       label: t('offerDetail.validity'),

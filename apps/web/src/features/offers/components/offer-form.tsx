@@ -33,7 +33,7 @@ import { asyncHandler } from '../../../lib/async-handler.ts';
 import { applyRequestError } from '../../../lib/form-errors.ts';
 import { translateMessage } from '../../../lib/i18n.ts';
 import { useCreateOffer } from '../api/create-offer.ts';
-import { useCategories } from '../../../lib/categories.ts';
+import { categoryName, useCategories } from '../../../lib/categories.ts';
 import { useUpdateOffer } from '../api/update-offer.ts';
 
 export interface OfferFormValues {
@@ -152,7 +152,7 @@ export function OfferForm(props: OfferFormProps) {
     }
   });
 
-  const categoryOptions = (categories.data ?? []).map((category) => ({ value: String(category.categoryId), label: category.name }));
+  const categoryOptions = (categories.data ?? []).map((category) => ({ value: String(category.categoryId), label: categoryName(t, category) }));
 
   return (
     <form onSubmit={asyncHandler(submit)} noValidate className="space-y-6">

@@ -11,6 +11,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/data-states.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { paths } from '../../../config/paths.ts';
+import { categoryName } from '../../../lib/categories.ts';
 import { formatDate, orDash } from '../../../lib/format.ts';
 import { useMyOffers } from '../api/get-my-offers.ts';
 import { FactList, OfferOwnerActions, offerFacts } from './offer-detail.tsx';
@@ -68,7 +69,7 @@ function OffersTableBody({ offers, onView }: { offers: Offer[]; onView: (offerId
     <tbody className="divide-y divide-slate-200">
       {offers.map((offer) => {
         const titleId = `${rowId}-${offer.offerId}`;
-        const category = orDash(offer.category?.name);
+        const category = orDash(offer.category ? categoryName(t, offer.category) : null);
         const validity = t('offersList.validity', { start: formatDate(offer.startDate, i18n.language), end: formatDate(offer.endDate, i18n.language) });
         return (
           <tr key={offer.offerId} className="align-top hover:bg-slate-50">

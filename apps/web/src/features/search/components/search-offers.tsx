@@ -11,7 +11,7 @@ import { SEARCH_TEXT_MAX_LENGTH, type DiscountType, type SearchSort } from '@qri
 import { Button } from '../../../components/ui/button.tsx';
 import { FilterPopover } from '../../../components/ui/filter-popover.tsx';
 import { paths } from '../../../config/paths.ts';
-import { useCategories } from '../../../lib/categories.ts';
+import { categoryName, useCategories } from '../../../lib/categories.ts';
 import { formatDiscount } from '../../../lib/format.ts';
 import { usePlaceName } from '../../../lib/reverse-geocode.ts';
 import { useShopperLocation } from '../../../lib/shopper-location.ts';
@@ -113,9 +113,9 @@ export function SearchOffers() {
   const minimumLabel =
     filters.minDiscount !== undefined && filters.discountType !== 'BUYXGETY' ? minimumText(filters.minDiscount, filters.discountType) : undefined;
   const distanceLabel = filters.maxDistanceKm !== undefined ? t('search.withinKm', { distance: filters.maxDistanceKm }) : undefined;
-  const categoryName =
+  const chosenCategory =
     filters.categoryId !== undefined
-      ? (categories.data?.find((category) => category.categoryId === filters.categoryId)?.name ?? String(filters.categoryId))
+      ? categoryName(t, categories.data?.find((category) => category.categoryId === filters.categoryId) ?? { categoryId: filters.categoryId, name: String(filters.categoryId) })
       : undefined;
   const priceLabel = [typeLabel, minimumLabel].filter(Boolean).join(', ') || undefined;
 
@@ -128,7 +128,7 @@ export function SearchOffers() {
   if (typeLabel) chips.push({ key: 'type', label: typeLabel, clear: { discountType: undefined } });
   if (minimumLabel) chips.push({ key: 'min', label: minimumLabel, clear: { minDiscount: undefined } });
   if (distanceLabel) chips.push({ key: 'km', label: distanceLabel, clear: { maxDistanceKm: undefined } });
-  if (categoryName) chips.push({ key: 'category', label: categoryName, clear: { categoryId: undefined } });
+  if (chosenCategory) chips.push({ key: 'category', label: chosenCategory, clear: { categoryId: undefined } });
   const clearAll = { categoryId: undefined, discountType: undefined, minDiscount: undefined, maxDistanceKm: undefined };
 
   let place: string;
@@ -281,7 +281,7 @@ export function SearchOffers() {
           </PanelSelect>
           {position ? null : <p className="text-sm text-amber-800">{t('messages.locationNeeded')}</p>}
         </FilterPopover>
-        <FilterPopover label={t('search.category')} value={categoryName} closeLabel={t('search.done')}>
+        <FilterPopover label={t('search.category')} value={chosenCategory} closeLabel={t('search.done')}>
           <PanelSelect
             label={t('search.category')}
             value={filters.categoryId === undefined ? '' : String(filters.categoryId)}
@@ -290,7 +290,7 @@ export function SearchOffers() {
             <option value="">{t('search.allCategories')}</option>
             {(categories.data ?? []).map((category) => (
               <option key={category.categoryId} value={category.categoryId}>
-                {category.name}
+                {categoryName(t, category)}
               </option>
             ))}
           </PanelSelect>

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { SearchResult } from '@qrib/shared';
 import { FavoriteButton } from '../../../components/favorite-button.tsx';
 import { OfferCardFooter } from '../../../components/offer-card-footer.tsx';
+import { categoryName } from '../../../lib/categories.ts';
 import { formatDiscount } from '../../../lib/format.ts';
 import { useOfferImpression } from '../../../lib/offer-events.ts';
 
@@ -25,7 +26,7 @@ export function SearchResultCard({ offer }: { offer: SearchResult }) {
       </p>
       {offer.category ? (
         <p className="text-xs text-slate-600">
-          <bdi>{offer.category.name}</bdi>
+          <bdi>{categoryName(t, offer.category)}</bdi>
         </p>
       ) : null}
       <OfferCardFooter offerId={offer.offerId} title={offer.title} endDate={offer.endDate} distanceKm={offer.distance} linkLabel={t('search.viewDetails')} />
