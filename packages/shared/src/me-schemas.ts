@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { signupRequestSchema } from './auth-schemas.ts';
+import { LANGUAGES } from './languages.ts';
 import { MESSAGES } from './messages.ts';
 
 /** The profile form: the two account fields a user edits themselves, with the sign-up rules. */
@@ -23,6 +24,8 @@ export const updateMeRequestSchema = z.object({
         emailNotifications: z.boolean({ error: MESSAGES.emailNotificationsInvalid }).optional(),
         darkMode: z.boolean({ error: MESSAGES.darkModeInvalid }).optional(),
         shopEntryDetection: z.boolean({ error: MESSAGES.shopEntryDetectionInvalid }).optional(),
+        // The reader's chosen language, kept with the account (for mails; a new device starts in it).
+        language: z.enum(LANGUAGES.map((language) => language.code), { error: MESSAGES.languageInvalid }).optional(),
       },
       { error: MESSAGES.preferencesInvalid },
     )

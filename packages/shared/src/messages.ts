@@ -156,6 +156,7 @@ export const MESSAGES = {
   // Profile (PATCH /me)
   emailNotificationsInvalid: 'Email notifications must be true or false.',
   darkModeInvalid: 'Dark mode must be true or false.',
+  languageInvalid: 'Choose one of the offered languages.',
   // Vendor receipt review and notifications
   receiptDecisionInvalid: 'The decision must be VERIFIED or REJECTED.',
   receiptRejectReasonRequired: 'Give a reason for rejecting this receipt.',

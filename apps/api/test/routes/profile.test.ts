@@ -103,6 +103,9 @@ describe('PATCH /me (profile)', () => {
     ['dark mode is a number', { preferences: { darkMode: 1 } }, 'preferences', 'darkModeInvalid' as MessageKey],
     ['dark mode is null', { preferences: { darkMode: null } }, 'preferences', 'darkModeInvalid' as MessageKey],
     ['preferences is a list', { preferences: [true] }, 'preferences', 'preferencesInvalid' as MessageKey],
+    ['language is not one of the ten', { preferences: { language: 'xx' } }, 'preferences', 'languageInvalid' as MessageKey],
+    ['language is a cookie value', { preferences: { language: '/en/mt' } }, 'preferences', 'languageInvalid' as MessageKey],
+    ['language is a number', { preferences: { language: 7 } }, 'preferences', 'languageInvalid' as MessageKey],
   ])('answers 400 when %s, with the spec message naming the field, and changes nothing', async (_case, payload, field, code) => {
     const message = MESSAGES[code];
     const user = await signUp(app);
@@ -149,7 +152,7 @@ describe('PATCH /me (profile)', () => {
     expect(response.statusCode).toBe(400);
   });
 
-  it('ignores fields it does not change here: email, username, password, id, language and unknown ones', async () => {
+  it('ignores fields it does not change here: email, username, password, id and unknown ones', async () => {
     const user = await signUp(app);
     const other = await signUp(app);
     const before = await storedUser(user.userId);
@@ -163,7 +166,7 @@ describe('PATCH /me (profile)', () => {
       lastLoginAt: '2000-01-01T00:00:00.000Z',
       vendor: { vendorId: 1, businessName: 'Not mine' },
       role: 'ADMIN',
-      preferences: { darkMode: true, language: 'ar', isAdmin: true },
+      preferences: { darkMode: true, isAdmin: true },
     });
     expect(response.statusCode).toBe(200);
     const after = await storedUser(user.userId);
@@ -175,6 +178,21 @@ describe('PATCH /me (profile)', () => {
     expect((await storedUser(other.userId)).name).toBe(other.name);
     const login = await app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { username: user.username, password: user.password } });
     expect(login.statusCode).toBe(200);
+  });
+
+  it('keeps the chosen language with the account, shown by GET /auth/me and stored', async () => {
+    const user = await signUp(app);
+    expect((await me(user)).preferences.language).toBe('en');
+    const response = await patchMe(user, { preferences: { language: 'mt' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().user.preferences).toEqual({ emailNotifications: true, darkMode: false, language: 'mt', shopEntryDetection: false });
+    expect((await me(user)).preferences.language).toBe('mt');
+    expect((await storedUser(user.userId)).preferences).toMatchObject({ language: 'mt' });
+    // Another preference leaves it as it is; choosing again replaces it.
+    await patchMe(user, { preferences: { darkMode: true } });
+    expect((await me(user)).preferences).toMatchObject({ darkMode: true, language: 'mt' });
+    await patchMe(user, { preferences: { language: 'ar' } });
+    expect((await me(user)).preferences.language).toBe('ar');
   });
 
   it('answers 401 without a session or with a forged token', async () => {

@@ -640,6 +640,7 @@ export const ar: Catalog = {
     preferencesInvalid: 'يجب أن تكون التفضيلات كائنًا.',
     emailNotificationsInvalid: 'يجب أن تكون قيمة إشعارات البريد الإلكتروني true أو false.',
     darkModeInvalid: 'يجب أن تكون قيمة الوضع الداكن true أو false.',
+    languageInvalid: 'اختر إحدى اللغات المتاحة.',
     invalidJson: 'نص الطلب ليس JSON صالحًا.',
     multipartInvalid: 'تعذّرت قراءة بيانات النموذج. أرسل النموذج مرة أخرى.',
     nulCharacter: 'لا يمكن أن يحتوي النص على أحرف NUL.',

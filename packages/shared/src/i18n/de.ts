@@ -650,6 +650,7 @@ export const de: Catalog = {
     preferencesInvalid: 'Die Einstellungen müssen ein Objekt sein.',
     emailNotificationsInvalid: 'E-Mail-Benachrichtigungen müssen true oder false sein.',
     darkModeInvalid: 'Der Dunkelmodus muss true oder false sein.',
+    languageInvalid: 'Wählen Sie eine der angebotenen Sprachen.',
     invalidJson: 'Der Anfragetext ist kein gültiges JSON.',
     multipartInvalid: 'Die Formulardaten konnten nicht gelesen werden. Sende das Formular erneut.',
     nulCharacter: 'Text darf keine NUL-Zeichen enthalten.',

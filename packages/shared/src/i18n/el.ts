@@ -655,6 +655,7 @@ export const el: Catalog = {
     preferencesInvalid: 'Οι προτιμήσεις πρέπει να είναι αντικείμενο.',
     emailNotificationsInvalid: 'Οι ειδοποιήσεις email πρέπει να είναι true ή false.',
     darkModeInvalid: 'Η σκοτεινή λειτουργία πρέπει να είναι true ή false.',
+    languageInvalid: 'Επιλέξτε μία από τις προσφερόμενες γλώσσες.',
     invalidJson: 'Το σώμα του αιτήματος δεν είναι έγκυρο JSON.',
     multipartInvalid: 'Δεν ήταν δυνατή η ανάγνωση των δεδομένων της φόρμας. Στείλτε ξανά τη φόρμα.',
     nulCharacter: 'Το κείμενο δεν μπορεί να περιέχει χαρακτήρες NUL.',

@@ -654,6 +654,7 @@ export const fr: Catalog = {
     preferencesInvalid: 'Les préférences doivent être un objet.',
     emailNotificationsInvalid: 'Les notifications par e-mail doivent valoir true ou false.',
     darkModeInvalid: 'Le mode sombre doit valoir true ou false.',
+    languageInvalid: 'Choisissez l’une des langues proposées.',
     invalidJson: "Le corps de la requête n'est pas un JSON valide.",
     multipartInvalid: 'Les données du formulaire sont illisibles. Envoyez à nouveau le formulaire.',
     nulCharacter: 'Le texte ne peut pas contenir de caractères NUL.',

@@ -648,6 +648,7 @@ export const hi: Catalog = {
     preferencesInvalid: 'प्राथमिकताएँ एक ऑब्जेक्ट होनी चाहिए।',
     emailNotificationsInvalid: 'ईमेल सूचनाएँ true या false होनी चाहिए।',
     darkModeInvalid: 'डार्क मोड true या false होना चाहिए।',
+    languageInvalid: 'उपलब्ध भाषाओं में से एक चुनें।',
     invalidJson: 'अनुरोध का बॉडी मान्य JSON नहीं है।',
     multipartInvalid: 'फ़ॉर्म डेटा पढ़ा नहीं जा सका। फ़ॉर्म फिर से भेजें।',
     nulCharacter: 'पाठ में NUL वर्ण नहीं हो सकते।',

@@ -652,6 +652,7 @@ export const it: Catalog = {
     preferencesInvalid: 'Le preferenze devono essere un oggetto.',
     emailNotificationsInvalid: 'Le notifiche e-mail devono essere true o false.',
     darkModeInvalid: 'La modalità scura deve essere true o false.',
+    languageInvalid: 'Scegli una delle lingue proposte.',
     invalidJson: 'Il corpo della richiesta non è un JSON valido.',
     multipartInvalid: 'Impossibile leggere i dati del modulo. Invia di nuovo il modulo.',
     nulCharacter: 'Il testo non può contenere caratteri NUL.',

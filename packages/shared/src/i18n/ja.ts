@@ -640,6 +640,7 @@ export const ja: Catalog = {
     preferencesInvalid: '設定はオブジェクトである必要があります。',
     emailNotificationsInvalid: 'メール通知はtrueまたはfalseである必要があります。',
     darkModeInvalid: 'ダークモードはtrueまたはfalseである必要があります。',
+    languageInvalid: '用意されている言語から選んでください。',
     invalidJson: 'リクエスト本文が有効なJSONではありません。',
     multipartInvalid: 'フォームのデータを読み取れませんでした。もう一度送信してください。',
     nulCharacter: 'テキストに NUL 文字を含めることはできません。',

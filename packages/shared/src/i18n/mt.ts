@@ -654,6 +654,7 @@ export const mt: Catalog = {
     preferencesInvalid: 'Il-preferenzi jridu jkunu oġġett.',
     emailNotificationsInvalid: 'In-notifiki bil-posta elettronika jridu jkunu true jew false.',
     darkModeInvalid: 'Il-modalità skura trid tkun true jew false.',
+    languageInvalid: 'Agħżel waħda mil-lingwi offruti.',
     receiptDecisionInvalid: 'Id-deċiżjoni trid tkun VERIFIED jew REJECTED.',
     receiptRejectReasonRequired: 'Agħti raġuni għaliex qed tiċħad din ir-riċevuta.',
     receiptDecisionReasonTooLong: 'Ir-raġuni tista’ tkun ta’ mhux aktar minn {{max}} karattru.',

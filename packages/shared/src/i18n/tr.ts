@@ -653,6 +653,7 @@ export const tr: Catalog = {
     preferencesInvalid: 'Tercihler bir nesne olmalıdır.',
     emailNotificationsInvalid: 'E-posta bildirimleri true veya false olmalıdır.',
     darkModeInvalid: 'Karanlık mod true veya false olmalıdır.',
+    languageInvalid: 'Sunulan dillerden birini seçin.',
     invalidJson: 'İstek gövdesi geçerli bir JSON değil.',
     multipartInvalid: 'Form verileri okunamadı. Formu yeniden gönderin.',
     nulCharacter: 'Metin NUL karakterleri içeremez.',
