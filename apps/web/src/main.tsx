@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
+import { AccountLanguage } from './app/account-language.tsx';
 import { AccountTheme } from './app/account-theme.tsx';
 import { AppProviders } from './app/providers.tsx';
 import { createRouter } from './app/router.tsx';
@@ -16,6 +17,7 @@ createRoot(root).render(
   <StrictMode>
     <AppProviders queryClient={createQueryClient()} i18n={i18n}>
       <AccountTheme />
+      <AccountLanguage />
       <RouterProvider router={createRouter()} />
     </AppProviders>
   </StrictMode>,

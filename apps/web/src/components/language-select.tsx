@@ -1,9 +1,14 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LANGUAGES, isLanguageCode } from '@qrib/shared';
-import { chooseLanguage } from '../lib/i18n.ts';
+import { LANGUAGES, isLanguageCode, type User } from '@qrib/shared';
+import { chooseLanguage, chooseLanguageForAccount } from '../lib/i18n.ts';
+import { queryKeys } from '../lib/query-keys.ts';
 
-/** The ten languages; choosing one keeps it in the `/en/{code}` cookie and reloads the page. */
+/**
+ * The ten languages; choosing one keeps it in the `/en/{code}` cookie (and, when someone is signed in, in their
+ * account's preferences) and reloads the page.
+ */
 export function LanguageSelect({
   className = '',
   compact = false,
@@ -17,6 +22,7 @@ export function LanguageSelect({
 }) {
   const { t, i18n } = useTranslation();
   const id = useId();
+  const queryClient = useQueryClient();
   return (
     <div className={className}>
       <label htmlFor={id} className={compact ? 'sr-only' : 'mb-1 block text-xs font-medium text-slate-600'}>
@@ -27,7 +33,9 @@ export function LanguageSelect({
         value={i18n.language}
         onChange={(event) => {
           const code = event.target.value;
-          if (isLanguageCode(code)) chooseLanguage(code);
+          if (!isLanguageCode(code)) return;
+          if (queryClient.getQueryData<User | null>(queryKeys.auth.me())) void chooseLanguageForAccount(code);
+          else chooseLanguage(code);
         }}
         className={`w-full rounded-lg border border-slate-300 bg-white py-1.5 text-sm text-slate-800 ${short ? 'px-1 text-center' : 'px-2'}`}
       >

@@ -1,7 +1,18 @@
 import { describe, expect, it, vi } from 'vitest';
 import { FIELD_LABELS, MESSAGES, formatMessage, signupRequestSchema } from '@qrib/shared';
 import { ApiError } from './api-client.ts';
-import { chooseLanguage, initI18n, readLanguageCookie, translateCode, translateError, translateMessage } from './i18n.ts';
+import { stubApi } from '../testing/api-stub.ts';
+import {
+  accountLanguageToApply,
+  chooseLanguage,
+  chooseLanguageForAccount,
+  hasLanguageCookie,
+  initI18n,
+  readLanguageCookie,
+  translateCode,
+  translateError,
+  translateMessage,
+} from './i18n.ts';
 
 describe('i18n', () => {
   it('reads the language from the /en/{code} cookie, defaulting to English', () => {
@@ -29,6 +40,34 @@ describe('i18n', () => {
     expect(document.cookie).toContain('googtrans=/en/el');
     expect(readLanguageCookie()).toBe('el');
     expect(reload).toHaveBeenCalledOnce();
+  });
+
+  it('keeps a signed-in reader’s choice with the account too, and switches even when that save fails', async () => {
+    const saved = stubApi({ 'PATCH /api/v1/me': { body: { user: {} } } });
+    const reload = vi.fn();
+    await chooseLanguageForAccount('mt', reload);
+    expect(saved.calls).toEqual([{ method: 'PATCH', path: '/api/v1/me', body: { preferences: { language: 'mt' } } }]);
+    expect(readLanguageCookie()).toBe('mt');
+    expect(reload).toHaveBeenCalledOnce();
+
+    stubApi({ 'PATCH /api/v1/me': { status: 500, body: { statusCode: 500, error: 'Internal Server Error', message: 'Server error' } } });
+    await chooseLanguageForAccount('ar', reload);
+    expect(readLanguageCookie()).toBe('ar');
+    expect(reload).toHaveBeenCalledTimes(2);
+  });
+
+  it('at sign-in applies the account’s language only when this device has not chosen one', () => {
+    expect(hasLanguageCookie('a=1; googtrans=/en/fr')).toBe(true);
+    expect(hasLanguageCookie('a=1; b=googtrans')).toBe(false);
+    expect(accountLanguageToApply('mt', 'en', 'a=1')).toBe('mt');
+    expect(accountLanguageToApply('ar', 'en', '')).toBe('ar');
+    // This device's own choice wins, even when it is English.
+    expect(accountLanguageToApply('mt', 'en', 'googtrans=/en/en')).toBeNull();
+    expect(accountLanguageToApply('mt', 'fr', 'googtrans=%2Fen%2Ffr')).toBeNull();
+    // Already shown, nobody signed in, or a value that is not one of the ten: nothing to do.
+    expect(accountLanguageToApply('en', 'en', '')).toBeNull();
+    expect(accountLanguageToApply(undefined, 'en', '')).toBeNull();
+    expect(accountLanguageToApply('xx', 'en', '')).toBeNull();
   });
 
   it('translates a server error by its code, params interpolated, and never parses English', async () => {

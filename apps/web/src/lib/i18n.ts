@@ -9,13 +9,14 @@ import {
   LANGUAGE_COOKIE_NAME,
   catalogs,
   codeOfMessage,
+  isLanguageCode,
   languageCookieValue,
   parseLanguageCookie,
   textDirection,
   type LanguageCode,
   type MessageCode,
 } from '@qrib/shared';
-import { ApiError } from './api-client.ts';
+import { ApiError, apiRequest } from './api-client.ts';
 
 export function readLanguageCookie(cookieHeader: string = document.cookie): LanguageCode {
   const entry = cookieHeader
@@ -47,6 +48,33 @@ export function chooseLanguage(code: LanguageCode, reload: () => void = () => wi
   // The spec's raw value `/en/{code}` ('/' is a legal cookie character).
   document.cookie = `${LANGUAGE_COOKIE_NAME}=${languageCookieValue(code)}; path=/; max-age=${oneYear}; samesite=lax`;
   reload();
+}
+
+/**
+ * The choice of a signed-in reader is kept with their account too (`preferences.language`: mails, their other
+ * devices), then on this device as for anyone. A failed save does not stop the switch: the device keeps its choice.
+ */
+export async function chooseLanguageForAccount(code: LanguageCode, reload?: () => void) {
+  try {
+    await apiRequest('/me', { method: 'PATCH', body: { preferences: { language: code } } });
+  } catch {
+    // The cookie below still applies the choice here; the account keeps its earlier language.
+  }
+  chooseLanguage(code, reload);
+}
+
+/** Whether this device has chosen a language (the cookie is there, whatever it says). */
+export function hasLanguageCookie(cookieHeader: string = document.cookie): boolean {
+  return cookieHeader.split(';').some((part) => part.trim().startsWith(`${LANGUAGE_COOKIE_NAME}=`));
+}
+
+/**
+ * At sign-in, the account's saved language, when this device has made no choice of its own and shows another
+ * one; otherwise null (a choice made on this device wins).
+ */
+export function accountLanguageToApply(saved: string | undefined, shown: string, cookieHeader: string = document.cookie): LanguageCode | null {
+  if (saved === undefined || !isLanguageCode(saved) || saved === shown || hasLanguageCookie(cookieHeader)) return null;
+  return saved;
 }
 
 /**

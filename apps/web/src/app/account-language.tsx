@@ -1,0 +1,18 @@
+/**
+ * At sign-in, shows the app in the account's saved language (`preferences.language`) when this device has not
+ * chosen one: the choice is written to this device's cookie and the page reloads, as when it is picked by hand.
+ */
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useMe } from '../features/auth/api/get-me.ts';
+import { accountLanguageToApply, chooseLanguage } from '../lib/i18n.ts';
+
+export function AccountLanguage() {
+  const me = useMe();
+  const { i18n } = useTranslation();
+  const language = accountLanguageToApply(me.data?.preferences.language, i18n.language);
+  useEffect(() => {
+    if (language) chooseLanguage(language);
+  }, [language]);
+  return null;
+}
