@@ -96,6 +96,19 @@ describe('i18n', () => {
     expect(translateMessage(i18n.t, schemaMessage.error?.issues[0]?.message ?? '')).toBe(expected);
   });
 
+  it('writes the numbers a message is given in the reader’s locale', async () => {
+    const i18n = initI18n('ar');
+    await i18n.changeLanguage('ar');
+    expect(i18n.t('messages.hoursLeft', { count: 3 })).toBe(i18n.t('messages.hoursLeft', { count: new Intl.NumberFormat('ar').format(3) }));
+    await i18n.changeLanguage('fr');
+    expect(i18n.t('messages.kmAway', { distance: 1.5 })).toBe('À 1,5 km');
+    await i18n.changeLanguage('de');
+    expect(i18n.t('vendor.charactersLeft', { count: 1234 })).toContain('1.234');
+    expect(i18n.t('dashboard.welcome', { name: 'Maria 2' })).toContain('Maria 2');
+    await i18n.changeLanguage('en');
+    expect(i18n.t('messages.daysLeft', { count: 12 })).toBe('12 days Left');
+  });
+
   it('translates a plain template constant by its key', async () => {
     const i18n = initI18n('fr');
     await i18n.changeLanguage('fr');

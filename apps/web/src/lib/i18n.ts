@@ -2,7 +2,7 @@
  * i18next with the ten catalogs of packages/shared. The language comes from the `/en/{code}` cookie;
  * choosing another one rewrites the cookie and reloads the page (spec §4).
  */
-import i18next, { type TFunction } from 'i18next';
+import i18next, { type FormatFunction, type TFunction } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import {
   FIELD_LABELS,
@@ -26,6 +26,10 @@ export function readLanguageCookie(cookieHeader: string = document.cookie): Lang
   return parseLanguageCookie(entry ? decodeURIComponent(entry.slice(LANGUAGE_COOKIE_NAME.length + 1)) : undefined);
 }
 
+// i18next's own type: any other value (a text, or undefined for a missing one) is handed back untouched.
+const formatNumbers: FormatFunction = (value, _format, lng) =>
+  typeof value === 'number' && lng ? new Intl.NumberFormat(lng).format(value) : value;
+
 export function initI18n(language: LanguageCode) {
   document.documentElement.lang = language;
   document.documentElement.dir = textDirection(language);
@@ -36,7 +40,12 @@ export function initI18n(language: LanguageCode) {
     resources,
     lng: language,
     fallbackLng: 'en',
-    interpolation: { escapeValue: false },
+    interpolation: {
+      escapeValue: false,
+      // A number given to a message is written the reader's way (Arabic-Indic digits, 1,5 in French); texts as they are.
+      alwaysFormat: true,
+      format: formatNumbers,
+    },
     returnNull: false,
     showSupportNotice: false,
   });
