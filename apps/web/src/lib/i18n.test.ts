@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { FIELD_LABELS, MESSAGES, formatMessage, signupRequestSchema } from '@qrib/shared';
+import { FIELD_LABELS, LANGUAGES, MESSAGES, formatMessage, signupRequestSchema } from '@qrib/shared';
 import { ApiError } from './api-client.ts';
 import { stubApi } from '../testing/api-stub.ts';
 import {
@@ -108,6 +108,23 @@ describe('i18n', () => {
     await i18n.changeLanguage('en');
     expect(i18n.t('messages.daysLeft', { count: 12 })).toBe('12 days Left');
   });
+
+  it.each(LANGUAGES.map((language) => language.code).filter((code) => code !== 'en'))(
+    'in %s, every field a validation message names is named in that language, never in English',
+    async (code) => {
+      const i18n = initI18n(code);
+      await i18n.changeLanguage(code);
+      for (const [field, label] of Object.entries(FIELD_LABELS)) {
+        for (const message of ['requiredField', 'textTooLong', 'controlCharacters'] as const) {
+          const text = translateCode(i18n.t, { code: message, params: { field, label, max: 100 } });
+          const translated = i18n.t(`fields.${field}`);
+          expect(text, `${message} ${field}`).toContain(translated);
+          // A label that is the same word in both ('Documents' in French) may stay; any other English one may not.
+          if (translated !== label) expect(text, `${message} ${field}`).not.toContain(label);
+        }
+      }
+    },
+  );
 
   it('translates a plain template constant by its key', async () => {
     const i18n = initI18n('fr');
