@@ -5,10 +5,10 @@ test.beforeEach(async ({ page }) => {
   await signUpThroughForm(page);
 });
 
-test('mobile: top bar, slide-over menu with close button and backdrop, four bottom tabs', async ({ page }) => {
+test('mobile: top bar, slide-over menu with close button and backdrop, the shopper\'s five bottom tabs', async ({ page }) => {
   await expect(page.getByTestId('sidebar')).toBeHidden();
   const tabs = page.getByRole('navigation', { name: 'Quick navigation' });
-  await expect(tabs.getByRole('link')).toHaveText(['Dashboard', 'Insights', 'Offers', 'Profile']);
+  await expect(tabs.getByRole('link')).toHaveText(['Home', 'Search', 'Saved', 'Receipts', 'Profile']);
   await expectNoSeriousA11yViolations(page);
 
   await page.getByRole('button', { name: 'Open menu' }).click();
@@ -29,12 +29,12 @@ test('mobile: top bar, slide-over menu with close button and backdrop, four bott
   await expect(menu).toBeHidden();
 
   await page.getByRole('button', { name: 'Open menu' }).click();
-  await menu.getByRole('link', { name: 'Vendor Registration' }).click();
+  await menu.getByRole('link', { name: 'List your business' }).click();
   await expect(menu).toBeHidden();
   await expect(page).toHaveURL(/\/ven-reg$/);
 
-  await tabs.getByRole('link', { name: 'Insights' }).click();
-  await expect(page).toHaveURL(/\/insights$/);
-  await expect(tabs.getByRole('link', { name: 'Insights' })).toHaveAttribute('aria-current', 'page');
+  await tabs.getByRole('link', { name: 'Search' }).click();
+  await expect(page).toHaveURL(/\/searchoffers$/);
+  await expect(tabs.getByRole('link', { name: 'Search' })).toHaveAttribute('aria-current', 'page');
 });
 

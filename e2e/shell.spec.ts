@@ -9,15 +9,15 @@ test.beforeEach(async ({ page }) => {
 test('navigation highlights the active entry and leads to the screen', async ({ page }, testInfo) => {
   if (isMobile(testInfo)) await page.getByRole('button', { name: 'Open menu' }).click();
   const nav = isMobile(testInfo) ? page.getByRole('dialog') : page.getByTestId('sidebar');
-  await nav.getByRole('link', { name: 'Search offer' }).click();
+  await nav.getByRole('link', { name: 'Search' }).click();
   await expect(page).toHaveURL(/\/searchoffers$/);
   await expect(page.getByPlaceholder('Find offers, deals, restaurants...')).toBeVisible();
   if (isMobile(testInfo)) {
     await expect(page.getByRole('dialog')).toBeHidden();
     await page.getByRole('button', { name: 'Open menu' }).click();
   }
-  await expect(nav.getByRole('link', { name: 'Search offer' })).toHaveAttribute('aria-current', 'page');
-  await expect(nav.getByRole('link', { name: 'Dashboard' })).not.toHaveAttribute('aria-current', 'page');
+  await expect(nav.getByRole('link', { name: 'Search' })).toHaveAttribute('aria-current', 'page');
+  await expect(nav.getByRole('link', { name: 'Home' })).not.toHaveAttribute('aria-current', 'page');
 });
 
 test('an unknown path inside the app shows the 404 page in the shell', async ({ page }) => {

@@ -101,8 +101,9 @@ test('a saved offer keeps its filled heart after a reload and is listed under Sa
     'true',
   );
 
-  if (testInfo.project.name === 'mobile') await page.getByRole('button', { name: 'Open menu' }).click();
-  await page.getByRole('link', { name: 'Saved' }).click();
+  // Saved is a shopper's bottom tab on the phone and a sidebar entry on desktop.
+  const navigation = testInfo.project.name === 'mobile' ? page.getByRole('navigation', { name: 'Quick navigation' }) : page.getByTestId('sidebar');
+  await navigation.getByRole('link', { name: 'Saved' }).click();
   await expect(page).toHaveURL(/\/saved$/);
   await expect(page.getByTestId('saved-offer')).toHaveCount(1);
   await expect(page.getByTestId('saved-offer')).toContainText(title);

@@ -1,53 +1,116 @@
-/** The navigation entries of spec §2.2 and the four mobile tabs of §2.3. */
+/**
+ * The navigation by role (DESIGN.md §5, §10): what each kind of reader finds in the bottom tabs (mobile) and
+ * in the menu (the slide-over on mobile, the sidebar on desktop). It is data: the shell draws whatever
+ * `navigationFor(user)` returns and holds no role conditions of its own. A person is a shopper; owning a
+ * business makes them an owner. Every spec route still answers by URL whether or not it is listed here.
+ *
+ * To add an entry for a role (the owner's Redeem, an admin console), add it to NAV_ITEMS and to that role's
+ * group below; a new role (admin) is one more key of ROLE_NAVIGATION and one more line in `navRolesOf`.
+ */
 import {
   BarChart3,
   ChartLine,
   ClipboardCheck,
   DoorOpen,
   Heart,
+  House,
   LayoutDashboard,
   LayoutGrid,
   MapPin,
+  CirclePlus,
   Receipt,
   Search,
   Store,
   Tag,
-  User,
+  User as UserIcon,
   type LucideIcon,
 } from 'lucide-react';
-import type { Catalog } from '@qrib/shared';
+import type { Catalog, User } from '@qrib/shared';
 import { paths } from './paths.ts';
 
-export type NavLabelKey = Exclude<keyof Catalog['nav'], 'main' | 'openMenu' | 'closeMenu' | 'collapseSidebar' | 'expandSidebar' | 'bottomTabs' | 'logout' | 'loggingOut' | 'signedInAs'>;
+type NavKey = Exclude<
+  keyof Catalog['nav'],
+  'main' | 'openMenu' | 'closeMenu' | 'collapseSidebar' | 'expandSidebar' | 'bottomTabs' | 'logout' | 'loggingOut' | 'signedInAs'
+>;
+/** A catalog key naming an entry: one of the nav labels, or words the app already has elsewhere. */
+export type NavLabelKey = `nav.${NavKey}` | 'offerForm.title';
 
 export interface NavItem {
   id: string;
   labelKey: NavLabelKey;
   icon: LucideIcon;
   path: string;
-  /** Shown only to accounts with a registered business. */
-  ownerOnly?: boolean;
 }
 
-export const NAV_ITEMS: NavItem[] = [
-  { id: 'dashboard', labelKey: 'dashboard', icon: LayoutDashboard, path: paths.home },
-  { id: 'profile', labelKey: 'profile', icon: User, path: paths.profile },
-  { id: 'insights', labelKey: 'insights', icon: ChartLine, path: paths.insights },
-  { id: 'offers', labelKey: 'offers', icon: Tag, path: paths.addOffer },
-  { id: 'ven-reg', labelKey: 'vendorRegistration', icon: Store, path: paths.vendorRegistration },
-  { id: 'nearby', labelKey: 'nearbyOffers', icon: MapPin, path: paths.nearbyOffers },
-  { id: 'shop-entry', labelKey: 'shopEntry', icon: DoorOpen, path: paths.shopEntry },
-  { id: 'receipt-upload', labelKey: 'receiptUpload', icon: Receipt, path: paths.receiptUpload },
-  { id: 'search', labelKey: 'searchOffers', icon: Search, path: paths.searchOffers },
-  { id: 'local-offers', labelKey: 'localOffers', icon: LayoutGrid, path: paths.localOffers },
-  { id: 'business-insights', labelKey: 'businessInsights', icon: BarChart3, path: paths.businessInsights },
-  { id: 'saved', labelKey: 'saved', icon: Heart, path: paths.saved },
-  { id: 'receipt-review', labelKey: 'receiptReview', icon: ClipboardCheck, path: paths.receiptReview, ownerOnly: true },
-];
+/** Every entry any role may see, once. */
+export const NAV_ITEMS = {
+  home: { id: 'home', labelKey: 'nav.home', icon: House, path: paths.home },
+  dashboard: { id: 'dashboard', labelKey: 'nav.dashboard', icon: LayoutDashboard, path: paths.home },
+  myOffers: { id: 'my-offers', labelKey: 'nav.myOffers', icon: Tag, path: paths.offersList },
+  createOffer: { id: 'create-offer', labelKey: 'offerForm.title', icon: CirclePlus, path: paths.addOffer },
+  insights: { id: 'insights', labelKey: 'nav.insights', icon: ChartLine, path: paths.insights },
+  businessInsights: { id: 'business-insights', labelKey: 'nav.businessInsights', icon: BarChart3, path: paths.businessInsights },
+  receiptReview: { id: 'receipt-review', labelKey: 'nav.receiptReview', icon: ClipboardCheck, path: paths.receiptReview },
+  nearby: { id: 'nearby', labelKey: 'nav.nearbyOffers', icon: MapPin, path: paths.nearbyOffers },
+  search: { id: 'search', labelKey: 'nav.search', icon: Search, path: paths.searchOffers },
+  localOffers: { id: 'local-offers', labelKey: 'nav.localOffers', icon: LayoutGrid, path: paths.localOffers },
+  saved: { id: 'saved', labelKey: 'nav.saved', icon: Heart, path: paths.saved },
+  receipts: { id: 'receipts', labelKey: 'nav.receipts', icon: Receipt, path: paths.receiptUpload },
+  shopEntry: { id: 'shop-entry', labelKey: 'nav.shopEntry', icon: DoorOpen, path: paths.shopEntry },
+  profile: { id: 'profile', labelKey: 'nav.profile', icon: UserIcon, path: paths.profile },
+  listBusiness: { id: 'list-business', labelKey: 'nav.listBusiness', icon: Store, path: paths.vendorRegistration },
+} as const satisfies Record<string, NavItem>;
 
-const TAB_IDS = ['dashboard', 'insights', 'offers', 'profile'];
-export const BOTTOM_TABS: NavItem[] = TAB_IDS.map((id) => {
-  const item = NAV_ITEMS.find((entry) => entry.id === id);
-  if (!item) throw new Error(`No navigation item ${id}`);
-  return item;
-});
+export type NavRole = 'shopper' | 'owner';
+
+/** A run of menu entries, under a heading when the menu has more than one kind. */
+export interface NavGroup {
+  id: string;
+  titleKey?: `nav.${NavKey}`;
+  items: NavItem[];
+}
+
+export interface RoleNavigation {
+  role: NavRole;
+  /** Where this role's home is: the target of Back when there is no history to go back to. */
+  home: string;
+  /** The mobile bottom bar, in order. */
+  tabs: NavItem[];
+  /** The menu (slide-over and sidebar), in order. */
+  menu: NavGroup[];
+}
+
+const I = NAV_ITEMS;
+const shopping: NavItem[] = [I.search, I.localOffers, I.saved, I.receipts, I.shopEntry];
+
+export const ROLE_NAVIGATION: Record<NavRole, RoleNavigation> = {
+  shopper: {
+    role: 'shopper',
+    home: paths.home,
+    tabs: [I.home, I.search, I.saved, I.receipts, I.profile],
+    menu: [
+      { id: 'shopping', items: [I.home, ...shopping, I.profile] },
+      { id: 'business', items: [I.listBusiness] },
+    ],
+  },
+  owner: {
+    role: 'owner',
+    home: paths.home,
+    tabs: [I.dashboard, I.myOffers, I.insights, I.profile],
+    menu: [
+      // The owner's Redeem (/redeem) joins this group once it exists.
+      { id: 'business', titleKey: 'nav.sectionBusiness', items: [I.dashboard, I.myOffers, I.createOffer, I.insights, I.businessInsights, I.receiptReview] },
+      { id: 'shopping', titleKey: 'nav.sectionShopping', items: [I.nearby, ...shopping] },
+      { id: 'account', items: [I.profile] },
+    ],
+  },
+};
+
+/** The role the navigation follows: owning a business makes a person an owner. */
+export function navRoleOf(user: Pick<User, 'vendor'> | null | undefined): NavRole {
+  return user?.vendor ? 'owner' : 'shopper';
+}
+
+export function navigationFor(user: Pick<User, 'vendor'> | null | undefined): RoleNavigation {
+  return ROLE_NAVIGATION[navRoleOf(user)];
+}

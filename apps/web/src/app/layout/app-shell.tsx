@@ -1,18 +1,18 @@
 /**
  * The shell of spec §2.3. Desktop (≥768 px): fixed sidebar, 256 px or 80 px, with a matching content
  * margin. Mobile: fixed top bar with a menu button, a slide-over menu with a dark backdrop, and a fixed
- * bottom bar with four tabs. Logical (start/end) sides, so Arabic mirrors it.
+ * bottom bar with the tabs of the reader's role (config/navigation.tsx). Logical (start/end) sides, so Arabic mirrors it.
  */
-import { ArrowLeft, ChevronsLeft, ChevronsRight, LogOut, Menu, X } from 'lucide-react';
+import { ChevronsLeft, ChevronsRight, LogOut, Menu, X } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink, useLocation } from 'react-router';
+import { matchPath, NavLink, useLocation } from 'react-router';
 import { SIDEBAR_COLLAPSED_PX, SIDEBAR_EXPANDED_PX, type User } from '@qrib/shared';
 import { LanguageSelect } from '../../components/language-select.tsx';
-import { BOTTOM_TABS } from '../../config/navigation.tsx';
-import { paths } from '../../config/paths.ts';
+import { navigationFor, type NavGroup, type NavItem } from '../../config/navigation.tsx';
 import { NotificationBell } from '../../features/notifications/components/notification-bell.tsx';
 import { NavList } from './nav-list.tsx';
+import { OfferBack } from './offer-back.tsx';
 import { useLogoutAction } from './use-logout-action.ts';
 
 const COLLAPSED_KEY = 'qrib.sidebarCollapsed';
@@ -38,7 +38,7 @@ function LogoutButton({ collapsed = false }: { collapsed?: boolean }) {
   );
 }
 
-function Sidebar({ user, collapsed, onToggle }: { user: User; collapsed: boolean; onToggle: () => void }) {
+function Sidebar({ user, groups, collapsed, onToggle }: { user: User; groups: NavGroup[]; collapsed: boolean; onToggle: () => void }) {
   const { t } = useTranslation();
   const ToggleIcon = collapsed ? ChevronsRight : ChevronsLeft;
   return (
@@ -67,7 +67,7 @@ function Sidebar({ user, collapsed, onToggle }: { user: User; collapsed: boolean
         </div>
       ) : null}
       <nav aria-label={t('nav.main')} className="flex-1 overflow-y-auto p-3">
-        <NavList collapsed={collapsed} />
+        <NavList groups={groups} collapsed={collapsed} />
       </nav>
       <div className="space-y-3 border-t border-slate-200 p-3">
         {collapsed ? (
@@ -84,7 +84,7 @@ function Sidebar({ user, collapsed, onToggle }: { user: User; collapsed: boolean
   );
 }
 
-function MobileMenu({ user, onClose }: { user: User; onClose: () => void }) {
+function MobileMenu({ user, groups, onClose }: { user: User; groups: NavGroup[]; onClose: () => void }) {
   const { t } = useTranslation();
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -128,7 +128,7 @@ function MobileMenu({ user, onClose }: { user: User; onClose: () => void }) {
           </button>
         </div>
         <nav aria-label={t('nav.main')} className="flex-1 overflow-y-auto p-3">
-          <NavList onNavigate={onClose} />
+          <NavList groups={groups} onNavigate={onClose} />
         </nav>
         <div className="space-y-3 border-t border-slate-200 p-3">
           <p className="truncate px-3 text-xs text-slate-600">{t('nav.signedInAs', { name: user.name })}</p>
@@ -140,7 +140,7 @@ function MobileMenu({ user, onClose }: { user: User; onClose: () => void }) {
   );
 }
 
-function BottomTabs({ inert }: { inert: boolean }) {
+function BottomTabs({ tabs, inert }: { tabs: NavItem[]; inert: boolean }) {
   const { t } = useTranslation();
   return (
     <nav
@@ -148,18 +148,21 @@ function BottomTabs({ inert }: { inert: boolean }) {
       aria-label={t('nav.bottomTabs')}
       className="fixed inset-x-0 bottom-0 z-30 border-t border-slate-200 bg-white pb-[env(safe-area-inset-bottom)] md:hidden"
     >
-      <ul className="grid grid-cols-4">
-        {BOTTOM_TABS.map((tab) => (
+      <ul className="grid" style={{ gridTemplateColumns: `repeat(${tabs.length}, minmax(0, 1fr))` }}>
+        {tabs.map((tab) => (
           <li key={tab.id}>
             <NavLink
               to={tab.path}
               end={tab.path === '/'}
               className={({ isActive }) =>
-                `flex flex-col items-center gap-0.5 py-2 text-xs font-medium ${isActive ? 'text-brand-700' : 'text-slate-600'}`
+                `flex min-h-14 flex-col items-center justify-center gap-0.5 px-1 py-1.5 text-center text-xs leading-tight font-medium focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-700 ${
+                  isActive ? 'text-brand-700' : 'text-slate-600'
+                }`
               }
+              data-nav-id={tab.id}
             >
-              <tab.icon aria-hidden="true" className="size-5" />
-              <span>{t(`nav.${tab.labelKey}`)}</span>
+              <tab.icon aria-hidden="true" className="size-5 shrink-0" />
+              <span className="max-w-full break-words">{t(tab.labelKey)}</span>
             </NavLink>
           </li>
         ))}
@@ -175,6 +178,8 @@ export function AppShell({ user, children }: { user: User; children: ReactNode }
   // The menu belongs to the page it was opened on, so a new page never opens under it.
   const [menuOpenOn, setMenuOpenOn] = useState<string | null>(null);
   const menuOpen = menuOpenOn === location.pathname;
+  const navigation = navigationFor(user);
+  const viewedOffer = matchPath('/viewoffer/:id', location.pathname);
 
   useEffect(() => {
     localStorage.setItem(COLLAPSED_KEY, String(collapsed));
@@ -197,7 +202,7 @@ export function AppShell({ user, children }: { user: User; children: ReactNode }
       >
         {t('common.skipToContent')}
       </a>
-      <Sidebar user={user} collapsed={collapsed} onToggle={() => setCollapsed((value) => !value)} />
+      <Sidebar user={user} groups={navigation.menu} collapsed={collapsed} onToggle={() => setCollapsed((value) => !value)} />
       <header inert={menuOpen} className="fixed inset-x-0 top-0 z-30 flex h-14 items-center gap-2 border-b border-slate-200 bg-white px-3 md:hidden">
         <button
           ref={menuButton}
@@ -210,18 +215,13 @@ export function AppShell({ user, children }: { user: User; children: ReactNode }
           <Menu aria-hidden="true" className="size-6" />
         </button>
         <span className="text-lg font-bold text-brand-800">{t('brand.name')}</span>
-        {/* Spec §2.3: on an offer's page the mobile header leads back to the offers list. */}
+        {/* Spec §2.3: an offer's page has Back in the mobile header (the owner's to the list, others' by history). */}
         <div className="ms-auto flex items-center gap-1">
-          {location.pathname.startsWith('/viewoffer') ? (
-            <Link to={paths.offersList} className="flex items-center gap-1 rounded-lg px-3 py-2 text-sm font-semibold text-brand-800 hover:bg-slate-100">
-              <ArrowLeft aria-hidden="true" className="size-4 rtl:rotate-180" />
-              {t('offerDetail.back')}
-            </Link>
-          ) : null}
+          {viewedOffer?.params.id ? <OfferBack offerId={Number(viewedOffer.params.id)} navigation={navigation} /> : null}
           <NotificationBell />
         </div>
       </header>
-      {menuOpen ? <MobileMenu user={user} onClose={closeMenu} /> : null}
+      {menuOpen ? <MobileMenu user={user} groups={navigation.menu} onClose={closeMenu} /> : null}
       <main
         inert={menuOpen}
         id="main"
@@ -230,7 +230,7 @@ export function AppShell({ user, children }: { user: User; children: ReactNode }
       >
         {children}
       </main>
-      <BottomTabs inert={menuOpen} />
+      <BottomTabs tabs={navigation.tabs} inert={menuOpen} />
     </div>
   );
 }

@@ -1,0 +1,123 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { Offer, User } from '@qrib/shared';
+import { neverAnswer, stubApi, type ApiRoute } from '../../testing/api-stub.ts';
+import { renderRoutes } from '../../testing/render.tsx';
+import { AppShell } from './app-shell.tsx';
+
+const shopper: User = {
+  id: 1,
+  name: 'Carmen Spiteri',
+  email: 'carmen@example.com',
+  username: 'carmen',
+  phone: '+356 9912 3456',
+  preferences: { emailNotifications: true, darkMode: false, language: 'en', shopEntryDetection: false },
+  vendor: null,
+  lastLoginAt: null,
+};
+const owner: User = { ...shopper, id: 2, name: 'Joseph Borg', username: 'joseph', vendor: { vendorId: 3, businessName: 'Crystal Palace Bar' } };
+
+const noNotifications: Record<string, ApiRoute> = { 'GET /api/v1/me/notifications': { body: { data: [], unreadCount: 0 } } };
+
+function renderShell(user: User, { path = '/', routes = {} }: { path?: string; routes?: Record<string, ApiRoute> } = {}) {
+  stubApi({ ...noNotifications, ...routes });
+  const page = (name: string) => (
+    <AppShell user={user}>
+      <h1>{name}</h1>
+    </AppShell>
+  );
+  const utils = renderRoutes(
+    [
+      { path: '/', element: page('home') },
+      { path: '/offerslist', element: page('offers list') },
+      { path: '/searchoffers', element: page('search') },
+      { path: '/viewoffer/:id', element: page('offer') },
+      { path: '*', element: page('other') },
+    ],
+    { path },
+  );
+  return utils;
+}
+
+const tabs = () => within(screen.getByRole('navigation', { name: 'Quick navigation' })).getAllByRole('link');
+const sidebarLinks = () => within(screen.getByTestId('sidebar')).getAllByRole('link');
+
+describe('AppShell navigation by role', () => {
+  it('shows a shopper the five shopper tabs and a menu with only shopper screens and List your business', async () => {
+    renderShell(shopper);
+    expect(tabs().map((tab) => tab.textContent)).toEqual(['Home', 'Search', 'Saved', 'Receipts', 'Profile']);
+    expect(tabs().map((tab) => tab.getAttribute('href'))).toEqual(['/', '/searchoffers', '/saved', '/receipt-upload', '/profile']);
+    expect(tabs()[0]).toHaveAttribute('aria-current', 'page');
+    const menu = sidebarLinks().map((link) => link.textContent);
+    expect(menu).toEqual(['Home', 'Search', 'Local offer', 'Saved', 'Receipts', 'Shop entry confirmation', 'Profile', 'List your business']);
+    for (const ownerEntry of ['Dashboard', 'Insights', 'Business Insights', 'Receipt review', 'My offers', 'Create Offer']) {
+      expect(menu).not.toContain(ownerEntry);
+    }
+    expect(await screen.findByRole('heading', { name: 'home' })).toBeInTheDocument();
+  });
+
+  it('shows an owner the four owner tabs and a menu with the business first, Receipt review in it', () => {
+    renderShell(owner);
+    expect(tabs().map((tab) => tab.textContent)).toEqual(['Dashboard', 'My offers', 'Insights', 'Profile']);
+    expect(tabs().map((tab) => tab.getAttribute('href'))).toEqual(['/', '/offerslist', '/insights', '/profile']);
+    const sidebar = screen.getByTestId('sidebar');
+    const business = within(sidebar).getByRole('list', { name: 'Your business' });
+    expect(within(business).getAllByRole('link').map((link) => link.textContent)).toEqual([
+      'Dashboard',
+      'My offers',
+      'Create Offer',
+      'Insights',
+      'Business Insights',
+      'Receipt review',
+    ]);
+    expect(within(sidebar).getByRole('list', { name: 'Shopping' })).toBeInTheDocument();
+    expect(within(sidebar).queryByRole('link', { name: 'List your business' })).not.toBeInTheDocument();
+  });
+
+  it('gives the mobile menu the same entries as the sidebar, and every entry a 44 px target', async () => {
+    renderShell(shopper);
+    await userEvent.click(screen.getByRole('button', { name: 'Open menu' }));
+    const menu = within(screen.getByRole('dialog')).getAllByRole('link');
+    expect(menu.map((link) => link.textContent)).toEqual(sidebarLinks().map((link) => link.textContent));
+    for (const link of [...menu, ...tabs()]) expect(link.className).toMatch(/\bmin-h-(11|14)\b/);
+  });
+});
+
+describe('Back on an offer page', () => {
+  const offer = (isOwner: boolean) => ({ 'GET /api/v1/offers/7': { body: { data: { offerId: 7, isOwner } as Partial<Offer> } } });
+  const back = () => within(screen.getByRole('banner')).getByText('Back').closest('a, button');
+
+  it("takes the owner of the offer to the offers list (the spec's Back)", async () => {
+    renderShell(owner, { path: '/viewoffer/7', routes: offer(true) });
+    expect(await within(screen.getByRole('banner')).findByRole('link', { name: 'Back' })).toHaveAttribute('href', '/offerslist');
+  });
+
+  it('takes a shopper who opened the offer directly to their home', async () => {
+    renderShell(shopper, { path: '/viewoffer/7', routes: offer(false) });
+    expect(await within(screen.getByRole('banner')).findByRole('link', { name: 'Back' })).toHaveAttribute('href', '/');
+  });
+
+  it('never sends a shopper to the offers list, even before the offer has loaded', () => {
+    renderShell(shopper, { path: '/viewoffer/7', routes: { 'GET /api/v1/offers/7': neverAnswer } });
+    expect(within(screen.getByRole('banner')).getByRole('link', { name: 'Back' })).toHaveAttribute('href', '/');
+  });
+
+  it('takes a shopper back where they came from', async () => {
+    const { router } = renderShell(shopper, { path: '/searchoffers', routes: offer(false) });
+    await router.navigate('/viewoffer/7');
+    expect(await screen.findByRole('heading', { name: 'offer' })).toBeInTheDocument();
+    await userEvent.click(within(screen.getByRole('banner')).getByRole('button', { name: 'Back' }));
+    expect(await screen.findByRole('heading', { name: 'search' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/searchoffers');
+  });
+
+  it("takes an owner reading another shop's offer back by history too", async () => {
+    const { router } = renderShell(owner, { path: '/searchoffers', routes: offer(false) });
+    await router.navigate('/viewoffer/7');
+    await screen.findByRole('heading', { name: 'offer' });
+    // Until the offer says whose it is, an owner's Back leads to the list; then it follows history.
+    expect(await within(screen.getByRole('banner')).findByRole('button', { name: 'Back' })).toBeInTheDocument();
+    expect(back()?.tagName).toBe('BUTTON');
+  });
+});

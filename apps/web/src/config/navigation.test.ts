@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { catalogs, LANGUAGES } from '@qrib/shared';
+import { NAV_ITEMS, navigationFor, navRoleOf, ROLE_NAVIGATION } from './navigation.tsx';
+import { paths } from './paths.ts';
+
+const vendor = { vendorId: 3, businessName: 'Crystal Palace Bar' };
+const ids = (items: { id: string }[]) => items.map((item) => item.id);
+const menuIds = (role: 'shopper' | 'owner') => ROLE_NAVIGATION[role].menu.flatMap((group) => ids(group.items));
+
+describe('navigation by role', () => {
+  it('makes a person with a business an owner and everyone else a shopper', () => {
+    expect(navRoleOf(null)).toBe('shopper');
+    expect(navRoleOf(undefined)).toBe('shopper');
+    expect(navRoleOf({ vendor: null })).toBe('shopper');
+    expect(navRoleOf({ vendor })).toBe('owner');
+    expect(navigationFor({ vendor })).toBe(ROLE_NAVIGATION.owner);
+    expect(navigationFor({ vendor: null })).toBe(ROLE_NAVIGATION.shopper);
+  });
+
+  it('gives shoppers Home, Search, Saved, Receipts and Profile tabs, and owners Dashboard, My offers, Insights and Profile', () => {
+    expect(ROLE_NAVIGATION.shopper.tabs.map((tab) => [tab.labelKey, tab.path])).toEqual([
+      ['nav.home', paths.home],
+      ['nav.search', paths.searchOffers],
+      ['nav.saved', paths.saved],
+      ['nav.receipts', paths.receiptUpload],
+      ['nav.profile', paths.profile],
+    ]);
+    expect(ROLE_NAVIGATION.owner.tabs.map((tab) => [tab.labelKey, tab.path])).toEqual([
+      ['nav.dashboard', paths.home],
+      ['nav.myOffers', paths.offersList],
+      ['nav.insights', paths.insights],
+      ['nav.profile', paths.profile],
+    ]);
+  });
+
+  it("keeps the owner's screens out of a shopper's menu, which offers to list a business instead", () => {
+    const shopper = menuIds('shopper');
+    for (const ownerOnly of [NAV_ITEMS.dashboard, NAV_ITEMS.myOffers, NAV_ITEMS.createOffer, NAV_ITEMS.insights, NAV_ITEMS.businessInsights, NAV_ITEMS.receiptReview]) {
+      expect(shopper).not.toContain(ownerOnly.id);
+    }
+    expect(shopper).toContain(NAV_ITEMS.listBusiness.id);
+    expect(shopper.at(-1)).toBe(NAV_ITEMS.listBusiness.id);
+  });
+
+  it("gives owners their business first (with Receipt review and Create offer), then shopping, and no 'List your business'", () => {
+    const [business, shopping] = ROLE_NAVIGATION.owner.menu;
+    expect(business?.titleKey).toBe('nav.sectionBusiness');
+    expect(ids(business?.items ?? [])).toEqual(expect.arrayContaining([NAV_ITEMS.receiptReview.id, NAV_ITEMS.createOffer.id, NAV_ITEMS.myOffers.id]));
+    expect(shopping?.titleKey).toBe('nav.sectionShopping');
+    expect(menuIds('owner')).not.toContain(NAV_ITEMS.listBusiness.id);
+  });
+
+  it('lists every tab in the menu too (the desktop sidebar has no tabs) and no entry twice', () => {
+    for (const role of ['shopper', 'owner'] as const) {
+      const menu = menuIds(role);
+      expect(new Set(menu).size).toBe(menu.length);
+      // The shopper's Home and the owner's Dashboard are both '/', so paths are compared.
+      const menuPaths = ROLE_NAVIGATION[role].menu.flatMap((group) => group.items.map((item) => item.path));
+      for (const tab of ROLE_NAVIGATION[role].tabs) expect(menuPaths).toContain(tab.path);
+    }
+  });
+
+  it('has words for every entry and heading in every language', () => {
+    const keys = new Set<string>();
+    for (const role of ['shopper', 'owner'] as const) {
+      for (const group of ROLE_NAVIGATION[role].menu) {
+        if (group.titleKey) keys.add(group.titleKey);
+        for (const item of group.items) keys.add(item.labelKey);
+      }
+    }
+    for (const { code } of LANGUAGES) {
+      for (const key of keys) {
+        const [section, name] = key.split('.') as [keyof (typeof catalogs)['en'], string];
+        const words = (catalogs[code][section] as Record<string, unknown>)[name];
+        expect(typeof words === 'string' && words.length > 0, `${code} ${key}`).toBe(true);
+      }
+    }
+  });
+});

@@ -1,0 +1,160 @@
+/**
+ * Navigation by role (DESIGN.md §5): a shopper gets shopper tabs and a shopper's menu (with 'List your
+ * business'), an owner the owner's tabs and menu (with Receipt review), at 390 px and on desktop, in light
+ * and dark; on an offer a shopper's Back follows history, else leads home.
+ */
+import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import sharp from 'sharp';
+import { expectNoSeriousA11yViolations, isMobile, signUpThroughForm } from './helpers.ts';
+
+test.use({ geolocation: { latitude: 35.8989, longitude: 14.5146 }, permissions: ['geolocation'] });
+
+const SHOPPER_TABS = ['Home', 'Search', 'Saved', 'Receipts', 'Profile'];
+const SHOPPER_MENU = ['Home', 'Search', 'Local offer', 'Saved', 'Receipts', 'Shop entry confirmation', 'Profile', 'List your business'];
+const OWNER_TABS = ['Dashboard', 'My offers', 'Insights', 'Profile'];
+const OWNER_MENU = [
+  'Dashboard',
+  'My offers',
+  'Create Offer',
+  'Insights',
+  'Business Insights',
+  'Receipt review',
+  'Nearby offers',
+  'Search',
+  'Local offer',
+  'Saved',
+  'Receipts',
+  'Shop entry confirmation',
+  'Profile',
+];
+
+const tabBar = (page: Page) => page.getByRole('navigation', { name: 'Quick navigation' });
+
+async function setDarkMode(page: Page, on: boolean) {
+  const response = await page.request.patch('/api/v1/me', { data: { preferences: { darkMode: on } } });
+  expect(response.status()).toBe(200);
+  await page.reload();
+  await expect(page.locator('html')).toHaveClass(on ? /(^|\s)dark(\s|$)/ : /^(?!.*\bdark\b).*$/);
+}
+
+async function registerBusinessByApi(page: Page) {
+  const licence = await sharp({ create: { width: 40, height: 40, channels: 3, background: { r: 20, g: 120, b: 200 } } }).png().toBuffer();
+  const response = await page.request.post('/api/v1/vendors/', {
+    multipart: {
+      businessName: 'Navigation Kiosk',
+      businessType: 'Other',
+      businessAddress: 'Triq il-Kbira, Mosta',
+      locationLatitude: '35.9097',
+      locationLongitude: '14.4256',
+      primaryContactName: 'Carmen Spiteri',
+      contactEmail: 'kiosk@example.com',
+      contactPhone: '+356 9912 3456',
+      documents: { name: 'licence.png', mimeType: 'image/png', buffer: licence },
+    },
+  });
+  expect(response.status()).toBe(201);
+}
+
+/** The tabs (mobile) and the menu (slide-over on mobile, sidebar on desktop) hold exactly the role's entries, pass axe, and are 44 px targets. */
+async function expectNavigation(page: Page, testInfo: TestInfo, tabs: string[], menu: string[]) {
+  if (isMobile(testInfo)) {
+    await expect(page.getByTestId('sidebar')).toBeHidden();
+    await expect(tabBar(page).getByRole('link')).toHaveText(tabs);
+    for (const tab of await tabBar(page).getByRole('link').all()) {
+      const box = await tab.boundingBox();
+      expect(box?.height).toBeGreaterThanOrEqual(44);
+      expect(box?.width).toBeGreaterThanOrEqual(44);
+    }
+    await expectNoSeriousA11yViolations(page);
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByRole('link')).toHaveText(menu);
+    for (const link of await dialog.getByRole('link').all()) expect((await link.boundingBox())?.height).toBeGreaterThanOrEqual(44);
+    await expectNoSeriousA11yViolations(page);
+    await dialog.getByRole('button', { name: 'Close menu' }).click();
+    await expect(dialog).toBeHidden();
+  } else {
+    await expect(tabBar(page)).toBeHidden();
+    const sidebar = page.getByTestId('sidebar');
+    await expect(sidebar.getByRole('link')).toHaveText(menu);
+    for (const link of await sidebar.getByRole('link').all()) expect((await link.boundingBox())?.height).toBeGreaterThanOrEqual(44);
+    await expectNoSeriousA11yViolations(page);
+  }
+}
+
+test('a shopper sees only the shopper tabs and menu, in light and dark, and can list a business', async ({ page }, testInfo) => {
+  await signUpThroughForm(page);
+  await expect(page.getByTestId('welcome')).toBeVisible();
+  await expectNavigation(page, testInfo, SHOPPER_TABS, SHOPPER_MENU);
+  await setDarkMode(page, true);
+  await expect(page.getByTestId('welcome')).toBeVisible();
+  await expectNavigation(page, testInfo, SHOPPER_TABS, SHOPPER_MENU);
+  await setDarkMode(page, false);
+
+  if (isMobile(testInfo)) {
+    await tabBar(page).getByRole('link', { name: 'Search' }).click();
+    await expect(page).toHaveURL(/\/searchoffers$/);
+    await expect(tabBar(page).getByRole('link', { name: 'Search' })).toHaveAttribute('aria-current', 'page');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+  }
+  const menu = isMobile(testInfo) ? page.getByRole('dialog') : page.getByTestId('sidebar');
+  await menu.getByRole('link', { name: 'List your business' }).click();
+  await expect(page).toHaveURL(/\/ven-reg$/);
+  await expect(page.getByRole('heading', { name: 'Vendor Registration' })).toBeVisible();
+});
+
+test('an owner sees only the owner tabs and menu, in light and dark', async ({ page }, testInfo) => {
+  await signUpThroughForm(page);
+  await registerBusinessByApi(page);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+  await expectNavigation(page, testInfo, OWNER_TABS, OWNER_MENU);
+  await setDarkMode(page, true);
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+  await expectNavigation(page, testInfo, OWNER_TABS, OWNER_MENU);
+  await setDarkMode(page, false);
+
+  if (isMobile(testInfo)) {
+    await tabBar(page).getByRole('link', { name: 'My offers' }).click();
+    await expect(page).toHaveURL(/\/offerslist$/);
+    await expect(tabBar(page).getByRole('link', { name: 'My offers' })).toHaveAttribute('aria-current', 'page');
+  }
+});
+
+test('every spec route still answers by URL for a shopper', async ({ page }) => {
+  await signUpThroughForm(page);
+  // The owner's screens are not in a shopper's navigation, but their addresses still lead somewhere sensible.
+  for (const path of ['/insights', '/add-offer', '/offerslist', '/business-insights', '/real-time-local-offers', '/cat-offer', '/shop-entry-confirmation']) {
+    await page.goto(path);
+    await expect(page).toHaveURL(new RegExp(`${path}$`));
+    await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Page Not Found' })).toHaveCount(0);
+  }
+});
+
+test.describe('Back on an offer a shopper reads', () => {
+  test.skip(({ isMobile: mobile }) => !mobile, 'Back sits in the mobile top bar');
+
+  test('returns to where the shopper came from, or to their home when the offer was opened directly', async ({ page }) => {
+    await signUpThroughForm(page);
+    await page.goto('/searchoffers');
+    await page.getByRole('searchbox', { name: 'Search offers' }).fill('pizza');
+    // The search is written into the address once typing pauses: that is the page Back returns to.
+    await expect(page).toHaveURL(/[?&]q=pizza/);
+    const result = page.getByTestId('search-result').filter({ has: page.getByRole('heading', { name: 'Pizza night for two', level: 3 }) });
+    await result.getByRole('link', { name: /View Details/ }).click();
+    await expect(page).toHaveURL(/\/viewoffer\/\d+$/);
+    const offerUrl = page.url();
+    await expect(page.getByRole('heading', { name: 'Pizza night for two', level: 1 })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await page.getByRole('banner').getByRole('button', { name: 'Back' }).click();
+    await expect(page).toHaveURL(/\/searchoffers\?q=pizza/);
+    await expect(page.getByRole('searchbox', { name: 'Search offers' })).toHaveValue('pizza');
+
+    await page.goto(offerUrl);
+    await expect(page.getByRole('heading', { name: 'Pizza night for two', level: 1 })).toBeVisible();
+    await page.getByRole('banner').getByRole('link', { name: 'Back' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByTestId('welcome')).toBeVisible();
+  });
+});
