@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { distanceText, formatMaltaDateTime, timeLeftText } from './format.ts';
+import { distanceText, formatDiscount, formatMaltaDateTime, timeLeftText } from './format.ts';
 import { initI18n } from './i18n.ts';
 
 describe('time left on a card (spec §4)', () => {
@@ -44,5 +44,18 @@ describe('how far away a shop is (DESIGN.md §5)', () => {
     expect(distanceText(i18n.t, 0.35, 'mt')).toBe('350 m ’il bogħod');
     await i18n.changeLanguage('de');
     expect(distanceText(i18n.t, 12.25, 'de', 'distance')).toBe('Entfernung: 12,3 km');
+  });
+});
+
+describe('a discount badge (DESIGN.md §5) in the reader’s numbers', () => {
+  it('keeps the English badges and writes decimals the reader’s way', async () => {
+    const i18n = initI18n('en');
+    await i18n.changeLanguage('en');
+    expect(formatDiscount(i18n.t, 'PERCENTAGE', 20)).toBe('20%');
+    expect(formatDiscount(i18n.t, 'FIXED', 5)).toBe('€5 off');
+    expect(formatDiscount(i18n.t, 'FIXED', 4.5)).toBe('€4.50 off');
+    await i18n.changeLanguage('fr');
+    expect(formatDiscount(i18n.t, 'PERCENTAGE', 12.5)).toBe('12,5 %');
+    expect(formatDiscount(i18n.t, 'FIXED', 4.5)).toBe('4,50 € de réduction');
   });
 });

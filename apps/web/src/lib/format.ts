@@ -6,9 +6,10 @@ import type { TFunction } from 'i18next';
 import { MALTA_TIME_ZONE, timeLeft, type DiscountType } from '@qrib/shared';
 
 export function formatDiscount(t: TFunction, discountType: DiscountType, value: number): string {
-  const amount = Number.isInteger(value) ? String(value) : value.toFixed(2);
-  if (discountType === 'PERCENTAGE') return t('offerDetail.discountPercent', { value: amount });
-  if (discountType === 'FIXED') return t('offerDetail.discountFixed', { value: amount });
+  // The number is written the reader's way by i18next (lib/i18n.ts); euros and cents show two decimals (€4.50, 12.5%).
+  const cents = Number.isInteger(value) ? {} : { formatParams: { value: { minimumFractionDigits: 2, maximumFractionDigits: 2 } } };
+  if (discountType === 'PERCENTAGE') return t('offerDetail.discountPercent', { value });
+  if (discountType === 'FIXED') return t('offerDetail.discountFixed', { value, ...cents });
   return t('offerDetail.specialOff');
 }
 

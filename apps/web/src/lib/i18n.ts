@@ -26,9 +26,17 @@ export function readLanguageCookie(cookieHeader: string = document.cookie): Lang
   return parseLanguageCookie(entry ? decodeURIComponent(entry.slice(LANGUAGE_COOKIE_NAME.length + 1)) : undefined);
 }
 
-// i18next's own type: any other value (a text, or undefined for a missing one) is handed back untouched.
-const formatNumbers: FormatFunction = (value, _format, lng) =>
-  typeof value === 'number' && lng ? new Intl.NumberFormat(lng).format(value) : value;
+/**
+ * Every number a message is given goes through Intl in the reader's language, with the Intl options a call names
+ * under i18next's `formatParams` (`t(key, { value, formatParams: { value: { minimumFractionDigits: 2 } } })`).
+ * Any other value (a text, or undefined for a missing one) is handed back untouched.
+ */
+const formatNumbers: FormatFunction = (value, _format, lng, options) => {
+  if (typeof value !== 'number' || !lng) return value;
+  const key: unknown = options?.interpolationkey;
+  const params: unknown = typeof key === 'string' ? options?.formatParams?.[key] : undefined;
+  return new Intl.NumberFormat(lng, typeof params === 'object' && params !== null ? (params as Intl.NumberFormatOptions) : undefined).format(value);
+};
 
 export function initI18n(language: LanguageCode) {
   document.documentElement.lang = language;
