@@ -5,14 +5,15 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMe } from '../features/auth/api/get-me.ts';
-import { accountLanguageToApply, chooseLanguage } from '../lib/i18n.ts';
+import { accountLanguageToApply, chooseLanguage, hasLanguageCookie } from '../lib/i18n.ts';
 
 export function AccountLanguage() {
   const me = useMe();
   const { i18n } = useTranslation();
   const language = accountLanguageToApply(me.data?.preferences.language, i18n.language);
   useEffect(() => {
-    if (language) chooseLanguage(language);
+    // Reloads only once the cookie is kept: a browser refusing cookies would otherwise reload for ever.
+    if (language) chooseLanguage(language, () => hasLanguageCookie() && window.location.reload());
   }, [language]);
   return null;
 }
