@@ -54,7 +54,7 @@ export async function selectRows<T>(db: Db, query: SQL): Promise<T[]> {
 const dialect = new PgDialect();
 
 /** A value as a PostgreSQL literal: finite numbers (in parentheses, so a minus sign never meets another), texts, null. */
-function literal(value: unknown): string {
+export function sqlLiteral(value: unknown): string {
   if (value === null) return 'NULL';
   if (typeof value === 'number') {
     if (!Number.isFinite(value)) throw new Error(`not a finite number: ${value}`);
@@ -78,29 +78,10 @@ function render(query: SQL): { text: string; params: unknown[] } {
   return { text, params };
 }
 
-/** The query's text with each value written in as a literal: numbers, texts and null only. */
-export function inlineSql(query: SQL): string {
-  const { text, params } = render(query);
-  return text.replace(/\$(\d+)/g, (_, index: string) => literal(params[Number(index) - 1]));
-}
-
 /** The embedded database behind a Db, or undefined on PostgreSQL. */
 function pgliteOf(db: Db): PGlite | undefined {
   const client = (db as unknown as { $client?: unknown }).$client;
   return client instanceof PGlite ? client : undefined;
-}
-
-/**
- * selectRows for the hottest reads (a nearby page): on PGlite the query goes as one simple-protocol statement
- * with its values written in as literals (inlineSql), which skips the extended protocol's parse, bind and describe
- * steps, about a fifth of a cold nearby page's time (bench:nearby). On PostgreSQL it is selectRows: the values
- * travel as parameters.
- */
-export async function selectRowsInline<T>(db: Db, query: SQL): Promise<T[]> {
-  const client = pgliteOf(db);
-  if (!client) return selectRows<T>(db, query);
-  const results = await client.exec(inlineSql(query));
-  return (results.at(-1)?.rows ?? []) as T[];
 }
 
 /** Statement names by query text, per embedded database (a promise, so two first asks prepare once). */
@@ -109,12 +90,14 @@ const preparedStatements = new WeakMap<PGlite, Map<string, Promise<string>>>();
 const MAX_PREPARED = 32;
 
 /**
- * selectRowsInline for a query asked again and again with other values: on PGlite its text is PREPAREd once
- * per database (every value in it must carry a cast, `${x}::float8`, so the types are known without looking at
- * the values) and EXECUTEd with a generic plan, which also skips planning: the nearby page costs about 1.15 ms
- * instead of 1.4 (bench:nearby). PostgreSQL's planner would keep choosing custom plans here, as their estimates
- * look cheaper, hence plan_cache_mode for the one statement (SET is undone with the transaction if EXECUTE
- * fails). On PostgreSQL it is selectRows.
+ * selectRows for the hottest reads, asked again and again with other values (a nearby page, a cell's candidates
+ * and cards). On PGlite the query's text is PREPAREd once per database (every value in it must carry a cast,
+ * `${x}::float8`, so the types are known without looking at the values) and EXECUTEd in one simple-protocol call
+ * with its values written in as literals (sqlLiteral) and a generic plan. That skips the extended protocol's parse,
+ * bind and describe steps and the planner: a nearby page's SQL takes about 1.2 ms instead of 1.8 (bench:nearby).
+ * PostgreSQL's planner would keep choosing custom plans here, as their estimates look cheaper, hence
+ * plan_cache_mode for the one statement (SET is undone with the transaction if EXECUTE fails). On PostgreSQL it is
+ * selectRows: the values travel as parameters.
  */
 export async function selectRowsPrepared<T>(db: Db, query: SQL): Promise<T[]> {
   const client = pgliteOf(db);
@@ -133,7 +116,7 @@ export async function selectRowsPrepared<T>(db: Db, query: SQL): Promise<T[]> {
     statements.set(text, name);
     void name.catch(() => statements.delete(text));
   }
-  const values = params.length > 0 ? ` (${params.map(literal).join(', ')})` : '';
+  const values = params.length > 0 ? ` (${params.map(sqlLiteral).join(', ')})` : '';
   const results = await client.exec(`SET plan_cache_mode = force_generic_plan; EXECUTE ${await name}${values}; RESET plan_cache_mode`);
   return (results[1]?.rows ?? []) as T[];
 }

@@ -104,18 +104,19 @@ export function candidatesQuery(scan: NearestScan): SQL {
     FROM (SELECT nearest.id, nearest.latitude, nearest.longitude, ll_to_earth(nearest.latitude, nearest.longitude) AS point FROM (${nearestQuery(scan)}) AS nearest) AS located`;
 }
 
-/** For the response cache: the card columns by id (vendor ids for the home, offer ids for a category). */
+/**
+ * For the response cache: the card columns by id (vendor ids for the home, offer ids for a category). The ids go
+ * as one array value (`{1,2,3}`), so the query's text is the same whatever their number and can be prepared once.
+ */
 export function cardsQuery(ids: readonly number[], categoryId: number | undefined, today: string): SQL {
-  const list = sql.join(
-    ids.map((id) => sql`(${id}::int)`),
-    sql`, `,
-  );
+  if (!ids.every((id) => Number.isSafeInteger(id))) throw new Error('card ids must be integers');
+  const list = sql`unnest(${`{${ids.join(',')}}`}::int[]) AS p (id)`;
   if (categoryId === undefined) {
     return sql`
       SELECT v.id, v.business_name, v.business_address, v.logo_key, ${currentOffersJson(sql`v.id`, today)} AS offers
-      FROM (VALUES ${list}) AS p (id) JOIN vendors v ON v.id = p.id`;
+      FROM ${list} JOIN vendors v ON v.id = p.id`;
   }
-  return sql`SELECT p.id, ${CATEGORY_OFFER_COLUMNS} FROM (VALUES ${list}) AS p (id) ${CATEGORY_OFFER_JOINS}`;
+  return sql`SELECT p.id, ${CATEGORY_OFFER_COLUMNS} FROM ${list} ${CATEGORY_OFFER_JOINS}`;
 }
 
 /**

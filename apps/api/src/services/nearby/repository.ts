@@ -2,7 +2,7 @@
  * Nearby reads (DESIGN.md §6): only ACTIVE offers that have not ended (in Malta's calendar) of ACTIVE
  * businesses count; distances leave the server as the spec's haversine km; pages follow a (chord, id) cursor.
  */
-import { selectRowsInline, selectRowsPrepared, type Db } from '../../db/client.ts';
+import { selectRowsPrepared, type Db } from '../../db/client.ts';
 import { publicUrl } from '../../storage/public-url.ts';
 import type { NearbyCursor } from './cursor.ts';
 import { chordFor, type EarthPoint } from './geometry.ts';
@@ -120,7 +120,7 @@ export function createNearbyRepository(db: Db) {
     /** For the response cache: cards by id (vendor ids for the home, offer ids for a category). */
     async findCards(ids: readonly number[], categoryId: number | undefined, today: string): Promise<Map<number, CardText>> {
       if (ids.length === 0) return new Map();
-      const rows = await selectRowsInline<CardColumns>(db, cardsQuery(ids, categoryId, today));
+      const rows = await selectRowsPrepared<CardColumns>(db, cardsQuery(ids, categoryId, today));
       return new Map(rows.map((row) => [Number(row.id), makeCard(row, categoryId)]));
     },
   };
