@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { catalogs, computeTrust } from '@qrib/shared';
 import { initI18n } from '../../lib/i18n.ts';
-import { chartMaximum, changeToneClass, formatDateRange, formatEuro, formatHour, initialsOf, isPositiveChange, trustProgressText } from './format.ts';
+import { chartMaximum, changeToneClass, daysBegun, formatDateRange, formatEuro, formatHour, initialsOf, isPositiveChange, trendPoints, trustProgressText } from './format.ts';
 
 const trust = (verifiedPurchases: number) => ({ ...computeTrust({ verifiedPurchases, rejectedReceipts: 0 }), verifiedPurchases, customerConfirmations: 0 });
 
@@ -10,7 +10,37 @@ describe('the change colour rule (spec §2.4)', () => {
     expect(isPositiveChange('+12.5%')).toBe(true);
     expect(changeToneClass('+100%')).toBe('text-green-700');
     expect(changeToneClass('-3%')).toBe('text-red-700');
-    expect(changeToneClass('0%')).toBe('text-red-700');
+    expect(changeToneClass('-0.5%')).toBe('text-red-700');
+  });
+  it('shows no change as neutral, neither green nor red', () => {
+    expect(changeToneClass('0%')).toBe('text-slate-600');
+    expect(changeToneClass('0.0%')).toBe('text-slate-600');
+    expect(changeToneClass('-0%')).toBe('text-slate-600');
+  });
+});
+
+describe('the trend of a period under way', () => {
+  const week = Array.from({ length: 7 }, (_, index) => ({ date: `2026-03-0${index + 2}`, users: 1, impressions: 4, views: 2, conversions: index === 0 ? 1 : 0 }));
+  // Wednesday 4 March: the API compares Monday–Wednesday with last Monday–Wednesday.
+  const report = { range: { from: '2026-03-02', to: '2026-03-08', days: 7 }, previousRange: { from: '2026-02-23', to: '2026-02-25' }, trend: week };
+
+  it('counts the days that have begun from the previous range', () => {
+    expect(daysBegun(report)).toBe(3);
+    expect(daysBegun({ ...report, previousRange: { from: '2026-02-23', to: '2026-03-01' } })).toBe(7);
+  });
+  it('keeps every day on the axis but plots no zeros for days still to come', () => {
+    const points = trendPoints(report);
+    expect(points.map((point) => point.date)).toEqual(week.map((day) => day.date));
+    expect(points.slice(0, 3)).toEqual([
+      { date: '2026-03-02', impressions: 4, views: 2, conversions: 1 },
+      { date: '2026-03-03', impressions: 4, views: 2, conversions: 0 },
+      { date: '2026-03-04', impressions: 4, views: 2, conversions: 0 },
+    ]);
+    expect(points.slice(3).every((point) => point.impressions === null && point.views === null && point.conversions === null)).toBe(true);
+  });
+  it('plots every day of a period that is over', () => {
+    const past = { ...report, previousRange: { from: '2026-02-23', to: '2026-03-01' } };
+    expect(trendPoints(past).every((point) => point.impressions === 4)).toBe(true);
   });
 });
 

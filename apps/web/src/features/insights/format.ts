@@ -2,9 +2,14 @@
 import type { TFunction } from 'i18next';
 import type { VendorInsights } from '@qrib/shared';
 
-/** Spec §2.4: a change starting with + is good news (green); anything else is shown red. */
+/** Spec §2.4: a change starting with + is good news (green). */
 export function isPositiveChange(change: string): boolean {
   return change.startsWith('+');
+}
+
+/** No change at all ('0%', '0.0%'): neither good nor bad news. */
+export function isNeutralChange(change: string): boolean {
+  return /^[+-]?0(?:\.0+)?%$/.test(change);
 }
 
 /** Keeps '+12.5%' reading left to right inside right-to-left text (Unicode isolates). */
@@ -12,7 +17,9 @@ export function isolateLtr(text: string): string {
   return `\u2066${text}\u2069`;
 }
 
+/** Green for growth, red for a fall, the page's muted grey for no change (0% is not bad news). */
 export function changeToneClass(change: string): string {
+  if (isNeutralChange(change)) return 'text-slate-600';
   return isPositiveChange(change) ? 'text-green-700' : 'text-red-700';
 }
 
@@ -31,6 +38,40 @@ export function formatDateRange(from: string, to: string, language: string): str
 /** A day of the trend on a chart axis: day and short month. */
 export function formatShortDate(isoDate: string, language: string): string {
   return new Intl.DateTimeFormat(language, { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(new Date(`${isoDate}T00:00:00Z`));
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * How many days of the report have begun: the API compares a period under way with as many days of the
+ * previous one (previousRange), so its length is the count of days that have happened, by the server's clock
+ * in Malta time.
+ */
+export function daysBegun(report: Pick<VendorInsights, 'range' | 'previousRange'>): number {
+  const from = Date.parse(`${report.previousRange.from}T00:00:00Z`);
+  const to = Date.parse(`${report.previousRange.to}T00:00:00Z`);
+  const begun = Math.round((to - from) / DAY_MS) + 1;
+  return Number.isFinite(begun) ? Math.min(Math.max(begun, 0), report.range.days) : report.range.days;
+}
+
+export interface TrendPoint {
+  date: string;
+  impressions: number | null;
+  views: number | null;
+  conversions: number | null;
+}
+
+/**
+ * The trend's points: every day of the period keeps its place on the axis, but a day that has not happened yet
+ * has no values (the lines stop at today) instead of reading as a day of zeros.
+ */
+export function trendPoints(report: Pick<VendorInsights, 'range' | 'previousRange' | 'trend'>): TrendPoint[] {
+  const begun = daysBegun(report);
+  return report.trend.map((day, index) =>
+    index < begun
+      ? { date: day.date, impressions: day.impressions, views: day.views, conversions: day.conversions }
+      : { date: day.date, impressions: null, views: null, conversions: null },
+  );
 }
 
 /** An hour of day (Malta time) as 'HH:00'. */

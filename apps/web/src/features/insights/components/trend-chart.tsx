@@ -1,14 +1,17 @@
 import { useTranslation } from 'react-i18next';
 import { CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { VendorInsights } from '@qrib/shared';
-import { formatShortDate } from '../format.ts';
+import { formatShortDate, trendPoints } from '../format.ts';
 import { AXIS_COLOUR, ChartDataTable, GRID_COLOUR, Legend, SERIES_COLOURS, TOOLTIP_ITEM_STYLE, TOOLTIP_STYLE, useIsRtl } from './chart-parts.tsx';
 
-/** The dashboard's Weekly (or Monthly) Performance Trend: impressions, views and verified purchases per day. */
-export function TrendChart({ trend, caption }: { trend: VendorInsights['trend']; caption: string }) {
+/**
+ * The dashboard's Weekly (or Monthly) Performance Trend: impressions, views and verified purchases per day. The
+ * whole period stays on the axis; the lines stop at today and the table lists only the days that have happened.
+ */
+export function TrendChart({ report, caption }: { report: Pick<VendorInsights, 'range' | 'previousRange' | 'trend'>; caption: string }) {
   const { t, i18n } = useTranslation();
   const isRtl = useIsRtl();
-  const data = trend.map((day) => ({ ...day, label: formatShortDate(day.date, i18n.language) }));
+  const data = trendPoints(report).map((day) => ({ ...day, label: formatShortDate(day.date, i18n.language) }));
   const series = [
     { key: 'impressions', label: t('vendorInsights.impressions'), colour: SERIES_COLOURS.primary },
     { key: 'views', label: t('vendorInsights.views'), colour: SERIES_COLOURS.secondary },
@@ -33,7 +36,9 @@ export function TrendChart({ trend, caption }: { trend: VendorInsights['trend'];
       <ChartDataTable
         caption={caption}
         columns={[t('vendorInsights.date'), ...series.map((item) => item.label)]}
-        rows={data.map((day) => [day.label, day.impressions, day.views, day.conversions])}
+        rows={data.flatMap((day) =>
+          day.impressions === null || day.views === null || day.conversions === null ? [] : [[day.label, day.impressions, day.views, day.conversions]],
+        )}
       />
     </div>
   );

@@ -44,7 +44,7 @@ export function VendorDashboard({ userName }: { userName: string }) {
             </Link>
           }
         >
-          <TrendChart trend={data.trend} caption={trendTitle} />
+          <TrendChart report={data} caption={trendTitle} />
         </InsightSection>
         <InsightSection id="demographics-title" title={t('vendorInsights.userDemographics')} description={t('vendorInsights.demographicsDescription')}>
           <DemographicsChart demographics={data.demographics} />
