@@ -5,7 +5,7 @@
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import {
@@ -165,12 +165,20 @@ export function OfferForm(props: OfferFormProps) {
       <FormSection title={t('offerForm.details')}>
         <TextField label={t('offerForm.offerTitle')} error={message(errors.title?.message)} {...register('title')} />
         <TextareaField label={t('offerForm.description')} error={message(errors.description?.message)} {...register('description')} />
-        <SelectField
-          label={t('offerForm.category')}
-          placeholder={t('offerForm.selectCategory')}
-          options={categoryOptions}
-          error={message(errors.categoryId?.message)}
-          {...register('categoryId')}
+        {/* Controlled: the categories usually arrive after the form, and an uncontrolled select would have lost
+            the offer's category by then (editing showed 'Select category'). */}
+        <Controller
+          control={control}
+          name="categoryId"
+          render={({ field }) => (
+            <SelectField
+              label={t('offerForm.category')}
+              placeholder={t('offerForm.selectCategory')}
+              options={categoryOptions}
+              error={message(errors.categoryId?.message)}
+              {...field}
+            />
+          )}
         />
         <div className="grid gap-4 sm:grid-cols-2">
           <SelectField
