@@ -1,8 +1,9 @@
 /**
  * One receipt in the owner's queue: who sent it, for which offer, its files (opened through their private
- * address), what OCR read and its verdict, and Confirm / Reject until the owner has decided.
+ * address), what OCR read, and Confirm / Reject until the owner has decided. The automatic verdict is a hint
+ * under what was read, never shown as the decision: until the owner decides, the badge says it awaits them.
  */
-import { FileText } from 'lucide-react';
+import { FileText, Info } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ReceiptStatus, VendorReceipt } from '@qrib/shared';
@@ -52,8 +53,8 @@ export function ReviewCard({ receipt }: { receipt: VendorReceipt }) {
           </p>
           <p className="text-xs text-slate-600">{t('receiptReview.uploadedOn', { date: formatMaltaDateTime(receipt.createdAt, i18n.language) })}</p>
         </div>
-        <span className={`rounded-full px-3 py-1 text-xs font-semibold ${STATUS_STYLES[receipt.status]}`} data-testid="review-status">
-          {t(`receipts.status${receipt.status}`)}
+        <span className={`rounded-full px-3 py-1 text-xs font-semibold ${receipt.decidedAt ? STATUS_STYLES[receipt.status] : STATUS_STYLES.PENDING}`} data-testid="review-status">
+          {receipt.decidedAt ? t(`receipts.status${receipt.status}`) : t('receiptReview.awaitingDecision')}
         </span>
       </div>
 
@@ -84,7 +85,7 @@ export function ReviewCard({ receipt }: { receipt: VendorReceipt }) {
         </>
       ) : null}
 
-      <div className="mt-4 grid gap-4 sm:grid-cols-2">
+      <div className="mt-4">
         <section className="rounded-lg bg-slate-50 p-3">
           <h3 className="text-sm font-semibold text-slate-800">{t('receiptReview.extractedTitle')}</h3>
           <dl className="mt-2 grid grid-cols-3 gap-2">
@@ -92,13 +93,16 @@ export function ReviewCard({ receipt }: { receipt: VendorReceipt }) {
             <Fact label={t('receiptReview.date')} value={receipt.extractedDate ? formatDate(receipt.extractedDate, i18n.language) : notRead} />
             <Fact label={t('receiptReview.total')} value={receipt.extractedTotal === null ? notRead : money.format(receipt.extractedTotal)} />
           </dl>
-        </section>
-        <section className="rounded-lg bg-slate-50 p-3">
-          <h3 className="text-sm font-semibold text-slate-800">{t('receiptReview.autoTitle')}</h3>
-          <p className="mt-2 text-sm font-medium text-slate-900" data-testid="review-auto">
-            {receipt.autoStatus ? t(`receiptReview.auto${receipt.autoStatus}`) : t('receiptReview.autoNotYet')}
-          </p>
-          {autoReason ? <p className="text-sm break-words text-slate-700">{autoReason}</p> : null}
+          <div className="mt-3 flex gap-2 border-t border-slate-200 pt-2 text-xs text-slate-600" data-testid="review-auto">
+            <Info aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+            <div className="min-w-0 break-words">
+              <p className="font-medium text-slate-700">
+                {t('receiptReview.autoHint', { verdict: receipt.autoStatus ? t(`receiptReview.auto${receipt.autoStatus}`) : t('receiptReview.autoNotYet') })}
+              </p>
+              {autoReason ? <p>{autoReason}</p> : null}
+              <p>{t('receiptReview.autoHintNote')}</p>
+            </div>
+          </div>
         </section>
       </div>
 
