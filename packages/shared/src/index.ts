@@ -11,6 +11,7 @@ export * from './offer-schemas.ts';
 export * from './vendor-schemas.ts';
 export * from './geo.ts';
 export * from './nearby-schemas.ts';
+export * from './shop-schemas.ts';
 export * from './malta-localities.ts';
 export * from './malta-time.ts';
 export * from './time-left.ts';

@@ -86,6 +86,7 @@ export const MESSAGES = {
   errorWithMessage: 'Error: {{message}}',
   noOffersFound: 'No offers found.',
   offerNotFound: 'Offer not found.',
+  shopNotFound: 'Shop not found.',
   documentNotFound: 'Document not found.',
   // Spec §2.4, §4 and §8: the customer's nearby offers home
   noOffersInArea: 'No offers available in your area',

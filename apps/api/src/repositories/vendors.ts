@@ -1,8 +1,10 @@
 /** SQL for businesses and their private registration documents. One business per account. */
-import { and, asc, eq } from 'drizzle-orm';
-import type { Vendor } from '@qrib/shared';
+import { and, asc, desc, eq, gte } from 'drizzle-orm';
+import { maltaToday, type Shop, type Vendor } from '@qrib/shared';
 import type { Db } from '../db/client.ts';
-import { vendorDocuments, vendors } from '../db/schema.ts';
+import { offers, vendorDocuments, vendors } from '../db/schema.ts';
+import { publicUrl } from '../storage/public-url.ts';
+import { findFirstImageUrls, presentOfferSummary } from './offer-summary.ts';
 
 export type VendorRow = typeof vendors.$inferSelect;
 export type NewVendor = Omit<typeof vendors.$inferInsert, 'id' | 'createdAt' | 'status' | 'logoKey'>;
@@ -31,6 +33,32 @@ export function createVendorsRepository(db: Db) {
     async findById(vendorId: number): Promise<VendorRow | undefined> {
       const [row] = await db.select().from(vendors).where(eq(vendors.id, vendorId));
       return row;
+    },
+
+    /**
+     * A shop's public page: its public face and its current offers (ACTIVE, not ended in Malta's calendar; featured
+     * first, then ending soonest, as on the home). Shoppers see ACTIVE shops only; an owner also sees their own.
+     */
+    async findShop(vendorId: number, viewerUserId: number): Promise<Shop | undefined> {
+      const [row] = await db.select().from(vendors).where(eq(vendors.id, vendorId));
+      if (!row || (row.status !== 'ACTIVE' && row.ownerUserId !== viewerUserId)) return undefined;
+      const current = await db
+        .select()
+        .from(offers)
+        .where(and(eq(offers.vendorId, vendorId), eq(offers.status, 'ACTIVE'), gte(offers.endDate, maltaToday())))
+        .orderBy(desc(offers.featuredOffer), asc(offers.endDate), asc(offers.offerId));
+      const images = await findFirstImageUrls(db, current.map((offer) => offer.offerId));
+      return {
+        vendorId: row.id,
+        businessName: row.businessName,
+        businessType: row.businessType,
+        businessAddress: row.businessAddress,
+        contactPhone: row.contactPhone,
+        logoUrl: row.logoKey ? publicUrl(row.logoKey) : null,
+        latitude: row.locationLatitude,
+        longitude: row.locationLongitude,
+        offers: current.map((offer) => presentOfferSummary(offer, images.get(offer.offerId) ?? null)),
+      };
     },
 
     /** The business and its documents together, or neither; `inTransaction` commits with them (pending uploads settled). */

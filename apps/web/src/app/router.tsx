@@ -13,6 +13,7 @@ import { ProtectedLayout } from './routes/protected-layout.tsx';
 import { ReceiptReviewRoute } from './routes/receipt-review-route.tsx';
 import { RouteErrorPage } from './routes/route-error.tsx';
 import { ShopEntryRoute } from './routes/shop-entry-route.tsx';
+import { ShopRoute } from './routes/shop-route.tsx';
 import {
   AddOfferRoute,
   EditOfferRoute,
@@ -42,6 +43,7 @@ export const routes: RouteObject[] = [
       { path: 'offerslist', element: <OffersListRoute /> },
       { path: 'viewoffer', element: <ViewOfferRoute /> },
       { path: 'viewoffer/:id', element: <ViewOfferRoute /> },
+      { path: 'shops/:vendorId', element: <ShopRoute /> },
       { path: 'receipt-upload', element: <ReceiptUpload /> },
       { path: 'cat-offer', element: <CategoryOffers /> },
       { path: 'saved', element: <SavedOffers /> },

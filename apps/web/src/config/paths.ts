@@ -17,6 +17,8 @@ export const paths = {
   saved: '/saved',
   receiptReview: '/receipts-review',
   viewOffer: (id: number | string) => `/viewoffer/${id}`,
+  /** A shop's page: its face, address, phone, directions and current offers (DESIGN.md §5). */
+  shop: (vendorId: number | string) => `/shops/${vendorId}`,
   /** The receipt screen with its shop (and offer) chosen. */
   receiptUploadFor: (vendorId: number, offerId?: number) =>
     `/receipt-upload?vendorId=${vendorId}${offerId === undefined ? '' : `&offerId=${offerId}`}`,

@@ -8,6 +8,7 @@ export const queryKeys = {
   place: (latitude: number, longitude: number) => ['place', latitude, longitude] as const,
   search: (query: string) => ['search', query] as const,
   favorites: () => ['favorites'] as const,
+  shop: (vendorId: number) => ['shops', vendorId] as const,
   insights: (period: string) => ['insights', period] as const,
   receipts: {
     all: ['receipts'] as const,

@@ -32,6 +32,11 @@ function readPoint(storage: Storage, key: string): Point | undefined {
   return undefined;
 }
 
+/** Where the shopper was last seen (or the place they chose), without asking the device again; undefined when unknown. */
+export function lastKnownLocation(storage: Storage): Point | undefined {
+  return readPoint(storage, STORAGE_KEYS.current) ?? readPoint(storage, STORAGE_KEYS.chosenPlace);
+}
+
 /** The spec's 0.1 km rule: keep fetching for the last location unless the shopper really moved. */
 export function chooseFetchLocation(current: Point, lastFetch: Point | undefined): Point {
   if (!lastFetch) return current;

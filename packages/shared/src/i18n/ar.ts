@@ -499,6 +499,14 @@ export const ar: Catalog = {
     decisionReason: 'السبب: {{reason}}',
     decisionNote: 'ملاحظة: {{note}}',
   },
+  // A shop's page (/shops/:vendorId).
+  shop: {
+    call: 'اتصل بالرقم {{phone}}',
+    directions: 'الاتجاهات',
+    directionsLabel: 'الاتجاهات إلى {{name}} (يفتح OpenStreetMap)',
+    offersHeading: 'عروض هذا المتجر',
+    noOffers: 'لا توجد عروض لدى هذا المتجر حاليًا.',
+  },
   // The seeded categories by their categoryId (apps/api/src/db/seed.ts).
   categories: {
     1: { name: 'الطعام والمطاعم', description: 'مطاعم ومقاهٍ ومخابز ووجبات سريعة' },
@@ -613,6 +621,7 @@ export const ar: Catalog = {
     errorWithMessage: 'خطأ: {{message}}',
     noOffersFound: 'لم يتم العثور على عروض.',
     offerNotFound: 'العرض غير موجود.',
+    shopNotFound: 'المتجر غير موجود.',
     documentNotFound: 'المستند غير موجود.',
     noOffersInArea: 'لا توجد عروض متاحة في منطقتك',
     loadingCategories: 'جارٍ تحميل الفئات...',

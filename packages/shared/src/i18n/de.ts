@@ -506,6 +506,14 @@ export const de: Catalog = {
     decisionReason: 'Grund: {{reason}}',
     decisionNote: 'Hinweis: {{note}}',
   },
+  // A shop's page (/shops/:vendorId).
+  shop: {
+    call: '{{phone}} anrufen',
+    directions: 'Route',
+    directionsLabel: 'Route zu {{name}} (öffnet OpenStreetMap)',
+    offersHeading: 'Angebote dieses Geschäfts',
+    noOffers: 'Dieses Geschäft hat gerade keine Angebote.',
+  },
   // The seeded categories by their categoryId (apps/api/src/db/seed.ts).
   categories: {
     1: { name: 'Essen & Trinken', description: 'Restaurants, Cafés, Bäckereien und Imbisse' },
@@ -623,6 +631,7 @@ export const de: Catalog = {
     errorWithMessage: 'Fehler: {{message}}',
     noOffersFound: 'Keine Angebote gefunden.',
     offerNotFound: 'Angebot nicht gefunden.',
+    shopNotFound: 'Geschäft nicht gefunden.',
     documentNotFound: 'Dokument nicht gefunden.',
     noOffersInArea: 'In deiner Gegend sind keine Angebote verfügbar',
     loadingCategories: 'Kategorien werden geladen...',

@@ -511,6 +511,14 @@ export const el: Catalog = {
     decisionReason: 'Αιτία: {{reason}}',
     decisionNote: 'Σημείωση: {{note}}',
   },
+  // A shop's page (/shops/:vendorId).
+  shop: {
+    call: 'Κλήση στο {{phone}}',
+    directions: 'Οδηγίες',
+    directionsLabel: 'Οδηγίες προς {{name}} (ανοίγει το OpenStreetMap)',
+    offersHeading: 'Προσφορές αυτού του καταστήματος',
+    noOffers: 'Αυτό το κατάστημα δεν έχει προσφορές αυτή τη στιγμή.',
+  },
   // The seeded categories by their categoryId (apps/api/src/db/seed.ts).
   categories: {
     1: { name: 'Φαγητό & Εστίαση', description: 'Εστιατόρια, καφέ, φούρνοι και φαγητό σε πακέτο' },
@@ -628,6 +636,7 @@ export const el: Catalog = {
     errorWithMessage: 'Σφάλμα: {{message}}',
     noOffersFound: 'Δεν βρέθηκαν προσφορές.',
     offerNotFound: 'Η προσφορά δεν βρέθηκε.',
+    shopNotFound: 'Το κατάστημα δεν βρέθηκε.',
     documentNotFound: 'Το έγγραφο δεν βρέθηκε.',
     noOffersInArea: 'Δεν υπάρχουν διαθέσιμες προσφορές στην περιοχή σας',
     loadingCategories: 'Φόρτωση κατηγοριών...',

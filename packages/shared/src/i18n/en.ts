@@ -494,6 +494,14 @@ export const en = {
     decisionReason: 'Reason: {{reason}}',
     decisionNote: 'Note: {{note}}',
   },
+  // A shop's page (/shops/:vendorId).
+  shop: {
+    call: 'Call {{phone}}',
+    directions: 'Directions',
+    directionsLabel: 'Directions to {{name}} (opens OpenStreetMap)',
+    offersHeading: 'Offers at this shop',
+    noOffers: 'This shop has no offers right now.',
+  },
   // The seeded categories by their categoryId (apps/api/src/db/seed.ts); the API's own name stays English.
   categories: {
     1: { name: 'Food & Dining', description: 'Restaurants, cafés, bakeries and takeaways' },

@@ -510,6 +510,14 @@ export const fr: Catalog = {
     decisionReason: 'Motif : {{reason}}',
     decisionNote: 'Note : {{note}}',
   },
+  // A shop's page (/shops/:vendorId).
+  shop: {
+    call: 'Appeler le {{phone}}',
+    directions: 'Itinéraire',
+    directionsLabel: 'Itinéraire vers {{name}} (ouvre OpenStreetMap)',
+    offersHeading: 'Offres de ce commerce',
+    noOffers: 'Ce commerce n’a aucune offre en ce moment.',
+  },
   // The seeded categories by their categoryId (apps/api/src/db/seed.ts).
   categories: {
     1: { name: 'Restauration', description: 'Restaurants, cafés, boulangeries et plats à emporter' },
@@ -627,6 +635,7 @@ export const fr: Catalog = {
     errorWithMessage: 'Erreur : {{message}}',
     noOffersFound: 'Aucune offre trouvée.',
     offerNotFound: 'Offre introuvable.',
+    shopNotFound: 'Commerce introuvable.',
     documentNotFound: 'Document introuvable.',
     noOffersInArea: 'Aucune offre disponible dans votre zone',
     loadingCategories: 'Chargement des catégories...',

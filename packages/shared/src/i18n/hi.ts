@@ -506,6 +506,14 @@ export const hi: Catalog = {
     decisionReason: 'कारण: {{reason}}',
     decisionNote: 'नोट: {{note}}',
   },
+  // A shop's page (/shops/:vendorId).
+  shop: {
+    call: '{{phone}} पर कॉल करें',
+    directions: 'रास्ता',
+    directionsLabel: '{{name}} तक का रास्ता (OpenStreetMap खुलेगा)',
+    offersHeading: 'इस दुकान के ऑफ़र',
+    noOffers: 'इस दुकान पर अभी कोई ऑफ़र नहीं है।',
+  },
   // The seeded categories by their categoryId (apps/api/src/db/seed.ts).
   categories: {
     1: { name: 'खान-पान', description: 'रेस्तराँ, कैफ़े, बेकरी और टेकअवे' },
@@ -621,6 +629,7 @@ export const hi: Catalog = {
     errorWithMessage: 'त्रुटि: {{message}}',
     noOffersFound: 'कोई ऑफ़र नहीं मिला।',
     offerNotFound: 'ऑफ़र नहीं मिला।',
+    shopNotFound: 'दुकान नहीं मिली।',
     documentNotFound: 'दस्तावेज़ नहीं मिला।',
     noOffersInArea: 'आपके क्षेत्र में कोई ऑफ़र उपलब्ध नहीं है',
     loadingCategories: 'श्रेणियाँ लोड हो रही हैं...',

@@ -510,6 +510,14 @@ export const it: Catalog = {
     decisionReason: 'Motivo: {{reason}}',
     decisionNote: 'Nota: {{note}}',
   },
+  // A shop's page (/shops/:vendorId).
+  shop: {
+    call: 'Chiama il {{phone}}',
+    directions: 'Indicazioni',
+    directionsLabel: 'Indicazioni per {{name}} (apre OpenStreetMap)',
+    offersHeading: 'Offerte di questo negozio',
+    noOffers: 'Questo negozio non ha offerte al momento.',
+  },
   // The seeded categories by their categoryId (apps/api/src/db/seed.ts).
   categories: {
     1: { name: 'Ristorazione', description: 'Ristoranti, caffè, panetterie e cibo da asporto' },
@@ -625,6 +633,7 @@ export const it: Catalog = {
     errorWithMessage: 'Errore: {{message}}',
     noOffersFound: 'Nessuna offerta trovata.',
     offerNotFound: 'Offerta non trovata.',
+    shopNotFound: 'Negozio non trovato.',
     documentNotFound: 'Documento non trovato.',
     noOffersInArea: 'Nessuna offerta disponibile nella tua zona',
     loadingCategories: 'Caricamento categorie...',

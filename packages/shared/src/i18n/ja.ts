@@ -499,6 +499,14 @@ export const ja: Catalog = {
     decisionReason: '理由: {{reason}}',
     decisionNote: 'メモ: {{note}}',
   },
+  // A shop's page (/shops/:vendorId).
+  shop: {
+    call: '{{phone}} に電話する',
+    directions: '経路',
+    directionsLabel: '{{name}}への経路（OpenStreetMapが開きます）',
+    offersHeading: 'この店舗のオファー',
+    noOffers: 'この店舗には現在オファーがありません。',
+  },
   // The seeded categories by their categoryId (apps/api/src/db/seed.ts).
   categories: {
     1: { name: 'グルメ', description: 'レストラン、カフェ、ベーカリー、テイクアウト' },
@@ -613,6 +621,7 @@ export const ja: Catalog = {
     errorWithMessage: 'エラー: {{message}}',
     noOffersFound: 'オファーが見つかりません。',
     offerNotFound: 'オファーが見つかりません。',
+    shopNotFound: '店舗が見つかりません。',
     documentNotFound: '書類が見つかりません。',
     noOffersInArea: 'この地域で利用できるオファーはありません',
     loadingCategories: 'カテゴリーを読み込み中...',

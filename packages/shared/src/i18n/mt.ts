@@ -519,6 +519,14 @@ export const mt: Catalog = {
     decisionReason: 'Raġuni: {{reason}}',
     decisionNote: 'Nota: {{note}}',
   },
+  // A shop's page (/shops/:vendorId).
+  shop: {
+    call: 'Ċempel lil {{phone}}',
+    directions: 'Direzzjonijiet',
+    directionsLabel: 'Direzzjonijiet lejn {{name}} (jiftaħ OpenStreetMap)',
+    offersHeading: 'Offerti f’dan il-ħanut',
+    noOffers: 'Dan il-ħanut m’għandux offerti bħalissa.',
+  },
   // The seeded categories by their categoryId (apps/api/src/db/seed.ts).
   categories: {
     1: { name: 'Ikel u Xorb', description: 'Ristoranti, kafetteriji, furnara u ikel għall-ġarr' },
@@ -601,6 +609,7 @@ export const mt: Catalog = {
     errorWithMessage: 'Żball: {{message}}',
     noOffersFound: 'Ma nstabet l-ebda offerta.',
     offerNotFound: 'L-offerta ma nstabitx.',
+    shopNotFound: 'Il-ħanut ma nstabx.',
     documentNotFound: 'Id-dokument ma nstabx.',
     noOffersInArea: 'M’hemm l-ebda offerta disponibbli fiż-żona tiegħek',
     loadingCategories: 'Qed jitgħabbew il-kategoriji...',

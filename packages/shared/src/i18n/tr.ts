@@ -509,6 +509,14 @@ export const tr: Catalog = {
     decisionReason: 'Neden: {{reason}}',
     decisionNote: 'Not: {{note}}',
   },
+  // A shop's page (/shops/:vendorId).
+  shop: {
+    call: '{{phone}} numarasını ara',
+    directions: 'Yol tarifi',
+    directionsLabel: '{{name}} için yol tarifi (OpenStreetMap açılır)',
+    offersHeading: 'Bu mağazanın fırsatları',
+    noOffers: 'Bu mağazanın şu anda fırsatı yok.',
+  },
   // The seeded categories by their categoryId (apps/api/src/db/seed.ts).
   categories: {
     1: { name: 'Yeme & İçme', description: 'Restoranlar, kafeler, fırınlar ve paket servis' },
@@ -626,6 +634,7 @@ export const tr: Catalog = {
     errorWithMessage: 'Hata: {{message}}',
     noOffersFound: 'Hiç fırsat bulunamadı.',
     offerNotFound: 'Fırsat bulunamadı.',
+    shopNotFound: 'Mağaza bulunamadı.',
     documentNotFound: 'Belge bulunamadı.',
     noOffersInArea: 'Bölgenizde fırsat bulunmuyor',
     loadingCategories: 'Kategoriler yükleniyor...',

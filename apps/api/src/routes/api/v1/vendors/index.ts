@@ -1,6 +1,6 @@
 /**
- * POST /api/v1/vendors/ (business registration, multipart with documents), GET /me, GET /me/offers, the
- * receipt queue GET /me/receipts and the private GET /me/documents/:documentId. Registration errors also carry `errorMessage` (the spec's client).
+ * POST /api/v1/vendors/ (business registration, multipart with documents), GET /me, GET /me/offers, a shop's
+ * public page GET /:vendorId, the receipt queue GET /me/receipts and the private GET /me/documents/:documentId. Registration errors also carry `errorMessage` (the spec's client).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -11,11 +11,14 @@ import {
   MESSAGES,
   apiErrorSchema,
   offersResponseSchema,
+  shopParamsSchema,
+  shopResponseSchema,
   vendorReceiptsQuerySchema,
   vendorReceiptsResponseSchema,
   vendorRegistrationSchema,
   vendorResponseSchema,
 } from '@qrib/shared';
+import { DomainError } from '../../../../domain-error.ts';
 import { HttpError } from '../../../../http-error.ts';
 import { presentVendor } from '../../../../repositories/vendors.ts';
 import { registerBusiness } from '../../../../services/businesses.ts';
@@ -70,6 +73,24 @@ const vendorRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const vendor = await app.policies.requireOwnBusiness(request.user);
       return { data: await app.offers.listForVendor(vendor, request.user.id) };
+    },
+  );
+
+  // find-my-way matches the static /me paths before this parametric one, whatever the order.
+  app.get(
+    '/:vendorId',
+    {
+      schema: {
+        tags: ['vendors'],
+        summary: 'A shop’s public page: its name, type, address, phone, logo, position and current offers (404 for a shop shoppers may not see)',
+        params: shopParamsSchema,
+        response: { 200: shopResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const shop = await app.vendors.findShop(request.params.vendorId, request.user.id);
+      if (!shop) throw new DomainError('not-found', 'shopNotFound');
+      return { data: shop };
     },
   );
 

@@ -1,0 +1,111 @@
+import { screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { MESSAGES, formatMessage, type Shop } from '@qrib/shared';
+import { STORAGE_KEYS } from '../../../lib/shopper-location.ts';
+import { neverAnswer, stubApi } from '../../../testing/api-stub.ts';
+import { renderRoutes } from '../../../testing/render.tsx';
+import { ShopPage } from './shop-page.tsx';
+
+const shop: Shop = {
+  vendorId: 3,
+  businessName: 'Crystal Palace Bar',
+  businessType: 'RESTAURANT',
+  businessAddress: 'Triq San Pawl, Rabat',
+  contactPhone: '+356 2145 6789',
+  logoUrl: null,
+  latitude: 35.8811,
+  longitude: 14.3988,
+  offers: [
+    {
+      offerId: 7,
+      imageUrl: '/uploads/public/7-card.webp',
+      title: 'Two pastizzi for one',
+      description: 'Fresh from the oven every morning.',
+      discountType: 'PERCENTAGE',
+      discountValue: 50,
+      startDate: '2025-06-01',
+      endDate: '2099-06-30',
+      termsAndConditions: null,
+      status: 'ACTIVE',
+    },
+    {
+      offerId: 8,
+      imageUrl: null,
+      title: 'Tea with every ftira',
+      description: 'Afternoons only.',
+      discountType: 'FIXED',
+      discountValue: 1.5,
+      startDate: '2025-06-01',
+      endDate: '2099-07-31',
+      termsAndConditions: null,
+      status: 'ACTIVE',
+    },
+  ],
+};
+
+const renderShop = (vendorId = 3) => renderRoutes([{ path: '/shops/:vendorId', element: <ShopPage vendorId={vendorId} /> }], { path: `/shops/${vendorId}` });
+const notFound = { status: 404, body: { statusCode: 404, error: 'Not Found', message: MESSAGES.shopNotFound, code: 'shopNotFound', params: {} } };
+
+afterEach(() => localStorage.clear());
+
+describe('ShopPage', () => {
+  it("shows 'Loading…' while the shop is on its way", () => {
+    stubApi({ 'GET /api/v1/vendors/3': neverAnswer, 'GET /api/v1/me/favorites': neverAnswer });
+    renderShop();
+    expect(screen.getByRole('status')).toHaveTextContent(MESSAGES.loadingEllipsis);
+  });
+
+  it("shows 'Shop not found.' for a 404 and for an id that cannot exist, without asking", async () => {
+    stubApi({ 'GET /api/v1/vendors/3': notFound });
+    const { unmount } = renderShop();
+    expect(await screen.findByText(MESSAGES.shopNotFound)).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    unmount();
+
+    const api = stubApi({});
+    renderShop(Number.NaN);
+    expect(screen.getByText(MESSAGES.shopNotFound)).toBeInTheDocument();
+    expect(api.calls).toEqual([]);
+  });
+
+  it("shows 'Error: {message}' when the shop cannot be read", async () => {
+    stubApi({ 'GET /api/v1/vendors/3': { status: 401, body: { statusCode: 401, error: 'Unauthorized', message: MESSAGES.notSignedIn, code: 'notSignedIn', params: {} } } });
+    renderShop();
+    expect(await screen.findByRole('alert')).toHaveTextContent(formatMessage(MESSAGES.errorWithMessage, { message: MESSAGES.notSignedIn }));
+  });
+
+  it('shows the shop’s initial, name, type, address, a phone link, directions and its offers as cards leading to each offer', async () => {
+    stubApi({ 'GET /api/v1/vendors/3': { body: { data: shop } }, 'GET /api/v1/me/favorites': { body: { data: [] } } });
+    renderShop();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Crystal Palace Bar' })).toBeInTheDocument();
+    expect(screen.getByText('C', { selector: 'span[aria-hidden="true"]' })).toBeInTheDocument();
+    expect(screen.getByText('Restaurant')).toBeInTheDocument();
+    expect(screen.getByText('Triq San Pawl, Rabat')).toBeInTheDocument();
+    expect(screen.queryByTestId('distance')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Call +356 2145 6789' })).toHaveAttribute('href', 'tel:+35621456789');
+    const directions = screen.getByRole('link', { name: 'Directions to Crystal Palace Bar (opens OpenStreetMap)' });
+    expect(directions).toHaveAttribute('href', 'https://www.openstreetmap.org/directions?to=35.8811%2C14.3988');
+    expect(directions).toHaveAttribute('target', '_blank');
+
+    const offers = screen.getByRole('region', { name: 'Offers at this shop' });
+    const cards = within(offers).getAllByTestId('shop-offer-card');
+    expect(cards).toHaveLength(2);
+    const [first, second] = cards;
+    if (!first || !second) throw new Error('two cards expected');
+    expect(within(first).getByRole('img', { name: 'Two pastizzi for one at Crystal Palace Bar' })).toHaveAttribute('src', '/uploads/public/7-card.webp');
+    expect(within(first).getByText('50%')).toBeInTheDocument();
+    expect(within(first).getByRole('link', { name: /View Offer/ })).toHaveAttribute('href', '/viewoffer/7');
+    expect(within(second).getByText('€1.50 off')).toBeInTheDocument();
+    expect(within(second).getByRole('link', { name: /View Offer/ })).toHaveAttribute('href', '/viewoffer/8');
+    expect(await within(second).findByRole('button', { name: 'Save Tea with every ftira' })).toBeEnabled();
+  });
+
+  it('says how far the shop is when the shopper’s last location is known, and that it has no offers when it has none', async () => {
+    localStorage.setItem(STORAGE_KEYS.current, JSON.stringify({ latitude: 35.8811, longitude: 14.4018 }));
+    stubApi({ 'GET /api/v1/vendors/3': { body: { data: { ...shop, offers: [], logoUrl: '/uploads/public/logo.webp' } } } });
+    renderShop();
+    expect(await screen.findByText('This shop has no offers right now.')).toBeInTheDocument();
+    expect(screen.getByTestId('distance')).toHaveTextContent('270 m away');
+    expect(document.querySelector('img[src="/uploads/public/logo.webp"]')).not.toBeNull();
+  });
+});

@@ -1,0 +1,106 @@
+/**
+ * A shop's page (/shops/:vendorId, DESIGN.md §5): its logo or initial, name, type, address, phone to call,
+ * directions on a map site, and all its current offers as cards.
+ */
+import { MapPin, Navigation, Phone } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { haversineKm, type Shop } from '@qrib/shared';
+import { ShopOfferCard } from '../../../components/shop-offer-card.tsx';
+import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/data-states.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { distanceText } from '../../../lib/format.ts';
+import { lastKnownLocation } from '../../../lib/shopper-location.ts';
+import { directionsUrl, isShopId, useShop } from '../../../lib/shops.ts';
+
+const actionClass =
+  'inline-flex min-h-11 items-center gap-2 rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700';
+
+/** The shop's logo, or the first letter of its name on a tinted disc when it has none (or it does not load). */
+export function ShopLogo({ name, logoUrl, size }: { name: string; logoUrl: string | null; size: 'small' | 'large' }) {
+  const [failed, setFailed] = useState(false);
+  const sizeClass = size === 'large' ? 'size-16 text-2xl' : 'size-10 text-lg';
+  if (logoUrl && !failed) return <img src={logoUrl} alt="" onError={() => setFailed(true)} className={`${sizeClass} shrink-0 rounded-full object-cover`} />;
+  return (
+    <span aria-hidden="true" className={`${sizeClass} flex shrink-0 items-center justify-center rounded-full bg-brand-100 font-bold text-brand-800`}>
+      {name.trim().charAt(0).toLocaleUpperCase()}
+    </span>
+  );
+}
+
+function ShopDetails({ shop }: { shop: Shop }) {
+  const { t, i18n } = useTranslation();
+  const here = lastKnownLocation(localStorage);
+  const distanceKm = here ? haversineKm(here.latitude, here.longitude, shop.latitude, shop.longitude) : null;
+  return (
+    <div className="mx-auto max-w-5xl space-y-6">
+      <header className="space-y-4 rounded-2xl border border-slate-200 bg-white p-5 sm:p-6">
+        <div className="flex items-center gap-4">
+          <ShopLogo name={shop.businessName} logoUrl={shop.logoUrl} size="large" />
+          <div className="min-w-0">
+            <h1 className="break-words text-2xl font-bold text-slate-900">
+              <bdi>{shop.businessName}</bdi>
+            </h1>
+            <p className="text-sm text-slate-600">{t(`vendor.businessTypes.${shop.businessType}`)}</p>
+          </div>
+        </div>
+        <p className="flex items-start gap-2 text-slate-800">
+          <MapPin aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+          <span>
+            <bdi>{shop.businessAddress}</bdi>
+            {distanceKm === null ? null : (
+              <span className="ms-2 font-medium text-slate-700" data-testid="distance">
+                · {distanceText(t, distanceKm, i18n.language)}
+              </span>
+            )}
+          </span>
+        </p>
+        <div className="flex flex-wrap gap-3">
+          {shop.contactPhone ? (
+            <a href={`tel:${shop.contactPhone.replace(/[^\d+]/g, '')}`} className={actionClass}>
+              <Phone aria-hidden="true" className="size-4" />
+              {t('shop.call', { phone: shop.contactPhone })}
+            </a>
+          ) : null}
+          <a
+            href={directionsUrl(shop.latitude, shop.longitude)}
+            target="_blank"
+            rel="noopener noreferrer"
+            aria-label={t('shop.directionsLabel', { name: shop.businessName })}
+            className={actionClass}
+          >
+            <Navigation aria-hidden="true" className="size-4" />
+            {t('shop.directions')}
+          </a>
+        </div>
+      </header>
+      <section aria-labelledby="shop-offers" className="space-y-3">
+        <h2 id="shop-offers" className="text-lg font-semibold text-slate-900">
+          {t('shop.offersHeading')}
+        </h2>
+        {shop.offers.length === 0 ? (
+          <EmptyState message={t('shop.noOffers')} />
+        ) : (
+          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            {shop.offers.map((offer) => (
+              <li key={offer.offerId} className="flex">
+                <ShopOfferCard offer={offer} businessName={shop.businessName} distanceKm={distanceKm} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}
+
+export function ShopPage({ vendorId }: { vendorId: number }) {
+  const { t } = useTranslation();
+  const shop = useShop(vendorId);
+  if (!isShopId(vendorId) || (shop.error instanceof ApiError && (shop.error.status === 404 || shop.error.status === 400))) {
+    return <EmptyState message={t('messages.shopNotFound')} />;
+  }
+  if (shop.isPending) return <LoadingState />;
+  if (shop.isError) return <ErrorState error={shop.error} />;
+  return <ShopDetails shop={shop.data} />;
+}
