@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { MESSAGES } from '@qrib/shared';
-import { expectNoSeriousA11yViolations, signUpThroughForm } from './helpers.ts';
+import { expectNoSeriousA11yViolations, isMobile, signUpThroughForm } from './helpers.ts';
 
 // The shopper stands in Valletta, next to the demo data's Joseph's Pastizzeria.
 test.use({ geolocation: { latitude: 35.8989, longitude: 14.5146 }, permissions: ['geolocation'] });
@@ -155,4 +155,55 @@ test('a visit belongs to the shop the screen was opened for: after choosing anot
   await page.getByRole('button', { name: 'Save & Upload' }).click();
   await expect(page.getByRole('status').filter({ hasText: MESSAGES.receiptUploaded })).toBeVisible();
   await expect(page.getByTestId('my-receipt').first()).toContainText(`Receipt for ${otherShop}`);
+});
+
+test('on a phone the upload sheet covers the tab bar, and a focused control is never hidden under the fixed bars', async ({ page }, testInfo) => {
+  test.skip(!isMobile(testInfo), 'the tab bar and header are fixed only on a phone');
+  await openReceiptScreenFromOffer(page);
+  const tabBar = page.getByRole('navigation', { name: 'Quick navigation' });
+  const tabs = await tabBar.boundingBox();
+  expect(tabs).not.toBeNull();
+  if (!tabs) return;
+
+  // The sheet sits above the tab bar: what is drawn where the tabs are belongs to the sheet or its backdrop.
+  await page.getByRole('button', { name: /Tap to add your receipt/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Select Upload Option' });
+  await expect(dialog).toBeVisible();
+  const sheet = await dialog.boundingBox();
+  expect(sheet).not.toBeNull();
+  if (!sheet) return;
+  expect(sheet.y + sheet.height).toBeGreaterThanOrEqual(tabs.y + tabs.height - 1);
+  const onTop = await page.evaluate(
+    ({ x, y }) => {
+      const element = document.elementFromPoint(x, y);
+      return { inTabBar: Boolean(element?.closest('nav')), inSheet: Boolean(element?.closest('[role="dialog"]')) };
+    },
+    { x: tabs.x + tabs.width / 2, y: tabs.y + tabs.height / 2 },
+  );
+  expect(onTop).toEqual({ inTabBar: false, inSheet: true });
+  await expectNoSeriousA11yViolations(page);
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+
+  // Tabbing down the form: every focused control of the page stays between the header and the tab bar.
+  const header = await page.locator('header').first().boundingBox();
+  expect(header).not.toBeNull();
+  if (!header) return;
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.getByRole('heading', { name: 'Confirm Your Purchase', level: 1 }).click();
+  const seen: string[] = [];
+  for (let step = 0; step < 12; step += 1) {
+    await page.keyboard.press('Tab');
+    const focused = await page.evaluate(() => {
+      const element = document.activeElement;
+      if (!(element instanceof HTMLElement) || !element.closest('main')) return null;
+      const box = element.getBoundingClientRect();
+      return { name: element.textContent?.trim() || element.getAttribute('aria-label') || element.id || element.tagName, top: box.top, bottom: box.bottom };
+    });
+    if (!focused) continue;
+    seen.push(focused.name);
+    expect(focused.top, `${focused.name} under the header`).toBeGreaterThanOrEqual(header.y + header.height - 1);
+    expect(focused.bottom, `${focused.name} under the tab bar`).toBeLessThanOrEqual(tabs.y + 1);
+  }
+  expect(seen.some((name) => name.includes('Save & Upload'))).toBe(true);
 });

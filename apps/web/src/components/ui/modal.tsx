@@ -1,6 +1,11 @@
-/** A modal dialog: labelled, closes on Escape or the backdrop, keeps focus inside while open. */
+/**
+ * A modal dialog: labelled, closes on Escape or the backdrop, keeps focus inside while open. It is drawn in
+ * <body> (a portal), so nothing of the screen that opens it (a parent's margins from space-y, a transform)
+ * can shrink or clip it: on a phone the sheet and its backdrop cover the whole viewport, tab bar included.
+ */
 import { X } from 'lucide-react';
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
@@ -37,7 +42,7 @@ export function Modal({ title, closeLabel, onClose, children }: { title: string;
       opener?.focus();
     };
   }, [onClose]);
-  return (
+  return createPortal(
     <div className="fixed inset-0 z-50 flex items-end justify-center p-0 sm:items-center sm:p-4">
       <button type="button" tabIndex={-1} aria-label={closeLabel} onClick={onClose} className="absolute inset-0 h-full w-full bg-black/60" />
       <div ref={dialog} role="dialog" aria-modal="true" aria-labelledby={titleId} className="relative max-h-[90vh] w-full max-w-2xl overflow-y-auto rounded-t-2xl bg-white p-5 shadow-xl sm:rounded-2xl sm:p-6">
@@ -51,6 +56,7 @@ export function Modal({ title, closeLabel, onClose, children }: { title: string;
         </div>
         {children}
       </div>
-    </div>
+    </div>,
+    document.body,
   );
 }
