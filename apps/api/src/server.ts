@@ -5,14 +5,17 @@ import { loadConfigOrExit } from './config.ts';
 import { databaseSourceFor, openDatabase } from './db/client.ts';
 import { prepareDatabase } from './db/prepare.ts';
 import { DEMO_ACCOUNTS } from './db/seed.ts';
+import { createStorage } from './storage/create-storage.ts';
 
 const config = loadConfigOrExit();
 
 const database = await openDatabase(databaseSourceFor(config));
+// The one storage driver of this process: the seed stores the demo offers' pictures where the app serves them.
+const storage = createStorage(config.storage);
 // Replicas started together take turns here (an advisory lock on PostgreSQL), so they cannot race.
-const { seededDemo: seeded } = await prepareDatabase(database, { seedDemo: config.seedDemo });
+const { seededDemo: seeded } = await prepareDatabase(database, { seedDemo: config.seedDemo, storage });
 
-const app = await buildApp({ config, database });
+const app = await buildApp({ config, database, storage });
 app.log.info({ database: database.kind, dataDir: config.dataDir }, 'database migrated');
 if (seeded) {
   const { shopper, owner } = DEMO_ACCOUNTS;

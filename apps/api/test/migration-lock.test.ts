@@ -2,13 +2,15 @@
  * Replicas that boot together on an empty PostgreSQL database take turns at migrating and seeding. PostgreSQL
  * only: the embedded database is one process.
  */
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { describe, expect, inject, it } from 'vitest';
 import { MIGRATIONS_FOLDER, openDatabase, selectRows, type Database } from '../src/db/client.ts';
 import { prepareDatabase } from '../src/db/prepare.ts';
 import { DEMO_ACCOUNTS, SEED_CATEGORIES } from '../src/db/seed.ts';
+import { createLocalStorage } from '../src/storage/local-storage.ts';
 import { databaseUrlWithName, uniqueDatabaseName, withAdminClient } from './database-template.ts';
 
 const REPLICAS = 4;
@@ -26,8 +28,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('migrating and seeding on Postgr
     await withAdminClient(template.url, (client) => client.query(`CREATE DATABASE "${name}"`));
     const url = databaseUrlWithName(template.url, name);
     const replicas = await Promise.all(Array.from({ length: REPLICAS }, () => openDatabase({ kind: 'postgres', url })));
+    const uploads = mkdtempSync(path.join(tmpdir(), 'qrib-boot-uploads-'));
+    const storage = createLocalStorage(uploads);
     try {
-      const results = await Promise.allSettled(replicas.map((database) => prepareDatabase(database, { seedDemo: true })));
+      const results = await Promise.allSettled(replicas.map((database) => prepareDatabase(database, { seedDemo: true, storage })));
       expect(results.flatMap((result) => (result.status === 'rejected' ? [String(result.reason)] : []))).toEqual([]);
       const seededBy = results.filter((result) => result.status === 'fulfilled' && result.value.seededDemo);
       expect(seededBy).toHaveLength(1);
@@ -46,6 +50,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('migrating and seeding on Postgr
       expect(await countOf(database, sql`SELECT count(*)::int AS total FROM users`)).toBe(vendors + 1);
     } finally {
       await Promise.all(replicas.map((database) => database.close()));
+      rmSync(uploads, { recursive: true, force: true });
       await withAdminClient(template.url, (client) => client.query(`DROP DATABASE IF EXISTS "${name}"`));
     }
   });

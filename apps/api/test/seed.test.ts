@@ -1,17 +1,23 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { count, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, addDays, catalogs, maltaDateOf } from '@qrib/shared';
 import { DEMO_ACCOUNTS, SEED_CATEGORIES, seedCategories, seedDemoData } from '../src/db/seed.ts';
-import { categories, offers, receipts, users, vendors } from '../src/db/schema.ts';
+import { categories, offerImages, offers, receipts, users, vendors } from '../src/db/schema.ts';
+import { createLocalStorage } from '../src/storage/local-storage.ts';
 import { createTestApp, createTestDatabase, type TestDatabase } from './helpers.ts';
 
 let testDb: TestDatabase;
+const uploads = mkdtempSync(path.join(tmpdir(), 'qrib-seed-uploads-'));
+const storage = createLocalStorage(uploads);
 beforeAll(async () => {
   testDb = await createTestDatabase();
 });
 afterAll(async () => {
   await testDb.drop();
+  rmSync(uploads, { recursive: true, force: true });
 });
 
 describe('seeding', () => {
@@ -33,8 +39,8 @@ describe('seeding', () => {
   });
 
   it('seeds Maltese demo shops with offers and two demo accounts that can log in, once', async () => {
-    expect(await seedDemoData(testDb.database.db)).toBe(true);
-    expect(await seedDemoData(testDb.database.db)).toBe(false);
+    expect(await seedDemoData(testDb.database.db, storage)).toBe(true);
+    expect(await seedDemoData(testDb.database.db, storage)).toBe(false);
     const db = testDb.database.db;
     const [shops] = await db.select({ total: count() }).from(vendors);
     const [offerCount] = await db.select({ total: count() }).from(offers);
@@ -91,6 +97,43 @@ describe('seeding', () => {
       });
       expect(again.statusCode, again.body).toBe(409);
       expect(again.json().message).toBe(MESSAGES.receiptAlreadyDecided);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('gives every demo offer a picture of its own, stored like an uploaded photo and shown on the cards', async () => {
+    const db = testDb.database.db;
+    const allOffers = await db.select({ offerId: offers.offerId }).from(offers);
+    const images = await db.select().from(offerImages);
+    expect(allOffers.length).toBeGreaterThan(0);
+    expect(images.map((image) => image.offerId).sort((a, b) => a - b)).toEqual(allOffers.map((offer) => offer.offerId).sort((a, b) => a - b));
+    // One distinct picture per offer, under the keys of the offer photo pipeline, with both files stored.
+    expect(new Set(images.map((image) => image.cardKey)).size).toBe(images.length);
+    for (const image of images) {
+      expect(image).toMatchObject({ position: 0, width: 1200, height: 900 });
+      expect(image.cardKey).toMatch(/^public\/offers\/[a-f0-9]{64}-card\.webp$/);
+      expect(image.detailKey).toBe(image.cardKey.replace('-card.webp', '-detail.webp'));
+      for (const key of [image.cardKey, image.detailKey]) {
+        const stored = await storage.get(key);
+        expect(stored?.contentType, key).toBe('image/webp');
+        expect(stored?.byteSize ?? 0).toBeGreaterThan(1000);
+        stored?.body.destroy();
+      }
+    }
+
+    // The shopper's offer answer carries the picture.
+    const app = await createTestApp(testDb.database, { storage: { driver: 'local', rootDir: uploads } });
+    try {
+      const login = await app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { username: DEMO_ACCOUNTS.shopper.username, password: DEMO_ACCOUNTS.shopper.password } });
+      const offerId = allOffers[0]?.offerId ?? 0;
+      const response = await app.inject({ method: 'GET', url: `/api/v1/offers/${offerId}`, cookies: { auth_token: login.json().token } });
+      expect(response.statusCode, response.body).toBe(200);
+      const image = images.find((row) => row.offerId === offerId);
+      expect(response.json().data.images).toEqual([expect.objectContaining({ cardUrl: `/uploads/${image?.cardKey ?? ''}` })]);
+      const picture = await app.inject({ method: 'GET', url: response.json().data.images[0].cardUrl });
+      expect(picture.statusCode).toBe(200);
+      expect(picture.headers['content-type']).toBe('image/webp');
     } finally {
       await app.close();
     }

@@ -3,6 +3,7 @@
  * PostgreSQL replicas take turns under an advisory lock, so replicas started together on an empty database (or
  * a deploy that adds a migration) cannot race (ADR 010).
  */
+import type { Storage } from '../storage/storage.ts';
 import type { Database } from './client.ts';
 import { seedCategories, seedDemoData } from './seed.ts';
 
@@ -27,11 +28,14 @@ export async function withMigrationLock<T>(database: Database, work: () => Promi
   }
 }
 
-/** Migrates and seeds under the migration lock. Answers whether this boot seeded the demo data. */
-export async function prepareDatabase(database: Database, options: { seedDemo: boolean }): Promise<{ seededDemo: boolean }> {
+/**
+ * Migrates and seeds under the migration lock (the demo offers' pictures go to `storage`, where the app keeps
+ * offer photos). Answers whether this boot seeded the demo data.
+ */
+export async function prepareDatabase(database: Database, options: { seedDemo: boolean; storage: Storage }): Promise<{ seededDemo: boolean }> {
   return withMigrationLock(database, async () => {
     await database.migrate();
     await seedCategories(database.db);
-    return { seededDemo: options.seedDemo ? await seedDemoData(database.db) : false };
+    return { seededDemo: options.seedDemo ? await seedDemoData(database.db, options.storage) : false };
   });
 }

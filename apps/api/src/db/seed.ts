@@ -1,12 +1,18 @@
 /**
  * Seeds the category list (every boot, idempotent) and, on a first run with SEED_DEMO, a demo data set:
- * Maltese shops with offers and two demo accounts whose credentials are printed in the log and README.
+ * Maltese shops with offers (each with a picture drawn for its category) and two demo accounts whose
+ * credentials are printed in the log and README.
  */
 import { randomBytes } from 'node:crypto';
 import { count } from 'drizzle-orm';
+import type { NewOfferImage } from '../repositories/offers.ts';
+import { processOfferImage } from '../services/images.ts';
+import { offerImageFiles } from '../services/offers.ts';
 import { hashPassword } from '../services/passwords.ts';
+import type { Storage } from '../storage/storage.ts';
 import type { Db } from './client.ts';
-import { categories, offerEvents, offers, receipts, shopVisits, users, vendors } from './schema.ts';
+import { demoOfferIllustration } from './demo-illustrations.ts';
+import { categories, offerEvents, offerImages, offers, receipts, shopVisits, users, vendors } from './schema.ts';
 
 export const SEED_CATEGORIES = [
   { name: 'Food & Dining', description: 'Restaurants, cafés, bakeries and takeaways' },
@@ -159,10 +165,33 @@ function isoDate(date: Date): string {
   return date.toISOString().slice(0, 10);
 }
 
+/**
+ * Draws each demo offer's picture and stores it the way an uploaded offer photo is stored (processOfferImage,
+ * then the card and detail webp under their public keys); answers the offer_images rows, shop by shop and offer
+ * by offer. Keys are content-addressed, so storing again (a seed that failed after this) is harmless.
+ */
+async function storeDemoPictures(storage: Storage): Promise<NewOfferImage[][]> {
+  const pictures: NewOfferImage[][] = [];
+  let variant = 0;
+  for (const shop of DEMO_SHOPS) {
+    const rows: NewOfferImage[] = [];
+    for (const _offer of shop.offers) {
+      const { files, row } = offerImageFiles(await processOfferImage(await demoOfferIllustration(shop.category, variant)), 0);
+      for (const file of files) await storage.put(file.key, file.body, file.contentType);
+      rows.push(row);
+      variant += 1;
+    }
+    pictures.push(rows);
+  }
+  return pictures;
+}
+
 /** Seeds the demo set when the database has no account yet. Returns whether it did. */
-export async function seedDemoData(db: Db, now = new Date()): Promise<boolean> {
+export async function seedDemoData(db: Db, storage: Storage, now = new Date()): Promise<boolean> {
   const [existing] = await db.select({ total: count() }).from(users);
   if ((existing?.total ?? 0) > 0) return false;
+
+  const pictures = await storeDemoPictures(storage);
 
   const categoryRows = await db.select().from(categories);
   const categoryIdByName = new Map(categoryRows.map((row) => [row.name, row.categoryId]));
@@ -229,6 +258,12 @@ export async function seedDemoData(db: Db, now = new Date()): Promise<boolean> {
           locationLongitude: shop.longitude,
         })),
       ).returning({ offerId: offers.offerId });
+      const shopPictures = pictures[index] ?? [];
+      const imageRows = offerRows.flatMap((row, position) => {
+        const picture = shopPictures[position];
+        return picture ? [{ ...picture, offerId: row.offerId }] : [];
+      });
+      if (imageRows.length > 0) await tx.insert(offerImages).values(imageRows);
       if (isDemoOwner) demoShop = { vendorId: vendor.id, ownerUserId: ownerRow.id, offerIds: offerRows.map((row) => row.offerId) };
     }
     if (demoShop) await seedDemoActivity(tx, demoShop, [shopperRow.id, ...otherUserIds], now);

@@ -9,7 +9,7 @@ import { DomainError } from '../domain-error.ts';
 import type { NotificationsRepository } from '../repositories/notifications.ts';
 import type { NewOfferImage, OfferRow, OffersRepository } from '../repositories/offers.ts';
 import type { VendorRow } from '../repositories/vendors.ts';
-import { processOfferImage } from './images.ts';
+import { processOfferImage, type ProcessedOfferImage } from './images.ts';
 import { storeEachWithRow, type FileStore, type FilesWithRow } from './pending-writes.ts';
 
 export interface OfferCommandDeps {
@@ -31,6 +31,22 @@ function notifySavers(deps: OfferCommandDeps, offerId: number, log: FastifyBaseL
   });
 }
 
+/**
+ * An offer photo as stored: its webp card and detail variants under content-addressed public keys, and the
+ * offer_images row naming them (the demo data's pictures are stored the same way).
+ */
+export function offerImageFiles(image: ProcessedOfferImage, position: number): FilesWithRow<NewOfferImage> {
+  const cardKey = `public/offers/${image.sha256}-card.webp`;
+  const detailKey = `public/offers/${image.sha256}-detail.webp`;
+  return {
+    files: [
+      { key: cardKey, body: image.card, contentType: 'image/webp' },
+      { key: detailKey, body: image.detail, contentType: 'image/webp' },
+    ],
+    row: { position, cardKey, detailKey, width: image.width, height: image.height },
+  };
+}
+
 /** Publishes an offer of `vendor` with its photos (in order); answers the new offer's id. */
 export async function createOfferWithImages(
   deps: OfferCommandDeps,
@@ -44,17 +60,7 @@ export async function createOfferWithImages(
   const processed = [];
   for (const photo of photos) processed.push(await processOfferImage(photo));
 
-  const items: FilesWithRow<NewOfferImage>[] = processed.map((image, position) => {
-    const cardKey = `public/offers/${image.sha256}-card.webp`;
-    const detailKey = `public/offers/${image.sha256}-detail.webp`;
-    return {
-      files: [
-        { key: cardKey, body: image.card, contentType: 'image/webp' },
-        { key: detailKey, body: image.detail, contentType: 'image/webp' },
-      ],
-      row: { position, cardKey, detailKey, width: image.width, height: image.height },
-    };
-  });
+  const items: FilesWithRow<NewOfferImage>[] = processed.map((image, position) => offerImageFiles(image, position));
   const offerId = await storeEachWithRow(deps.pendingUploads, items, (rows, settle) => deps.offers.create(vendor, fields, rows, settle));
   log.info({ offerId, images: processed.length }, 'offer created');
   notifySavers(deps, offerId, log);
