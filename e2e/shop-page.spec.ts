@@ -1,11 +1,12 @@
 /**
- * A shop's page (/shops/:vendorId, DESIGN.md §5) as a shopper uses it, at 390 px (mobile project) and on the
- * desktop: the shop's face, its distance, phone, directions and current offers, a saved heart, and the way to an
- * offer; axe finds nothing serious in light and dark.
+ * The shopper's offer page and a shop's page (/viewoffer/:id, /shops/:vendorId; DESIGN.md §5) as a shopper uses
+ * them, at 390 px (mobile project) and on the desktop: the offer's photos, badge, distance, save and share, the
+ * shop link; the shop's face, distance, phone, directions and current offers; axe finds nothing serious in light and dark.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import sharp from 'sharp';
 import { MESSAGES } from '@qrib/shared';
-import { expectNoSeriousA11yViolations, signUpThroughForm } from './helpers.ts';
+import { expectNoSeriousA11yViolations, newAccount, signUpThroughForm } from './helpers.ts';
 
 // The shopper stands in Valletta, next door to the demo's Joseph's Pastizzeria.
 test.use({ geolocation: { latitude: 35.8989, longitude: 14.5146 }, permissions: ['geolocation'] });
@@ -68,4 +69,101 @@ test('a shop shoppers may not see, or that does not exist, reads as not found', 
   await page.goto('/shops/not-a-shop');
   await expect(page.getByText(MESSAGES.shopNotFound)).toBeVisible();
   await expectNoSeriousA11yViolations(page);
+});
+
+test('a shopper opens an offer from the home: badge, shop link, save, share; then follows the shop link to the shop’s offers', async ({ page }) => {
+  await signUpThroughForm(page);
+  const card = page.getByTestId('offer-card').first();
+  await expect(card).toContainText("Joseph's Pastizzeria");
+  const title = (await card.getByRole('heading', { level: 3 }).textContent()) ?? '';
+  await card.getByRole('link', { name: /View Offer/ }).click();
+  await expect(page).toHaveURL(/\/viewoffer\/\d+$/);
+
+  const offerPage = page.getByTestId('shopper-offer');
+  await expect(offerPage.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  await expect(offerPage.getByTestId('discount-badge')).toBeVisible();
+  await expect(offerPage.getByTestId('offer-distance')).toHaveText('10 m away');
+  await expect(offerPage.getByTestId('offer-time-left')).toHaveText(/^\d+ (days|hours) Left$/);
+  const shopLink = offerPage.getByTestId('shop-link');
+  await expect(shopLink).toContainText("Joseph's Pastizzeria");
+  await expect(offerPage.getByRole('link', { name: "Directions to Joseph's Pastizzeria (opens OpenStreetMap)" })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+
+  await offerPage.getByRole('button', { name: `Save ${title}` }).click();
+  await expect(offerPage.getByRole('button', { name: `Remove ${title} from saved` })).toHaveAttribute('aria-pressed', 'true');
+  // No share sheet in this browser: the link is copied, and the page says so.
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write', 'geolocation']);
+  await page.evaluate(() => Object.defineProperty(navigator, 'share', { value: undefined }));
+  await offerPage.getByRole('button', { name: `Share ${title}` }).click();
+  await expect(offerPage.getByRole('status')).toHaveText('Link copied');
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(page.url());
+
+  await setDarkMode(page, true);
+  await expect(offerPage.getByRole('button', { name: `Remove ${title} from saved` })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await setDarkMode(page, false);
+
+  await shopLink.click();
+  await expect(page).toHaveURL(/\/shops\/\d+$/);
+  await expect(page.getByRole('heading', { level: 1, name: "Joseph's Pastizzeria" })).toBeVisible();
+  const shopCards = page.getByRole('region', { name: 'Offers at this shop' }).getByTestId('shop-offer-card');
+  await expect(shopCards.filter({ hasText: title })).toHaveCount(1);
+  await expect(shopCards.filter({ hasText: title }).getByRole('button', { name: `Remove ${title} from saved` })).toBeVisible();
+});
+
+/** An owner far from the demo shops (Dwejra, Gozo: off every Valletta list) with an offer of two photos and a second offer. */
+async function ownerWithPhotos(browser: Browser, baseURL: string) {
+  const context = await browser.newContext({ baseURL });
+  const request = context.request;
+  expect((await request.post('/api/v1/auth/signup', { data: newAccount() })).status()).toBe(201);
+  const png = (r: number) => sharp({ create: { width: 800, height: 600, channels: 3, background: { r, g: 140, b: 90 } } }).png().toBuffer();
+  const registered = await request.post('/api/v1/vendors/', {
+    multipart: {
+      businessName: 'Dwejra Gallery Kiosk',
+      businessType: 'Other',
+      businessAddress: 'Triq id-Dwejra, San Lawrenz',
+      locationLatitude: '36.0485',
+      locationLongitude: '14.1920',
+      primaryContactName: 'Carmen Spiteri',
+      contactEmail: 'kiosk@example.com',
+      contactPhone: '+356 9912 3456',
+      documents: { name: 'licence.png', mimeType: 'image/png', buffer: await png(20) },
+    },
+  });
+  expect(registered.status()).toBe(201);
+  const day = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+  const offer = async (title: string, photos: Buffer[]) => {
+    const form = new FormData();
+    const fields = { title, description: 'Sea views and a cold drink', categoryId: '1', discountValue: '15', startDate: day(-2), endDate: day(30) };
+    for (const [name, value] of Object.entries(fields)) form.append(name, value);
+    // The photos go as one repeated field.
+    photos.forEach((buffer, index) => form.append('offerImages', new Blob([new Uint8Array(buffer)], { type: 'image/png' }), `photo${index}.png`));
+    const response = await request.post('/api/v1/offers/', { multipart: form });
+    expect(response.status(), await response.text()).toBe(201);
+    return ((await response.json()) as { data: { offerId: number } }).data.offerId;
+  };
+  const withPhotos = await offer('Sunset lemonade at Dwejra', [await png(200), await png(60)]);
+  await offer('Ftira by the Inland Sea', []);
+  await context.close();
+  return withPhotos;
+}
+
+test('the offer page shows its photos in a swipeable gallery and the shop’s other offers (light and dark)', async ({ page, browser, baseURL }) => {
+  const offerId = await ownerWithPhotos(browser, baseURL ?? '');
+  await signUpThroughForm(page);
+  await page.goto(`/viewoffer/${offerId}`);
+  const gallery = page.getByTestId('offer-gallery');
+  await expect(gallery.getByRole('img', { name: 'Sunset lemonade at Dwejra, photo 1 of 2' })).toBeVisible();
+  await expect(gallery.getByRole('img', { name: 'Sunset lemonade at Dwejra, photo 2 of 2' })).toBeAttached();
+  // The gallery scrolls sideways from the keyboard once focused.
+  await gallery.focus();
+  await page.keyboard.press('ArrowRight');
+  await expect.poll(() => gallery.evaluate((element) => Math.abs(element.scrollLeft))).toBeGreaterThan(0);
+  const more = page.getByRole('region', { name: 'More from this shop' });
+  await expect(more.getByTestId('shop-offer-card')).toHaveText([/Ftira by the Inland Sea/]);
+  await expectNoSeriousA11yViolations(page);
+  await setDarkMode(page, true);
+  await expect(gallery.getByRole('img', { name: 'Sunset lemonade at Dwejra, photo 1 of 2' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await setDarkMode(page, false);
 });

@@ -499,6 +499,14 @@ export const ar: Catalog = {
     decisionReason: 'السبب: {{reason}}',
     decisionNote: 'ملاحظة: {{note}}',
   },
+  // The offer page a shopper reads (/viewoffer/:id when not the owner).
+  offerPage: {
+    share: 'مشاركة',
+    shareLabel: 'مشاركة {{title}}',
+    linkCopied: 'تم نسخ الرابط',
+    copyFailed: 'تعذّر نسخ الرابط.',
+    moreFromShop: 'المزيد من هذا المتجر',
+  },
   // A shop's page (/shops/:vendorId).
   shop: {
     call: 'اتصل بالرقم {{phone}}',

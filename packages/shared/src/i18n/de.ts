@@ -506,6 +506,14 @@ export const de: Catalog = {
     decisionReason: 'Grund: {{reason}}',
     decisionNote: 'Hinweis: {{note}}',
   },
+  // The offer page a shopper reads (/viewoffer/:id when not the owner).
+  offerPage: {
+    share: 'Teilen',
+    shareLabel: '{{title}} teilen',
+    linkCopied: 'Link kopiert',
+    copyFailed: 'Der Link konnte nicht kopiert werden.',
+    moreFromShop: 'Mehr von diesem Geschäft',
+  },
   // A shop's page (/shops/:vendorId).
   shop: {
     call: '{{phone}} anrufen',

@@ -511,6 +511,14 @@ export const el: Catalog = {
     decisionReason: 'Αιτία: {{reason}}',
     decisionNote: 'Σημείωση: {{note}}',
   },
+  // The offer page a shopper reads (/viewoffer/:id when not the owner).
+  offerPage: {
+    share: 'Κοινοποίηση',
+    shareLabel: 'Κοινοποίηση: {{title}}',
+    linkCopied: 'Ο σύνδεσμος αντιγράφηκε',
+    copyFailed: 'Δεν ήταν δυνατή η αντιγραφή του συνδέσμου.',
+    moreFromShop: 'Περισσότερα από αυτό το κατάστημα',
+  },
   // A shop's page (/shops/:vendorId).
   shop: {
     call: 'Κλήση στο {{phone}}',

@@ -494,6 +494,14 @@ export const en = {
     decisionReason: 'Reason: {{reason}}',
     decisionNote: 'Note: {{note}}',
   },
+  // The offer page a shopper reads (/viewoffer/:id when not the owner).
+  offerPage: {
+    share: 'Share',
+    shareLabel: 'Share {{title}}',
+    linkCopied: 'Link copied',
+    copyFailed: 'The link could not be copied.',
+    moreFromShop: 'More from this shop',
+  },
   // A shop's page (/shops/:vendorId).
   shop: {
     call: 'Call {{phone}}',

@@ -510,6 +510,14 @@ export const fr: Catalog = {
     decisionReason: 'Motif : {{reason}}',
     decisionNote: 'Note : {{note}}',
   },
+  // The offer page a shopper reads (/viewoffer/:id when not the owner).
+  offerPage: {
+    share: 'Partager',
+    shareLabel: 'Partager {{title}}',
+    linkCopied: 'Lien copié',
+    copyFailed: 'Le lien n’a pas pu être copié.',
+    moreFromShop: 'Plus de ce commerce',
+  },
   // A shop's page (/shops/:vendorId).
   shop: {
     call: 'Appeler le {{phone}}',

@@ -506,6 +506,14 @@ export const hi: Catalog = {
     decisionReason: 'कारण: {{reason}}',
     decisionNote: 'नोट: {{note}}',
   },
+  // The offer page a shopper reads (/viewoffer/:id when not the owner).
+  offerPage: {
+    share: 'साझा करें',
+    shareLabel: '{{title}} साझा करें',
+    linkCopied: 'लिंक कॉपी हो गया',
+    copyFailed: 'लिंक कॉपी नहीं हो सका।',
+    moreFromShop: 'इस दुकान से और',
+  },
   // A shop's page (/shops/:vendorId).
   shop: {
     call: '{{phone}} पर कॉल करें',

@@ -510,6 +510,14 @@ export const it: Catalog = {
     decisionReason: 'Motivo: {{reason}}',
     decisionNote: 'Nota: {{note}}',
   },
+  // The offer page a shopper reads (/viewoffer/:id when not the owner).
+  offerPage: {
+    share: 'Condividi',
+    shareLabel: 'Condividi {{title}}',
+    linkCopied: 'Link copiato',
+    copyFailed: 'Impossibile copiare il link.',
+    moreFromShop: 'Altro da questo negozio',
+  },
   // A shop's page (/shops/:vendorId).
   shop: {
     call: 'Chiama il {{phone}}',

@@ -499,6 +499,14 @@ export const ja: Catalog = {
     decisionReason: '理由: {{reason}}',
     decisionNote: 'メモ: {{note}}',
   },
+  // The offer page a shopper reads (/viewoffer/:id when not the owner).
+  offerPage: {
+    share: '共有',
+    shareLabel: '{{title}}を共有',
+    linkCopied: 'リンクをコピーしました',
+    copyFailed: 'リンクをコピーできませんでした。',
+    moreFromShop: 'この店舗のその他のオファー',
+  },
   // A shop's page (/shops/:vendorId).
   shop: {
     call: '{{phone}} に電話する',

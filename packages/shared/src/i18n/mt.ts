@@ -519,6 +519,14 @@ export const mt: Catalog = {
     decisionReason: 'Raġuni: {{reason}}',
     decisionNote: 'Nota: {{note}}',
   },
+  // The offer page a shopper reads (/viewoffer/:id when not the owner).
+  offerPage: {
+    share: 'Aqsam',
+    shareLabel: 'Aqsam {{title}}',
+    linkCopied: 'Il-link ġie kkupjat',
+    copyFailed: 'Il-link ma setax jiġi kkupjat.',
+    moreFromShop: 'Aktar minn dan il-ħanut',
+  },
   // A shop's page (/shops/:vendorId).
   shop: {
     call: 'Ċempel lil {{phone}}',

@@ -509,6 +509,14 @@ export const tr: Catalog = {
     decisionReason: 'Neden: {{reason}}',
     decisionNote: 'Not: {{note}}',
   },
+  // The offer page a shopper reads (/viewoffer/:id when not the owner).
+  offerPage: {
+    share: 'Paylaş',
+    shareLabel: '{{title}} paylaş',
+    linkCopied: 'Bağlantı kopyalandı',
+    copyFailed: 'Bağlantı kopyalanamadı.',
+    moreFromShop: 'Bu mağazadan daha fazlası',
+  },
   // A shop's page (/shops/:vendorId).
   shop: {
     call: '{{phone}} numarasını ara',

@@ -100,24 +100,27 @@ describe('OfferDetail', () => {
     expect(screen.getByRole('link', { name: 'Edit' })).toHaveAttribute('href', '/edit-offer/7');
   });
 
-  it('shows terms when present, and hides the owner actions from other users', async () => {
-    stubApi({ 'GET /api/v1/offers/7': { body: { data: { ...offer, termsAndConditions: 'One per customer.', isOwner: false } } } });
+  it('shows terms when present on the owner’s sheet', async () => {
+    stubApi({ 'GET /api/v1/offers/7': { body: { data: { ...offer, termsAndConditions: 'One per customer.' } } } });
     renderDetail();
     expect(await screen.findByText('One per customer.')).toBeInTheDocument();
     expect(valueOf('Terms & Conditions')).toHaveTextContent('One per customer.');
-    expect(screen.queryByRole('link', { name: 'Edit' })).not.toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Pause' })).not.toBeInTheDocument();
   });
 
-  it('shows another reader no empty e-mail row and no documents section (the API sends them to the owner only)', async () => {
+  it('gives anyone but the owner the shopper’s page instead of the sheet: no owner actions, no vendor facts, no documents', async () => {
     const { contactEmail: _email, primaryContactName: _contact, ...publicVendor } = offer.vendor;
-    stubApi({ 'GET /api/v1/offers/7': { body: { data: { ...offer, vendor: publicVendor, documents: [], isOwner: false } } } });
+    stubApi({
+      'GET /api/v1/offers/7': { body: { data: { ...offer, vendor: publicVendor, documents: [], isOwner: false } } },
+      'GET /api/v1/vendors/3': neverAnswer,
+      'GET /api/v1/me/favorites': neverAnswer,
+    });
     renderDetail();
-    const vendorInfo = await screen.findByRole('region', { name: 'Vendor Info' });
-    expect(valueOf('Business name', vendorInfo)).toHaveTextContent('Crystal Palace Bar');
-    expect(within(vendorInfo).queryByText('Contact email')).not.toBeInTheDocument();
+    expect(await screen.findByTestId('shopper-offer')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: offer.title })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Edit' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Pause' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Vendor Info' })).not.toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Documents' })).not.toBeInTheDocument();
-    expect(screen.queryByText('—', { selector: 'p' })).not.toBeInTheDocument();
   });
 
   it('switches photos from the thumbnails and replaces a broken photo with a placeholder', async () => {

@@ -18,6 +18,7 @@ import { formatDate, formatDiscount, orDash } from '../../../lib/format.ts';
 import { translateError } from '../../../lib/i18n.ts';
 import { useChangeOfferStatus } from '../api/change-offer-status.ts';
 import { useOffer } from '../api/get-offer.ts';
+import { ShopperOffer } from './shopper-offer.tsx';
 
 export interface Fact {
   label: string;
@@ -246,5 +247,6 @@ export function OfferDetail({ offerId }: { offerId: number }) {
   }
   if (offer.isPending) return <LoadingState />;
   if (offer.isError) return <ErrorState error={offer.error} />;
-  return <OfferDetailCard offer={offer.data} />;
+  // The owner keeps the spec's sheet; a shopper reads the offer page made for them (DESIGN.md §5).
+  return offer.data.isOwner ? <OfferDetailCard offer={offer.data} /> : <ShopperOffer offer={offer.data} />;
 }

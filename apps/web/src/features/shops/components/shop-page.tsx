@@ -3,9 +3,9 @@
  * directions on a map site, and all its current offers as cards.
  */
 import { MapPin, Navigation, Phone } from 'lucide-react';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { haversineKm, type Shop } from '@qrib/shared';
+import { ShopLogo } from '../../../components/shop-logo.tsx';
 import { ShopOfferCard } from '../../../components/shop-offer-card.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/data-states.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -15,18 +15,6 @@ import { directionsUrl, isShopId, useShop } from '../../../lib/shops.ts';
 
 const actionClass =
   'inline-flex min-h-11 items-center gap-2 rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700';
-
-/** The shop's logo, or the first letter of its name on a tinted disc when it has none (or it does not load). */
-export function ShopLogo({ name, logoUrl, size }: { name: string; logoUrl: string | null; size: 'small' | 'large' }) {
-  const [failed, setFailed] = useState(false);
-  const sizeClass = size === 'large' ? 'size-16 text-2xl' : 'size-10 text-lg';
-  if (logoUrl && !failed) return <img src={logoUrl} alt="" onError={() => setFailed(true)} className={`${sizeClass} shrink-0 rounded-full object-cover`} />;
-  return (
-    <span aria-hidden="true" className={`${sizeClass} flex shrink-0 items-center justify-center rounded-full bg-brand-100 font-bold text-brand-800`}>
-      {name.trim().charAt(0).toLocaleUpperCase()}
-    </span>
-  );
-}
 
 function ShopDetails({ shop }: { shop: Shop }) {
   const { t, i18n } = useTranslation();
