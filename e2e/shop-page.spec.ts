@@ -81,6 +81,8 @@ test('a shopper opens an offer from the home: badge, shop link, save, share; the
 
   const offerPage = page.getByTestId('shopper-offer');
   await expect(offerPage.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  // The demo offers have a picture each (seed): it comes first, named after the offer.
+  await expect(offerPage.getByTestId('offer-gallery').getByRole('img', { name: `${title}, photo 1 of 1` })).toBeVisible();
   await expect(offerPage.getByTestId('discount-badge')).toBeVisible();
   await expect(offerPage.getByTestId('offer-distance')).toHaveText('10 m away');
   await expect(offerPage.getByTestId('offer-time-left')).toHaveText(/^\d+ (days|hours) Left$/);
