@@ -24,6 +24,22 @@ test('the shopper home shows the nearest shops first with distances and time lef
   await expect(page.getByRole('link', { name: 'Food & Dining' })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
 
+  // The demo offers have pictures (drawn at seed time), and each category its icon on its own colour.
+  for (const card of await cards.all()) {
+    const picture = card.getByRole('img', { name: / at / });
+    await picture.scrollIntoViewIfNeeded();
+    await expect.poll(() => picture.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
+  }
+  await expect(cards.first().getByText('No photo')).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Food & Dining' }).getByTestId('category-icon')).toBeVisible();
+  await page.evaluate(() => window.scrollTo(0, 0));
+  const dark = await page.request.patch('/api/v1/me', { data: { preferences: { darkMode: true } } });
+  expect(dark.status()).toBe(200);
+  await page.reload();
+  await expect(page.locator('html')).toHaveClass(/(^|\s)dark(\s|$)/);
+  await expect(cards).toHaveCount(4);
+  await expectNoSeriousA11yViolations(page);
+
   await page.getByRole('button', { name: 'See all' }).last().click();
   await expect.poll(async () => cards.count()).toBeGreaterThan(4);
 
@@ -32,6 +48,8 @@ test('the shopper home shows the nearest shops first with distances and time lef
   await cards.first().getByRole('link', { name: /View Offer/ }).click();
   await expect(page).toHaveURL(/\/viewoffer\/\d+$/);
   await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible();
+  const photo = page.getByRole('main').getByRole('img', { name: new RegExp(title) }).first();
+  await expect.poll(() => photo.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
 });
 
 test('Change moves the shopper to a Maltese locality and back to the device', async ({ page }) => {

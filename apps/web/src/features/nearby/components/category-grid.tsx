@@ -1,9 +1,9 @@
 /** Nearby Offer Categories: the first four, then See all; the spec's four defaults when the list fails. */
-import { LayoutGrid } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DEFAULT_CATEGORY_NAMES, MESSAGES } from '@qrib/shared';
+import { CategoryIcon } from '../../../components/category-icon.tsx';
 import { paths } from '../../../config/paths.ts';
 import { categoryName, useCategories } from '../../../lib/categories.ts';
 
@@ -43,7 +43,8 @@ export function CategoryGrid() {
                 to={category.categoryId > 0 ? `${paths.localOffers}?categoryId=${category.categoryId}` : paths.localOffers}
                 className="flex h-full items-center gap-2 rounded-xl border border-slate-200 bg-white p-3 text-sm font-medium text-slate-800 hover:border-brand-600"
               >
-                <LayoutGrid aria-hidden="true" className="size-5 shrink-0 text-brand-700" />
+                {/* The spec's defaults (shown when the list fails) keep their seeded ids' looks. */}
+                <CategoryIcon categoryId={category.categoryId > 0 ? category.categoryId : -category.categoryId} />
                 <span>{categoryName(t, category)}</span>
               </Link>
             </li>

@@ -2,10 +2,11 @@
  * The Local Offers Dashboard (spec §2.4 cat-offer): a category grid with a search that filters it, and,
  * for the chosen category, 'Offers for {category}' near the shopper with distance and time left.
  */
-import { ArrowLeft, LayoutGrid } from 'lucide-react';
+import { ArrowLeft } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { CategoryIcon } from '../../../components/category-icon.tsx';
 import { FavoriteButton } from '../../../components/favorite-button.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { paths } from '../../../config/paths.ts';
@@ -50,7 +51,7 @@ export function CategoryOffers() {
               {category.iconUrl ? (
                 <img src={category.iconUrl} alt="" className="size-6" />
               ) : (
-                <LayoutGrid aria-hidden="true" className="size-6 text-brand-700" />
+                <CategoryIcon categoryId={category.categoryId} size="lg" />
               )}
               <h3 className="font-semibold text-slate-900">{categoryName(t, category)}</h3>
             </div>
