@@ -16,13 +16,16 @@ async function expectNoBrokenNumbers(page: Page) {
   expect(text).not.toMatch(/NaN|Infinity|undefined/);
 }
 
-/** Each metric's change is green when it starts with +, red otherwise (spec §2.4). */
+/** Each metric's change is green when it starts with +, neutral grey when it is 0%, red otherwise (spec §2.4). */
 async function expectChangeColours(page: Page) {
   const changes = page.getByTestId('metric-change');
   await expect(changes).toHaveCount(4);
   for (const change of await changes.all()) {
-    const text = (await change.innerText()).replace(/[\u2066\u2069]/g, '');
-    await expect(change).toHaveClass(text.startsWith('+') ? /text-green-700/ : /text-red-700/);
+    // The figure itself sits between Unicode isolates inside the translated sentence.
+    const figure = /\u2066([^\u2069]*)\u2069/.exec(await change.innerText())?.[1] ?? '';
+    expect(figure).toMatch(/%$/);
+    const tone = figure.startsWith('+') ? /text-green-700/ : /^[+-]?0(\.0+)?%$/.test(figure) ? /text-slate-600/ : /text-red-700/;
+    await expect(change).toHaveClass(tone);
   }
 }
 
