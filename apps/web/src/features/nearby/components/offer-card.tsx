@@ -1,43 +1,21 @@
 /** One nearby offer: photo, badge, business logo or initial, names, distance, time left, View Offer. */
-import { ImageOff } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { NearbyBusiness } from '@qrib/shared';
-import { FavoriteButton } from '../../../components/favorite-button.tsx';
 import { OfferCardFooter } from '../../../components/offer-card-footer.tsx';
-import { formatDiscount } from '../../../lib/format.ts';
+import { OfferCardMedia } from '../../../components/offer-card-media.tsx';
 import { useOfferImpression } from '../../../lib/offer-events.ts';
 
 type NearbyOffer = NearbyBusiness['offers'][number];
 
 export function OfferCard({ business, offer }: { business: NearbyBusiness; offer: NearbyOffer }) {
   const { t } = useTranslation();
-  const [imageFailed, setImageFailed] = useState(false);
   const [logoFailed, setLogoFailed] = useState(false);
   const card = useOfferImpression<HTMLElement>(offer.offerId);
   const initial = business.businessName.trim().charAt(0).toLocaleUpperCase();
   return (
     <article ref={card} className="flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white" data-testid="offer-card">
-      <div className="relative aspect-[16/9] bg-slate-100">
-        {offer.imageUrl && !imageFailed ? (
-          <img
-            src={offer.imageUrl}
-            alt={t('home.imageAlt', { title: offer.title, business: business.businessName })}
-            loading="lazy"
-            onError={() => setImageFailed(true)}
-            className="h-full w-full object-cover"
-          />
-        ) : (
-          <div className="flex h-full items-center justify-center text-slate-500">
-            <ImageOff aria-hidden="true" className="size-8" />
-            <span className="sr-only">{t('home.noImage')}</span>
-          </div>
-        )}
-        <span className="absolute start-3 top-3 rounded-full bg-brand-700 px-3 py-1 text-sm font-bold text-white">
-          {formatDiscount(t, offer.discountType, offer.discountValue)}
-        </span>
-        <FavoriteButton offerId={offer.offerId} title={offer.title} className="absolute end-3 top-3" />
-      </div>
+      <OfferCardMedia offer={offer} businessName={business.businessName} />
       <div className="flex flex-1 flex-col gap-2 p-4">
         <div className="flex items-center gap-2">
           {business.logoUrl && !logoFailed ? (
