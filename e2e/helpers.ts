@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, type TestInfo } from '@playwright/test';
+import sharp from 'sharp';
 
 export function isMobile(testInfo: TestInfo): boolean {
   return testInfo.project.name === 'mobile';
@@ -62,4 +63,23 @@ export async function expectNoSeriousA11yViolations(page: Page) {
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map((violation) => ({ id: violation.id, impact: violation.impact, nodes: violation.nodes.map((node) => node.target) }));
   expect(serious).toEqual([]);
+}
+
+/** Registers a business (in Mosta, with a small licence image) for the signed-in account of `page`, through the API. */
+export async function registerBusinessByApi(page: Page, businessName: string) {
+  const licence = await sharp({ create: { width: 40, height: 40, channels: 3, background: { r: 20, g: 120, b: 200 } } }).png().toBuffer();
+  const response = await page.request.post('/api/v1/vendors/', {
+    multipart: {
+      businessName,
+      businessType: 'Other',
+      businessAddress: 'Triq il-Kbira, Mosta',
+      locationLatitude: '35.9097',
+      locationLongitude: '14.4256',
+      primaryContactName: 'Carmen Spiteri',
+      contactEmail: 'kiosk@example.com',
+      contactPhone: '+356 9912 3456',
+      documents: { name: 'licence.png', mimeType: 'image/png', buffer: licence },
+    },
+  });
+  expect(response.status()).toBe(201);
 }

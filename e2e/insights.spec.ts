@@ -2,10 +2,9 @@
  * The vendor dashboard, Business Insights and Insights with real figures (spec §2.4): the demo owner's seeded
  * activity, a fresh owner's empty period (zeros, never NaN), Arabic right to left, both sizes, axe.
  */
-import sharp from 'sharp';
 import { expect, test, type Page } from '@playwright/test';
 import { LANGUAGE_COOKIE_NAME, MESSAGES, catalogs, languageCookieValue, type VendorInsights } from '@qrib/shared';
-import { expectNoSeriousA11yViolations, signUpThroughForm } from './helpers.ts';
+import { expectNoSeriousA11yViolations, registerBusinessByApi, signUpThroughForm } from './helpers.ts';
 
 async function expectNoSidewaysScroll(page: Page) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
@@ -43,24 +42,6 @@ async function logInAsDemoOwner(page: Page) {
   ]);
   await page.goto('/');
   await expect(page).toHaveURL(/\/$/);
-}
-
-async function registerBusinessByApi(page: Page) {
-  const licence = await sharp({ create: { width: 40, height: 40, channels: 3, background: { r: 20, g: 120, b: 200 } } }).png().toBuffer();
-  const response = await page.request.post('/api/v1/vendors/', {
-    multipart: {
-      businessName: 'Empty Period Kiosk',
-      businessType: 'Other',
-      businessAddress: 'Triq il-Kbira, Mosta',
-      locationLatitude: '35.9097',
-      locationLongitude: '14.4256',
-      primaryContactName: 'Carmen Spiteri',
-      contactEmail: 'kiosk@example.com',
-      contactPhone: '+356 9912 3456',
-      documents: { name: 'licence.png', mimeType: 'image/png', buffer: licence },
-    },
-  });
-  expect(response.status()).toBe(201);
 }
 
 test('the demo owner’s dashboard shows real cards and charts, and switches to Monthly', async ({ page }) => {
@@ -150,7 +131,7 @@ test('a new owner with no data sees zeros, never NaN, and is asked for a first p
   await page.goto('/business-insights');
   await expect(page.getByRole('heading', { name: MESSAGES.registerBusinessFirst })).toBeVisible();
 
-  await registerBusinessByApi(page);
+  await registerBusinessByApi(page, 'Empty Period Kiosk');
   await page.goto('/');
   await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
   await expect(page.getByTestId('avatar')).toHaveText('CS');

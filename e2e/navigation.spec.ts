@@ -4,8 +4,7 @@
  * and dark; on an offer a shopper's Back follows history, else leads home.
  */
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
-import sharp from 'sharp';
-import { expectNoSeriousA11yViolations, isMobile, signUpThroughForm } from './helpers.ts';
+import { expectNoSeriousA11yViolations, isMobile, registerBusinessByApi, signUpThroughForm } from './helpers.ts';
 
 test.use({ geolocation: { latitude: 35.8989, longitude: 14.5146 }, permissions: ['geolocation'] });
 
@@ -35,24 +34,6 @@ async function setDarkMode(page: Page, on: boolean) {
   expect(response.status()).toBe(200);
   await page.reload();
   await expect(page.locator('html')).toHaveClass(on ? /(^|\s)dark(\s|$)/ : /^(?!.*\bdark\b).*$/);
-}
-
-async function registerBusinessByApi(page: Page) {
-  const licence = await sharp({ create: { width: 40, height: 40, channels: 3, background: { r: 20, g: 120, b: 200 } } }).png().toBuffer();
-  const response = await page.request.post('/api/v1/vendors/', {
-    multipart: {
-      businessName: 'Navigation Kiosk',
-      businessType: 'Other',
-      businessAddress: 'Triq il-Kbira, Mosta',
-      locationLatitude: '35.9097',
-      locationLongitude: '14.4256',
-      primaryContactName: 'Carmen Spiteri',
-      contactEmail: 'kiosk@example.com',
-      contactPhone: '+356 9912 3456',
-      documents: { name: 'licence.png', mimeType: 'image/png', buffer: licence },
-    },
-  });
-  expect(response.status()).toBe(201);
 }
 
 /** The tabs (mobile) and the menu (slide-over on mobile, sidebar on desktop) hold exactly the role's entries, pass axe, and are 44 px targets. */
@@ -105,7 +86,7 @@ test('a shopper sees only the shopper tabs and menu, in light and dark, and can 
 
 test('an owner sees only the owner tabs and menu, in light and dark', async ({ page }, testInfo) => {
   await signUpThroughForm(page);
-  await registerBusinessByApi(page);
+  await registerBusinessByApi(page, 'Navigation Kiosk');
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
   await expectNavigation(page, testInfo, OWNER_TABS, OWNER_MENU);
