@@ -23,9 +23,29 @@ test('sign up, land in the shell, log out, get sent to /login, log back in', asy
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByTestId('welcome')).toHaveText(`Welcome, ${account.name}`);
 
-  // The session survives a reload: it is read from the HttpOnly cookie through /auth/me.
+  // The session survives a reload: it is read from the HttpOnly cookie through /auth/session.
   await page.reload();
   await expect(page.getByTestId('welcome')).toBeVisible();
+});
+
+test('a signed-out first visit logs no console error and no failed request (the app asks /auth/session)', async ({ page }) => {
+  const consoleErrors: string[] = [];
+  const failed: string[] = [];
+  const asked: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') consoleErrors.push(message.text());
+  });
+  page.on('response', (response) => {
+    if (response.status() >= 400) failed.push(`${response.status()} ${response.url()}`);
+    if (response.url().includes('/api/v1/auth/')) asked.push(`${response.status()} ${new URL(response.url()).pathname}`);
+  });
+  page.on('requestfailed', (request) => failed.push(`failed ${request.url()}`));
+  await page.goto('/login');
+  await expect(page.getByRole('button', { name: 'Login', exact: true })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(asked).toEqual(['200 /api/v1/auth/session']);
+  expect(failed).toEqual([]);
+  expect(consoleErrors).toEqual([]);
 });
 
 test('login shows the server message for a wrong password and the OAuth message in place', async ({ page }) => {

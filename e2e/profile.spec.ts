@@ -104,7 +104,7 @@ test('Dark Mode applies at once, survives reloads and other screens, passes axe,
   const meHeld = new Promise<void>((resolve) => {
     releaseMe = resolve;
   });
-  await page.route('**/api/v1/auth/me', async (route) => {
+  await page.route('**/api/v1/auth/session', async (route) => {
     await meHeld;
     await route.fallback();
   });
@@ -113,7 +113,7 @@ test('Dark Mode applies at once, survives reloads and other screens, passes axe,
   await expectDark(page, true);
   releaseMe();
   await expect(page.getByTestId('profile-name')).toBeVisible();
-  await page.unroute('**/api/v1/auth/me');
+  await page.unroute('**/api/v1/auth/session');
   await expectDark(page, true);
   await expect(page.getByRole('switch', { name: 'Dark Mode' })).toHaveAttribute('aria-checked', 'true');
 

@@ -100,4 +100,6 @@ export type User = z.infer<typeof userSchema>;
 export const signupResponseSchema = z.object({ token: z.string(), user: userSchema });
 export const loginResponseSchema = z.object({ token: z.string(), username: z.string() });
 export const meResponseSchema = z.object({ user: userSchema });
+/** GET /auth/session: the signed-in user, or null when nobody is (an answer, not an error). */
+export const sessionResponseSchema = z.object({ user: userSchema.nullable() });
 

@@ -42,6 +42,7 @@ export const PUBLIC_API_ROUTES: readonly string[] = [
   'POST /api/v1/auth/signup',
   'POST /api/v1/auth/login',
   'POST /api/v1/auth/logout',
+  'GET /api/v1/auth/session',
   'GET /api/v1/categories/',
 ];
 const GUARDED_PREFIX = '/api/v1';
@@ -84,6 +85,8 @@ declare module 'fastify' {
     endSession(request: FastifyRequest, reply: FastifyReply): Promise<void>;
     /** Revokes every session of the account and clears the cookie. */
     endAllSessions(userId: number, reply: FastifyReply): Promise<void>;
+    /** The valid session a request carries, if any, without answering 401 (for a public route such as GET /auth/session). */
+    readSession(request: FastifyRequest): Promise<SignedInUser | undefined>;
   }
 }
 
@@ -272,6 +275,11 @@ export default fp(
         evict(JSON.stringify({ sessionId: user.sessionId }));
       }
       reply.clearCookie(AUTH_COOKIE_NAME, cookieOptions);
+    });
+
+    app.decorate('readSession', async (request: FastifyRequest) => {
+      const credential = readCredential(request);
+      return credential ? await verifyToken(credential.token) : undefined;
     });
 
     app.decorate('endAllSessions', async (userId: number, reply: FastifyReply) => {

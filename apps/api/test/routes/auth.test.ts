@@ -367,6 +367,35 @@ describe('GET /api/v1/auth/me and POST /api/v1/auth/logout', () => {
     }
   });
 
+  it('GET /auth/session answers 200 with the user /auth/me answers, or with null where /auth/me answers 401', async () => {
+    const session = (options: { cookies?: Record<string, string>; headers?: Record<string, string> } = {}) =>
+      app.inject({ method: 'GET', url: '/api/v1/auth/session', ...options });
+    const signedOut = await session();
+    expect(signedOut.statusCode).toBe(200);
+    expect(signedOut.json()).toEqual({ user: null });
+
+    const { token, id } = await signedUp();
+    const me = await app.inject({ method: 'GET', url: '/api/v1/auth/me', cookies: { auth_token: token } });
+    const byCookie = await session({ cookies: { auth_token: token } });
+    expect(byCookie.statusCode).toBe(200);
+    expect(byCookie.json().user.id).toBe(id);
+    expect(byCookie.json()).toEqual(me.json());
+    const byBearer = await session({ headers: { authorization: `Bearer ${token}` } });
+    expect(byBearer.json()).toEqual(me.json());
+
+    // A bad token and a revoked session are nobody, not an error.
+    for (const bad of ['not-a-token', `${token}x`]) {
+      const response = await session({ cookies: { auth_token: bad } });
+      expect(response.statusCode, bad).toBe(200);
+      expect(response.json()).toEqual({ user: null });
+    }
+    await app.inject({ method: 'POST', url: '/api/v1/auth/logout', cookies: { auth_token: token } });
+    const revoked = await session({ cookies: { auth_token: token } });
+    expect(revoked.statusCode).toBe(200);
+    expect(revoked.json()).toEqual({ user: null });
+    expect((await app.inject({ method: 'GET', url: '/api/v1/auth/me', cookies: { auth_token: token } })).statusCode).toBe(401);
+  });
+
   it('logs out with 204 and a cookie that expires at once', async () => {
     const { token } = await signedUp();
     const response = await app.inject({ method: 'POST', url: '/api/v1/auth/logout', cookies: { auth_token: token } });

@@ -18,6 +18,7 @@ useTestApp({}, (made) => ({ testDb, app } = made));
 
 /** What may answer without a session (as the OpenAPI document spells it): a new public route is added here on purpose. */
 const EXPECTED_PUBLIC = [
+  'GET /api/v1/auth/session',
   'GET /api/v1/categories',
   'GET /healthz',
   'GET /readyz',

@@ -12,7 +12,7 @@ export function useLogin() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: login,
-    // The cookie is HttpOnly: the user comes from /auth/me, read before leaving the login page. A login
+    // The cookie is HttpOnly: the user comes from /auth/session, read before leaving the login page. A login
     // that succeeded without a session means the browser refused the Secure cookie (plain http off localhost).
     onSuccess: async () => {
       const user = await queryClient.fetchQuery({ queryKey: queryKeys.auth.me(), queryFn: getMe, staleTime: 0 });

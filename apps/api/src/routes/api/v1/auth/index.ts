@@ -1,4 +1,4 @@
-/** POST /api/v1/auth/{signup,login,logout}, GET /api/v1/auth/me (DESIGN.md §4–5). */
+/** POST /api/v1/auth/{signup,login,logout}, GET /api/v1/auth/me and GET /api/v1/auth/session (DESIGN.md §4–5). */
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -11,6 +11,7 @@ import {
   loginRequestSchema,
   loginResponseSchema,
   meResponseSchema,
+  sessionResponseSchema,
   signupRequestSchema,
   signupResponseSchema,
 } from '@qrib/shared';
@@ -167,6 +168,23 @@ const authRoutes: FastifyPluginAsyncZod<{ signupsPerHour: number; loginAttemptsP
       const user = await app.users.findProfile(request.user.id);
       if (!user) throw new HttpError(401, 'invalidSession');
       return { user };
+    },
+  );
+
+  // Public: the web app asks it on start, so a signed-out visit is a plain answer, not a failed request.
+  app.get(
+    '/session',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Who is signed in: the user as GET /auth/me answers it, or null without a valid session (never 401)',
+        response: { 200: sessionResponseSchema },
+      },
+    },
+    async (request) => {
+      const signedIn = await app.readSession(request);
+      const user = signedIn ? await app.users.findProfile(signedIn.id) : undefined;
+      return { user: user ?? null };
     },
   );
 };
