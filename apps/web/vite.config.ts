@@ -8,7 +8,8 @@ export default defineConfig({
     port: 5173,
     proxy: { '/api': 'http://localhost:3000', '/uploads': 'http://localhost:3000' },
   },
-  build: { outDir: 'dist', sourcemap: true },
+  // No source maps in production: they would publish the whole source next to the app.
+  build: { outDir: 'dist', sourcemap: false },
   test: {
     environment: 'jsdom',
     setupFiles: ['./vitest.setup.ts'],

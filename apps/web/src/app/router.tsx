@@ -1,54 +1,55 @@
 /** The routes of spec §2.1 on the react-router data router. */
+import { lazy, Suspense, type ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { CategoryOffers } from '../features/nearby/components/category-offers.tsx';
-import { ReceiptUpload } from '../features/receipts/components/receipt-upload.tsx';
-import { SavedOffers } from '../features/nearby/components/saved-offers.tsx';
-import { SearchOffers } from '../features/search/components/search-offers.tsx';
-import { LoginRoute, SignupRoute } from './routes/auth-routes.tsx';
-import { HomeRoute, NearbyOffersRoute } from './routes/dashboard.tsx';
-import { BusinessInsightsRoute, InsightsRoute } from './routes/insight-routes.tsx';
-import { NotFoundRoute } from './routes/not-found.tsx';
-import { ProfileRoute } from './routes/profile-route.tsx';
+import { LoadingState } from '../components/ui/data-states.tsx';
 import { ProtectedLayout } from './routes/protected-layout.tsx';
-import { ReceiptReviewRoute } from './routes/receipt-review-route.tsx';
 import { RouteErrorPage } from './routes/route-error.tsx';
-import { ShopEntryRoute } from './routes/shop-entry-route.tsx';
-import { ShopRoute } from './routes/shop-route.tsx';
-import {
-  AddOfferRoute,
-  EditOfferRoute,
-  OffersListRoute,
-  VendorRegistrationRoute,
-  ViewOfferRoute,
-} from './routes/vendor-screens.tsx';
+
+/**
+ * Each screen is its own chunk, fetched when its route is first shown (the shell, the session check and the error
+ * page come with the app): a first visit loads the code of one screen, not of all of them. The screen's place
+ * shows 'Loading...' (a status) while its chunk arrives.
+ */
+function screen<Name extends string>(load: () => Promise<Record<Name, ComponentType>>, name: Name) {
+  const Screen = lazy(async (): Promise<{ default: ComponentType }> => ({ default: (await load())[name] }));
+  return (
+    <Suspense fallback={<LoadingState />}>
+      <Screen />
+    </Suspense>
+  );
+}
+const authRoutes = () => import('./routes/auth-routes.tsx');
+const homeRoutes = () => import('./routes/dashboard.tsx');
+const insightRoutes = () => import('./routes/insight-routes.tsx');
+const vendorScreens = () => import('./routes/vendor-screens.tsx');
 
 export const routes: RouteObject[] = [
-  { path: '/login', element: <LoginRoute />, errorElement: <RouteErrorPage /> },
-  { path: '/signup', element: <SignupRoute />, errorElement: <RouteErrorPage /> },
+  { path: '/login', element: screen(authRoutes, 'LoginRoute'), errorElement: <RouteErrorPage /> },
+  { path: '/signup', element: screen(authRoutes, 'SignupRoute'), errorElement: <RouteErrorPage /> },
   {
     path: '/',
     element: <ProtectedLayout />,
     errorElement: <RouteErrorPage />,
     children: [
-      { index: true, element: <HomeRoute /> },
-      { path: 'profile', element: <ProfileRoute /> },
-      { path: 'ven-reg', element: <VendorRegistrationRoute /> },
-      { path: 'insights', element: <InsightsRoute /> },
-      { path: 'add-offer', element: <AddOfferRoute /> },
-      { path: 'edit-offer/:id', element: <EditOfferRoute /> },
-      { path: 'real-time-local-offers', element: <NearbyOffersRoute /> },
-      { path: 'shop-entry-confirmation', element: <ShopEntryRoute /> },
-      { path: 'business-insights', element: <BusinessInsightsRoute /> },
-      { path: 'searchoffers', element: <SearchOffers /> },
-      { path: 'offerslist', element: <OffersListRoute /> },
-      { path: 'viewoffer', element: <ViewOfferRoute /> },
-      { path: 'viewoffer/:id', element: <ViewOfferRoute /> },
-      { path: 'shops/:vendorId', element: <ShopRoute /> },
-      { path: 'receipt-upload', element: <ReceiptUpload /> },
-      { path: 'cat-offer', element: <CategoryOffers /> },
-      { path: 'saved', element: <SavedOffers /> },
-      { path: 'receipts-review', element: <ReceiptReviewRoute /> },
-      { path: '*', element: <NotFoundRoute /> },
+      { index: true, element: screen(homeRoutes, 'HomeRoute') },
+      { path: 'profile', element: screen(() => import('./routes/profile-route.tsx'), 'ProfileRoute') },
+      { path: 'ven-reg', element: screen(vendorScreens, 'VendorRegistrationRoute') },
+      { path: 'insights', element: screen(insightRoutes, 'InsightsRoute') },
+      { path: 'add-offer', element: screen(vendorScreens, 'AddOfferRoute') },
+      { path: 'edit-offer/:id', element: screen(vendorScreens, 'EditOfferRoute') },
+      { path: 'real-time-local-offers', element: screen(homeRoutes, 'NearbyOffersRoute') },
+      { path: 'shop-entry-confirmation', element: screen(() => import('./routes/shop-entry-route.tsx'), 'ShopEntryRoute') },
+      { path: 'business-insights', element: screen(insightRoutes, 'BusinessInsightsRoute') },
+      { path: 'searchoffers', element: screen(() => import('../features/search/components/search-offers.tsx'), 'SearchOffers') },
+      { path: 'offerslist', element: screen(vendorScreens, 'OffersListRoute') },
+      { path: 'viewoffer', element: screen(vendorScreens, 'ViewOfferRoute') },
+      { path: 'viewoffer/:id', element: screen(vendorScreens, 'ViewOfferRoute') },
+      { path: 'shops/:vendorId', element: screen(() => import('./routes/shop-route.tsx'), 'ShopRoute') },
+      { path: 'receipt-upload', element: screen(() => import('../features/receipts/components/receipt-upload.tsx'), 'ReceiptUpload') },
+      { path: 'cat-offer', element: screen(() => import('../features/nearby/components/category-offers.tsx'), 'CategoryOffers') },
+      { path: 'saved', element: screen(() => import('../features/nearby/components/saved-offers.tsx'), 'SavedOffers') },
+      { path: 'receipts-review', element: screen(() => import('./routes/receipt-review-route.tsx'), 'ReceiptReviewRoute') },
+      { path: '*', element: screen(() => import('./routes/not-found.tsx'), 'NotFoundRoute') },
     ],
   },
 ];

@@ -9,7 +9,7 @@ import { changeToneClass, formatEuro, isolateLtr } from '../format.ts';
 import { ActionableInsights } from './actionable-insights.tsx';
 import { InsightSection } from './chart-parts.tsx';
 import { usePeriodParam } from './period-select.tsx';
-import { PerformanceBars } from './performance-bars.tsx';
+import { PerformanceBars } from './lazy-charts.tsx';
 import { ReportHeader } from './report-header.tsx';
 import { TrustRating } from './trust-rating.tsx';
 import { UnseenOpportunities } from './unseen-opportunities.tsx';

@@ -6,11 +6,10 @@ import { paths } from '../../../config/paths.ts';
 import { useInsights } from '../api/get-insights.ts';
 import { ActionableInsights } from './actionable-insights.tsx';
 import { InsightSection } from './chart-parts.tsx';
-import { DemographicsChart } from './demographics-chart.tsx';
+import { DemographicsChart, TrendChart } from './lazy-charts.tsx';
 import { MetricCards } from './metric-cards.tsx';
 import { usePeriodParam } from './period-select.tsx';
 import { ReportHeader } from './report-header.tsx';
-import { TrendChart } from './trend-chart.tsx';
 
 export function VendorDashboard({ userName }: { userName: string }) {
   const { t } = useTranslation();
