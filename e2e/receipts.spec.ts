@@ -137,8 +137,11 @@ test('a visit belongs to the shop the screen was opened for: after choosing anot
   const otherCard = cards.filter({ hasNotText: "Joseph's Pastizzeria" }).first();
   const otherShop = (await otherCard.getByTestId('business-name').textContent()) ?? '';
   expect(otherShop).not.toBe('');
+  // The server counts the view when it answers the offer (as a shopper would read it), not when the URL changes.
+  const viewed = page.waitForResponse((response) => /^\/api\/v1\/offers\/\d+$/.test(new URL(response.url()).pathname) && response.ok());
   await otherCard.getByRole('link', { name: /View Offer/ }).click();
   await expect(page).toHaveURL(/\/viewoffer\/\d+$/);
+  await viewed;
   await page.goBack();
   await cards.first().getByRole('link', { name: /View Offer/ }).click();
   await page.getByRole('link', { name: 'Bought this? Upload your receipt' }).click();
