@@ -1,6 +1,8 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, vi } from 'vitest';
+import { LANGUAGES } from '@qrib/shared';
+import { loadCatalog } from './src/lib/i18n.ts';
 import { finishApiStub } from './src/testing/api-stub.ts';
 import { takeProcessWarnings, unwatchProcessWarnings, watchProcessWarnings } from '@qrib/shared/testing/process-warnings';
 
@@ -24,6 +26,12 @@ beforeEach(() => {
 // The real fetch back after each test, and the test fails when it made a request stubApi had no route for.
 afterEach(() => {
   finishApiStub();
+});
+
+// The app fetches only the reader's catalog (loadCatalog, before its first render); tests switch languages freely,
+// so every catalog is loaded once here. src/lib/i18n.test.ts checks the loading itself on a fresh module.
+beforeAll(async () => {
+  await Promise.all(LANGUAGES.map(({ code }) => loadCatalog(code)));
 });
 
 // A Node process warning (MaxListenersExceededWarning, a deprecation) fails the test too.

@@ -6,19 +6,26 @@ import { AccountTheme } from './app/account-theme.tsx';
 import { AppProviders } from './app/providers.tsx';
 import { createRouter } from './app/router.tsx';
 import './index.css';
-import { initI18n, readLanguageCookie } from './lib/i18n.ts';
+import { initI18n, loadCatalog, readLanguageCookie } from './lib/i18n.ts';
 import { createQueryClient } from './lib/query-client.ts';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
-const i18n = initI18n(readLanguageCookie());
-createRoot(root).render(
-  <StrictMode>
-    <AppProviders queryClient={createQueryClient()} i18n={i18n}>
-      <AccountTheme />
-      <AccountLanguage />
-      <RouterProvider router={createRouter()} />
-    </AppProviders>
-  </StrictMode>,
-);
+// The reader's catalog first, then the first render: no English flash for anyone else. A catalog that cannot be
+// fetched (offline, a deploy in between) leaves the app in English rather than blank.
+const language = readLanguageCookie();
+void loadCatalog(language)
+  .catch(() => undefined)
+  .then(() => {
+    const i18n = initI18n(language);
+    createRoot(root).render(
+      <StrictMode>
+        <AppProviders queryClient={createQueryClient()} i18n={i18n}>
+          <AccountTheme />
+          <AccountLanguage />
+          <RouterProvider router={createRouter()} />
+        </AppProviders>
+      </StrictMode>,
+    );
+  });

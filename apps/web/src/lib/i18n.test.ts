@@ -1,5 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { FIELD_LABELS, LANGUAGES, MESSAGES, formatMessage, signupRequestSchema } from '@qrib/shared';
+import { ar as ARABIC } from '@qrib/shared/i18n/ar';
+import { en as ENGLISH } from '@qrib/shared/i18n/en';
+import { fr as FRENCH } from '@qrib/shared/i18n/fr';
 import { ApiError } from './api-client.ts';
 import { stubApi } from '../testing/api-stub.ts';
 import {
@@ -15,6 +18,26 @@ import {
 } from './i18n.ts';
 
 describe('i18n', () => {
+  it('has only English until another catalog is loaded, then reads the loaded language from the first render', async () => {
+    vi.resetModules();
+    const fresh = await import('./i18n.ts');
+    expect(fresh.loadedLanguages()).toEqual(['en']);
+    // Not loaded: the page would read English.
+    expect(FRENCH.auth.loginTitle).not.toBe(ENGLISH.auth.loginTitle);
+    expect(fresh.initI18n('fr').t('auth.loginTitle')).toBe(ENGLISH.auth.loginTitle);
+    await fresh.loadCatalog('ar');
+    expect(fresh.loadedLanguages().sort()).toEqual(['ar', 'en']);
+    const arabic = fresh.initI18n('ar');
+    await arabic.changeLanguage('ar');
+    expect(arabic.t('auth.loginTitle')).toBe(ARABIC.auth.loginTitle);
+    expect(arabic.t('auth.loginTitle')).not.toBe(ENGLISH.auth.loginTitle);
+    // Loaded after init: added to the running instance.
+    await fresh.loadCatalog('fr');
+    await arabic.changeLanguage('fr');
+    expect(arabic.t('auth.loginTitle')).toBe(FRENCH.auth.loginTitle);
+    expect(fresh.loadedLanguages().sort()).toEqual(['ar', 'en', 'fr']);
+  });
+
   it('reads the language from the /en/{code} cookie, defaulting to English', () => {
     expect(readLanguageCookie('a=1; googtrans=%2Fen%2Far; b=2')).toBe('ar');
     expect(readLanguageCookie('googtrans=/en/ja')).toBe('ja');

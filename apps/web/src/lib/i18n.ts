@@ -1,13 +1,16 @@
 /**
  * i18next with the ten catalogs of packages/shared. The language comes from the `/en/{code}` cookie;
  * choosing another one rewrites the cookie and reloads the page (spec §4).
+ *
+ * Only the reader's catalog is loaded: English comes with the app (it is the fallback), every other one is its own
+ * chunk (`@qrib/shared/i18n/{code}`), fetched by loadCatalog before the first render, so an Arabic reader never sees
+ * English first.
  */
 import i18next, { type FormatFunction, type TFunction } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import {
   FIELD_LABELS,
   LANGUAGE_COOKIE_NAME,
-  catalogs,
   codeOfMessage,
   isLanguageCode,
   languageCookieValue,
@@ -16,7 +19,37 @@ import {
   type LanguageCode,
   type MessageCode,
 } from '@qrib/shared';
+import { en, type Catalog } from '@qrib/shared/i18n/en';
 import { ApiError, apiRequest } from './api-client.ts';
+
+/** How each catalog but English is fetched: one chunk per language. */
+const CATALOG_LOADERS: Record<Exclude<LanguageCode, 'en'>, () => Promise<Catalog>> = {
+  mt: async () => (await import('@qrib/shared/i18n/mt')).mt,
+  fr: async () => (await import('@qrib/shared/i18n/fr')).fr,
+  it: async () => (await import('@qrib/shared/i18n/it')).it,
+  de: async () => (await import('@qrib/shared/i18n/de')).de,
+  el: async () => (await import('@qrib/shared/i18n/el')).el,
+  tr: async () => (await import('@qrib/shared/i18n/tr')).tr,
+  ar: async () => (await import('@qrib/shared/i18n/ar')).ar,
+  hi: async () => (await import('@qrib/shared/i18n/hi')).hi,
+  ja: async () => (await import('@qrib/shared/i18n/ja')).ja,
+};
+/** The catalogs this page has: English from the start, the others once loadCatalog fetched them. */
+const loadedCatalogs: Partial<Record<LanguageCode, Catalog>> = { en };
+
+/** Fetches a language's catalog (once); initI18n then has it. English is already there. */
+export async function loadCatalog(code: LanguageCode): Promise<void> {
+  if (loadedCatalogs[code]) return;
+  if (code === 'en') return;
+  const catalog = await CATALOG_LOADERS[code]();
+  loadedCatalogs[code] = catalog;
+  if (i18next.isInitialized) i18next.addResourceBundle(code, 'translation', catalog);
+}
+
+/** The languages whose catalog this page has loaded. */
+export function loadedLanguages(): LanguageCode[] {
+  return Object.keys(loadedCatalogs).filter(isLanguageCode);
+}
 
 export function readLanguageCookie(cookieHeader: string = document.cookie): LanguageCode {
   const entry = cookieHeader
@@ -41,8 +74,9 @@ const formatNumbers: FormatFunction = (value, _format, lng, options) => {
 export function initI18n(language: LanguageCode) {
   document.documentElement.lang = language;
   document.documentElement.dir = textDirection(language);
+  // The catalogs loaded so far (call loadCatalog(language) first); a language not loaded reads in English.
   const resources = Object.fromEntries(
-    Object.entries(catalogs).map(([code, catalog]) => [code, { translation: catalog }]),
+    Object.entries(loadedCatalogs).map(([code, catalog]) => [code, { translation: catalog }]),
   );
   void i18next.use(initReactI18next).init({
     resources,
