@@ -7,6 +7,11 @@ export const ar: Catalog = {
     backToHome: 'العودة إلى لوحة التحكم',
     skipToContent: 'الانتقال إلى المحتوى',
   },
+  pwa: {
+    offline: 'أنت غير متصل بالإنترنت',
+    updateAvailable: 'يتوفر إصدار جديد',
+    reload: 'إعادة التحميل',
+  },
   nav: {
     main: 'التنقل الرئيسي',
     dashboard: 'لوحة التحكم',

@@ -7,6 +7,11 @@ export const de: Catalog = {
     backToHome: 'Zurück zum Dashboard',
     skipToContent: 'Zum Inhalt springen',
   },
+  pwa: {
+    offline: 'Du bist offline',
+    updateAvailable: 'Eine neue Version ist verfügbar',
+    reload: 'Neu laden',
+  },
   nav: {
     main: 'Hauptnavigation',
     dashboard: 'Dashboard',

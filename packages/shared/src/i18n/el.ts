@@ -7,6 +7,11 @@ export const el: Catalog = {
     backToHome: 'Επιστροφή στον πίνακα ελέγχου',
     skipToContent: 'Μετάβαση στο περιεχόμενο',
   },
+  pwa: {
+    offline: 'Είστε εκτός σύνδεσης',
+    updateAvailable: 'Υπάρχει διαθέσιμη νέα έκδοση',
+    reload: 'Επαναφόρτωση',
+  },
   nav: {
     main: 'Κύρια πλοήγηση',
     dashboard: 'Πίνακας ελέγχου',

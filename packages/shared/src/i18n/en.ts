@@ -12,6 +12,11 @@ export const en = {
     backToHome: 'Back to the dashboard',
     skipToContent: 'Skip to content',
   },
+  pwa: {
+    offline: 'You are offline',
+    updateAvailable: 'A new version is available',
+    reload: 'Reload',
+  },
   nav: {
     main: 'Main navigation',
     dashboard: 'Dashboard',

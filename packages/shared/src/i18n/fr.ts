@@ -7,6 +7,11 @@ export const fr: Catalog = {
     backToHome: 'Retour au tableau de bord',
     skipToContent: 'Aller au contenu',
   },
+  pwa: {
+    offline: 'Vous êtes hors ligne',
+    updateAvailable: 'Une nouvelle version est disponible',
+    reload: 'Recharger',
+  },
   nav: {
     main: 'Navigation principale',
     dashboard: 'Tableau de bord',

@@ -7,6 +7,11 @@ export const hi: Catalog = {
     backToHome: 'डैशबोर्ड पर वापस जाएँ',
     skipToContent: 'सामग्री पर जाएँ',
   },
+  pwa: {
+    offline: 'आप ऑफ़लाइन हैं',
+    updateAvailable: 'एक नया संस्करण उपलब्ध है',
+    reload: 'फिर से लोड करें',
+  },
   nav: {
     main: 'मुख्य नेविगेशन',
     dashboard: 'डैशबोर्ड',

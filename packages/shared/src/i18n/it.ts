@@ -7,6 +7,11 @@ export const it: Catalog = {
     backToHome: 'Torna alla dashboard',
     skipToContent: 'Vai al contenuto',
   },
+  pwa: {
+    offline: 'Sei offline',
+    updateAvailable: 'È disponibile una nuova versione',
+    reload: 'Ricarica',
+  },
   nav: {
     main: 'Navigazione principale',
     dashboard: 'Dashboard',

@@ -7,6 +7,11 @@ export const ja: Catalog = {
     backToHome: 'ダッシュボードに戻る',
     skipToContent: 'コンテンツへスキップ',
   },
+  pwa: {
+    offline: 'オフラインです',
+    updateAvailable: '新しいバージョンがあります',
+    reload: '再読み込み',
+  },
   nav: {
     main: 'メインナビゲーション',
     dashboard: 'ダッシュボード',

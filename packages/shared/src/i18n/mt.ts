@@ -20,6 +20,11 @@ export const mt: Catalog = {
     backToHome: 'Lura għall-pannell ta’ kontroll',
     skipToContent: 'Aqbeż għall-kontenut',
   },
+  pwa: {
+    offline: 'M’intix konness mal-internet',
+    updateAvailable: 'Hemm verżjoni ġdida tal-app',
+    reload: 'Erġa’ tella’',
+  },
   nav: {
     main: 'Navigazzjoni ewlenija',
     dashboard: 'Pannell ta’ kontroll',

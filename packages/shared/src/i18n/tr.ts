@@ -7,6 +7,11 @@ export const tr: Catalog = {
     backToHome: 'Panele dön',
     skipToContent: 'İçeriğe geç',
   },
+  pwa: {
+    offline: 'Çevrimdışısınız',
+    updateAvailable: 'Yeni bir sürüm mevcut',
+    reload: 'Yeniden yükle',
+  },
   nav: {
     main: 'Ana gezinme',
     dashboard: 'Panel',
