@@ -4,6 +4,8 @@ import { RouterProvider } from 'react-router';
 import { AccountLanguage } from './app/account-language.tsx';
 import { AccountTheme } from './app/account-theme.tsx';
 import { AppProviders } from './app/providers.tsx';
+import { PwaNotices } from './app/pwa/pwa-notices.tsx';
+import { registerServiceWorker } from './app/pwa/register-service-worker.ts';
 import { createRouter } from './app/router.tsx';
 import './index.css';
 import { initI18n, loadCatalog, readLanguageCookie } from './lib/i18n.ts';
@@ -25,7 +27,10 @@ void loadCatalog(language)
           <AccountTheme />
           <AccountLanguage />
           <RouterProvider router={createRouter()} />
+          <PwaNotices />
         </AppProviders>
       </StrictMode>,
     );
+    // The service worker (ADR 014) only in builds: the dev server serves modules, not a precache.
+    if (import.meta.env.PROD) void registerServiceWorker();
   });

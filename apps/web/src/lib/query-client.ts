@@ -1,5 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { ApiError } from './api-client.ts';
+import { clearPersonalStores } from './personal-data.ts';
 import { queryKeys } from './query-keys.ts';
 
 export function createQueryClient(): QueryClient {
@@ -14,8 +15,12 @@ export function createQueryClient(): QueryClient {
   });
 }
 
-/** After a logout of any kind: nothing cached for the previous user may survive, and nobody is signed in. */
-export function forgetSignedInUser(queryClient: QueryClient): void {
+/**
+ * After a logout of any kind: nothing cached for the previous user may survive (queries, stored places, the service
+ * worker's caches; lib/personal-data.ts), and nobody is signed in.
+ */
+export async function forgetSignedInUser(queryClient: QueryClient): Promise<void> {
   queryClient.clear();
   queryClient.setQueryData(queryKeys.auth.me(), null);
+  await clearPersonalStores();
 }

@@ -17,7 +17,7 @@ export function useLogoutAction() {
       } catch (error) {
         // The server could not be reached; forget the session here anyway so the reader is not stuck.
         console.error('Logout request failed', error);
-        forgetSignedInUser(queryClient);
+        await forgetSignedInUser(queryClient);
       }
       await navigate(paths.login, { replace: true });
     },
