@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,6 +14,11 @@ beforeAll(async () => {
   testDb = await createTestDatabase();
   webDir = mkdtempSync(path.join(tmpdir(), 'qrib-web-'));
   writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><title>Qrib SPA</title><div id="root"></div>');
+  // The service worker and the manifest the web build writes next to index.html (ADR 014), and a hashed asset.
+  writeFileSync(path.join(webDir, 'sw.js'), 'self.addEventListener("fetch", () => {});');
+  writeFileSync(path.join(webDir, 'manifest.webmanifest'), '{"name":"Qrib"}');
+  mkdirSync(path.join(webDir, 'assets'));
+  writeFileSync(path.join(webDir, 'assets', 'index-abc123.js'), 'export {};');
   app = await createTestApp(testDb.database, { webDistDir: webDir });
 });
 afterAll(async () => {
@@ -76,6 +81,21 @@ describe('the HTTP surface', () => {
     }
     const post = await app.inject({ method: 'POST', url: '/login', payload: {} });
     expect(post.statusCode).toBe(404);
+  });
+
+  it('serves the service worker and the manifest as themselves, always revalidated; hashed assets for a year', async () => {
+    // A browser checks sw.js for a new version on its own; it must never get a cached copy (or the SPA page).
+    const worker = await app.inject({ method: 'GET', url: '/sw.js' });
+    expect(worker.statusCode).toBe(200);
+    expect(worker.headers['content-type']).toMatch(/^(application|text)\/javascript/);
+    expect(worker.headers['cache-control']).toBe('no-cache');
+    expect(worker.body).toContain('addEventListener');
+    const manifest = await app.inject({ method: 'GET', url: '/manifest.webmanifest' });
+    expect(manifest.statusCode).toBe(200);
+    expect(manifest.headers['content-type']).toContain('application/manifest+json');
+    expect(manifest.headers['cache-control']).toBe('no-cache');
+    const asset = await app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
   });
 
   it('answers a missing file with 404 rather than the SPA page', async () => {
