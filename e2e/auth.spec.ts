@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { MESSAGES } from '@qrib/shared';
+import { MESSAGES } from '@qrib/shared/messages';
 import { expectNoSeriousA11yViolations, logInThroughForm, openNavigation, signUpThroughForm } from './helpers.ts';
 
 test('sign up, land in the shell, log out, get sent to /login, log back in', async ({ page, context }, testInfo) => {

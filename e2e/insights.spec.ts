@@ -3,7 +3,10 @@
  * activity, a fresh owner's empty period (zeros, never NaN), Arabic right to left, both sizes, axe.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { LANGUAGE_COOKIE_NAME, MESSAGES, catalogs, languageCookieValue, type VendorInsights } from '@qrib/shared';
+import { catalogs } from '@qrib/shared/i18n/catalogs';
+import type { VendorInsights } from '@qrib/shared/insight-schemas';
+import { LANGUAGE_COOKIE_NAME, languageCookieValue } from '@qrib/shared/languages';
+import { MESSAGES } from '@qrib/shared/messages';
 import { expectNoSeriousA11yViolations, registerBusinessByApi, signUpThroughForm } from './helpers.ts';
 
 async function expectNoSidewaysScroll(page: Page) {

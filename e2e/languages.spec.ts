@@ -4,7 +4,9 @@
  * device starts in it at sign-in, unless that device has chosen a language of its own.
  */
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
-import { catalogs, formatMessage, type LanguageCode } from '@qrib/shared';
+import { catalogs } from '@qrib/shared/i18n/catalogs';
+import type { LanguageCode } from '@qrib/shared/languages';
+import { formatMessage } from '@qrib/shared/messages';
 import { expectNoSeriousA11yViolations, isMobile, logInThroughForm, signUpThroughForm } from './helpers.ts';
 
 // The shopper stands in Valletta, at Joseph's Pastizzeria: the nearest card is metres away, not kilometres.

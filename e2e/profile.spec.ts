@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { catalogs } from '@qrib/shared';
+import { catalogs } from '@qrib/shared/i18n/catalogs';
 import { expectNoSeriousA11yViolations, isMobile, logInThroughForm, signUpThroughForm } from './helpers.ts';
 
 // The nearby home asks for the position; the shopper stands in Valletta.

@@ -6,7 +6,8 @@ import { randomBytes } from 'node:crypto';
  */
 import { expect, test, type BrowserContext, type Page, type TestInfo } from '@playwright/test';
 import sharp from 'sharp';
-import { MESSAGES, catalogs } from '@qrib/shared';
+import { catalogs } from '@qrib/shared/i18n/catalogs';
+import { MESSAGES } from '@qrib/shared/messages';
 import { expectNoSeriousA11yViolations, logInThroughForm, newAccount, openNavigation, signUpThroughForm } from './helpers.ts';
 
 // The shopper stands in Valletta, next to Joseph's Pastizzeria.

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { MESSAGES } from '@qrib/shared';
+import { MESSAGES } from '@qrib/shared/messages';
 import { expectNoSeriousA11yViolations, isMobile, signUpThroughForm } from './helpers.ts';
 
 // The shopper stands in Valletta, next to the demo data's Joseph's Pastizzeria.

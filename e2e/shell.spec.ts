@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { catalogs } from '@qrib/shared';
+import { catalogs } from '@qrib/shared/i18n/catalogs';
 import { expectNoSeriousA11yViolations, isMobile, signUpThroughForm } from './helpers.ts';
 
 test.beforeEach(async ({ page }) => {

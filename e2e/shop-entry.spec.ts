@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { catalogs } from '@qrib/shared';
+import { catalogs } from '@qrib/shared/i18n/catalogs';
 import { expectNoSeriousA11yViolations, signUpThroughForm } from './helpers.ts';
 
 // The shopper stands 40 m north of Joseph's Pastizzeria (demo data, Valletta): within the 75 m of a visit.

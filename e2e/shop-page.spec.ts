@@ -5,7 +5,7 @@
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { MESSAGES } from '@qrib/shared';
+import { MESSAGES } from '@qrib/shared/messages';
 import { expectNoSeriousA11yViolations, newAccount, signUpThroughForm } from './helpers.ts';
 
 // The shopper stands in Valletta, next door to the demo's Joseph's Pastizzeria.

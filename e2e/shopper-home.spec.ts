@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
-import { MESSAGES } from '@qrib/shared';
+import { MESSAGES } from '@qrib/shared/messages';
 import { expectNoSeriousA11yViolations, signUpThroughForm } from './helpers.ts';
 
 // The shopper stands in Valletta; the demo data has shops across Malta (the nearest is in Valletta itself).

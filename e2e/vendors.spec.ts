@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { MESSAGES } from '@qrib/shared';
+import { MESSAGES } from '@qrib/shared/messages';
 import { expectNoSeriousA11yViolations, isMobile, signUpThroughForm } from './helpers.ts';
 
 // The browser's geolocation permission is the one thing faked: the shop stands in Valletta.

@@ -3,11 +3,10 @@ import { z } from 'zod';
 import { categorySchema } from './category-schemas.ts';
 import { MAX_INT } from './constants.ts';
 import { MESSAGES } from './messages.ts';
-import { DISCOUNT_TYPES, OFFER_STATUSES } from './offer-schemas.ts';
+import { DISCOUNT_TYPES, OFFER_STATUSES } from './offer-constants.ts';
+import { NEARBY_RADIUS_KM, MAX_NEARBY_RADIUS_KM, SEARCH_SORTS, SEARCH_TEXT_MAX_LENGTH } from './nearby-constants.ts';
 
-export const NEARBY_RADIUS_KM = 10;
-export const MAX_NEARBY_RADIUS_KM = 50;
-export const NEARBY_PAGE_SIZE = 20;
+export * from './nearby-constants.ts';
 
 const blankToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
 
@@ -115,9 +114,6 @@ export type OfferEventInput = z.infer<typeof offerEventsRequestSchema>['events']
 export const offerEventsResponseSchema = z.object({ accepted: z.number().int() });
 
 /** Search (issue 4): text over title, description, category and business name, with working filters. */
-export const SEARCH_SORTS = ['relevance', 'nearest', 'newest'] as const;
-export const SEARCH_TEXT_MAX_LENGTH = 100;
-export type SearchSort = (typeof SEARCH_SORTS)[number];
 export const searchQuerySchema = z.object({
   q: z.preprocess(blankToUndefined, z.string({ error: MESSAGES.searchTooLong }).trim().max(SEARCH_TEXT_MAX_LENGTH, { error: MESSAGES.searchTooLong }).optional()),
   categoryId: nearbyQuerySchema.shape.categoryId,

@@ -7,12 +7,7 @@ import { MAX_INT } from './constants.ts';
 import { MESSAGES } from './messages.ts';
 import { RECEIPT_DECISIONS } from './receipt-schemas.ts';
 
-export const NOTIFICATION_KINDS = ['RECEIPT_DECIDED', 'NEW_OFFER'] as const;
-export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
-/** How many notifications the list shows (newest first); the unread count covers them all. */
-export const NOTIFICATIONS_PAGE_SIZE = 50;
-/** How often the web asks for new notifications. */
-export const NOTIFICATIONS_POLL_MS = 60_000;
+export * from './notification-constants.ts';
 
 export const receiptDecidedPayloadSchema = z.object({
   receiptId: z.number().int(),

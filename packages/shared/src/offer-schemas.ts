@@ -11,13 +11,9 @@ import { codedMessage } from './message-codes.ts';
 import { MESSAGES } from './messages.ts';
 import { multiLine, singleLine } from './text-rules.ts';
 import { BUSINESS_TYPES } from './vendor-schemas.ts';
+import { DISCOUNT_TYPES, TARGET_AUDIENCES, REDEMPTION_LIMITS, OFFER_STATUSES } from './offer-constants.ts';
 
-export const DISCOUNT_TYPES = ['PERCENTAGE', 'FIXED', 'BUYXGETY'] as const;
-export type DiscountType = (typeof DISCOUNT_TYPES)[number];
-export const TARGET_AUDIENCES = ['ALL_CUSTOMERS', 'PREMIUM_CUSTOMERS', 'NEW_CUSTOMERS'] as const;
-export const REDEMPTION_LIMITS = ['UNLIMITED', 'LIMITED'] as const;
-export const OFFER_STATUSES = ['ACTIVE', 'PAUSED', 'ENDED'] as const;
-export type OfferStatus = (typeof OFFER_STATUSES)[number];
+export * from './offer-constants.ts';
 
 const blankToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
 const trimmedNumber = (value: unknown) => {

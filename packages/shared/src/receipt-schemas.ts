@@ -7,20 +7,11 @@ import { MAX_INT } from './constants.ts';
 import { messageCodeSchema, messageParamsSchema } from './error-schema.ts';
 import { codedMessage } from './message-codes.ts';
 import { MESSAGES } from './messages.ts';
-import { DISCOUNT_TYPES } from './offer-schemas.ts';
+import { DISCOUNT_TYPES } from './offer-constants.ts';
 import { multiLine } from './text-rules.ts';
+import { RECEIPT_CONTENT_TYPES, RECEIPT_STATUSES } from './receipt-constants.ts';
 
-/** Spec §9: at most 10 files, images and PDF. DESIGN.md §8: each at most 10 MB. */
-export const MAX_RECEIPT_FILES = 10;
-export const MAX_RECEIPT_FILE_BYTES = 10 * 1024 * 1024;
-/** What the file picker offers; the server decides by content, never by this list. */
-export const RECEIPT_ACCEPT = 'image/jpeg,image/png,image/webp,application/pdf';
-export const RECEIPT_CONTENT_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'application/pdf'] as const;
-/** Shops whose offers the shopper opened within this many days are offered as the receipt's shop. */
-export const RECEIPT_SHOP_LOOKBACK_DAYS = 30;
-
-export const RECEIPT_STATUSES = ['PENDING', 'VERIFIED', 'REJECTED', 'NEEDS_REVIEW'] as const;
-export type ReceiptStatus = (typeof RECEIPT_STATUSES)[number];
+export * from './receipt-constants.ts';
 
 const blankToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
 const optionalId = (message: string) =>

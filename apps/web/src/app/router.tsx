@@ -1,25 +1,11 @@
 /** The routes of spec §2.1 on the react-router data router. */
-import { lazy, Suspense, type ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { LoadingState } from '../components/ui/data-states.tsx';
+import { screen } from './lazy-screen.tsx';
+import { HomeRoute } from './routes/home-route.tsx';
 import { ProtectedLayout } from './routes/protected-layout.tsx';
 import { RouteErrorPage } from './routes/route-error.tsx';
 
-/**
- * Each screen is its own chunk, fetched when its route is first shown (the shell, the session check and the error
- * page come with the app): a first visit loads the code of one screen, not of all of them. The screen's place
- * shows 'Loading...' (a status) while its chunk arrives.
- */
-function screen<Name extends string>(load: () => Promise<Record<Name, ComponentType>>, name: Name) {
-  const Screen = lazy(async (): Promise<{ default: ComponentType }> => ({ default: (await load())[name] }));
-  return (
-    <Suspense fallback={<LoadingState />}>
-      <Screen />
-    </Suspense>
-  );
-}
 const authRoutes = () => import('./routes/auth-routes.tsx');
-const homeRoutes = () => import('./routes/dashboard.tsx');
 const insightRoutes = () => import('./routes/insight-routes.tsx');
 const vendorScreens = () => import('./routes/vendor-screens.tsx');
 
@@ -31,13 +17,13 @@ export const routes: RouteObject[] = [
     element: <ProtectedLayout />,
     errorElement: <RouteErrorPage />,
     children: [
-      { index: true, element: screen(homeRoutes, 'HomeRoute') },
+      { index: true, element: <HomeRoute /> },
       { path: 'profile', element: screen(() => import('./routes/profile-route.tsx'), 'ProfileRoute') },
       { path: 'ven-reg', element: screen(vendorScreens, 'VendorRegistrationRoute') },
       { path: 'insights', element: screen(insightRoutes, 'InsightsRoute') },
       { path: 'add-offer', element: screen(vendorScreens, 'AddOfferRoute') },
       { path: 'edit-offer/:id', element: screen(vendorScreens, 'EditOfferRoute') },
-      { path: 'real-time-local-offers', element: screen(homeRoutes, 'NearbyOffersRoute') },
+      { path: 'real-time-local-offers', element: screen(() => import('./routes/nearby-route.tsx'), 'NearbyOffersRoute') },
       { path: 'shop-entry-confirmation', element: screen(() => import('./routes/shop-entry-route.tsx'), 'ShopEntryRoute') },
       { path: 'business-insights', element: screen(insightRoutes, 'BusinessInsightsRoute') },
       { path: 'searchoffers', element: screen(() => import('../features/search/components/search-offers.tsx'), 'SearchOffers') },

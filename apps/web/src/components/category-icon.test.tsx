@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { catalogs } from '@qrib/shared';
+import { catalogs } from '@qrib/shared/i18n/catalogs';
 import { categoryLook } from './category-icon.tsx';
 
 const seededIds = Object.keys(catalogs.en.categories).map(Number);

@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LANGUAGES, isLanguageCode, type User } from '@qrib/shared';
+import type { User } from '@qrib/shared/auth-schemas';
+import { LANGUAGES, isLanguageCode } from '@qrib/shared/languages';
 import { chooseLanguage, chooseLanguageForAccount } from '../lib/i18n.ts';
 import { queryKeys } from '../lib/query-keys.ts';
 

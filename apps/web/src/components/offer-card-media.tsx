@@ -2,7 +2,7 @@
 import { ImageOff } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { DiscountType } from '@qrib/shared';
+import type { DiscountType } from '@qrib/shared/offer-constants';
 import { formatDiscount } from '../lib/format.ts';
 import { FavoriteButton } from './favorite-button.tsx';
 

@@ -1,6 +1,6 @@
 /** One of a shop's offers as a card (the shop page, an offer's 'other offers'): photo, badge, heart, title, time left, link. */
 import { useTranslation } from 'react-i18next';
-import type { Shop } from '@qrib/shared';
+import type { Shop } from '@qrib/shared/shop-schemas';
 import { useOfferImpression } from '../lib/offer-events.ts';
 import { OfferCardFooter } from './offer-card-footer.tsx';
 import { OfferCardMedia } from './offer-card-media.tsx';

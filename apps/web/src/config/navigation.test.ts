@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { catalogs, LANGUAGES } from '@qrib/shared';
+import { catalogs } from '@qrib/shared/i18n/catalogs';
+import { LANGUAGES } from '@qrib/shared/languages';
 import { NAV_ITEMS, navigationFor, navRoleOf, ROLE_NAVIGATION } from './navigation.tsx';
 import { paths } from './paths.ts';
 

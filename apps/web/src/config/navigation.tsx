@@ -25,7 +25,8 @@ import {
   User as UserIcon,
   type LucideIcon,
 } from 'lucide-react';
-import type { Catalog, User } from '@qrib/shared';
+import type { User } from '@qrib/shared/auth-schemas';
+import type { Catalog } from '@qrib/shared/i18n/catalogs';
 import { paths } from './paths.ts';
 
 type NavKey = Exclude<

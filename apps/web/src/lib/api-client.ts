@@ -3,7 +3,8 @@
  * Errors become `ApiError` carrying the server's message and field errors (DESIGN.md §4 error shape) with their
  * codes (what the screens translate), and why the request failed: an HTTP answer, no connection, or no answer in time.
  */
-import { apiErrorSchema, type MessageCode } from '@qrib/shared';
+import { isApiErrorBody } from '@qrib/shared/error-body';
+import type { MessageCode } from '@qrib/shared/message-codes';
 
 /** How a request failed: an error answer, no answer, too slow, or a success status the client does not expect. */
 export type FailureReason = 'http' | 'network' | 'timeout' | 'status';
@@ -39,9 +40,8 @@ export class ApiError extends Error {
 }
 
 function errorFromAnswer(status: number, statusText: string, payload: unknown): ApiError {
-  const parsed = apiErrorSchema.safeParse(payload);
-  if (!parsed.success) return new ApiError(status, statusText || `HTTP ${status}`);
-  const { message, fieldErrors, errorMessage, code, params, fieldErrorCodes } = parsed.data;
+  if (!isApiErrorBody(payload)) return new ApiError(status, statusText || `HTTP ${status}`);
+  const { message, fieldErrors, errorMessage, code, params, fieldErrorCodes } = payload;
   return new ApiError(status, message, fieldErrors, 'http', errorMessage, { code: { code, params }, fieldErrorCodes });
 }
 

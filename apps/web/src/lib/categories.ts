@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
-import type { Category } from '@qrib/shared';
+import type { Category } from '@qrib/shared/category-schemas';
 import { apiRequest } from './api-client.ts';
 import { queryKeys } from './query-keys.ts';
 

@@ -1,6 +1,6 @@
 /** The shopper's saved offers: the list, and saving or removing one with the heart (optimistic). */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Favorite } from '@qrib/shared';
+import type { Favorite } from '@qrib/shared/nearby-schemas';
 import { apiRequest } from './api-client.ts';
 import { queryKeys } from './query-keys.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { MESSAGES } from '@qrib/shared';
+import { MESSAGES } from '@qrib/shared/messages';
 import { ApiError } from './api-client.ts';
 import { applyRequestError } from './form-errors.ts';
 import { initI18n } from './i18n.ts';

@@ -3,7 +3,9 @@
  * dates in the reader's language.
  */
 import type { TFunction } from 'i18next';
-import { MALTA_TIME_ZONE, timeLeft, type DiscountType } from '@qrib/shared';
+import { MALTA_TIME_ZONE } from '@qrib/shared/malta-time';
+import type { DiscountType } from '@qrib/shared/offer-constants';
+import { timeLeft } from '@qrib/shared/time-left';
 
 export function formatDiscount(t: TFunction, discountType: DiscountType, value: number): string {
   // The number is written the reader's way by i18next (lib/i18n.ts); euros and cents show two decimals (€4.50, 12.5%).

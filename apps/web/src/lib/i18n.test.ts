@@ -1,5 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
-import { FIELD_LABELS, LANGUAGES, MESSAGES, formatMessage, signupRequestSchema } from '@qrib/shared';
+import { signupRequestSchema } from '@qrib/shared/auth-schemas';
+import { FIELD_LABELS } from '@qrib/shared/field-labels';
+import { LANGUAGES } from '@qrib/shared/languages';
+import { MESSAGES, formatMessage } from '@qrib/shared/messages';
 import { ar as ARABIC } from '@qrib/shared/i18n/ar';
 import { en as ENGLISH } from '@qrib/shared/i18n/en';
 import { fr as FRENCH } from '@qrib/shared/i18n/fr';

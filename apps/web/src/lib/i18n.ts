@@ -8,17 +8,9 @@
  */
 import i18next, { type FormatFunction, type TFunction } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import {
-  FIELD_LABELS,
-  LANGUAGE_COOKIE_NAME,
-  codeOfMessage,
-  isLanguageCode,
-  languageCookieValue,
-  parseLanguageCookie,
-  textDirection,
-  type LanguageCode,
-  type MessageCode,
-} from '@qrib/shared';
+import { FIELD_LABELS } from '@qrib/shared/field-labels';
+import { LANGUAGE_COOKIE_NAME, isLanguageCode, languageCookieValue, parseLanguageCookie, textDirection, type LanguageCode } from '@qrib/shared/languages';
+import { codeOfMessage, type MessageCode } from '@qrib/shared/message-codes';
 import { en, type Catalog } from '@qrib/shared/i18n/en';
 import { ApiError, apiRequest } from './api-client.ts';
 

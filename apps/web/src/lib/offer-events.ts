@@ -3,7 +3,7 @@
  * 20 are waiting, and with sendBeacon when the page is hidden (it survives navigation and closing).
  */
 import { useEffect, useRef } from 'react';
-import type { OfferEventInput } from '@qrib/shared';
+import type { OfferEventInput } from '@qrib/shared/nearby-schemas';
 
 export const FLUSH_AFTER_MS = 5_000;
 export const FLUSH_AT_COUNT = 20;

@@ -5,7 +5,7 @@
  * the location cannot be read.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { haversineKm } from '@qrib/shared';
+import { haversineKm } from '@qrib/shared/geo';
 
 export interface Point {
   latitude: number;

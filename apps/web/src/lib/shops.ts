@@ -1,6 +1,6 @@
 /** A shop's public page (GET /vendors/:vendorId) and the map link that leads there. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Shop } from '@qrib/shared';
+import type { Shop } from '@qrib/shared/shop-schemas';
 import { apiRequest } from './api-client.ts';
 import { queryKeys } from './query-keys.ts';
 

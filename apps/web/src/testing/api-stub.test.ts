@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MESSAGES } from '@qrib/shared';
+import { MESSAGES } from '@qrib/shared/messages';
 import { apiRequest } from '../lib/api-client.ts';
 import { finishApiStub, neverAnswer, stubApi } from './api-stub.ts';
 

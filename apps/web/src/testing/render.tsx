@@ -1,7 +1,7 @@
 /** Renders screens the way the app does: i18n, a query client and a data router in memory. */
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
-import type { LanguageCode } from '@qrib/shared';
+import type { LanguageCode } from '@qrib/shared/languages';
 import { AppProviders } from '../app/providers.tsx';
 import { initI18n } from '../lib/i18n.ts';
 import { createQueryClient } from '../lib/query-client.ts';

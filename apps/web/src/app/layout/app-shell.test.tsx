@@ -1,7 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { Offer, User } from '@qrib/shared';
+import type { User } from '@qrib/shared/auth-schemas';
+import type { Offer } from '@qrib/shared/offer-schemas';
 import { neverAnswer, stubApi, type ApiRoute } from '../../testing/api-stub.ts';
 import { renderRoutes } from '../../testing/render.tsx';
 import { AppShell } from './app-shell.tsx';

@@ -3,7 +3,7 @@ import { Store } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { User } from '@qrib/shared';
+import type { User } from '@qrib/shared/auth-schemas';
 import { paths } from '../../config/paths.ts';
 import { useMe } from '../../features/auth/api/get-me.ts';
 

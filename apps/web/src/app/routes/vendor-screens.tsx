@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router';
-import { MESSAGES } from '@qrib/shared';
+import { MESSAGES } from '@qrib/shared/messages';
 import { Alert } from '../../components/ui/alert.tsx';
 import { ErrorState, LoadingState } from '../../components/ui/data-states.tsx';
 import { paths } from '../../config/paths.ts';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { catalogs, computeTrust } from '@qrib/shared';
+import { catalogs } from '@qrib/shared/i18n/catalogs';
+import { computeTrust } from '@qrib/shared/insight-schemas';
 import { initI18n } from '../../lib/i18n.ts';
 import { chartMaximum, changeToneClass, daysBegun, formatDateRange, formatEuro, formatHour, initialsOf, isPositiveChange, trendPoints, trustProgressText } from './format.ts';
 

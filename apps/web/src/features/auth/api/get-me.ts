@@ -3,7 +3,7 @@
  * so a signed-out first visit logs no failed request and no console error.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { User } from '@qrib/shared';
+import type { User } from '@qrib/shared/auth-schemas';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 

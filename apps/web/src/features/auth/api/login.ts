@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { MESSAGES, type LoginRequest } from '@qrib/shared';
+import type { LoginRequest } from '@qrib/shared/auth-schemas';
+import { MESSAGES } from '@qrib/shared/messages';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { getMe } from './get-me.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { MESSAGES } from '@qrib/shared';
+import { MESSAGES } from '@qrib/shared/messages';
 import { renderRoutes } from '../../../testing/render.tsx';
 import { LoginForm } from './login-form.tsx';
 

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { InsightPeriod, VendorInsights } from '@qrib/shared';
+import type { InsightPeriod, VendorInsights } from '@qrib/shared/insight-schemas';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { VendorInsights } from '@qrib/shared';
+import type { VendorInsights } from '@qrib/shared/insight-schemas';
 import { changeToneClass, formatEuro, isolateLtr } from '../format.ts';
 
 /** Spec §2.4: Users Nearby, Offers Viewed, Conversions, Avg. Order Value, each with its change (green when +). */

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { INSIGHT_PERIODS, type InsightPeriod } from '@qrib/shared';
+import { INSIGHT_PERIODS, type InsightPeriod } from '@qrib/shared/insight-schemas';
 
 /** The report period lives in the URL (?period=monthly) so a reload or a shared link keeps it. */
 export function usePeriodParam(): [InsightPeriod, (period: InsightPeriod) => void] {

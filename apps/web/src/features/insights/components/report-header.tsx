@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { InsightPeriod, VendorInsights } from '@qrib/shared';
+import type { InsightPeriod, VendorInsights } from '@qrib/shared/insight-schemas';
 import { formatDateRange, initialsOf } from '../format.ts';
 import { PeriodSelect } from './period-select.tsx';
 

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { VendorInsights } from '@qrib/shared';
+import type { VendorInsights } from '@qrib/shared/insight-schemas';
 import { paths } from '../../../config/paths.ts';
 import { formatHour } from '../format.ts';
 import { InsightSection } from './chart-parts.tsx';

@@ -1,6 +1,7 @@
 /** GET /offers/nearby-offers with a categoryId: that category's offers near the shopper, nearest first. */
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { NEARBY_RADIUS_KM, type NearbyCategoryOffer } from '@qrib/shared';
+import type { NearbyCategoryOffer } from '@qrib/shared/nearby-schemas';
+import { NEARBY_RADIUS_KM } from '@qrib/shared/nearby-constants';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 import type { Point } from '../../../lib/shopper-location.ts';

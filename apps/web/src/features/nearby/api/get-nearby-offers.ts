@@ -1,6 +1,7 @@
 /** GET /offers/nearby-offers, page by page (20 businesses each), refreshed every 5 minutes (spec §4, §9). */
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { NEARBY_RADIUS_KM, type NearbyBusiness } from '@qrib/shared';
+import type { NearbyBusiness } from '@qrib/shared/nearby-schemas';
+import { NEARBY_RADIUS_KM } from '@qrib/shared/nearby-constants';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 

@@ -4,7 +4,7 @@
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { NEARBY_RADIUS_KM } from '@qrib/shared';
+import { NEARBY_RADIUS_KM } from '@qrib/shared/nearby-constants';
 import { queryKeys } from '../../../lib/query-keys.ts';
 import type { Point } from '../../../lib/shopper-location.ts';
 

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { catalogs } from '@qrib/shared';
+import { catalogs } from '@qrib/shared/i18n/catalogs';
 import { categoryLook } from '../../../components/category-icon.tsx';
 import { stubApi } from '../../../testing/api-stub.ts';
 import { renderRoutes } from '../../../testing/render.tsx';

@@ -2,7 +2,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { DEFAULT_CATEGORY_NAMES, MESSAGES } from '@qrib/shared';
+import { DEFAULT_CATEGORY_NAMES } from '@qrib/shared/constants';
+import { MESSAGES } from '@qrib/shared/messages';
 import { CategoryIcon } from '../../../components/category-icon.tsx';
 import { paths } from '../../../config/paths.ts';
 import { categoryName, useCategories } from '../../../lib/categories.ts';

@@ -2,7 +2,7 @@
 import { LocateFixed, MapPin } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MALTA_LOCALITIES } from '@qrib/shared';
+import { MALTA_LOCALITIES } from '@qrib/shared/malta-localities';
 import { Button } from '../../../components/ui/button.tsx';
 import { usePlaceName } from '../../../lib/reverse-geocode.ts';
 import type { Point } from '../../../lib/shopper-location.ts';

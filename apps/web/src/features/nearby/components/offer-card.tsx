@@ -1,7 +1,7 @@
 /** One nearby offer: photo, badge, business logo or initial, names, distance, time left, View Offer. */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { NearbyBusiness } from '@qrib/shared';
+import type { NearbyBusiness } from '@qrib/shared/nearby-schemas';
 import { OfferCardFooter } from '../../../components/offer-card-footer.tsx';
 import { OfferCardMedia } from '../../../components/offer-card-media.tsx';
 import { useOfferImpression } from '../../../lib/offer-events.ts';

@@ -1,6 +1,7 @@
 /** GET /me/notifications: the bell's list and unread count, asked again every minute while the app is open. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { NOTIFICATIONS_POLL_MS, type NotificationsResponse } from '@qrib/shared';
+import type { NotificationsResponse } from '@qrib/shared/notification-schemas';
+import { NOTIFICATIONS_POLL_MS } from '@qrib/shared/notification-constants';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 

@@ -1,6 +1,6 @@
 /** POST /me/notifications/read: these notifications, or all of them, become read; the bell updates at once. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { NotificationsResponse } from '@qrib/shared';
+import type { NotificationsResponse } from '@qrib/shared/notification-schemas';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES } from '@qrib/shared';
+import { MESSAGES } from '@qrib/shared/messages';
 import { initI18n } from '../../../lib/i18n.ts';
 import { describeNotification } from './describe-notification.ts';
 

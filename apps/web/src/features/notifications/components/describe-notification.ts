@@ -1,6 +1,6 @@
 /** What a notification says and where it leads, built from its payload in the reader's language. */
 import type { TFunction } from 'i18next';
-import type { Notification } from '@qrib/shared';
+import type { Notification } from '@qrib/shared/notification-schemas';
 import { paths } from '../../../config/paths.ts';
 import { translateMessage } from '../../../lib/i18n.ts';
 

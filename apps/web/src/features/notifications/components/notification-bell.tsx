@@ -7,7 +7,7 @@ import { Bell, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { Notification } from '@qrib/shared';
+import type { Notification } from '@qrib/shared/notification-schemas';
 import { formatMaltaDateTime } from '../../../lib/format.ts';
 import { translateError } from '../../../lib/i18n.ts';
 import { useNotifications } from '../api/get-notifications.ts';

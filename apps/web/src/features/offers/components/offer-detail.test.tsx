@@ -1,7 +1,8 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { MESSAGES, formatMessage, type Offer } from '@qrib/shared';
+import { MESSAGES, formatMessage } from '@qrib/shared/messages';
+import type { Offer } from '@qrib/shared/offer-schemas';
 import { neverAnswer, stubApi } from '../../../testing/api-stub.ts';
 import { renderRoutes } from '../../../testing/render.tsx';
 import { OfferDetail } from './offer-detail.tsx';

@@ -1,7 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { Category, Offer } from '@qrib/shared';
+import type { Category } from '@qrib/shared/category-schemas';
+import type { Offer } from '@qrib/shared/offer-schemas';
 import { stubApi, type ApiAnswer } from '../../../testing/api-stub.ts';
 import { renderRoutes } from '../../../testing/render.tsx';
 import { OfferForm } from './offer-form.tsx';

@@ -8,17 +8,10 @@ import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import {
-  DISCOUNT_TYPES,
-  MAX_OFFER_IMAGES,
-  MESSAGES,
-  REDEMPTION_LIMITS,
-  TARGET_AUDIENCES,
-  keepOfferImages,
-  offerFieldsSchema,
-  type Offer,
-  type OfferFields,
-} from '@qrib/shared';
+import { MAX_OFFER_IMAGES } from '@qrib/shared/constants';
+import { MESSAGES } from '@qrib/shared/messages';
+import { keepOfferImages, offerFieldsSchema, type Offer, type OfferFields } from '@qrib/shared/offer-schemas';
+import { DISCOUNT_TYPES, REDEMPTION_LIMITS, TARGET_AUDIENCES } from '@qrib/shared/offer-constants';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { CheckboxField } from '../../../components/ui/checkbox-field.tsx';

@@ -1,7 +1,8 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Offer, Shop } from '@qrib/shared';
+import type { Offer } from '@qrib/shared/offer-schemas';
+import type { Shop } from '@qrib/shared/shop-schemas';
 import { STORAGE_KEYS } from '../../../lib/shopper-location.ts';
 import { neverAnswer, stubApi } from '../../../testing/api-stub.ts';
 import { renderRoutes } from '../../../testing/render.tsx';

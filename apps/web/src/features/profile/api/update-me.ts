@@ -4,7 +4,8 @@
  * has it, so the shell, the theme and every screen reading the user follow.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ProfileForm, UpdateMeRequest, User } from '@qrib/shared';
+import type { User } from '@qrib/shared/auth-schemas';
+import type { ProfileForm, UpdateMeRequest } from '@qrib/shared/me-schemas';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 

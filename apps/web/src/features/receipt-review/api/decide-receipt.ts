@@ -3,7 +3,7 @@
  * every cached queue, so its card shows the decision even in a tab it no longer matches (until the next visit).
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ReceiptDecision, VendorReceipt } from '@qrib/shared';
+import type { ReceiptDecision, VendorReceipt } from '@qrib/shared/receipt-schemas';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 

@@ -1,6 +1,7 @@
 /** GET /vendors/me/receipts: the shop's receipt queue, newest first, optionally one status. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ReceiptStatus, VendorReceipt } from '@qrib/shared';
+import type { VendorReceipt } from '@qrib/shared/receipt-schemas';
+import type { ReceiptStatus } from '@qrib/shared/receipt-constants';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 

@@ -4,7 +4,7 @@
  */
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { RECEIPT_STATUSES, type ReceiptStatus } from '@qrib/shared';
+import { RECEIPT_STATUSES, type ReceiptStatus } from '@qrib/shared/receipt-constants';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/data-states.tsx';
 import { useShopReceipts, type ReviewFilter } from '../api/get-shop-receipts.ts';
 import { ReviewCard } from './review-card.tsx';

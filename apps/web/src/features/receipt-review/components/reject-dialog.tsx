@@ -1,7 +1,7 @@
 /** Reject asks why: the reason is required (the shopper sees it) and checked by the same schema as the API. */
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MAX_DECISION_REASON_LENGTH, receiptDecisionRequestSchema } from '@qrib/shared';
+import { MAX_DECISION_REASON_LENGTH, receiptDecisionRequestSchema } from '@qrib/shared/receipt-schemas';
 import { Button } from '../../../components/ui/button.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { TextareaField } from '../../../components/ui/textarea-field.tsx';

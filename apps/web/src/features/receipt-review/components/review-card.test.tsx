@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { VendorReceipt } from '@qrib/shared';
+import type { VendorReceipt } from '@qrib/shared/receipt-schemas';
 import { stubApi } from '../../../testing/api-stub.ts';
 import { renderRoutes } from '../../../testing/render.tsx';
 import { ReviewCard } from './review-card.tsx';

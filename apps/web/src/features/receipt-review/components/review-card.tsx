@@ -6,7 +6,8 @@
 import { FileText, Info } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ReceiptStatus, VendorReceipt } from '@qrib/shared';
+import type { VendorReceipt } from '@qrib/shared/receipt-schemas';
+import type { ReceiptStatus } from '@qrib/shared/receipt-constants';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { formatDate, formatMaltaDateTime } from '../../../lib/format.ts';

@@ -1,6 +1,6 @@
 /** My receipts: each receipt the shopper sent, its shop and offer, its files and its status (DESIGN.md §8). */
 import { useTranslation } from 'react-i18next';
-import type { ReceiptStatus } from '@qrib/shared';
+import type { ReceiptStatus } from '@qrib/shared/receipt-constants';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/data-states.tsx';
 import { translateReason } from '../../../lib/i18n.ts';
 import { useMyReceipts } from '../api/get-my-receipts.ts';

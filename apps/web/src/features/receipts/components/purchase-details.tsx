@@ -1,6 +1,6 @@
 /** Spec §2.4's Purchase Details block, filled from the chosen shop and offer (DESIGN.md §5), not sample data. */
 import { useTranslation } from 'react-i18next';
-import type { ReceiptOffer, ReceiptShop } from '@qrib/shared';
+import type { ReceiptOffer, ReceiptShop } from '@qrib/shared/receipt-schemas';
 import { formatDate, formatDiscount, orDash } from '../../../lib/format.ts';
 
 export function PurchaseDetails({ shop, offer, fileCount }: { shop: ReceiptShop | undefined; offer: ReceiptOffer | undefined; fileCount: number }) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import i18next from 'i18next';
-import { MESSAGES, formatMessage } from '@qrib/shared';
+import { MESSAGES, formatMessage } from '@qrib/shared/messages';
 import { ApiError } from '../../../lib/api-client.ts';
 import { initI18n } from '../../../lib/i18n.ts';
 import { addReceiptFiles, uploadFailureMessage } from './upload-failure.ts';

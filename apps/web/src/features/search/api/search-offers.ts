@@ -1,6 +1,6 @@
 /** GET /offers/search, page by page (the answer's nextCursor is the next page's cursor). */
 import { useInfiniteQuery } from '@tanstack/react-query';
-import type { SearchResult } from '@qrib/shared';
+import type { SearchResult } from '@qrib/shared/nearby-schemas';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 

@@ -2,7 +2,8 @@
  * The search screen's state lives in the URL (reload and Back keep it): text, category, discount type,
  * minimum discount, maximum distance and sort. Unknown or broken values in a hand-edited URL are dropped.
  */
-import { DISCOUNT_TYPES, MAX_NEARBY_RADIUS_KM, SEARCH_SORTS, SEARCH_TEXT_MAX_LENGTH, type DiscountType, type SearchSort } from '@qrib/shared';
+import { MAX_NEARBY_RADIUS_KM, SEARCH_SORTS, SEARCH_TEXT_MAX_LENGTH, type SearchSort } from '@qrib/shared/nearby-constants';
+import { DISCOUNT_TYPES, type DiscountType } from '@qrib/shared/offer-constants';
 import type { Point } from '../../../lib/shopper-location.ts';
 
 export const DISTANCE_CHOICES_KM = [1, 2, 5, 10, 25] as const;

@@ -1,6 +1,6 @@
 /** One search result (spec §2.4 Search Offers card): badge, heart, title, business, distance, time left, View Details. */
 import { useTranslation } from 'react-i18next';
-import type { SearchResult } from '@qrib/shared';
+import type { SearchResult } from '@qrib/shared/nearby-schemas';
 import { FavoriteButton } from '../../../components/favorite-button.tsx';
 import { OfferCardFooter } from '../../../components/offer-card-footer.tsx';
 import { categoryName } from '../../../lib/categories.ts';

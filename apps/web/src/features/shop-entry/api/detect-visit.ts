@@ -1,6 +1,6 @@
 /** POST /visits/detect: is the shopper standing at a shop they were interested in? Null when not. */
 import { useMutation } from '@tanstack/react-query';
-import type { ShopVisit } from '@qrib/shared';
+import type { ShopVisit } from '@qrib/shared/visit-schemas';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 export interface DevicePoint {

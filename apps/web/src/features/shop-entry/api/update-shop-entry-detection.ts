@@ -1,6 +1,7 @@
 /** PATCH /me {preferences: {shopEntryDetection}}: the shopper's opt-in, kept on the server. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { UpdateMeRequest, User } from '@qrib/shared';
+import type { User } from '@qrib/shared/auth-schemas';
+import type { UpdateMeRequest } from '@qrib/shared/me-schemas';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 

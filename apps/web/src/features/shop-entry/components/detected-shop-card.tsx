@@ -2,7 +2,7 @@
 import { MapPin, Store } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ShopVisit } from '@qrib/shared';
+import type { ShopVisit } from '@qrib/shared/visit-schemas';
 import { Button } from '../../../components/ui/button.tsx';
 import { distanceText } from '../../../lib/format.ts';
 

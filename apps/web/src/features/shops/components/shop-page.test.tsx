@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { MESSAGES, formatMessage, type Shop } from '@qrib/shared';
+import { MESSAGES, formatMessage } from '@qrib/shared/messages';
+import type { Shop } from '@qrib/shared/shop-schemas';
 import { STORAGE_KEYS } from '../../../lib/shopper-location.ts';
 import { neverAnswer, stubApi } from '../../../testing/api-stub.ts';
 import { renderRoutes } from '../../../testing/render.tsx';

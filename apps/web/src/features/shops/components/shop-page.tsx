@@ -4,7 +4,8 @@
  */
 import { MapPin, Navigation, Phone } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { haversineKm, type Shop } from '@qrib/shared';
+import { haversineKm } from '@qrib/shared/geo';
+import type { Shop } from '@qrib/shared/shop-schemas';
 import { ShopLogo } from '../../../components/shop-logo.tsx';
 import { ShopOfferCard } from '../../../components/shop-offer-card.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/data-states.tsx';

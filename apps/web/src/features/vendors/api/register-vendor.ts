@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Vendor } from '@qrib/shared';
+import type { Vendor } from '@qrib/shared/vendor-schemas';
 import { apiUpload } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 

@@ -1,5 +1,5 @@
 /** Browser geolocation for "Use My Location" (spec §7: high accuracy, 10 s timeout, 5 min maximum age). */
-import { MESSAGES } from '@qrib/shared';
+import { MESSAGES } from '@qrib/shared/messages';
 
 export const GEOLOCATION_OPTIONS: PositionOptions = { enableHighAccuracy: true, timeout: 10_000, maximumAge: 5 * 60_000 };
 

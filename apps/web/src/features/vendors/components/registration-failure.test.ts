@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MESSAGES, formatMessage } from '@qrib/shared';
+import { MESSAGES, formatMessage } from '@qrib/shared/messages';
 import { ApiError } from '../../../lib/api-client.ts';
 import { initI18n } from '../../../lib/i18n.ts';
 import { geolocationErrorMessage } from './current-position.ts';

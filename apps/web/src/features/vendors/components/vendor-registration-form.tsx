@@ -8,15 +8,10 @@ import { LocateFixed } from 'lucide-react';
 import { useState } from 'react';
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import {
-  BUSINESS_TYPES,
-  MESSAGES,
-  OFFERINGS_MAX_LENGTH,
-  checkDocumentFiles,
-  coordinatesText,
-  vendorRegistrationSchema,
-  type VendorRegistration,
-} from '@qrib/shared';
+import { OFFERINGS_MAX_LENGTH } from '@qrib/shared/constants';
+import { coordinatesText } from '@qrib/shared/geo';
+import { MESSAGES } from '@qrib/shared/messages';
+import { BUSINESS_TYPES, checkDocumentFiles, vendorRegistrationSchema, type VendorRegistration } from '@qrib/shared/vendor-schemas';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { FilePicker } from '../../../components/ui/file-picker.tsx';

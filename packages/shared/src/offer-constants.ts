@@ -1,0 +1,7 @@
+/** The offer vocabulary (spec §5), without zod: screens that only show offers import it and load no schema code. */
+export const DISCOUNT_TYPES = ['PERCENTAGE', 'FIXED', 'BUYXGETY'] as const;
+export type DiscountType = (typeof DISCOUNT_TYPES)[number];
+export const TARGET_AUDIENCES = ['ALL_CUSTOMERS', 'PREMIUM_CUSTOMERS', 'NEW_CUSTOMERS'] as const;
+export const REDEMPTION_LIMITS = ['UNLIMITED', 'LIMITED'] as const;
+export const OFFER_STATUSES = ['ACTIVE', 'PAUSED', 'ENDED'] as const;
+export type OfferStatus = (typeof OFFER_STATUSES)[number];
