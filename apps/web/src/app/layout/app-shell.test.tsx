@@ -113,6 +113,17 @@ describe('Back on an offer page', () => {
     expect(router.state.location.pathname).toBe('/searchoffers');
   });
 
+  it('gives the desktop, which has no top bar, the same Back at the head of the page', async () => {
+    const { router } = renderShell(shopper, { path: '/searchoffers', routes: offer(false) });
+    await router.navigate('/viewoffer/7');
+    const pageBack = await screen.findByTestId('page-back');
+    expect(pageBack).toHaveClass('hidden', 'md:flex');
+    await userEvent.click(await within(pageBack).findByRole('button', { name: 'Back' }));
+    expect(await screen.findByRole('heading', { name: 'search' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/searchoffers');
+    expect(screen.queryByTestId('page-back')).toBeNull();
+  });
+
   it("takes an owner reading another shop's offer back by history too", async () => {
     const { router } = renderShell(owner, { path: '/searchoffers', routes: offer(false) });
     await router.navigate('/viewoffer/7');

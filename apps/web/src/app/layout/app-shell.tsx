@@ -229,6 +229,12 @@ export function AppShell({ user, children }: { user: User; children: ReactNode }
         data-testid="content"
         className="px-4 pt-18 pb-24 transition-[margin] md:ms-[var(--sidebar-width)] md:px-8 md:pt-8 md:pb-8"
       >
+        {/* The desktop has no top bar: there an offer's Back heads its page (on phones the bar above holds it). */}
+        {viewedOffer?.params.id ? (
+          <div className="mx-auto mb-4 hidden max-w-3xl md:flex" data-testid="page-back">
+            <OfferBack offerId={Number(viewedOffer.params.id)} navigation={navigation} />
+          </div>
+        ) : null}
         {children}
       </main>
       <BottomTabs tabs={navigation.tabs} inert={menuOpen} />
