@@ -23,6 +23,9 @@ export default defineConfig({
   use: {
     baseURL: `http://localhost:${port}`,
     trace: 'retain-on-failure',
+    // No service worker unless a test asks for one (e2e/offline.spec.ts): a worker's caches would outlive a test's
+    // expectations of the network.
+    serviceWorkers: 'block',
     launchOptions: chromium,
   },
   projects: [

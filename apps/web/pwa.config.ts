@@ -52,7 +52,9 @@ export const pwaOptions: Partial<VitePWAOptions> = {
       }),
     ],
     cleanupOutdatedCaches: true,
-    clientsClaim: false,
+    // The first worker takes over the page it was installed from (so that visit's later answers are kept); a new
+    // version waits (no skipWaiting) until the reader presses Reload.
+    clientsClaim: true,
     skipWaiting: false,
     navigateFallback: 'index.html',
     navigateFallbackDenylist: [/^\/api(\/|$)/, /^\/uploads\//],
