@@ -4,9 +4,10 @@ import { defineConfig } from 'vitest/config';
 import { precompress } from './build/precompress.ts';
 import { VitePWA } from 'vite-plugin-pwa';
 import { pwaOptions } from './pwa.config.ts';
+import { maltaBasemapPlugin } from './build/basemap.ts';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), VitePWA(pwaOptions), precompress()],
+  plugins: [react(), tailwindcss(), VitePWA(pwaOptions), maltaBasemapPlugin(), precompress()],
   server: {
     port: 5173,
     proxy: { '/api': 'http://localhost:3000', '/uploads': 'http://localhost:3000' },

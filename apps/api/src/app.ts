@@ -25,6 +25,7 @@ import databasePlugin from './plugins/database.ts';
 import errorsPlugin from './plugins/errors.ts';
 import authRoutes from './routes/api/v1/auth/index.ts';
 import categoryRoutes from './routes/api/v1/categories/index.ts';
+import clientConfigRoutes from './routes/api/v1/config/index.ts';
 import eventRoutes from './routes/api/v1/events/index.ts';
 import fileRoutes from './routes/api/v1/file/index.ts';
 import geoRoutes from './routes/api/v1/geo/index.ts';
@@ -44,7 +45,7 @@ import offerFeedPlugin from './plugins/offer-feed.ts';
 import policiesPlugin from './plugins/policies.ts';
 import pendingUploadsPlugin from './plugins/pending-uploads.ts';
 import receiptVerifierPlugin from './plugins/receipt-verifier.ts';
-import securityHeadersPlugin, { SECURITY_HEADERS } from './plugins/security-headers.ts';
+import securityHeadersPlugin, { securityHeaders } from './plugins/security-headers.ts';
 import storagePlugin from './plugins/storage.ts';
 import { createRateLimitCountersRepository } from './repositories/rate-limit-counters.ts';
 import { createDatabaseRateLimitStore } from './services/rate-limit-store.ts';
@@ -62,6 +63,7 @@ export interface BuildAppOptions {
 
 export async function buildApp({ config, database, closeDatabase = true, logger, storage }: BuildAppOptions) {
   const trustedHops = typeof config.trustProxy === 'number' ? config.trustProxy : 0;
+  const headers = securityHeaders({ mapStyleUrl: config.mapStyleUrl });
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
     // A hop count becomes a function: trust the nearest N proxies, never the client's own header.
@@ -78,7 +80,7 @@ export async function buildApp({ config, database, closeDatabase = true, logger,
     // Errors Fastify raises before routing (a malformed URL, say) get the one error shape too.
     frameworkErrors: (error, _request, reply: FastifyReply) => {
       const statusCode = error.statusCode ?? 400;
-      void reply.code(statusCode).headers(SECURITY_HEADERS).send({ statusCode, error: statusText(statusCode), message: MESSAGES.invalidUrl, code: 'invalidUrl', params: {} });
+      void reply.code(statusCode).headers(headers).send({ statusCode, error: statusText(statusCode), message: MESSAGES.invalidUrl, code: 'invalidUrl', params: {} });
     },
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -109,7 +111,7 @@ export async function buildApp({ config, database, closeDatabase = true, logger,
   await app.register(errorsPlugin, { webDistDir: existsSync(config.webDistDir) ? config.webDistDir : '' });
 
   // Helmet's security headers, computed once (plugins/security-headers.ts); then external plugins.
-  await app.register(securityHeadersPlugin);
+  await app.register(securityHeadersPlugin, { headers });
   // On PostgreSQL the counters live in the database, so replicas share every limit; PGlite is one process and
   // counts in memory (ADR 010). A database error refuses the call rather than letting it through uncounted.
   const rateLimitStore =
@@ -169,6 +171,7 @@ export async function buildApp({ config, database, closeDatabase = true, logger,
     loginAttemptsPerIp: config.loginAttemptsPerIp,
   });
   await app.register(categoryRoutes, { prefix: '/api/v1/categories' });
+  await app.register(clientConfigRoutes, { prefix: '/api/v1/config', mapStyleUrl: config.mapStyleUrl });
   await app.register(vendorRoutes, { prefix: '/api/v1/vendors' });
   await app.register(vendorInsightRoutes, { prefix: '/api/v1/vendors' });
   await app.register(offerRoutes, { prefix: '/api/v1/offers' });

@@ -40,6 +40,7 @@ const envSchema = z.object({
   // The app's own origin, for refusing cross-site state changes (issue 10); default http://localhost:{PORT}.
   PUBLIC_URL: z.url({ error: 'must be the origin the app is served from, e.g. https://qrib.mt' }).optional(),
   GEOCODER_URL: z.url({ error: 'must be an http(s) URL of a Nominatim-compatible service' }).optional(),
+  MAP_STYLE_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL of a MapLibre style JSON' }).optional(),
   STORAGE: z.enum(['local', 's3'], { error: 'must be local or s3' }).default('local'),
   S3_ENDPOINT: z.url({ error: 'must be a URL' }).optional(),
   S3_REGION: z.string().min(1).default('us-east-1'),
@@ -86,6 +87,8 @@ export interface Config {
   loginAttemptsPerIp: number;
   webDistDir: string;
   geocoderUrl: string | undefined;
+  /** A MapLibre style of a tile service for the map view; unset, the app draws its offline basemap (ADR 013). */
+  mapStyleUrl: string | undefined;
   /** The app's own origin (scheme, host, port): a state change whose Origin differs is refused. */
   publicOrigin: string;
   storage: StorageConfig;
@@ -129,6 +132,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginAttemptsPerIp: values.LOGIN_ATTEMPTS_PER_IP,
     webDistDir: path.resolve(values.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist')),
     geocoderUrl: values.GEOCODER_URL,
+    mapStyleUrl: values.MAP_STYLE_URL,
     publicOrigin: new URL(values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).origin,
     storage:
       values.STORAGE === 's3'

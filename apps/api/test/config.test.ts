@@ -29,6 +29,8 @@ describe('loadConfig', () => {
     ['JWT_SECRET', 'short'],
     ['COOKIE_SECURE', 'maybe'],
     ['LOG_LEVEL', 'loud'],
+    ['MAP_STYLE_URL', 'tiles.example.com/style.json'],
+    ['MAP_STYLE_URL', 'ftp://tiles.example.com/style.json'],
   ])('refuses a bad %s with a message naming the variable', (name, value) => {
     expect(() => loadConfig({ DATA_DIR: tempDir(), [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: tempDir(), [name]: value })).toThrow(new RegExp(`${name}:`));

@@ -29,6 +29,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     loginAttemptsPerIp: LOGIN_ATTEMPTS_PER_IP,
     webDistDir: path.join(tmpdir(), 'qrib-no-web-build'),
     geocoderUrl: undefined,
+    mapStyleUrl: undefined,
     publicOrigin: 'http://localhost:3000',
     // createTestApp gives each app a folder of its own; this one is only for a config built without an app.
     storage: { driver: 'local', rootDir: path.join(tmpdir(), 'qrib-test-uploads') },

@@ -65,6 +65,9 @@ export const nearbyBusinessSchema = z.object({
   logoUrl: z.string().nullable(),
   distance: z.number(),
   businessAddress: z.string(),
+  /** The shop's position (public, DESIGN.md §5): its marker on the map view. */
+  latitude: z.number(),
+  longitude: z.number(),
   offers: z.array(nearbyOfferSchema),
 });
 export type NearbyBusiness = z.infer<typeof nearbyBusinessSchema>;
@@ -139,7 +142,8 @@ export type SearchQuery = z.output<typeof searchQuerySchema>;
 export const searchResultSchema = nearbyOfferSchema.extend({
   distance: z.number().nullable(),
   category: categorySchema.nullable(),
-  vendor: z.object({ vendorId: z.number().int(), businessName: z.string(), businessAddress: z.string() }),
+  /** With the shop's position (public, DESIGN.md §5): its marker on the map view. */
+  vendor: z.object({ vendorId: z.number().int(), businessName: z.string(), businessAddress: z.string(), latitude: z.number(), longitude: z.number() }),
 });
 export type SearchResult = z.infer<typeof searchResultSchema>;
 export const searchResponseSchema = z.object({ data: z.array(searchResultSchema), nextCursor: z.string().nullable() });

@@ -44,6 +44,7 @@ export const PUBLIC_API_ROUTES: readonly string[] = [
   'POST /api/v1/auth/logout',
   'GET /api/v1/auth/session',
   'GET /api/v1/categories/',
+  'GET /api/v1/config/',
 ];
 const GUARDED_PREFIX = '/api/v1';
 /** How a private operation is called, in the OpenAPI document: the session cookie or a Bearer token. */

@@ -25,22 +25,31 @@ export function helmetHeaders(options: HelmetOptions): Record<string, string> {
   return Object.fromEntries(headers);
 }
 
-/** Qrib's headers: Helmet's defaults, images also from data: and blob: URLs, plain http not upgraded. */
-export const SECURITY_HEADERS: Readonly<Record<string, string>> = helmetHeaders({
-  contentSecurityPolicy: {
-    directives: {
-      // Served over plain http on localhost too; upgrading would break local use.
-      upgradeInsecureRequests: null,
-      imgSrc: ["'self'", 'data:', 'blob:'],
+/**
+ * Qrib's headers: Helmet's defaults, images also from data: and blob: URLs, plain http not upgraded, and what the
+ * map view needs (ADR 013): its workers (a same-origin module, or a blob: copy), and, when MAP_STYLE_URL names a
+ * tile service, that service's origin for the style, tiles, sprites and glyphs.
+ */
+export function securityHeaders(options: { mapStyleUrl?: string | undefined } = {}): Readonly<Record<string, string>> {
+  const tileOrigin = options.mapStyleUrl ? [new URL(options.mapStyleUrl).origin] : [];
+  return helmetHeaders({
+    contentSecurityPolicy: {
+      directives: {
+        // Served over plain http on localhost too; upgrading would break local use.
+        upgradeInsecureRequests: null,
+        imgSrc: ["'self'", 'data:', 'blob:', ...tileOrigin],
+        connectSrc: ["'self'", ...tileOrigin],
+        workerSrc: ["'self'", 'blob:'],
+      },
     },
-  },
-});
+  });
+}
 
-/** Every answer gets SECURITY_HEADERS (errors Fastify raises before routing set them in app.ts's frameworkErrors). */
+/** Every answer gets the headers, computed once here (errors Fastify raises before routing set them in app.ts's frameworkErrors). */
 export default fp(
-  async (app) => {
+  async (app, options: { headers: Readonly<Record<string, string>> }) => {
     app.addHook('onRequest', (_request, reply, done) => {
-      reply.headers(SECURITY_HEADERS);
+      reply.headers(options.headers);
       done();
     });
   },

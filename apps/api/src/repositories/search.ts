@@ -34,10 +34,10 @@ export function createSearchRepository(db: Db) {
       if (query.sort === 'nearest' && here) order = sql`${distanceKm} ASC, o.offer_id`;
       else if (text && query.sort !== 'newest') order = sql`(ts_rank(to_tsvector('simple', ${document}), ${tsQuery}) + word_similarity(${text}, ${document})) DESC, o.offer_id`;
       else order = sql`o.created_at DESC, o.offer_id DESC`;
-      const rows = await selectRows<{ offer_id: number; business_name: string; business_address: string }>(
+      const rows = await selectRows<{ offer_id: number; business_name: string; business_address: string; latitude: number; longitude: number }>(
         db,
         sql`
-          SELECT o.offer_id, v.business_name, v.business_address
+          SELECT o.offer_id, v.business_name, v.business_address, v.location_latitude AS latitude, v.location_longitude AS longitude
           FROM offers o
           JOIN vendors v ON v.id = o.vendor_id
           JOIN categories c ON c.category_id = o.category_id
@@ -62,7 +62,13 @@ export function createSearchRepository(db: Db) {
           ...presentOfferSummary(offer, images.get(offer.offerId) ?? null),
           distance: here ? Math.round(haversineKm(here.latitude, here.longitude, offer.locationLatitude, offer.locationLongitude) * 1000) / 1000 : null,
           category,
-          vendor: { vendorId: offer.vendorId, businessName: row.business_name, businessAddress: row.business_address },
+          vendor: {
+            vendorId: offer.vendorId,
+            businessName: row.business_name,
+            businessAddress: row.business_address,
+            latitude: Number(row.latitude),
+            longitude: Number(row.longitude),
+          },
         });
       }
       return { results, hasMore: rows.length > SEARCH_PAGE_SIZE };

@@ -20,6 +20,7 @@ useTestApp({}, (made) => ({ testDb, app } = made));
 const EXPECTED_PUBLIC = [
   'GET /api/v1/auth/session',
   'GET /api/v1/categories',
+  'GET /api/v1/config',
   'GET /healthz',
   'GET /readyz',
   'POST /api/v1/auth/login',

@@ -82,6 +82,8 @@ describe('GET /api/v1/offers/nearby-offers', () => {
     expect(sliema.distance).toBeGreaterThan(1.6);
     expect(sliema.distance).toBeLessThan(1.9);
     expect(sliema).toMatchObject({ businessAddress: 'Sliema Books street', logoUrl: null });
+    // Its position, for its marker on the map view.
+    expect(sliema).toMatchObject({ latitude: 35.9122, longitude: 14.5019 });
     expect(sliema.offers).toHaveLength(2);
     expect(sliema.offers[0]).toEqual({
       offerId: expect.any(Number),

@@ -76,6 +76,8 @@ describe('GET /api/v1/offers/search', () => {
     // Within 10 km of Valletta: the Sliema pizzeria's offers (the title match ranks first), not Gozo's.
     expect(titles(near)).toEqual(['Pizza Margherita for two', 'Lunch menu']);
     expect(near.json().data[0].distance).toBeGreaterThan(1.8);
+    // With the shop's position, for its marker on the map view.
+    expect(near.json().data[0].vendor).toMatchObject({ businessName: 'Napoli Pizzeria', latitude: 35.9122, longitude: 14.5019 });
     const nearest = await search({ latitude: 35.8989, longitude: 14.5146, sort: 'nearest' });
     expect(titles(nearest)[0]).toBe('Second paperback free');
     expect(titles(nearest).at(-1)).toBe('Gozitan pizza night');

@@ -512,6 +512,15 @@ export const ar: Catalog = {
     copyFailed: 'تعذّر نسخ الرابط.',
     moreFromShop: 'المزيد من هذا المتجر',
   },
+  // The list/map toggle and the map view (ADR 013).
+  map: {
+    list: 'قائمة',
+    map: 'خريطة',
+    viewLabel: 'عرض العروض كـ',
+    hint: 'اضغط على علامة لعرض المتجر. تعرض القائمة العروض نفسها.',
+    unavailable: 'لا يمكن عرض الخريطة على هذا الجهاز. تعرض القائمة كل العروض.',
+    closeShop: 'إغلاق {{name}}',
+  },
   // A shop's page (/shops/:vendorId).
   shop: {
     call: 'اتصل بالرقم {{phone}}',

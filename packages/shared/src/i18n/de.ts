@@ -519,6 +519,15 @@ export const de: Catalog = {
     copyFailed: 'Der Link konnte nicht kopiert werden.',
     moreFromShop: 'Mehr von diesem Geschäft',
   },
+  // The list/map toggle and the map view (ADR 013).
+  map: {
+    list: 'Liste',
+    map: 'Karte',
+    viewLabel: 'Angebote anzeigen als',
+    hint: 'Tippen Sie auf eine Markierung, um das Geschäft zu sehen. Die Liste zeigt dieselben Angebote.',
+    unavailable: 'Die Karte kann auf diesem Gerät nicht angezeigt werden. Die Liste zeigt alle Angebote.',
+    closeShop: '{{name}} schließen',
+  },
   // A shop's page (/shops/:vendorId).
   shop: {
     call: '{{phone}} anrufen',

@@ -524,6 +524,15 @@ export const el: Catalog = {
     copyFailed: 'Δεν ήταν δυνατή η αντιγραφή του συνδέσμου.',
     moreFromShop: 'Περισσότερα από αυτό το κατάστημα',
   },
+  // The list/map toggle and the map view (ADR 013).
+  map: {
+    list: 'Λίστα',
+    map: 'Χάρτης',
+    viewLabel: 'Εμφάνιση προσφορών ως',
+    hint: 'Πατήστε ένα σημάδι για να δείτε το κατάστημα. Η λίστα δείχνει τις ίδιες προσφορές.',
+    unavailable: 'Ο χάρτης δεν μπορεί να εμφανιστεί σε αυτή τη συσκευή. Η λίστα δείχνει όλες τις προσφορές.',
+    closeShop: 'Κλείσιμο {{name}}',
+  },
   // A shop's page (/shops/:vendorId).
   shop: {
     call: 'Κλήση στο {{phone}}',

@@ -507,6 +507,15 @@ export const en = {
     copyFailed: 'The link could not be copied.',
     moreFromShop: 'More from this shop',
   },
+  // The list/map toggle and the map view (ADR 013).
+  map: {
+    list: 'List',
+    map: 'Map',
+    viewLabel: 'Show offers as',
+    hint: 'Tap a marker to see the shop. The list shows the same offers.',
+    unavailable: 'The map cannot be shown on this device. The list shows every offer.',
+    closeShop: 'Close {{name}}',
+  },
   // A shop's page (/shops/:vendorId).
   shop: {
     call: 'Call {{phone}}',

@@ -523,6 +523,15 @@ export const fr: Catalog = {
     copyFailed: 'Le lien n’a pas pu être copié.',
     moreFromShop: 'Plus de ce commerce',
   },
+  // The list/map toggle and the map view (ADR 013).
+  map: {
+    list: 'Liste',
+    map: 'Carte',
+    viewLabel: 'Afficher les offres en',
+    hint: 'Touchez un repère pour voir la boutique. La liste montre les mêmes offres.',
+    unavailable: 'La carte ne peut pas s’afficher sur cet appareil. La liste montre toutes les offres.',
+    closeShop: 'Fermer {{name}}',
+  },
   // A shop's page (/shops/:vendorId).
   shop: {
     call: 'Appeler le {{phone}}',

@@ -519,6 +519,15 @@ export const hi: Catalog = {
     copyFailed: 'लिंक कॉपी नहीं हो सका।',
     moreFromShop: 'इस दुकान से और',
   },
+  // The list/map toggle and the map view (ADR 013).
+  map: {
+    list: 'सूची',
+    map: 'मानचित्र',
+    viewLabel: 'ऑफ़र ऐसे दिखाएँ',
+    hint: 'दुकान देखने के लिए किसी निशान पर टैप करें। सूची में वही ऑफ़र हैं।',
+    unavailable: 'इस डिवाइस पर मानचित्र नहीं दिखाया जा सकता। सूची में सभी ऑफ़र हैं।',
+    closeShop: '{{name}} बंद करें',
+  },
   // A shop's page (/shops/:vendorId).
   shop: {
     call: '{{phone}} पर कॉल करें',

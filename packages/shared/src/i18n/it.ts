@@ -523,6 +523,15 @@ export const it: Catalog = {
     copyFailed: 'Impossibile copiare il link.',
     moreFromShop: 'Altro da questo negozio',
   },
+  // The list/map toggle and the map view (ADR 013).
+  map: {
+    list: 'Elenco',
+    map: 'Mappa',
+    viewLabel: 'Mostra le offerte come',
+    hint: 'Tocca un segnaposto per vedere il negozio. L’elenco mostra le stesse offerte.',
+    unavailable: 'La mappa non può essere mostrata su questo dispositivo. L’elenco mostra tutte le offerte.',
+    closeShop: 'Chiudi {{name}}',
+  },
   // A shop's page (/shops/:vendorId).
   shop: {
     call: 'Chiama il {{phone}}',

@@ -512,6 +512,15 @@ export const ja: Catalog = {
     copyFailed: 'リンクをコピーできませんでした。',
     moreFromShop: 'この店舗のその他のオファー',
   },
+  // The list/map toggle and the map view (ADR 013).
+  map: {
+    list: 'リスト',
+    map: '地図',
+    viewLabel: 'オファーの表示方法',
+    hint: 'マーカーをタップするとお店が表示されます。リストにも同じオファーがあります。',
+    unavailable: 'この端末では地図を表示できません。リストにすべてのオファーがあります。',
+    closeShop: '{{name}}を閉じる',
+  },
   // A shop's page (/shops/:vendorId).
   shop: {
     call: '{{phone}} に電話する',

@@ -532,6 +532,15 @@ export const mt: Catalog = {
     copyFailed: 'Il-link ma setax jiġi kkupjat.',
     moreFromShop: 'Aktar minn dan il-ħanut',
   },
+  // The list/map toggle and the map view (ADR 013).
+  map: {
+    list: 'Lista',
+    map: 'Mappa',
+    viewLabel: 'Uri l-offerti bħala',
+    hint: 'Agħfas fuq marka biex tara l-ħanut. Il-lista turi l-istess offerti.',
+    unavailable: 'Il-mappa ma tistax tintwera fuq dan l-apparat. Il-lista turi l-offerti kollha.',
+    closeShop: 'Agħlaq {{name}}',
+  },
   // A shop's page (/shops/:vendorId).
   shop: {
     call: 'Ċempel lil {{phone}}',

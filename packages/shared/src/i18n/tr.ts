@@ -522,6 +522,15 @@ export const tr: Catalog = {
     copyFailed: 'Bağlantı kopyalanamadı.',
     moreFromShop: 'Bu mağazadan daha fazlası',
   },
+  // The list/map toggle and the map view (ADR 013).
+  map: {
+    list: 'Liste',
+    map: 'Harita',
+    viewLabel: 'Teklifleri şöyle göster',
+    hint: 'Dükkânı görmek için bir işarete dokunun. Liste aynı teklifleri gösterir.',
+    unavailable: 'Harita bu cihazda gösterilemiyor. Liste tüm teklifleri gösterir.',
+    closeShop: '{{name}} kapat',
+  },
   // A shop's page (/shops/:vendorId).
   shop: {
     call: '{{phone}} numarasını ara',

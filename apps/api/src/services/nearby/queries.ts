@@ -113,7 +113,8 @@ export function cardsQuery(ids: readonly number[], categoryId: number | undefine
   const list = sql`unnest(${`{${ids.join(',')}}`}::int[]) AS p (id)`;
   if (categoryId === undefined) {
     return sql`
-      SELECT v.id, v.business_name, v.business_address, v.logo_key, ${currentOffersJson(sql`v.id`, today)} AS offers
+      SELECT v.id, v.business_name, v.business_address, v.logo_key, v.location_latitude AS latitude, v.location_longitude AS longitude,
+        ${currentOffersJson(sql`v.id`, today)} AS offers
       FROM ${list} JOIN vendors v ON v.id = p.id`;
   }
   return sql`SELECT p.id, ${CATEGORY_OFFER_COLUMNS} FROM ${list} ${CATEGORY_OFFER_JOINS}`;

@@ -33,6 +33,8 @@ interface CardColumns {
   business_name: string;
   business_address: string;
   logo_key?: string | null;
+  latitude?: number;
+  longitude?: number;
   offers?: string | null;
   offer?: string;
   category_id?: number | null;
@@ -57,7 +59,7 @@ function makeCard(row: CardColumns, categoryId: number | undefined): CardText {
     const logoUrl = row.logo_key ? JSON.stringify(publicUrl(row.logo_key)) : 'null';
     return cardText(
       `{"vendorId":${Number(row.id)},"businessName":${JSON.stringify(row.business_name)},"logoUrl":${logoUrl},"distance":`,
-      `,"businessAddress":${JSON.stringify(row.business_address)},"offers":[${row.offers ?? ''}]}`,
+      `,"businessAddress":${JSON.stringify(row.business_address)},"latitude":${Number(row.latitude)},"longitude":${Number(row.longitude)},"offers":[${row.offers ?? ''}]}`,
     );
   }
   const category =

@@ -3,8 +3,12 @@
  * shops first; the first four, then See all, which also loads further pages.
  */
 import { AlertTriangle } from 'lucide-react';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LazyShopMap } from '../../../components/map/lazy-shop-map.tsx';
+import { MapShopPanel } from '../../../components/map/map-shop-panel.tsx';
+import { shopPointsFromOffers } from '../../../components/map/map-points.ts';
+import { ViewToggle, type OffersView } from '../../../components/map/view-toggle.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { useShopperLocation } from '../../../lib/shopper-location.ts';
 import { useNearbyOffers } from '../api/get-nearby-offers.ts';
@@ -22,10 +26,25 @@ export function NearbyHome({ greeting }: { greeting?: string }) {
   const nearby = useNearbyOffers(fetchLocation);
   useLiveOffers(fetchLocation);
   const [showAll, setShowAll] = useState(false);
+  const [view, setView] = useState<OffersView>('list');
+  const [selectedShop, setSelectedShop] = useState<number | null>(null);
 
   const cards = (nearby.data?.pages ?? []).flatMap((page) => page.data.flatMap((business) => business.offers.map((offer) => ({ business, offer }))));
   const shown = showAll ? cards : cards.slice(0, INITIAL_OFFERS);
   const canShowMore = !showAll ? cards.length > INITIAL_OFFERS || nearby.hasNextPage : nearby.hasNextPage;
+  // Every shop loaded so far, on the map with its best discount.
+  const shops = useMemo(
+    () =>
+      shopPointsFromOffers(
+        (nearby.data?.pages ?? []).flatMap((page) =>
+          page.data.flatMap((business) =>
+            business.offers.map((offer) => ({ ...offer, vendorId: business.vendorId, businessName: business.businessName, latitude: business.latitude, longitude: business.longitude })),
+          ),
+        ),
+      ),
+    [nearby.data],
+  );
+  const selected = cards.filter(({ business }) => business.vendorId === selectedShop);
 
   let offersBody;
   if (location.status === 'detecting') {
@@ -65,6 +84,25 @@ export function NearbyHome({ greeting }: { greeting?: string }) {
     );
   } else if (cards.length === 0) {
     offersBody = <p className="rounded-xl border border-dashed border-slate-300 bg-white p-6 text-center text-slate-700">{t('messages.noOffersInArea')}</p>;
+  } else if (view === 'map') {
+    const shop = selected[0]?.business;
+    offersBody = (
+      <>
+        <p className="text-sm text-slate-700">{t('map.hint')}</p>
+        <LazyShopMap shops={shops} onSelect={setSelectedShop} className="h-[60vh] min-h-80 w-full overflow-hidden rounded-2xl border border-slate-200" />
+        {shop ? (
+          <MapShopPanel vendorId={shop.vendorId} businessName={shop.businessName} onClose={() => setSelectedShop(null)}>
+            <ul className="grid gap-4 md:grid-cols-2">
+              {selected.map(({ business, offer }) => (
+                <li key={offer.offerId}>
+                  <OfferCard business={business} offer={offer} />
+                </li>
+              ))}
+            </ul>
+          </MapShopPanel>
+        ) : null}
+      </>
+    );
   } else {
     offersBody = (
       <>
@@ -111,9 +149,12 @@ export function NearbyHome({ greeting }: { greeting?: string }) {
       />
       <CategoryGrid />
       <section aria-labelledby="nearby-offers-title" className="space-y-3">
-        <h2 id="nearby-offers-title" className="text-lg font-semibold text-slate-900">
-          {t('home.offersTitle')}
-        </h2>
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <h2 id="nearby-offers-title" className="text-lg font-semibold text-slate-900">
+            {t('home.offersTitle')}
+          </h2>
+          <ViewToggle view={view} onChange={setView} />
+        </div>
         {offersBody}
       </section>
     </div>

@@ -4,11 +4,15 @@
  * the URL, so reload and Back keep it.
  */
 import { ArrowLeft, MapPin, Search, X } from 'lucide-react';
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { SEARCH_TEXT_MAX_LENGTH, type SearchSort } from '@qrib/shared/nearby-constants';
 import type { DiscountType } from '@qrib/shared/offer-constants';
+import { LazyShopMap } from '../../../components/map/lazy-shop-map.tsx';
+import { MapShopPanel } from '../../../components/map/map-shop-panel.tsx';
+import { shopPointsFromOffers } from '../../../components/map/map-points.ts';
+import { ViewToggle, type OffersView } from '../../../components/map/view-toggle.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { FilterPopover } from '../../../components/ui/filter-popover.tsx';
 import { paths } from '../../../config/paths.ts';
@@ -109,6 +113,18 @@ export function SearchOffers() {
   const query = apiQueryFromFilters(filters, position);
   const results = useSearchOffers(query, location.status !== 'detecting');
   const offers = (results.data?.pages ?? []).flatMap((page) => page.data);
+  const [view, setView] = useState<OffersView>('list');
+  const [selectedShop, setSelectedShop] = useState<number | null>(null);
+  const shops = useMemo(
+    () =>
+      shopPointsFromOffers(
+        (results.data?.pages ?? []).flatMap((page) =>
+          page.data.map((offer) => ({ ...offer, vendorId: offer.vendor.vendorId, businessName: offer.vendor.businessName, latitude: offer.vendor.latitude, longitude: offer.vendor.longitude })),
+        ),
+      ),
+    [results.data],
+  );
+  const selected = offers.filter((offer) => offer.vendor.vendorId === selectedShop);
 
   const typeLabel = filters.discountType ? t(TYPE_LABEL_KEYS[filters.discountType]) : undefined;
   const minimumLabel =
@@ -170,6 +186,25 @@ export function SearchOffers() {
           </Button>
         ) : null}
       </div>
+    );
+  } else if (view === 'map') {
+    const shop = selected[0]?.vendor;
+    body = (
+      <>
+        <p className="text-sm text-slate-700">{t('map.hint')}</p>
+        <LazyShopMap shops={shops} onSelect={setSelectedShop} className="h-[60vh] min-h-80 w-full overflow-hidden rounded-2xl border border-slate-200" />
+        {shop ? (
+          <MapShopPanel vendorId={shop.vendorId} businessName={shop.businessName} onClose={() => setSelectedShop(null)}>
+            <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+              {selected.map((offer) => (
+                <li key={offer.offerId}>
+                  <SearchResultCard offer={offer} />
+                </li>
+              ))}
+            </ul>
+          </MapShopPanel>
+        ) : null}
+      </>
     );
   } else {
     body = (
@@ -336,9 +371,12 @@ export function SearchOffers() {
       ) : null}
 
       <section aria-labelledby="search-results-title" className="space-y-4">
-        <h2 id="search-results-title" className="sr-only">
-          {t('search.results')}
-        </h2>
+        <div className="flex items-center justify-end gap-3">
+          <h2 id="search-results-title" className="sr-only">
+            {t('search.results')}
+          </h2>
+          <ViewToggle view={view} onChange={setView} />
+        </div>
         {body}
       </section>
     </div>

@@ -1,0 +1,14 @@
+/** GET /api/v1/config: public settings the web app needs (the map's tile service, if any). The same for everyone. */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { clientConfigResponseSchema } from '@qrib/shared/client-config-schemas';
+
+const clientConfigRoutes: FastifyPluginAsyncZod<{ mapStyleUrl: string | undefined }> = async (app, options) => {
+  const answer = { data: { mapStyleUrl: options.mapStyleUrl ?? null } };
+  app.get(
+    '/',
+    { schema: { tags: ['config'], summary: 'Public settings for the web app', response: { 200: clientConfigResponseSchema } } },
+    async () => answer,
+  );
+};
+
+export default clientConfigRoutes;

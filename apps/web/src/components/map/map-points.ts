@@ -1,0 +1,77 @@
+/**
+ * What the map view draws (ADR 013): one point per shop with its best discount, as the GeoJSON MapLibre clusters.
+ * A shop's best discount is its largest percentage if it has one, else its largest fixed amount, else 'Special Off'
+ * (a percentage and an amount in euros cannot be compared; a percentage is what a shopper scans for).
+ */
+import type { FeatureCollection, Point } from 'geojson';
+import type { DiscountType } from '@qrib/shared/offer-schemas';
+
+export interface MapDiscount {
+  discountType: DiscountType;
+  discountValue: number;
+}
+
+export interface ShopPoint {
+  vendorId: number;
+  businessName: string;
+  latitude: number;
+  longitude: number;
+  best: MapDiscount;
+}
+
+/** The properties of a shop's feature; `percent` is what a cluster's best discount is the max of (0 when none). */
+export interface ShopFeatureProperties {
+  vendorId: number;
+  businessName: string;
+  discountType: DiscountType;
+  discountValue: number;
+  percent: number;
+}
+
+const TYPE_RANK: Record<DiscountType, number> = { PERCENTAGE: 2, FIXED: 1, BUYXGETY: 0 };
+
+/** Whether discount a is better to show than b. */
+export function isBetterDiscount(a: MapDiscount, b: MapDiscount): boolean {
+  const rankA = TYPE_RANK[a.discountType] ?? 0;
+  const rankB = TYPE_RANK[b.discountType] ?? 0;
+  return rankA !== rankB ? rankA > rankB : a.discountValue > b.discountValue;
+}
+
+/** The shops among some offers, each once with its best discount, in the order first met. */
+export function shopPointsFromOffers(
+  offers: readonly (MapDiscount & { vendorId: number; businessName: string; latitude: number; longitude: number })[],
+): ShopPoint[] {
+  const shops = new Map<number, ShopPoint>();
+  for (const offer of offers) {
+    const discount = { discountType: offer.discountType, discountValue: offer.discountValue };
+    const known = shops.get(offer.vendorId);
+    if (!known) {
+      shops.set(offer.vendorId, { vendorId: offer.vendorId, businessName: offer.businessName, latitude: offer.latitude, longitude: offer.longitude, best: discount });
+    } else if (isBetterDiscount(discount, known.best)) {
+      known.best = discount;
+    }
+  }
+  return [...shops.values()];
+}
+
+/** MapLibre's clustered source data; the source sums nothing, it keeps the max `percent` of each cluster. */
+export function shopFeatures(shops: readonly ShopPoint[]): FeatureCollection<Point, ShopFeatureProperties> {
+  return {
+    type: 'FeatureCollection',
+    features: shops.map((shop) => ({
+      type: 'Feature',
+      id: shop.vendorId,
+      geometry: { type: 'Point', coordinates: [shop.longitude, shop.latitude] },
+      properties: {
+        vendorId: shop.vendorId,
+        businessName: shop.businessName,
+        discountType: shop.best.discountType,
+        discountValue: shop.best.discountValue,
+        percent: shop.best.discountType === 'PERCENTAGE' ? shop.best.discountValue : 0,
+      },
+    })),
+  };
+}
+
+/** The clustered source's cluster properties: the best percentage among the cluster's shops. */
+export const CLUSTER_PROPERTIES = { bestPercent: ['max', ['get', 'percent']] } as const;

@@ -1,0 +1,9 @@
+/** GET /api/v1/config: what a deployment tells the web app before it draws (ADR 013). */
+import { z } from 'zod';
+
+export const clientConfigSchema = z.object({
+  /** A MapLibre style of a tile service (MAP_STYLE_URL); null: the app draws its offline basemap. */
+  mapStyleUrl: z.string().nullable(),
+});
+export type ClientConfig = z.infer<typeof clientConfigSchema>;
+export const clientConfigResponseSchema = z.object({ data: clientConfigSchema });
