@@ -3,7 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { loginRequestSchema, type LoginForm as LoginValues, type LoginRequest } from '@qrib/shared/auth-schemas';
 import { MESSAGES } from '@qrib/shared/messages';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -13,11 +13,14 @@ import { paths } from '../../../config/paths.ts';
 import { asyncHandler } from '../../../lib/async-handler.ts';
 import { applyRequestError } from '../../../lib/form-errors.ts';
 import { translateMessage } from '../../../lib/i18n.ts';
+import { returnPathFrom, withReturnPath } from '../../../lib/return-path.ts';
 import { useLogin } from '../api/login.ts';
 
 export function LoginForm() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  // A shared page opened signed out: the reader returns to it after login (or after signing up instead).
+  const returnPath = returnPathFrom(useLocation().search);
   const loginMutation = useLogin();
   const [formError, setFormError] = useState<string | null>(null);
   const {
@@ -34,7 +37,7 @@ export function LoginForm() {
     setFormError(null);
     try {
       await loginMutation.mutateAsync(values);
-      await navigate(paths.home, { replace: true });
+      await navigate(returnPath ?? paths.home, { replace: true });
     } catch (error) {
       setFormError(applyRequestError(t, error, setError, ['username', 'password'], MESSAGES.loginFailed));
     }
@@ -73,7 +76,7 @@ export function LoginForm() {
       </Button>
       <p className="text-center text-sm text-slate-600">
         {t('auth.noAccount')}{' '}
-        <Link to={paths.signup} className="font-semibold text-brand-700 underline hover:text-brand-800">
+        <Link to={withReturnPath(paths.signup, returnPath)} className="font-semibold text-brand-700 underline hover:text-brand-800">
           {t('auth.signupLink')}
         </Link>
       </p>

@@ -3,7 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { signupFormSchema, type SignupForm as SignupValues } from '@qrib/shared/auth-schemas';
 import { MESSAGES } from '@qrib/shared/messages';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -13,6 +13,7 @@ import { paths } from '../../../config/paths.ts';
 import { asyncHandler } from '../../../lib/async-handler.ts';
 import { applyRequestError } from '../../../lib/form-errors.ts';
 import { translateMessage } from '../../../lib/i18n.ts';
+import { returnPathFrom, withReturnPath } from '../../../lib/return-path.ts';
 import { useSignup } from '../api/signup.ts';
 
 // The confirmation is never sent, so the server can only name these.
@@ -21,6 +22,8 @@ const SENT_FIELDS = ['name', 'email', 'phone', 'username', 'password'] as const;
 export function SignupForm() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  // Signing up signs in: a shared page opened signed out is where the new account lands.
+  const returnPath = returnPathFrom(useLocation().search);
   const signupMutation = useSignup();
   const [formError, setFormError] = useState<string | null>(null);
   const {
@@ -37,7 +40,7 @@ export function SignupForm() {
     setFormError(null);
     try {
       await signupMutation.mutateAsync({ name, email, phone, username, password });
-      await navigate(paths.home, { replace: true });
+      await navigate(returnPath ?? paths.home, { replace: true });
     } catch (error) {
       setFormError(applyRequestError(t, error, setError, SENT_FIELDS, MESSAGES.signupFailed));
     }
@@ -91,7 +94,7 @@ export function SignupForm() {
       </Button>
       <p className="text-center text-sm text-slate-600">
         {t('auth.haveAccount')}{' '}
-        <Link to={paths.login} className="font-semibold text-brand-700 underline hover:text-brand-800">
+        <Link to={withReturnPath(paths.login, returnPath)} className="font-semibold text-brand-700 underline hover:text-brand-800">
           {t('auth.loginLink')}
         </Link>
       </p>
