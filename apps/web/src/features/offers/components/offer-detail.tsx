@@ -3,7 +3,7 @@
  * the offer's values as they read on screen, a label/value list, and the owner's Edit and Pause/Resume actions.
  */
 import type { TFunction } from 'i18next';
-import { ImageOff, Pause, Pencil, Play, Receipt } from 'lucide-react';
+import { ImageOff, Pause, Pencil, Play } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../../config/paths.ts';
@@ -183,6 +183,7 @@ function PhotoGallery({ title, images }: { title: string; images: Offer['images'
   );
 }
 
+/** The spec's sheet (§2.4), the owner's view of their own offer; everyone else reads ShopperOffer. */
 function OfferDetailCard({ offer }: { offer: Offer }) {
   const { t, i18n } = useTranslation();
   const { facts, vendorFacts } = offerFacts(t, i18n.language, offer, 'page');
@@ -193,46 +194,35 @@ function OfferDetailCard({ offer }: { offer: Offer }) {
       <PhotoGallery title={offer.title} images={offer.images} />
       <FactList facts={facts} />
       <OfferOwnerActions offer={offer} />
-      {offer.isOwner ? null : (
-        <Link
-          to={paths.receiptUploadFor(offer.vendorId, offer.offerId)}
-          className="inline-flex items-center gap-2 rounded-lg border border-slate-300 bg-white px-4 py-2.5 text-sm font-semibold text-slate-800 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
-        >
-          <Receipt aria-hidden="true" className="size-4" />
-          {t('receipts.uploadForOffer')}
-        </Link>
-      )}
       <section aria-labelledby="offer-vendor-info" className="space-y-2">
         <h2 id="offer-vendor-info" className="text-lg font-semibold text-slate-900">
           {t('offerDetail.vendorInfo')}
         </h2>
         <FactList facts={vendorFacts} />
       </section>
-      {/* Registration documents are private: the owner sees them, others are sent none and see no section. */}
-      {offer.isOwner ? (
-        <section aria-labelledby="offer-documents" className="space-y-3">
-          <h2 id="offer-documents" className="text-lg font-semibold text-slate-900">
-            {t('offerDetail.documents')}
-          </h2>
-          {offer.documents.length === 0 ? (
-            <p className="text-slate-900">{orDash(null)}</p>
-          ) : (
-            offer.documents.map((document, documentIndex) => (
-              <div key={document.documentId} className="rounded-xl border border-slate-200 px-4 py-2">
-                <h3 className="pt-2 font-semibold text-slate-900">{t('offerDetail.documentLabel', { index: documentIndex + 1 })}</h3>
-                <FactList
-                  facts={[
-                    { label: t('offerDetail.docDescription'), value: orDash(document.offeringsDescription) },
-                    { label: t('offerDetail.docContact'), value: orDash(document.primaryContactName) },
-                    { label: t('offerDetail.latitude'), value: coordinate.format(document.locationLatitude) },
-                    { label: t('offerDetail.longitude'), value: coordinate.format(document.locationLongitude) },
-                  ]}
-                />
-              </div>
-            ))
-          )}
-        </section>
-      ) : null}
+      {/* Registration documents are private: only the owner is sent them (this sheet is only ever the owner's). */}
+      <section aria-labelledby="offer-documents" className="space-y-3">
+        <h2 id="offer-documents" className="text-lg font-semibold text-slate-900">
+          {t('offerDetail.documents')}
+        </h2>
+        {offer.documents.length === 0 ? (
+          <p className="text-slate-900">{orDash(null)}</p>
+        ) : (
+          offer.documents.map((document, documentIndex) => (
+            <div key={document.documentId} className="rounded-xl border border-slate-200 px-4 py-2">
+              <h3 className="pt-2 font-semibold text-slate-900">{t('offerDetail.documentLabel', { index: documentIndex + 1 })}</h3>
+              <FactList
+                facts={[
+                  { label: t('offerDetail.docDescription'), value: orDash(document.offeringsDescription) },
+                  { label: t('offerDetail.docContact'), value: orDash(document.primaryContactName) },
+                  { label: t('offerDetail.latitude'), value: coordinate.format(document.locationLatitude) },
+                  { label: t('offerDetail.longitude'), value: coordinate.format(document.locationLongitude) },
+                ]}
+              />
+            </div>
+          ))
+        )}
+      </section>
     </article>
   );
 }
