@@ -12,6 +12,8 @@ export async function registerServiceWorker(): Promise<void> {
   const { registerSW } = await import('virtual:pwa-register');
   const updateSW = registerSW({
     onNeedRefresh: () => offerUpdate(() => updateSW(true)),
-    onRegisterError: (error: unknown) => console.error('Service worker registration failed', error),
+    // A browser may refuse workers (a private window, a policy, a test that blocks them): the app then works online
+    // only, which is no error of the page.
+    onRegisterError: (error: unknown) => console.warn('No service worker: the app will not work offline', error),
   });
 }
