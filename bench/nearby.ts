@@ -24,6 +24,7 @@ import { buildApp } from '../apps/api/src/app.ts';
 import { loadConfig } from '../apps/api/src/config.ts';
 import { openDatabase, selectRows, selectRowsPrepared, type Database } from '../apps/api/src/db/client.ts';
 import { seedCategories } from '../apps/api/src/db/seed.ts';
+import { encodeAnswer } from '../apps/api/src/services/answer-encoding.ts';
 import { NEARBY_CACHE_TTL_MS, NEARBY_CELL_DEGREES } from '../apps/api/src/services/nearby/cache.ts';
 import { earthPoint } from '../apps/api/src/services/nearby/geometry.ts';
 import { nearestQuery, pageQuery, refreshCurrentOfferUntilQuery } from '../apps/api/src/services/nearby/queries.ts';
@@ -130,7 +131,8 @@ async function measure(label: string, database: Database) {
       body: JSON.stringify({ name: 'Bench Shopper', email: 'shopper@example.com', phone: '+356 2100 0000', username: 'bench-shopper', password: 'bench12345' }),
     });
     const { token } = (await signup.json()) as { token: string };
-    const headers = { authorization: `Bearer ${token}` };
+    // As a browser asks: the page comes compressed (brotli), as shoppers' phones receive it.
+    const headers = { authorization: `Bearer ${token}`, 'accept-encoding': 'br, gzip' };
     const pagePath = (point: { latitude: number; longitude: number }) =>
       `/api/v1/offers/nearby-offers?latitude=${point.latitude}&longitude=${point.longitude}&radiusKm=10`;
     const cacheStats = () => warm.nearbyCache.stats();
@@ -152,6 +154,8 @@ async function measure(label: string, database: Database) {
     const fresh = (count: number) => Array.from({ length: count }, randomShopperPoint);
 
     await timePages(coldBase, fresh(30));
+    const sample = Buffer.from(await (await fetch(`${coldBase}${pagePath(fresh(1)[0] ?? { latitude: 35.9, longitude: 14.5 })}`, { headers: { authorization: headers.authorization } })).arrayBuffer());
+    console.log(`a first page is ${sample.length} bytes of JSON, ${encodeAnswer(sample, 'br').length} in brotli and ${encodeAnswer(sample, 'gzip').length} in gzip as sent (requests below ask with accept-encoding: br, gzip)`);
     const off = await timePages(coldBase, fresh(SAMPLES));
     console.log(
       `first page through HTTP, cache off (${off.businessesOnPage} businesses): ${describe(off.timings)} (${SAMPLES} random shopper positions, right after loading the data: the database's pages not yet in its memory)`,

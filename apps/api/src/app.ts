@@ -4,6 +4,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import { constants as zlibConstants } from 'node:zlib';
+import compress from '@fastify/compress';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -48,6 +50,7 @@ import receiptVerifierPlugin from './plugins/receipt-verifier.ts';
 import securityHeadersPlugin, { securityHeaders } from './plugins/security-headers.ts';
 import storagePlugin from './plugins/storage.ts';
 import { createRateLimitCountersRepository } from './repositories/rate-limit-counters.ts';
+import { ANSWER_ENCODINGS, COMPRESS_THRESHOLD_BYTES, DYNAMIC_BROTLI_QUALITY, DYNAMIC_GZIP_LEVEL } from './services/answer-encoding.ts';
 import { createDatabaseRateLimitStore } from './services/rate-limit-store.ts';
 import type { Storage } from './storage/storage.ts';
 
@@ -121,6 +124,15 @@ export async function buildApp({ config, database, closeDatabase = true, logger,
         })
       : undefined;
   await app.register(rateLimit, { global: false, skipOnError: false, ...(rateLimitStore ? { store: rateLimitStore } : {}) });
+  // Answers over 1 KB compressed for clients that accept it (services/answer-encoding.ts); request bodies are never
+  // decompressed (a small compressed body could unpack past every size limit).
+  await app.register(compress, {
+    globalDecompression: false,
+    encodings: [...ANSWER_ENCODINGS],
+    threshold: COMPRESS_THRESHOLD_BYTES,
+    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: DYNAMIC_BROTLI_QUALITY } },
+    zlibOptions: { level: DYNAMIC_GZIP_LEVEL },
+  });
   await app.register(multipart, { limits: { fileSize: MAX_OFFER_IMAGE_BYTES, files: 30, fields: 50 } });
   await app.register(swagger, {
     openapi: {
@@ -143,6 +155,9 @@ export async function buildApp({ config, database, closeDatabase = true, logger,
       // page path such as /login went through @fastify/static's lookup, its not-found and then our not-found
       // handler's sendFile, one response gathering more than ten 'close' listeners (MaxListenersExceededWarning).
       wildcard: false,
+      // The build writes a brotli and a gzip copy of every text file (apps/web/build/precompress.ts): sent as
+      // they are to clients that accept them, so no request pays for compressing a script.
+      preCompressed: true,
       setHeaders: (response, filePath) => {
         // Vite puts a content hash in every asset name, so those never change.
         const isHashedAsset = filePath.includes('/assets/');

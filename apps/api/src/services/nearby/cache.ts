@@ -19,6 +19,7 @@
  * NEARBY_CACHE_TTL_MS in case a notification is lost.
  */
 import { LRUCache } from 'lru-cache';
+import { encodeAnswer, type AnswerEncoding } from '../answer-encoding.ts';
 import { chordBetween, chordFor, earthPoint, type EarthPoint } from './geometry.ts';
 import type { NearbyCursor } from './cursor.ts';
 import { writePageJson, type CardText, type PageEntry } from './page-json.ts';
@@ -37,6 +38,8 @@ const CARDS_PER_CELL = 25;
 const SEEN_PER_CELL = 4;
 /** Metres of slack against rounding in the coverage test (chords are exact; this only guards the reasoning). */
 const SLACK_M = 0.001;
+/** Bytes of compressed answers (with the answers they encode) kept per cell the cache may hold. */
+const ENCODED_BYTES_PER_CELL = 16 * 1024;
 
 type Source = Pick<NearbyRepository, 'findPage' | 'findCandidates' | 'findCards'>;
 
@@ -88,6 +91,12 @@ export class NearbyCache {
   private readonly businessCards: LRUCache<number, TimedCard>;
   private readonly offerCards: LRUCache<number, TimedCard>;
   private readonly pending = new Map<string, Promise<Cell>>();
+  /**
+   * The last compressed copy of each request's answer, beside the answer it encodes: a repeated request whose
+   * answer is byte for byte the same is sent without compressing again. Distances differ per position, so a
+   * new position always pays for its compression (about 0.1 ms for a full page).
+   */
+  private readonly encoded: LRUCache<string, { answer: Buffer; encoded: Buffer }>;
   /** Bumped by every invalidation: work begun before it must not be stored. */
   private generation = 0;
   private day = '';
@@ -112,6 +121,11 @@ export class NearbyCache {
     });
     this.businessCards = new LRUCache({ max: room * CARDS_PER_CELL, ...timed });
     this.offerCards = new LRUCache({ max: room * CARDS_PER_CELL, ...timed });
+    this.encoded = new LRUCache({
+      maxSize: room * ENCODED_BYTES_PER_CELL,
+      sizeCalculation: ({ answer, encoded }) => answer.length + encoded.length,
+      ...timed,
+    });
   }
 
   get isEnabled() {
@@ -129,10 +143,25 @@ export class NearbyCache {
     this.businessCards.clear();
     this.offerCards.clear();
     this.pending.clear();
+    this.encoded.clear();
   }
 
   stats(): NearbyCacheStats & { cells: number; cards: number } {
     return { ...this.counts, cells: this.cells.size, cards: this.businessCards.size + this.offerCards.size };
+  }
+
+  /**
+   * `answer` compressed with `encoding`, reusing the copy made for the same request (`key`) when the answer is
+   * unchanged. With the cache off every answer is compressed afresh.
+   */
+  encode(key: string, answer: Buffer, encoding: AnswerEncoding): Buffer {
+    if (!this.isEnabled) return encodeAnswer(answer, encoding);
+    const entryKey = `${encoding} ${key}`;
+    const kept = this.encoded.get(entryKey);
+    if (kept?.answer.equals(answer)) return kept.encoded;
+    const encoded = encodeAnswer(answer, encoding);
+    this.encoded.set(entryKey, { answer, encoded });
+    return encoded;
   }
 
   /** The page's JSON exactly as the route's serializer would write it. */

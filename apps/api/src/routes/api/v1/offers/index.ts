@@ -23,6 +23,7 @@ import {
   type OfferStatus,
 } from '@qrib/shared';
 import { HttpError, onField } from '../../../../http-error.ts';
+import { chooseEncoding, COMPRESS_THRESHOLD_BYTES } from '../../../../services/answer-encoding.ts';
 import { decodeCursor, decodeOffsetCursor, encodeOffsetCursor } from '../../../../services/nearby/cursor.ts';
 import { parseFields, readMultipart } from '../../../../services/multipart.ts';
 import { createOfferWithImages, editOffer, setOfferStatus } from '../../../../services/offers.ts';
@@ -113,7 +114,11 @@ const offerRoutes: FastifyPluginAsyncZod = async (app) => {
       if (cursorText !== undefined && !cursor) throw new HttpError(400, 'cursorInvalid', {}, onField('cursor', 'cursorInvalid'));
       // The JSON the schema describes, written by the database and the nearby cache (services/nearby/).
       const page = await app.nearbyCache.findPage({ latitude, longitude, radiusKm, categoryId, cursor, pageSize: NEARBY_PAGE_SIZE, today: maltaToday() });
-      return sendJson(reply, page);
+      // Compressed here, not by @fastify/compress: the nearby cache keeps the compressed copy of each answer.
+      reply.header('vary', 'accept-encoding');
+      const encoding = page.length < COMPRESS_THRESHOLD_BYTES ? undefined : chooseEncoding(request.headers['accept-encoding']);
+      if (!encoding) return sendJson(reply, page);
+      return sendJson(reply.header('content-encoding', encoding), app.nearbyCache.encode(request.url, page, encoding));
     },
   );
 
