@@ -1,0 +1,207 @@
+/**
+ * The web app's first load, as a phone meets it (issue 12). Builds the SPA, starts the real server on it (embedded
+ * database with the demo data, production mode), then for /login (signed out), the shopper home (signed in as the
+ * demo shopper, location granted) and the owner dashboard (signed in as the demo owner):
+ * - the JS and CSS the first visit loads, per file as sent (brotli and gzip, from the build's precompressed
+ *   copies), framework (React, router, TanStack Query, i18next) and app apart;
+ * - Lighthouse 12.8.2 (Node API, its default mobile settings: simulated slow 4G and a 4× slower CPU) in Debian's
+ *   Chromium, cold (Lighthouse empties the HTTP cache, service workers and Cache Storage before each run), median
+ *   of RUNS runs of the performance and accessibility scores, with FCP, LCP, TBT and CLS.
+ * Targets: shopper home ≤ 150 KB brotli JS + CSS; performance ≥ 0.90 and accessibility 1.00 on all three.
+ * Run: npm run bench:web   (BENCH_WEB_RUNS to change the number of runs; CHROMIUM_PATH for another browser)
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import puppeteer, { type Page } from 'puppeteer-core';
+import { build } from 'vite';
+
+const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 3);
+const PORT = Number(process.env.BENCH_WEB_PORT ?? 3190);
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const BASE = `http://127.0.0.1:${PORT}`;
+const repoRoot = path.resolve(import.meta.dirname, '..');
+/** Mellieħa, among the demo shops. */
+const SHOPPER_POSITION = { latitude: 35.9564, longitude: 14.3622 };
+const DEMO = {
+  shopper: { username: 'maria', password: 'maria2026pass' },
+  owner: { username: 'joseph', password: 'joseph2026pass' },
+};
+
+interface Target {
+  name: string;
+  path: string;
+  account: keyof typeof DEMO | undefined;
+  /** What must be on the page once it has loaded, so a run that measured an error or a sign-in page is refused. */
+  ready: string;
+  targetKb?: number;
+}
+
+const TARGETS: Target[] = [
+  { name: '/login', path: '/login', account: undefined, ready: 'form input[name="username"]' },
+  { name: 'shopper home', path: '/', account: 'shopper', ready: 'main a[href^="/viewoffer/"]', targetKb: 150 },
+  { name: 'owner dashboard', path: '/', account: 'owner', ready: 'main h1, main h2' },
+];
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
+
+async function waitForServer(url: string, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
+}
+
+async function signIn(account: keyof typeof DEMO): Promise<string> {
+  const response = await fetch(`${BASE}/api/v1/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(DEMO[account]),
+  });
+  if (!response.ok) throw new Error(`login as ${account} answered ${response.status}`);
+  const cookie = response.headers.getSetCookie().find((header) => header.startsWith('auth_token='));
+  const value = cookie?.split(';')[0]?.slice('auth_token='.length);
+  if (!value) throw new Error(`login as ${account} set no auth_token cookie`);
+  return value;
+}
+
+/** The size of a built file as sent: its brotli or gzip copy, or the file itself when the build made none (under 1 KB). */
+function sentSize(distDir: string, file: string, encoding: 'br' | 'gz') {
+  const copy = path.join(distDir, `${file}.${encoding}`);
+  return statSync(existsSync(copy) ? copy : path.join(distDir, file)).size;
+}
+
+interface FileLoad {
+  file: string;
+  framework: boolean;
+  br: number;
+  gz: number;
+}
+
+function firstLoadFiles(distDir: string, urls: string[]): FileLoad[] {
+  const files = new Set<string>();
+  for (const url of urls) {
+    const { pathname, origin } = new URL(url);
+    if (origin !== BASE || !/\.(?:js|css)$/.test(pathname)) continue;
+    files.add(pathname.slice(1));
+  }
+  return [...files].sort().map((file) => ({
+    file,
+    framework: path.basename(file).startsWith('framework-'),
+    br: sentSize(distDir, file, 'br'),
+    gz: sentSize(distDir, file, 'gz'),
+  }));
+}
+
+async function measure(page: Page, target: Target, distDir: string) {
+  const scores: { performance: number; accessibility: number; fcp: number; lcp: number; tbt: number; cls: number }[] = [];
+  let files: FileLoad[] = [];
+  let failures: string[] = [];
+  for (let run = 0; run < RUNS; run += 1) {
+    const result = await lighthouse(`${BASE}${target.path}`, { output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] }, undefined, page);
+    if (!result) throw new Error('Lighthouse gave no result');
+    const { lhr } = result;
+    if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    if (!(await page.$(target.ready))) throw new Error(`${target.name}: the page Lighthouse measured has no ${target.ready} (${page.url()})`);
+    const requests = (lhr.audits['network-requests']?.details as { items?: { url: string; resourceType?: string }[] } | undefined)?.items ?? [];
+    files = firstLoadFiles(distDir, requests.filter((request) => request.resourceType === 'Script' || request.resourceType === 'Stylesheet').map((request) => request.url));
+    failures = Object.values(lhr.audits)
+      .filter((audit) => lhr.categories.accessibility?.auditRefs.some((ref) => ref.id === audit.id && ref.weight > 0) && audit.score !== null && audit.score < 1)
+      .map((audit) => audit.id);
+    const metric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+    scores.push({
+      performance: lhr.categories.performance?.score ?? Number.NaN,
+      accessibility: lhr.categories.accessibility?.score ?? Number.NaN,
+      fcp: metric('first-contentful-paint'),
+      lcp: metric('largest-contentful-paint'),
+      tbt: metric('total-blocking-time'),
+      cls: metric('cumulative-layout-shift'),
+    });
+  }
+  return { scores, files, failures };
+}
+
+async function main() {
+  const work = mkdtempSync(path.join(tmpdir(), 'qrib-bench-web-'));
+  const distDir = path.join(work, 'dist');
+  const dataDir = path.join(work, 'data');
+  console.log('building the web app…');
+  await build({ root: path.join(repoRoot, 'apps/web'), logLevel: 'warn', build: { outDir: distDir, emptyOutDir: true } });
+
+  const server = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'apps/api/src/server.ts')], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      WEB_DIST_DIR: distDir,
+      SEED_DEMO: 'true',
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM,
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  try {
+    await waitForServer(`${BASE}/readyz`, 120_000);
+    const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}`, defaultViewport: null });
+    await browser.defaultBrowserContext().overridePermissions(BASE, ['geolocation']);
+    const page = await browser.newPage();
+    await page.setGeolocation(SHOPPER_POSITION);
+
+    const summary: string[] = [];
+    for (const target of TARGETS) {
+      const cookies = await browser.cookies();
+      if (cookies.length > 0) await browser.deleteCookie(...cookies);
+      if (target.account) await browser.setCookie({ name: 'auth_token', value: await signIn(target.account), domain: '127.0.0.1', path: '/', httpOnly: true });
+      // A language chosen before would change what loads: every run starts as a new visitor (English).
+      await page.goto(`${BASE}/favicon.svg`);
+      await page.evaluate(() => localStorage.clear());
+
+      const { scores, files, failures } = await measure(page, target, distDir);
+      const total = (key: 'br' | 'gz', framework?: boolean) => files.filter((file) => framework === undefined || file.framework === framework).reduce((sum, file) => sum + file[key], 0);
+      console.log(`\n${target.name} (${target.account ? `signed in as the demo ${target.account}` : 'signed out'}), ${RUNS} cold runs`);
+      console.log(`  first-load JS + CSS: ${files.length} files`);
+      for (const file of files) console.log(`    ${file.file.padEnd(48)} brotli ${kb(file.br).padStart(9)}  gzip ${kb(file.gz).padStart(9)}${file.framework ? '  (framework)' : ''}`);
+      console.log(
+        `  total brotli ${kb(total('br'))} (framework ${kb(total('br', true))}, app ${kb(total('br', false))}); gzip ${kb(total('gz'))} (framework ${kb(total('gz', true))}, app ${kb(total('gz', false))})`,
+      );
+      for (const [index, score] of scores.entries()) {
+        console.log(
+          `  run ${index + 1}: performance ${score.performance.toFixed(2)}, accessibility ${score.accessibility.toFixed(2)}; FCP ${(score.fcp / 1000).toFixed(2)} s, LCP ${(score.lcp / 1000).toFixed(2)} s, TBT ${score.tbt.toFixed(0)} ms, CLS ${score.cls.toFixed(3)}`,
+        );
+      }
+      const performance = median(scores.map((score) => score.performance));
+      const accessibility = median(scores.map((score) => score.accessibility));
+      if (failures.length > 0) console.log(`  accessibility audits not passed (last run): ${failures.join(', ')}`);
+      const checks = [`performance ${performance.toFixed(2)} ${performance >= 0.9 ? '≥' : '<'} 0.90`, `accessibility ${accessibility.toFixed(2)} ${accessibility >= 1 ? '=' : '<'} 1.00`];
+      if (target.targetKb !== undefined) checks.push(`JS + CSS ${kb(total('br'))} brotli ${total('br') <= target.targetKb * 1024 ? '≤' : '>'} ${target.targetKb} KB`);
+      const met = performance >= 0.9 && accessibility >= 1 && (target.targetKb === undefined || total('br') <= target.targetKb * 1024);
+      summary.push(`${target.name}: median ${checks.join(', ')} — ${met ? 'met' : 'NOT met'}`);
+    }
+    console.log(`\nsummary (median of ${RUNS}):`);
+    for (const line of summary) console.log(`  ${line}`);
+    await browser.disconnect();
+  } finally {
+    await chrome.kill();
+    server.kill('SIGTERM');
+    await new Promise((resolve) => server.once('exit', resolve));
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+await main();
