@@ -3,8 +3,10 @@ import { useQuery } from '@tanstack/react-query';
 import type { ClientConfig } from '@qrib/shared/client-config-schemas';
 import { apiRequest } from './api-client.ts';
 
-export function useClientConfig() {
+/** `enabled` false: not asked (nothing will use it, e.g. no map can be drawn). */
+export function useClientConfig(enabled = true) {
   return useQuery({
+    enabled,
     queryKey: ['config'],
     queryFn: async () => (await apiRequest<{ data: ClientConfig }>('/config')).data,
     staleTime: Infinity,

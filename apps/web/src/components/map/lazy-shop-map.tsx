@@ -38,8 +38,8 @@ type LazyShopMapProps = Pick<ShopMapProps, 'shops' | 'onSelect' | 'interactive'>
 
 export function LazyShopMap({ className, ...props }: LazyShopMapProps) {
   const { t } = useTranslation();
-  const config = useClientConfig();
   const [failed, setFailed] = useState(() => !canDrawMaps());
+  const config = useClientConfig(!failed);
   if (failed) {
     return (
       <p role="status" className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950" data-testid="map-unavailable">

@@ -51,3 +51,10 @@ describe('shopFeatures', () => {
     ]);
   });
 });
+
+describe('a shop with no current offer', () => {
+  it('is a point with no discount (its marker shows its name)', () => {
+    const [feature] = shopFeatures([{ vendorId: 9, businessName: 'Closed Café', latitude: 35.9, longitude: 14.5 }]).features;
+    expect(feature?.properties).toEqual({ vendorId: 9, businessName: 'Closed Café', percent: 0 });
+  });
+});

@@ -16,15 +16,16 @@ export interface ShopPoint {
   businessName: string;
   latitude: number;
   longitude: number;
-  best: MapDiscount;
+  /** Absent for a shop with no current offer (its page still shows where it is). */
+  best?: MapDiscount | undefined;
 }
 
 /** The properties of a shop's feature; `percent` is what a cluster's best discount is the max of (0 when none). */
 export interface ShopFeatureProperties {
   vendorId: number;
   businessName: string;
-  discountType: DiscountType;
-  discountValue: number;
+  discountType?: DiscountType;
+  discountValue?: number;
   percent: number;
 }
 
@@ -47,7 +48,7 @@ export function shopPointsFromOffers(
     const known = shops.get(offer.vendorId);
     if (!known) {
       shops.set(offer.vendorId, { vendorId: offer.vendorId, businessName: offer.businessName, latitude: offer.latitude, longitude: offer.longitude, best: discount });
-    } else if (isBetterDiscount(discount, known.best)) {
+    } else if (!known.best || isBetterDiscount(discount, known.best)) {
       known.best = discount;
     }
   }
@@ -65,9 +66,8 @@ export function shopFeatures(shops: readonly ShopPoint[]): FeatureCollection<Poi
       properties: {
         vendorId: shop.vendorId,
         businessName: shop.businessName,
-        discountType: shop.best.discountType,
-        discountValue: shop.best.discountValue,
-        percent: shop.best.discountType === 'PERCENTAGE' ? shop.best.discountValue : 0,
+        ...(shop.best ? { discountType: shop.best.discountType, discountValue: shop.best.discountValue } : {}),
+        percent: shop.best?.discountType === 'PERCENTAGE' ? shop.best.discountValue : 0,
       },
     })),
   };

@@ -12,7 +12,7 @@ import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import { useEffect, useRef } from 'react';
 import islands from 'virtual:malta-basemap';
 import { MALTA_LOCALITIES } from '@qrib/shared/malta-localities';
-import { CLUSTER_PROPERTIES, shopFeatures, type ShopFeatureProperties, type ShopPoint } from './map-points.ts';
+import { CLUSTER_PROPERTIES, shopFeatures, type MapDiscount, type ShopFeatureProperties, type ShopPoint } from './map-points.ts';
 
 maplibregl.setWorkerUrl(workerUrl);
 
@@ -26,6 +26,8 @@ const OFFLINE_MAX_ZOOM = 12;
 /** Labelled at every zoom; the other localities appear from LABELS_ALL_ZOOM. */
 const MAJOR_LOCALITIES = new Set(['Valletta', 'Sliema', 'Mosta', 'Rabat', 'Mellieħa', "St Paul's Bay", 'Marsaxlokk', 'Birkirkara', 'Victoria, Gozo', 'Żejtun']);
 const LABELS_ALL_ZOOM = 11.5;
+/** A still map (the shop page) shows the shop among the main towns around it. */
+const STILL_MAP_ZOOM = 11;
 
 const COLOURS = {
   light: { water: '#dbeafe', land: '#f8fafc', coast: '#94a3b8' },
@@ -52,7 +54,7 @@ function offlineStyle(): StyleSpecification {
 export interface ShopMapProps {
   shops: readonly ShopPoint[];
   /** The text of a shop's marker: its best discount in the reader's language. */
-  discountLabel: (properties: Pick<ShopFeatureProperties, 'discountType' | 'discountValue'>) => string;
+  discountLabel: (discount: MapDiscount) => string;
   onSelect?: (vendorId: number) => void;
   /** False: a still picture of where the shops are (the shop page); no panning, zooming or tapping. */
   interactive?: boolean;
@@ -181,7 +183,11 @@ export default function ShopMap({ shops, discountLabel, onSelect, interactive = 
       );
       element.dataset.vendorId = String(properties.vendorId);
       element.title = properties.businessName;
-      element.textContent = callbacks.current.discountLabel(properties);
+      // Its best discount; a shop with no current offer (on its own page) shows its name.
+      element.textContent =
+        properties.discountType === undefined || properties.discountValue === undefined
+          ? properties.businessName
+          : callbacks.current.discountLabel({ discountType: properties.discountType, discountValue: properties.discountValue });
       element.addEventListener('click', (event) => {
         event.stopPropagation();
         callbacks.current.onSelect?.(properties.vendorId);
@@ -200,7 +206,7 @@ export default function ShopMap({ shops, discountLabel, onSelect, interactive = 
       });
       // Invisible: it only makes MapLibre build the clustered tiles that querySourceFeatures reads.
       map.addLayer({ id: 'shops', type: 'circle', source: 'shops', paint: { 'circle-radius': 0, 'circle-opacity': 0 } });
-      fitShops(map, shopsRef.current, false);
+      fitShops(map, shopsRef.current, false, interactive ? OFFLINE_MAX_ZOOM : STILL_MAP_ZOOM);
       showLabels();
     });
     map.on('render', drawMarkers);
@@ -229,15 +235,15 @@ export default function ShopMap({ shops, discountLabel, onSelect, interactive = 
     const source = map?.getSource<GeoJSONSource>('shops');
     if (!map || !source) return;
     void source.setData(shopFeatures(shops));
-    fitShops(map, shops, true);
+    fitShops(map, shops, true, OFFLINE_MAX_ZOOM);
   }, [shops]);
 
   return <div ref={container} className={className} data-testid="shop-map" />;
 }
 
-function fitShops(map: maplibregl.Map, shops: readonly ShopPoint[], animate: boolean) {
+function fitShops(map: maplibregl.Map, shops: readonly ShopPoint[], animate: boolean, maxZoom: number) {
   if (shops.length === 0) return;
   const bounds = new maplibregl.LngLatBounds();
   for (const shop of shops) bounds.extend([shop.longitude, shop.latitude]);
-  map.fitBounds(bounds, { padding: 48, maxZoom: 12, animate });
+  map.fitBounds(bounds, { padding: 48, maxZoom, animate });
 }

@@ -6,6 +6,8 @@ import { MapPin, Navigation, Phone } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { haversineKm } from '@qrib/shared/geo';
 import type { Shop } from '@qrib/shared/shop-schemas';
+import { LazyShopMap } from '../../../components/map/lazy-shop-map.tsx';
+import { shopPointsFromOffers } from '../../../components/map/map-points.ts';
 import { ShopLogo } from '../../../components/shop-logo.tsx';
 import { ShopOfferCard } from '../../../components/shop-offer-card.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/data-states.tsx';
@@ -21,6 +23,8 @@ function ShopDetails({ shop }: { shop: Shop }) {
   const { t, i18n } = useTranslation();
   const here = lastKnownLocation(localStorage);
   const distanceKm = here ? haversineKm(here.latitude, here.longitude, shop.latitude, shop.longitude) : null;
+  const position = { vendorId: shop.vendorId, businessName: shop.businessName, latitude: shop.latitude, longitude: shop.longitude };
+  const [point = position] = shopPointsFromOffers(shop.offers.map((offer) => ({ ...offer, ...position })));
   return (
     <div className="mx-auto max-w-5xl space-y-6">
       <header className="space-y-4 rounded-2xl border border-slate-200 bg-white p-5 sm:p-6">
@@ -63,6 +67,8 @@ function ShopDetails({ shop }: { shop: Shop }) {
           </a>
         </div>
       </header>
+      {/* Where the shop is, for the eyes (the address above says it in words): a still map, no keyboard stop. */}
+      <LazyShopMap shops={[point]} interactive={false} className="h-44 w-full overflow-hidden rounded-2xl border border-slate-200 sm:h-56" />
       <section aria-labelledby="shop-offers" className="space-y-3">
         <h2 id="shop-offers" className="text-lg font-semibold text-slate-900">
           {t('shop.offersHeading')}
