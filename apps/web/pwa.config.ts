@@ -46,10 +46,13 @@ export const pwaOptions: Partial<VitePWAOptions> = {
     // PRECACHE_MAX_BYTES is left out by the transform below instead, and loads from the network when needed.
     maximumFileSizeToCacheInBytes: 20 * 1024 * 1024,
     manifestTransforms: [
-      (entries) => ({
-        manifest: entries.filter((entry) => entry.size <= PRECACHE_MAX_BYTES),
-        warnings: [],
-      }),
+      (entries) => {
+        // With an over-limit chunk goes its stylesheet: MapLibre's CSS is emitted beside the lazily loaded chunk that
+        // imports it (assets/shop-map-<hash>.js and .css), same name, another hash.
+        const chunkName = (url: string) => url.replace(/-[\w-]{8}\.\w+$/, '');
+        const tooBig = new Set(entries.filter((entry) => entry.size > PRECACHE_MAX_BYTES).map((entry) => chunkName(entry.url)));
+        return { manifest: entries.filter((entry) => !tooBig.has(chunkName(entry.url))), warnings: [] };
+      },
     ],
     cleanupOutdatedCaches: true,
     // The first worker takes over the page it was installed from (so that visit's later answers are kept); a new
