@@ -15,7 +15,7 @@ import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
-import lighthouse from 'lighthouse';
+import lighthouse, { type Result } from 'lighthouse';
 import puppeteer, { type Page } from 'puppeteer-core';
 import { build } from 'vite';
 
@@ -107,6 +107,7 @@ async function measure(page: Page, target: Target, distDir: string) {
   const scores: { performance: number; accessibility: number; fcp: number; lcp: number; tbt: number; cls: number }[] = [];
   let files: FileLoad[] = [];
   let failures: string[] = [];
+  let notes: string[] = [];
   for (let run = 0; run < RUNS; run += 1) {
     const result = await lighthouse(`${BASE}${target.path}`, { output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] }, undefined, page);
     if (!result) throw new Error('Lighthouse gave no result');
@@ -118,6 +119,7 @@ async function measure(page: Page, target: Target, distDir: string) {
     failures = Object.values(lhr.audits)
       .filter((audit) => lhr.categories.accessibility?.auditRefs.some((ref) => ref.id === audit.id && ref.weight > 0) && audit.score !== null && audit.score < 1)
       .map((audit) => audit.id);
+    notes = diagnostics(lhr.audits);
     const metric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
     scores.push({
       performance: lhr.categories.performance?.score ?? Number.NaN,
@@ -128,7 +130,30 @@ async function measure(page: Page, target: Target, distDir: string) {
       cls: metric('cumulative-layout-shift'),
     });
   }
-  return { scores, files, failures };
+  return { scores, files, failures, notes };
+}
+
+type Audits = Result['audits'];
+interface DetailItem {
+  url?: string;
+  total?: number;
+  duration?: number;
+  score?: number;
+  node?: { snippet?: string };
+  items?: DetailItem[];
+}
+
+/** What Lighthouse saw of the last run: the LCP element, layout shifts and the main thread's costliest scripts. */
+function diagnostics(audits: Audits): string[] {
+  const items = (id: string) => ((audits[id]?.details as { items?: DetailItem[] } | undefined)?.items ?? []);
+  const short = (text = '') => (text.length > 90 ? `${text.slice(0, 87)}...` : text);
+  const notes: string[] = [];
+  const lcp = items('largest-contentful-paint-element')[0]?.items?.[0]?.node?.snippet;
+  if (lcp) notes.push(`LCP element: ${short(lcp)}`);
+  for (const shift of items('layout-shifts').slice(0, 3)) notes.push(`layout shift ${(shift.score ?? 0).toFixed(3)}: ${short(shift.node?.snippet)}`);
+  for (const script of items('bootup-time').slice(0, 4)) notes.push(`main thread ${Math.round(script.total ?? 0)} ms: ${short(script.url)}`);
+  for (const task of items('long-tasks').slice(0, 4)) notes.push(`long task ${Math.round(task.duration ?? 0)} ms: ${short(task.url)}`);
+  return notes;
 }
 
 async function main() {
@@ -172,7 +197,7 @@ async function main() {
       await page.goto(`${BASE}/favicon.svg`);
       await page.evaluate(() => localStorage.clear());
 
-      const { scores, files, failures } = await measure(page, target, distDir);
+      const { scores, files, failures, notes } = await measure(page, target, distDir);
       const total = (key: 'br' | 'gz', framework?: boolean) => files.filter((file) => framework === undefined || file.framework === framework).reduce((sum, file) => sum + file[key], 0);
       console.log(`\n${target.name} (${target.account ? `signed in as the demo ${target.account}` : 'signed out'}), ${RUNS} cold runs`);
       console.log(`  first-load JS + CSS: ${files.length} files`);
@@ -187,6 +212,7 @@ async function main() {
       }
       const performance = median(scores.map((score) => score.performance));
       const accessibility = median(scores.map((score) => score.accessibility));
+      for (const note of notes) console.log(`  ${note}`);
       if (failures.length > 0) console.log(`  accessibility audits not passed (last run): ${failures.join(', ')}`);
       const checks = [`performance ${performance.toFixed(2)} ${performance >= 0.9 ? '≥' : '<'} 0.90`, `accessibility ${accessibility.toFixed(2)} ${accessibility >= 1 ? '=' : '<'} 1.00`];
       if (target.targetKb !== undefined) checks.push(`JS + CSS ${kb(total('br'))} brotli ${total('br') <= target.targetKb * 1024 ? '≤' : '>'} ${target.targetKb} KB`);
@@ -197,7 +223,7 @@ async function main() {
     for (const line of summary) console.log(`  ${line}`);
     await browser.disconnect();
   } finally {
-    await chrome.kill();
+    chrome.kill();
     server.kill('SIGTERM');
     await new Promise((resolve) => server.once('exit', resolve));
     rmSync(work, { recursive: true, force: true });
