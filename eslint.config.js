@@ -65,6 +65,13 @@ export default tseslint.config(
     files: ['apps/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     languageOptions: { globals: { ...globals.browser } },
-    rules: { ...reactHooks.configs.recommended.rules },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      // The barrel would pull every schema (and zod) into whichever chunk imports it: the web app names the module.
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: '@qrib/shared', message: "Import the module itself, e.g. '@qrib/shared/messages': the barrel brings zod into the first load." }] },
+      ],
+    },
   },
 );
