@@ -114,13 +114,14 @@ export default function ShopMap({ shops, discountLabel, onSelect, interactive = 
     map.on('webglcontextlost', () => callbacks.current.onFail());
 
     const labels: { marker: maplibregl.Marker; major: boolean }[] = [];
-    if (!styleUrl) {
+    const addLabels = () => {
       for (const locality of MALTA_LOCALITIES) {
         const label = markerElement('pointer-events-none select-none whitespace-nowrap text-[11px] font-medium text-slate-600', 'map-label');
         label.textContent = locality.name.replace(/, Gozo$/, '');
         labels.push({ marker: new maplibregl.Marker({ element: label }).setLngLat([locality.longitude, locality.latitude]).addTo(map), major: MAJOR_LOCALITIES.has(locality.name) });
       }
-    }
+    };
+    if (!styleUrl) addLabels();
     const showLabels = () => {
       const all = map.getZoom() >= LABELS_ALL_ZOOM;
       for (const { marker, major } of labels) marker.getElement().style.visibility = all || major ? 'visible' : 'hidden';
@@ -195,7 +196,20 @@ export default function ShopMap({ shops, discountLabel, onSelect, interactive = 
       return new maplibregl.Marker({ element, anchor: 'bottom' }).setLngLat(at);
     };
 
-    map.on('load', () => {
+    // A tile service that cannot be reached (offline, say) leaves no blank map: the offline basemap takes its place.
+    let styleLoaded = false;
+    let isOffline = !styleUrl;
+    map.on('error', () => {
+      if (isOffline || styleLoaded) return;
+      isOffline = true;
+      map.setStyle(offlineStyle());
+      map.setMaxZoom(OFFLINE_MAX_ZOOM);
+      addLabels();
+    });
+    // Every style (the first, or the offline one after a failed tile service) gets the shops anew.
+    map.on('style.load', () => {
+      styleLoaded = true;
+      if (map.getSource('shops')) return;
       map.addSource('shops', {
         type: 'geojson',
         data: shopFeatures(shopsRef.current),
@@ -214,7 +228,7 @@ export default function ShopMap({ shops, discountLabel, onSelect, interactive = 
 
     // The basemap follows the account's light or dark theme.
     const themeWatch = new MutationObserver(() => {
-      if (styleUrl || !map.getLayer('water')) return;
+      if (!isOffline || !map.getLayer('water')) return;
       const colours = isDark() ? COLOURS.dark : COLOURS.light;
       map.setPaintProperty('water', 'background-color', colours.water);
       map.setPaintProperty('land', 'fill-color', colours.land);
