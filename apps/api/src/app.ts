@@ -4,6 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { constants as zlibConstants } from 'node:zlib';
 import compress from '@fastify/compress';
 import multipart from '@fastify/multipart';
@@ -47,7 +48,7 @@ import offerFeedPlugin from './plugins/offer-feed.ts';
 import policiesPlugin from './plugins/policies.ts';
 import pendingUploadsPlugin from './plugins/pending-uploads.ts';
 import receiptVerifierPlugin from './plugins/receipt-verifier.ts';
-import securityHeadersPlugin, { securityHeaders } from './plugins/security-headers.ts';
+import securityHeadersPlugin, { inlineScriptHashes, securityHeaders } from './plugins/security-headers.ts';
 import storagePlugin from './plugins/storage.ts';
 import { createRateLimitCountersRepository } from './repositories/rate-limit-counters.ts';
 import { ANSWER_ENCODINGS, COMPRESS_THRESHOLD_BYTES, DYNAMIC_BROTLI_QUALITY, DYNAMIC_GZIP_LEVEL } from './services/answer-encoding.ts';
@@ -66,7 +67,7 @@ export interface BuildAppOptions {
 
 export async function buildApp({ config, database, closeDatabase = true, logger, storage }: BuildAppOptions) {
   const trustedHops = typeof config.trustProxy === 'number' ? config.trustProxy : 0;
-  const headers = securityHeaders({ mapStyleUrl: config.mapStyleUrl });
+  const headers = securityHeaders({ mapStyleUrl: config.mapStyleUrl, inlineScriptHashes: inlineScriptHashes(path.join(config.webDistDir, 'index.html')) });
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
     // A hop count becomes a function: trust the nearest N proxies, never the client's own header.

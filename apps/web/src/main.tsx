@@ -7,6 +7,7 @@ import { AppProviders } from './app/providers.tsx';
 import { PwaNotices } from './app/pwa/pwa-notices.tsx';
 import { registerServiceWorker } from './app/pwa/register-service-worker.ts';
 import { createRouter } from './app/router.tsx';
+import { meQueryOptions } from './features/auth/api/get-me.ts';
 import './index.css';
 import { initI18n, loadCatalog, readLanguageCookie } from './lib/i18n.ts';
 import { createQueryClient } from './lib/query-client.ts';
@@ -17,13 +18,16 @@ if (!root) throw new Error('index.html has no #root element');
 // The reader's catalog first, then the first render: no English flash for anyone else. A catalog that cannot be
 // fetched (offline, a deploy in between) leaves the app in English rather than blank.
 const language = readLanguageCookie();
+// Who is signed in is asked at once, beside the catalog: every first screen waits for both.
+const queryClient = createQueryClient();
+void queryClient.prefetchQuery(meQueryOptions());
 void loadCatalog(language)
   .catch(() => undefined)
   .then(() => {
     const i18n = initI18n(language);
     createRoot(root).render(
       <StrictMode>
-        <AppProviders queryClient={createQueryClient()} i18n={i18n}>
+        <AppProviders queryClient={queryClient} i18n={i18n}>
           <AccountTheme />
           <AccountLanguage />
           <RouterProvider router={createRouter()} />

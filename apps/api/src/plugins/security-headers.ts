@@ -4,6 +4,8 @@
  * time (a profile under bench:nearby's warm load). The headers do not depend on the request, so Helmet runs once at
  * start-up against a stand-in response and every request gets what it wrote.
  */
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
@@ -30,8 +32,9 @@ export function helmetHeaders(options: HelmetOptions): Record<string, string> {
  * map view needs (ADR 013): its workers (a same-origin module, or a blob: copy), and, when MAP_STYLE_URL names a
  * tile service, that service's origin for the style, tiles, sprites and glyphs.
  */
-export function securityHeaders(options: { mapStyleUrl?: string | undefined } = {}): Readonly<Record<string, string>> {
+export function securityHeaders(options: { mapStyleUrl?: string | undefined; inlineScriptHashes?: readonly string[] } = {}): Readonly<Record<string, string>> {
   const tileOrigin = options.mapStyleUrl ? [new URL(options.mapStyleUrl).origin] : [];
+  const inlineScripts = (options.inlineScriptHashes ?? []).map((hash) => `'${hash}'`);
   return helmetHeaders({
     contentSecurityPolicy: {
       directives: {
@@ -40,9 +43,24 @@ export function securityHeaders(options: { mapStyleUrl?: string | undefined } = 
         imgSrc: ["'self'", 'data:', 'blob:', ...tileOrigin],
         connectSrc: ["'self'", ...tileOrigin],
         workerSrc: ["'self'", 'blob:'],
+        // The web build's own inline scripts (the dark-mode guess before the first paint), each by its hash.
+        scriptSrc: ["'self'", ...inlineScripts],
       },
     },
   });
+}
+
+/**
+ * `sha256-…` of each inline script in the built index.html (none when there is no build): the CSP allows exactly
+ * those, so the page runs its first-paint script without a request of its own and nothing else inline runs.
+ */
+export function inlineScriptHashes(indexHtmlPath: string): string[] {
+  if (!existsSync(indexHtmlPath)) return [];
+  const html = readFileSync(indexHtmlPath, 'utf8');
+  return [...html.matchAll(/<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/gi)]
+    .map((match) => match[1] ?? '')
+    .filter((code) => code.trim() !== '')
+    .map((code) => `sha256-${createHash('sha256').update(code, 'utf8').digest('base64')}`);
 }
 
 /** Every answer gets the headers, computed once here (errors Fastify raises before routing set them in app.ts's frameworkErrors). */

@@ -5,7 +5,7 @@ import { applyDarkMode } from '../lib/theme.ts';
 
 export function AccountTheme() {
   const me = useMe();
-  // Undefined while /auth/me has not answered (or failed): the early guess of theme-init.js stays.
+  // Undefined while /auth/me has not answered (or failed): the early guess of index.html's inline script stays.
   const darkMode = me.data === undefined ? undefined : (me.data?.preferences.darkMode ?? false);
   useEffect(() => {
     if (darkMode !== undefined) applyDarkMode(darkMode);

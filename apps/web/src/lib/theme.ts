@@ -1,6 +1,6 @@
 /**
  * Dark Mode on <html>: the account's preference (GET /auth/me) decides; the last value is also kept in
- * localStorage so public/theme-init.js can apply it before the first paint of the next visit.
+ * localStorage so the inline script of index.html can apply it before the first paint of the next visit.
  */
 export const DARK_MODE_STORAGE_KEY = 'qrib.darkMode';
 

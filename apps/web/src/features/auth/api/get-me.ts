@@ -7,7 +7,6 @@ import type { User } from '@qrib/shared/auth-schemas';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
-
 export async function getMe(): Promise<User | null> {
   const { user } = await apiRequest<{ user: User | null }>('/auth/session');
   return user;
