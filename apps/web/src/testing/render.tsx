@@ -1,5 +1,6 @@
 /** Renders screens the way the app does: i18n, a query client and a data router in memory. */
 import { render } from '@testing-library/react';
+import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import type { LanguageCode } from '@qrib/shared/languages';
 import { AppProviders } from '../app/providers.tsx';
@@ -15,4 +16,15 @@ export function renderRoutes(routes: RouteObject[], { path = '/', language = 'en
     </AppProviders>,
   );
   return { ...utils, router };
+}
+
+/**
+ * One screen the way the app shows it (i18n, a query client, a data router in memory), for the common case of a
+ * single element at a single route: `route` is its pattern ('/viewoffer/:id'), `path` the address opened
+ * (the route itself unless given).
+ *
+ *   const { router } = renderScreen(<OfferDetail offerId={7} />, { route: '/viewoffer/:id', path: '/viewoffer/7' });
+ */
+export function renderScreen(element: ReactElement, { route = '/', path = route, language = 'en' as LanguageCode } = {}) {
+  return renderRoutes([{ path: route, element }], { path, language });
 }

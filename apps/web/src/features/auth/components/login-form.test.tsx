@@ -2,12 +2,12 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@qrib/shared/messages';
-import { renderRoutes } from '../../../testing/render.tsx';
+import { renderScreen } from '../../../testing/render.tsx';
 import { LoginForm } from './login-form.tsx';
 
 describe('LoginForm', () => {
   it('requires a username and a password of 8 characters with a number', async () => {
-    renderRoutes([{ path: '/login', element: <LoginForm /> }], { path: '/login' });
+    renderScreen(<LoginForm />, { route: '/login' });
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Login' }));
     expect(await screen.findByText(MESSAGES.usernameRequired)).toBeInTheDocument();
@@ -22,7 +22,7 @@ describe('LoginForm', () => {
   });
 
   it("shows 'OAuth login is not implemented yet' without leaving the page", async () => {
-    const { router } = renderRoutes([{ path: '/login', element: <LoginForm /> }], { path: '/login' });
+    const { router } = renderScreen(<LoginForm />, { route: '/login' });
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Login with OAuth' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.oauthNotImplemented);

@@ -2,11 +2,11 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@qrib/shared/messages';
-import { renderRoutes } from '../../../testing/render.tsx';
+import { renderScreen } from '../../../testing/render.tsx';
 import { SignupForm } from './signup-form.tsx';
 
 function renderForm() {
-  return renderRoutes([{ path: '/', element: <SignupForm /> }]);
+  return renderScreen(<SignupForm />);
 }
 
 const label = {
@@ -82,7 +82,7 @@ describe('SignupForm', () => {
   });
 
   it('shows the messages in the chosen language', async () => {
-    renderRoutes([{ path: '/', element: <SignupForm /> }], { language: 'fr' });
+    renderScreen(<SignupForm />, { language: 'fr' });
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: "S'inscrire" }));
     expect(await screen.findByText('Veuillez saisir un nom valide')).toBeInTheDocument();

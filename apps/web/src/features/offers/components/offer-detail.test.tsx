@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { MESSAGES, formatMessage } from '@qrib/shared/messages';
 import type { Offer } from '@qrib/shared/offer-schemas';
 import { neverAnswer, stubApi } from '../../../testing/api-stub.ts';
-import { renderRoutes } from '../../../testing/render.tsx';
+import { renderScreen } from '../../../testing/render.tsx';
 import { OfferDetail } from './offer-detail.tsx';
 
 const offer: Offer = {
@@ -46,7 +46,7 @@ const offer: Offer = {
   updatedAt: '2025-05-20T08:00:00.000Z',
 };
 
-const renderDetail = (offerId = 7) => renderRoutes([{ path: '/viewoffer/:id', element: <OfferDetail offerId={offerId} /> }], { path: `/viewoffer/${offerId}` });
+const renderDetail = (offerId = 7) => renderScreen(<OfferDetail offerId={offerId} />, { route: '/viewoffer/:id', path: `/viewoffer/${offerId}` });
 
 /** The value shown next to a label of a <dl>. */
 const valueOf = (label: string, scope: HTMLElement = document.body) => within(scope).getByText(label, { selector: 'dt' }).nextElementSibling;

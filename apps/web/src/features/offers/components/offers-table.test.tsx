@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { MESSAGES, formatMessage } from '@qrib/shared/messages';
 import type { Offer } from '@qrib/shared/offer-schemas';
 import { neverAnswer, stubApi } from '../../../testing/api-stub.ts';
-import { renderRoutes } from '../../../testing/render.tsx';
+import { renderScreen } from '../../../testing/render.tsx';
 import { OffersTable } from './offers-table.tsx';
 
 const offer: Offer = {
@@ -43,7 +43,7 @@ const offer: Offer = {
   updatedAt: '2025-05-20T08:00:00.000Z',
 };
 
-const renderTable = () => renderRoutes([{ path: '/offerslist', element: <OffersTable /> }], { path: '/offerslist' });
+const renderTable = () => renderScreen(<OffersTable />, { route: '/offerslist' });
 
 /** The value shown next to a label of a <dl>. */
 const valueOf = (scope: HTMLElement, label: string) => within(scope).getByText(label, { selector: 'dt' }).nextElementSibling;
