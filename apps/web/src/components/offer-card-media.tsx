@@ -14,7 +14,11 @@ export interface CardOffer {
   discountValue: number;
 }
 
-export function OfferCardMedia({ offer, businessName }: { offer: CardOffer; businessName: string }) {
+/**
+ * `first`: the top card of a list, whose photo is what a phone paints largest on arrival: fetched at once with high
+ * priority instead of lazily after layout.
+ */
+export function OfferCardMedia({ offer, businessName, first = false }: { offer: CardOffer; businessName: string; first?: boolean }) {
   const { t } = useTranslation();
   const [imageFailed, setImageFailed] = useState(false);
   return (
@@ -23,7 +27,8 @@ export function OfferCardMedia({ offer, businessName }: { offer: CardOffer; busi
         <img
           src={offer.imageUrl}
           alt={t('home.imageAlt', { title: offer.title, business: businessName })}
-          loading="lazy"
+          loading={first ? 'eager' : 'lazy'}
+          fetchPriority={first ? 'high' : 'auto'}
           onError={() => setImageFailed(true)}
           className="h-full w-full object-cover"
         />

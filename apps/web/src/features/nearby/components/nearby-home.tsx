@@ -107,9 +107,9 @@ export function NearbyHome({ greeting }: { greeting?: string }) {
     offersBody = (
       <>
         <ul className="grid gap-4 md:grid-cols-2">
-          {shown.map(({ business, offer }) => (
+          {shown.map(({ business, offer }, index) => (
             <li key={offer.offerId}>
-              <OfferCard business={business} offer={offer} />
+              <OfferCard business={business} offer={offer} first={index === 0} />
             </li>
           ))}
         </ul>

@@ -8,14 +8,14 @@ import { useOfferImpression } from '../../../lib/offer-events.ts';
 
 type NearbyOffer = NearbyBusiness['offers'][number];
 
-export function OfferCard({ business, offer }: { business: NearbyBusiness; offer: NearbyOffer }) {
+export function OfferCard({ business, offer, first = false }: { business: NearbyBusiness; offer: NearbyOffer; first?: boolean }) {
   const { t } = useTranslation();
   const [logoFailed, setLogoFailed] = useState(false);
   const card = useOfferImpression<HTMLElement>(offer.offerId);
   const initial = business.businessName.trim().charAt(0).toLocaleUpperCase();
   return (
     <article ref={card} className="flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white" data-testid="offer-card">
-      <OfferCardMedia offer={offer} businessName={business.businessName} />
+      <OfferCardMedia offer={offer} businessName={business.businessName} first={first} />
       <div className="flex flex-1 flex-col gap-2 p-4">
         <div className="flex items-center gap-2">
           {business.logoUrl && !logoFailed ? (
