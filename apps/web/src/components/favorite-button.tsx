@@ -15,7 +15,7 @@ export function FavoriteButton({ offerId, title, className = '' }: { offerId: nu
       aria-label={isSaved ? t('favorites.unsave', { title }) : t('favorites.save', { title })}
       disabled={favorites.isPending || toggle.isPending}
       onClick={() => toggle.mutate({ offerId, save: !isSaved })}
-      className={`rounded-full bg-white/95 p-2 shadow hover:bg-white ${className}`}
+      className={`flex size-11 items-center justify-center rounded-full bg-white/95 shadow hover:bg-white ${className}`}
     >
       <Heart aria-hidden="true" className={`size-5 ${isSaved ? 'fill-red-600 text-red-600' : 'text-slate-700'}`} />
     </button>

@@ -38,7 +38,7 @@ export function LanguageSelect({
           if (queryClient.getQueryData<User | null>(queryKeys.auth.me())) void chooseLanguageForAccount(code);
           else chooseLanguage(code);
         }}
-        className={`w-full rounded-lg border border-slate-300 bg-white py-1.5 text-sm text-slate-800 ${short ? 'px-1 text-center' : 'px-2'}`}
+        className={`min-h-11 w-full rounded-lg border border-slate-300 bg-white py-1.5 text-sm text-slate-800 ${short ? 'px-1 text-center' : 'px-2'}`}
       >
         {LANGUAGES.map((language) => (
           <option key={language.code} value={language.code} lang={language.code} title={language.label}>

@@ -22,7 +22,7 @@ export function OfferCardFooter({ offerId, title, endDate, distanceKm, linkLabel
       </div>
       <Link
         to={paths.viewOffer(offerId)}
-        className="mt-2 rounded-lg bg-brand-700 px-4 py-2 text-center text-sm font-semibold text-white hover:bg-brand-800"
+        className="mt-2 flex min-h-11 items-center justify-center rounded-lg bg-brand-700 px-4 py-2 text-center text-sm font-semibold text-white hover:bg-brand-800"
       >
         {linkLabel}
         <span className="sr-only">: {title}</span>

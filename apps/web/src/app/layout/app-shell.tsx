@@ -29,7 +29,7 @@ function LogoutButton({ collapsed = false }: { collapsed?: boolean }) {
       disabled={isPending}
       aria-label={collapsed ? label : undefined}
       title={collapsed ? label : undefined}
-      className={`flex w-full items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium text-slate-700 hover:bg-red-50 hover:text-red-700 ${
+      className={`flex min-h-11 w-full items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium text-slate-700 hover:bg-red-50 hover:text-red-700 ${
         collapsed ? 'justify-center' : ''
       }`}
     >
@@ -57,7 +57,7 @@ function Sidebar({ user, groups, collapsed, onToggle }: { user: User; groups: Na
           onClick={onToggle}
           aria-label={collapsed ? t('nav.expandSidebar') : t('nav.collapseSidebar')}
           aria-expanded={!collapsed}
-          className="rounded-lg p-2 text-slate-600 hover:bg-slate-100"
+          className="flex min-h-11 min-w-11 items-center justify-center rounded-lg text-slate-600 hover:bg-slate-100"
         >
           <ToggleIcon aria-hidden="true" className="size-5 rtl:rotate-180" />
         </button>
@@ -122,7 +122,7 @@ function MobileMenu({ user, groups, onClose }: { user: User; groups: NavGroup[];
             type="button"
             onClick={onClose}
             aria-label={t('nav.closeMenu')}
-            className="rounded-lg p-2 text-slate-600 hover:bg-slate-100"
+            className="flex min-h-11 min-w-11 items-center justify-center rounded-lg text-slate-600 hover:bg-slate-100"
             autoFocus
           >
             <X aria-hidden="true" className="size-5" />
@@ -199,7 +199,7 @@ export function AppShell({ user, children }: { user: User; children: ReactNode }
     <div className="min-h-screen bg-slate-50" style={{ '--sidebar-width': `${sidebarWidth}px` } as CSSProperties}>
       <a
         href="#main"
-        className="sr-only z-[60] rounded bg-white px-3 py-2 focus:not-sr-only focus:fixed focus:start-2 focus:top-2"
+        className="sr-only z-[60] rounded bg-white px-3 py-2 focus:not-sr-only focus:fixed focus:start-2 focus:top-2 focus:flex focus:min-h-11 focus:items-center"
       >
         {t('common.skipToContent')}
       </a>
@@ -211,7 +211,7 @@ export function AppShell({ user, children }: { user: User; children: ReactNode }
           onClick={() => setMenuOpenOn(location.pathname)}
           aria-label={t('nav.openMenu')}
           aria-expanded={menuOpen}
-          className="rounded-lg p-2 text-slate-700 hover:bg-slate-100"
+          className="flex min-h-11 min-w-11 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100"
         >
           <Menu aria-hidden="true" className="size-6" />
         </button>

@@ -14,7 +14,7 @@ export function RegisterBusinessFirst() {
       <Store aria-hidden="true" className="mb-3 size-10 text-brand-700" />
       <h1 className="text-xl font-bold text-slate-900">{t('messages.registerBusinessFirst')}</h1>
       <p className="mt-2 text-sm text-slate-600">{t('vendor.registerFirstBody')}</p>
-      <Link to={paths.vendorRegistration} className="mt-6 rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800">
+      <Link to={paths.vendorRegistration} className="inline-flex min-h-11 items-center mt-6 rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800">
         {t('vendor.registerNow')}
       </Link>
     </section>

@@ -26,7 +26,7 @@ export function RouteErrorPage() {
       <button
         type="button"
         onClick={() => window.location.reload()}
-        className="mt-6 rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800"
+        className="inline-flex min-h-11 items-center mt-6 rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800"
       >
         {t('errorPage.retry')}
       </button>

@@ -47,10 +47,10 @@ export function VendorRegistrationRoute() {
           <h2 className="text-lg font-semibold text-slate-900">{t('vendor.alreadyRegisteredTitle')}</h2>
           <p className="mt-2 text-slate-700">{t('vendor.alreadyRegisteredBody', { name: vendor.businessName })}</p>
           <div className="mt-4 flex flex-wrap gap-3">
-            <Link to={paths.addOffer} className="rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800">
+            <Link to={paths.addOffer} className="inline-flex min-h-11 items-center rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800">
               {t('vendor.createOffer')}
             </Link>
-            <Link to={paths.offersList} className="rounded-lg border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-100">
+            <Link to={paths.offersList} className="inline-flex min-h-11 items-center rounded-lg border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-100">
               {t('vendor.goToOffers')}
             </Link>
           </div>
@@ -72,7 +72,7 @@ export function AddOfferRoute() {
             title={t('offerForm.title')}
             subtitle={t('offerForm.subtitle')}
             action={
-              <Link to={paths.offersList} className="rounded-lg border border-slate-300 px-3 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-100">
+              <Link to={paths.offersList} className="inline-flex min-h-11 items-center rounded-lg border border-slate-300 px-3 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-100">
                 {t('vendor.goToOffers')}
               </Link>
             }

@@ -35,6 +35,6 @@ export function FieldFrame({ label, error, hint, className = '', children }: Fie
 }
 
 export const controlClass = (invalid: boolean | undefined) =>
-  `block w-full rounded-lg border bg-white px-3 py-2.5 text-sm text-slate-900 shadow-sm focus:outline-2 focus:outline-offset-0 focus:outline-brand-600 ${
+  `block min-h-11 w-full rounded-lg border bg-white px-3 py-2.5 text-sm text-slate-900 shadow-sm focus:outline-2 focus:outline-offset-0 focus:outline-brand-600 ${
     invalid ? 'border-red-600' : 'border-slate-300'
   }`;

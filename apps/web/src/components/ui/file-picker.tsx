@@ -40,7 +40,7 @@ export function FilePicker({ label, hint, accept, files, onAdd, onRemove, error,
           // The same file can be picked again after it was removed.
           event.target.value = '';
         }}
-        className="block w-full text-sm text-slate-700 file:me-3 file:rounded-lg file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:font-semibold file:text-brand-800 hover:file:bg-brand-100"
+        className="block min-h-11 w-full text-sm text-slate-700 file:me-3 file:min-h-11 file:rounded-lg file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:font-semibold file:text-brand-800 hover:file:bg-brand-100"
       />
       {hint ? (
         <p id={`${id}-hint`} className="mt-1 text-xs text-slate-600">

@@ -52,7 +52,7 @@ export function FilterPopover({ label, value, closeLabel, children }: FilterPopo
         aria-expanded={isOpen}
         aria-controls={`${id}-panel`}
         onClick={() => setIsOpen((open) => !open)}
-        className={`inline-flex max-w-full items-center gap-1.5 rounded-full border px-4 py-2 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 ${
+        className={`inline-flex min-h-11 max-w-full items-center gap-1.5 rounded-full border px-4 py-2 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 ${
           isActive ? 'border-brand-700 bg-brand-50 text-brand-800' : 'border-slate-300 bg-white text-slate-800 hover:bg-slate-100'
         }`}
       >
@@ -81,7 +81,7 @@ export function FilterPopover({ label, value, closeLabel, children }: FilterPopo
               setIsOpen(false);
               button.current?.focus();
             }}
-            className="rounded-lg px-3 py-1.5 text-sm font-semibold text-brand-700 hover:bg-brand-50"
+            className="min-h-11 rounded-lg px-3 py-1.5 text-sm font-semibold text-brand-700 hover:bg-brand-50"
           >
             {closeLabel}
           </button>

@@ -50,7 +50,7 @@ export function Modal({ title, closeLabel, onClose, children }: { title: string;
           <h2 id={titleId} className="text-xl font-bold text-slate-900">
             {title}
           </h2>
-          <button ref={closeButton} type="button" onClick={onClose} aria-label={closeLabel} className="rounded-lg p-2 text-slate-600 hover:bg-slate-100">
+          <button ref={closeButton} type="button" onClick={onClose} aria-label={closeLabel} className="flex min-h-11 min-w-11 items-center justify-center rounded-lg text-slate-600 hover:bg-slate-100">
             <X aria-hidden="true" className="size-5" />
           </button>
         </div>

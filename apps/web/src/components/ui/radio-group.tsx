@@ -15,7 +15,8 @@ export function RadioGroup({ legend, options, ...props }: RadioGroupProps) {
         {options.map((option) => (
           <div key={option.value} className="flex items-center gap-2">
             <input id={`${id}-${option.value}`} type="radio" value={option.value} className="size-4 accent-brand-700" {...props} />
-            <label htmlFor={`${id}-${option.value}`} className="text-sm text-slate-800">
+            {/* The label is the 44 px target (a tap on it picks the option). */}
+            <label htmlFor={`${id}-${option.value}`} className="flex min-h-11 items-center text-sm text-slate-800">
               {option.label}
             </label>
           </div>

@@ -33,7 +33,7 @@ export function Switch({ label, hint, checked, onChange, onText, offText, testId
         aria-describedby={hint ? `${id}-hint` : undefined}
         data-testid={testId}
         onClick={() => onChange(!checked)}
-        className="flex shrink-0 items-center gap-2 rounded-full p-1 text-sm font-medium text-slate-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
+        className="flex min-h-11 shrink-0 items-center gap-2 rounded-full p-1 text-sm font-medium text-slate-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
       >
         <span className={`flex h-6 w-11 items-center rounded-full p-0.5 transition-colors ${checked ? 'bg-brand-700' : 'bg-slate-400'}`}>
           <span

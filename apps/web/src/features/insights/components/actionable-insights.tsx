@@ -19,7 +19,7 @@ export function ActionableInsights({ insights }: { insights: ActionableInsight[]
           <p className="mt-2 flex-1 text-sm text-slate-700">{translateCode(t, insight.messageCode)}</p>
           <Link
             to={insight.path}
-            className="mt-3 self-start rounded-lg bg-brand-700 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-800"
+            className="mt-3 inline-flex min-h-11 items-center self-start rounded-lg bg-brand-700 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-800"
           >
             {translateCode(t, { code: insight.actionCode, params: {} })}
           </Link>

@@ -29,7 +29,7 @@ export function PeriodSelect({ period, onChange }: { period: InsightPeriod; onCh
       <select
         value={period}
         onChange={(event) => onChange(event.target.value === 'monthly' ? 'monthly' : 'weekly')}
-        className="rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-900"
+        className="min-h-11 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-900"
       >
         <option value="weekly">{t('vendorInsights.weeklyReport')}</option>
         <option value="monthly">{t('vendorInsights.monthlyReport')}</option>

@@ -58,7 +58,7 @@ export function TrustRating({ trust }: { trust: VendorInsights['trust'] }) {
           {t('vendorInsights.ratingExplained', { silver: threshold('SILVER'), gold: threshold('GOLD'), platinum: threshold('PLATINUM') })}
         </p>
       </div>
-      <Link to={paths.receiptUpload} className="mt-4 inline-block rounded-lg bg-brand-700 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-800">
+      <Link to={paths.receiptUpload} className="mt-4 inline-flex min-h-11 items-center rounded-lg bg-brand-700 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-800">
         {t('vendorInsights.submitReceipt')}
       </Link>
     </InsightSection>

@@ -34,7 +34,7 @@ export function UnseenOpportunities({ unseen }: { unseen: VendorInsights['unseen
             type="button"
             disabled
             aria-describedby="pos-unavailable"
-            className="cursor-not-allowed rounded-lg border border-slate-300 bg-slate-100 px-3 py-2 text-sm font-semibold text-slate-700"
+            className="min-h-11 cursor-not-allowed rounded-lg border border-slate-300 bg-slate-100 px-3 py-2 text-sm font-semibold text-slate-700"
           >
             {t('vendorInsights.connectPos')}
           </button>
@@ -42,7 +42,7 @@ export function UnseenOpportunities({ unseen }: { unseen: VendorInsights['unseen
             {t('vendorInsights.posUnavailable')}
           </p>
         </div>
-        <Link to={paths.addOffer} className="rounded-lg bg-brand-700 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-800">
+        <Link to={paths.addOffer} className="inline-flex min-h-11 items-center rounded-lg bg-brand-700 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-800">
           {t('vendorInsights.createPromotion')}
         </Link>
       </div>

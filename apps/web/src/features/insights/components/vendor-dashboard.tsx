@@ -37,7 +37,7 @@ export function VendorDashboard({ userName }: { userName: string }) {
           action={
             <Link
               to={`${paths.businessInsights}${weekly ? '' : '?period=monthly'}`}
-              className="rounded-lg border border-slate-300 px-3 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-100"
+              className="inline-flex min-h-11 items-center rounded-lg border border-slate-300 px-3 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-100"
             >
               {t('vendorInsights.viewFullReport')}
             </Link>

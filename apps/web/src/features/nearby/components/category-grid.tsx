@@ -27,7 +27,7 @@ export function CategoryGrid() {
           {t('home.categoriesTitle')}
         </h2>
         {list.length > INITIAL ? (
-          <button type="button" className="text-sm font-semibold text-brand-700 underline" onClick={() => setShowAll((value) => !value)}>
+          <button type="button" className="min-h-11 px-1 text-sm font-semibold text-brand-700 underline" onClick={() => setShowAll((value) => !value)}>
             {showAll ? t('home.showFewer') : t('home.seeAll')}
           </button>
         ) : null}

@@ -28,7 +28,7 @@ export function SavedOffers() {
                 <bdi>{favorite.vendor.businessName}</bdi>
               </p>
               <p className="mt-1 text-sm text-slate-600">{timeLeftText(t, favorite.endDate)}</p>
-              <Link to={paths.viewOffer(favorite.offerId)} className="mt-2 inline-block text-sm font-semibold text-brand-700 underline">
+              <Link to={paths.viewOffer(favorite.offerId)} className="mt-1 inline-flex min-h-11 items-center text-sm font-semibold text-brand-700 underline">
                 {t('home.viewOffer')}
                 <span className="sr-only">: {favorite.title}</span>
               </Link>

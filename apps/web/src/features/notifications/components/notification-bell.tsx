@@ -89,11 +89,11 @@ function NotificationPanel({ id, onClose }: { id: string; onClose: (returnFocus:
           type="button"
           onClick={() => markRead.mutate(undefined)}
           disabled={unreadCount === 0 || markRead.isPending}
-          className="ms-auto rounded-lg px-2 py-1 text-sm font-semibold text-brand-800 hover:bg-slate-100 disabled:cursor-not-allowed disabled:text-slate-500"
+          className="ms-auto min-h-11 rounded-lg px-2 py-1 text-sm font-semibold text-brand-800 hover:bg-slate-100 disabled:cursor-not-allowed disabled:text-slate-500"
         >
           {t('bell.markAllRead')}
         </button>
-        <button type="button" onClick={() => onClose(true)} aria-label={t('bell.close')} className="rounded-lg p-1.5 text-slate-600 hover:bg-slate-100">
+        <button type="button" onClick={() => onClose(true)} aria-label={t('bell.close')} className="flex min-h-11 min-w-11 items-center justify-center rounded-lg text-slate-600 hover:bg-slate-100">
           <X aria-hidden="true" className="size-5" />
         </button>
       </div>
@@ -150,7 +150,7 @@ export function NotificationBell() {
         aria-label={unreadCount > 0 ? t('bell.buttonUnread', { count: unreadCount }) : t('bell.button')}
         aria-expanded={open}
         aria-controls={open ? panelId : undefined}
-        className="relative rounded-lg p-2 text-slate-700 hover:bg-slate-100"
+        className="relative flex min-h-11 min-w-11 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100"
         data-testid="notification-bell"
       >
         <Bell aria-hidden="true" className="size-6" />

@@ -98,7 +98,7 @@ export function OfferOwnerActions({ offer }: { offer: Offer }) {
       <div className="flex flex-wrap gap-3">
         <Link
           to={paths.editOffer(offer.offerId)}
-          className="inline-flex items-center justify-center gap-2 rounded-lg border border-slate-300 bg-white px-4 py-2.5 text-sm font-semibold text-slate-800 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
+          className="inline-flex min-h-11 items-center justify-center gap-2 rounded-lg border border-slate-300 bg-white px-4 py-2.5 text-sm font-semibold text-slate-800 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
         >
           <Pencil aria-hidden="true" className="size-4" />
           {t('offersList.edit')}

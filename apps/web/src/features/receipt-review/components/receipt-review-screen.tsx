@@ -51,7 +51,7 @@ export function ReceiptReviewScreen() {
               type="button"
               aria-pressed={isActive}
               onClick={() => setSearchParams(option === 'ALL' ? {} : { status: option }, { replace: true })}
-              className={`rounded-full border px-4 py-1.5 text-sm font-semibold ${
+              className={`min-h-11 rounded-full border px-4 py-1.5 text-sm font-semibold ${
                 isActive ? 'border-brand-700 bg-brand-700 text-white' : 'border-slate-300 bg-white text-slate-800 hover:bg-slate-100'
               }`}
             >

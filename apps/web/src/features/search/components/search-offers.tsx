@@ -69,7 +69,7 @@ function PanelSelect({
         value={value}
         disabled={disabled}
         onChange={(event) => onChange(event.target.value)}
-        className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-sm text-slate-900 disabled:bg-slate-100 disabled:text-slate-500"
+        className="block min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-sm text-slate-900 disabled:bg-slate-100 disabled:text-slate-500"
       >
         {children}
       </select>
@@ -230,7 +230,7 @@ export function SearchOffers() {
   return (
     <div className="mx-auto max-w-5xl space-y-5">
       <div className="flex items-center gap-3">
-        <Link to={paths.home} className="inline-flex items-center gap-1 rounded-lg p-2 text-sm font-semibold text-brand-700 hover:bg-brand-50">
+        <Link to={paths.home} className="inline-flex min-h-11 min-w-11 items-center justify-center gap-1 rounded-lg p-2 text-sm font-semibold text-brand-700 hover:bg-brand-50">
           <ArrowLeft aria-hidden="true" className="size-5 rtl:rotate-180" />
           <span className="sr-only">{t('search.back')}</span>
         </Link>
@@ -339,7 +339,7 @@ export function SearchOffers() {
             id={sortId}
             value={filters.sort === 'nearest' && !position ? 'relevance' : filters.sort}
             onChange={(event) => update({ sort: event.target.value as SearchSort })}
-            className="rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900"
+            className="min-h-11 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900"
           >
             {(Object.keys(SORT_LABEL_KEYS) as SearchSort[]).map((sort) => (
               <option key={sort} value={sort} disabled={sort === 'nearest' && !position}>
@@ -358,7 +358,7 @@ export function SearchOffers() {
               type="button"
               onClick={() => update(chip.clear)}
               aria-label={t('search.removeFilter', { filter: chip.label })}
-              className="inline-flex items-center gap-1 rounded-full bg-brand-100 px-3 py-1 text-sm font-medium text-brand-800 hover:bg-brand-50"
+              className="inline-flex min-h-11 items-center gap-1 rounded-full bg-brand-100 px-3 py-1 text-sm font-medium text-brand-800 hover:bg-brand-50"
             >
               <bdi>{chip.label}</bdi>
               <X aria-hidden="true" className="size-4" />

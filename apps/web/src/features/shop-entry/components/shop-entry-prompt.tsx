@@ -34,7 +34,7 @@ export function ShopEntryPrompt() {
     >
       <DoorOpen aria-hidden="true" className="size-5 shrink-0" />
       <p className="min-w-0 flex-1 text-sm font-medium">{t('shopEntry.promptText', { business: visit.businessName })}</p>
-      <Link to={paths.shopEntry} className="rounded-lg bg-brand-700 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-800">
+      <Link to={paths.shopEntry} className="inline-flex min-h-11 items-center rounded-lg bg-brand-700 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-800">
         {t('shopEntry.promptLink')}
       </Link>
     </aside>

@@ -46,7 +46,7 @@ function DetectionSwitch({ on }: { on: boolean }) {
           aria-labelledby={labelId}
           disabled={update.isPending}
           onClick={() => update.mutate(!on)}
-          className="flex items-center gap-2 rounded-full p-1 text-sm font-medium text-slate-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:opacity-60"
+          className="flex min-h-11 items-center gap-2 rounded-full p-1 text-sm font-medium text-slate-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:opacity-60"
         >
           <span className={`flex h-6 w-11 items-center rounded-full p-0.5 transition-colors ${on ? 'bg-brand-700' : 'bg-slate-400'}`}>
             <span
