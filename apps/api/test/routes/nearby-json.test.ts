@@ -93,7 +93,10 @@ async function expectedPages() {
   const images = new Map((await db.select().from(offerImages)).map((image) => [image.offerId, publicUrl(image.cardKey)]));
   const [category] = await db.select().from(categories).where(eq(categories.categoryId, categoryId));
   const distance = (vendor: typeof vendors.$inferSelect) => round(haversineKm(HERE.latitude, HERE.longitude, vendor.locationLatitude, vendor.locationLongitude));
-  const businesses = new Map<number, { vendorId: number; businessName: string; logoUrl: string | null; distance: number; businessAddress: string; offers: unknown[] }>();
+  const businesses = new Map<
+    number,
+    { vendorId: number; businessName: string; logoUrl: string | null; distance: number; businessAddress: string; latitude: number; longitude: number; offers: unknown[] }
+  >();
   for (const { offers: offer, vendors: vendor } of rows) {
     const business = businesses.get(vendor.id) ?? {
       vendorId: vendor.id,
@@ -101,6 +104,8 @@ async function expectedPages() {
       logoUrl: vendor.logoKey ? publicUrl(vendor.logoKey) : null,
       distance: distance(vendor),
       businessAddress: vendor.businessAddress,
+      latitude: vendor.locationLatitude,
+      longitude: vendor.locationLongitude,
       offers: [],
     };
     business.offers.push(presentOfferSummary(offer, images.get(offer.offerId) ?? null));
