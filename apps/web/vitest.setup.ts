@@ -1,7 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, vi } from 'vitest';
-import { LANGUAGES } from '@qrib/shared';
+import { LANGUAGES } from '@qrib/shared/languages';
 import { loadCatalog } from './src/lib/i18n.ts';
 import { finishApiStub } from './src/testing/api-stub.ts';
 import { takeProcessWarnings, unwatchProcessWarnings, watchProcessWarnings } from '@qrib/shared/testing/process-warnings';
