@@ -8,9 +8,9 @@ import { useTranslation } from 'react-i18next';
 import { useClientConfig } from '../../lib/client-config.ts';
 import { formatDiscount } from '../../lib/format.ts';
 import { LoadingState } from '../ui/data-states.tsx';
-import type { ShopMapProps } from './shop-map.tsx';
+import type { ShopMapProps } from './maplibre-map.tsx';
 
-const ShopMap = lazy(() => import('./shop-map.tsx'));
+const ShopMap = lazy(() => import('./maplibre-map.tsx'));
 
 /** MapLibre 6 draws with WebGL 2. */
 export function canDrawMaps(): boolean {
