@@ -25,6 +25,7 @@ export function renderRoutes(routes: RouteObject[], { path = '/', language = 'en
  *
  *   const { router } = renderScreen(<OfferDetail offerId={7} />, { route: '/viewoffer/:id', path: '/viewoffer/7' });
  */
-export function renderScreen(element: ReactElement, { route = '/', path = route, language = 'en' as LanguageCode } = {}) {
+export function renderScreen(element: ReactElement, options: { route?: string; path?: string; language?: LanguageCode } = {}) {
+  const { route = '/', path = route, language = 'en' } = options;
   return renderRoutes([{ path: route, element }], { path, language });
 }
