@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { insightPeriodOf } from './insight-constants.ts';
 import { computeTrust, formatChange, insightsQuerySchema, resolveInsightRange } from './insight-schemas.ts';
 
 describe('formatChange', () => {
@@ -47,5 +48,15 @@ describe('resolveInsightRange', () => {
   it('validates the query', () => {
     expect(insightsQuerySchema.parse({})).toEqual({ period: 'weekly' });
     expect(insightsQuerySchema.safeParse({ from: '2026-02-29', to: '2026-03-01' }).success).toBe(false);
+  });
+});
+
+describe('insightPeriodOf', () => {
+  it('reads the period of a ?period= value, weekly for anything else', () => {
+    expect(insightPeriodOf('monthly')).toBe('monthly');
+    expect(insightPeriodOf('weekly')).toBe('weekly');
+    expect(insightPeriodOf('yearly')).toBe('weekly');
+    expect(insightPeriodOf(null)).toBe('weekly');
+    expect(insightPeriodOf(undefined)).toBe('weekly');
   });
 });

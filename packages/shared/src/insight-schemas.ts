@@ -8,23 +8,13 @@ import { messageCodeSchema, messageParamsSchema } from './error-schema.ts';
 import { addDays, daysInRange, isCalendarDate, maltaDateOf, monthOf, weekOf } from './malta-time.ts';
 import { codedMessage } from './message-codes.ts';
 import { MESSAGES } from './messages.ts';
+import { INSIGHT_PERIODS, TRUST_LEVELS, type InsightPeriod, type TrustLevel } from './insight-constants.ts';
 
-export const INSIGHT_PERIODS = ['weekly', 'monthly'] as const;
-export type InsightPeriod = (typeof INSIGHT_PERIODS)[number];
+export * from './insight-constants.ts';
+
 /** The longest from–to range one report may cover (a year, leap or not). */
 export const MAX_INSIGHT_RANGE_DAYS = 366;
 
-/**
- * Trust levels (DESIGN.md §8) by all-time verified purchases: a level is reached at its threshold. The spec's
- * sample shows Silver on the way to Gold.
- */
-export const TRUST_LEVELS = [
-  { level: 'BRONZE', minVerifiedPurchases: 0 },
-  { level: 'SILVER', minVerifiedPurchases: 10 },
-  { level: 'GOLD', minVerifiedPurchases: 25 },
-  { level: 'PLATINUM', minVerifiedPurchases: 50 },
-] as const;
-export type TrustLevel = (typeof TRUST_LEVELS)[number]['level'];
 export const TRUST_LEVEL_NAMES = TRUST_LEVELS.map((entry) => entry.level) as [TrustLevel, ...TrustLevel[]];
 
 /** The rating's scale: 0 to 5 stars. */

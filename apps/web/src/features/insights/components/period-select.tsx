@@ -1,12 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { INSIGHT_PERIODS, type InsightPeriod } from '@qrib/shared/insight-schemas';
+import { insightPeriodOf, type InsightPeriod } from '@qrib/shared/insight-constants';
 
 /** The report period lives in the URL (?period=monthly) so a reload or a shared link keeps it. */
 export function usePeriodParam(): [InsightPeriod, (period: InsightPeriod) => void] {
   const [params, setParams] = useSearchParams();
-  const value = params.get('period');
-  const period = INSIGHT_PERIODS.find((candidate) => candidate === value) ?? 'weekly';
+  const period = insightPeriodOf(params.get('period'));
   const setPeriod = (next: InsightPeriod) =>
     setParams(
       (current) => {

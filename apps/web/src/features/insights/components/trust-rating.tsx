@@ -1,7 +1,8 @@
 import { ShieldCheck } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { TRUST_LEVELS, type VendorInsights } from '@qrib/shared/insight-schemas';
+import { TRUST_LEVELS } from '@qrib/shared/insight-constants';
+import type { VendorInsights } from '@qrib/shared/insight-schemas';
 import { paths } from '../../../config/paths.ts';
 import { trustProgressText } from '../format.ts';
 import { InsightSection } from './chart-parts.tsx';
