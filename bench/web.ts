@@ -103,16 +103,25 @@ function firstLoadFiles(distDir: string, urls: string[]): FileLoad[] {
   }));
 }
 
+/** One Lighthouse run; a run whose trace Lighthouse could not read (NO_NAVSTART and the like) is run again, twice at most. */
+async function lighthouseRun(url: string, page: Page): Promise<Result> {
+  for (let attempt = 1; ; attempt += 1) {
+    const result = await lighthouse(url, { output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] }, undefined, page);
+    if (!result) throw new Error('Lighthouse gave no result');
+    const { runtimeError } = result.lhr;
+    if (!runtimeError) return result.lhr;
+    if (attempt >= 3) throw new Error(`Lighthouse: ${runtimeError.code} ${runtimeError.message}`);
+    console.log(`  (Lighthouse could not measure that run: ${runtimeError.code}; running it again)`);
+  }
+}
+
 async function measure(page: Page, target: Target, distDir: string) {
   const scores: { performance: number; accessibility: number; fcp: number; lcp: number; tbt: number; cls: number }[] = [];
   let files: FileLoad[] = [];
   let failures: string[] = [];
   let notes: string[] = [];
   for (let run = 0; run < RUNS; run += 1) {
-    const result = await lighthouse(`${BASE}${target.path}`, { output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] }, undefined, page);
-    if (!result) throw new Error('Lighthouse gave no result');
-    const { lhr } = result;
-    if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    const lhr = await lighthouseRun(`${BASE}${target.path}`, page);
     if (!(await page.$(target.ready))) throw new Error(`${target.name}: the page Lighthouse measured has no ${target.ready} (${page.url()})`);
     const requests = (lhr.audits['network-requests']?.details as { items?: { url: string; resourceType?: string }[] } | undefined)?.items ?? [];
     files = firstLoadFiles(distDir, requests.filter((request) => request.resourceType === 'Script' || request.resourceType === 'Stylesheet').map((request) => request.url));

@@ -42,12 +42,24 @@ function isoDateOf(utcMs: number): string {
   return new Date(utcMs).toISOString().slice(0, 10);
 }
 
+/**
+ * Malta's UTC offset in hours by date, once per date: formatToParts with a time zone is slow, and a list of offers
+ * asks it for the same few end dates again and again. Bounded: emptied past MAX_REMEMBERED_OFFSETS dates.
+ */
+const maltaOffsets = new Map<string, number>();
+const MAX_REMEMBERED_OFFSETS = 4_096;
+
 /** The instant a Maltese calendar date begins: 00:00 that day in Malta (22:00 or 23:00 UTC the day before). */
 export function maltaMidnight(isoDate: string): Date {
   const midnightUtc = utcMidnight(isoDate);
-  // Malta's clock reads 01:00 or 02:00 at UTC midnight: that is the offset in force (the clocks change at 01:00 UTC).
-  const parts = maltaHourFormat.formatToParts(new Date(midnightUtc));
-  const maltaHour = Number(parts.find((part) => part.type === 'hour')?.value ?? 0);
+  let maltaHour = maltaOffsets.get(isoDate);
+  if (maltaHour === undefined) {
+    // Malta's clock reads 01:00 or 02:00 at UTC midnight: that is the offset in force (the clocks change at 01:00 UTC).
+    const parts = maltaHourFormat.formatToParts(new Date(midnightUtc));
+    maltaHour = Number(parts.find((part) => part.type === 'hour')?.value ?? 0);
+    if (maltaOffsets.size >= MAX_REMEMBERED_OFFSETS) maltaOffsets.clear();
+    if (Number.isFinite(midnightUtc)) maltaOffsets.set(isoDate, maltaHour);
+  }
   return new Date(midnightUtc - maltaHour * HOUR_MS);
 }
 

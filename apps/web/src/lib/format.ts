@@ -7,6 +7,30 @@ import { MALTA_TIME_ZONE } from '@qrib/shared/malta-time';
 import type { DiscountType } from '@qrib/shared/offer-constants';
 import { timeLeft } from '@qrib/shared/time-left';
 
+/**
+ * Intl formatters by language and options, made once: making one costs far more than using it (a list of twenty
+ * cards would otherwise build forty of them on a phone's first render).
+ */
+const formatters = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
+function numberFormat(language: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const key = `n ${language} ${JSON.stringify(options)}`;
+  let format = formatters.get(key);
+  if (!(format instanceof Intl.NumberFormat)) {
+    format = new Intl.NumberFormat(language, options);
+    formatters.set(key, format);
+  }
+  return format;
+}
+function dateTimeFormat(language: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `d ${language} ${JSON.stringify(options)}`;
+  let format = formatters.get(key);
+  if (!(format instanceof Intl.DateTimeFormat)) {
+    format = new Intl.DateTimeFormat(language, options);
+    formatters.set(key, format);
+  }
+  return format;
+}
+
 export function formatDiscount(t: TFunction, discountType: DiscountType, value: number): string {
   // The number is written the reader's way by i18next (lib/i18n.ts); euros and cents show two decimals (€4.50, 12.5%).
   const cents = Number.isInteger(value) ? {} : { formatParams: { value: { minimumFractionDigits: 2, maximumFractionDigits: 2 } } };
@@ -30,10 +54,10 @@ export function timeLeftText(t: (key: string, options?: Record<string, unknown>)
 export function distanceText(t: TFunction, distanceKm: number, language: string, label: 'away' | 'distance' = 'away'): string {
   const metres = Math.max(10, Math.round((distanceKm * 1000) / 10) * 10);
   if (metres < 1000) {
-    const distance = new Intl.NumberFormat(language, { maximumFractionDigits: 0 }).format(metres);
+    const distance = numberFormat(language, { maximumFractionDigits: 0 }).format(metres);
     return t(label === 'away' ? 'messages.metresAway' : 'messages.distanceAwayMetres', { distance });
   }
-  const distance = new Intl.NumberFormat(language, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(distanceKm);
+  const distance = numberFormat(language, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(distanceKm);
   return t(label === 'away' ? 'messages.kmAway' : 'messages.distanceAway', { distance });
 }
 
@@ -41,14 +65,14 @@ export function distanceText(t: TFunction, distanceKm: number, language: string,
 export function formatDate(isoDate: string, language: string): string {
   const date = new Date(`${isoDate}T00:00:00Z`);
   if (Number.isNaN(date.getTime())) return isoDate;
-  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeZone: 'UTC' }).format(date);
+  return dateTimeFormat(language, { dateStyle: 'medium', timeZone: 'UTC' }).format(date);
 }
 
 /** An instant (ISO 8601) as date and time in the reader's language, on Malta's clock wherever the reader is. */
 export function formatMaltaDateTime(isoInstant: string, language: string): string {
   const date = new Date(isoInstant);
   if (Number.isNaN(date.getTime())) return isoInstant;
-  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short', timeZone: MALTA_TIME_ZONE }).format(date);
+  return dateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short', timeZone: MALTA_TIME_ZONE }).format(date);
 }
 
 /** A missing value shows as a dash (spec §2.4). */
