@@ -8,7 +8,8 @@
  *   Chromium, cold (Lighthouse empties the HTTP cache, service workers and Cache Storage before each run), median
  *   of RUNS runs of the performance and accessibility scores, with FCP, LCP, TBT and CLS.
  * Targets: shopper home ≤ 150 KB brotli JS + CSS; performance ≥ 0.90 and accessibility 1.00 on all three.
- * Run: npm run bench:web   (BENCH_WEB_RUNS to change the number of runs; CHROMIUM_PATH for another browser)
+ * Run: npm run bench:web   (BENCH_WEB_RUNS to change the number of runs, BENCH_WEB_ONLY=<part of a name> for one
+ * screen; CHROMIUM_PATH for another browser)
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
@@ -157,8 +158,11 @@ function diagnostics(audits: Audits): string[] {
   const items = (id: string) => ((audits[id]?.details as { items?: DetailItem[] } | undefined)?.items ?? []);
   const short = (text = '') => (text.length > 90 ? `${text.slice(0, 87)}...` : text);
   const notes: string[] = [];
-  const lcp = items('largest-contentful-paint-element')[0]?.items?.[0]?.node?.snippet;
+  const [lcpElement, lcpPhases] = items('largest-contentful-paint-element');
+  const lcp = lcpElement?.items?.[0]?.node?.snippet;
   if (lcp) notes.push(`LCP element: ${short(lcp)}`);
+  const phases = (lcpPhases?.items ?? []) as { phase?: string; timing?: number }[];
+  if (phases.length > 0) notes.push(`LCP phases: ${phases.map((phase) => `${phase.phase} ${Math.round(phase.timing ?? 0)} ms`).join(', ')}`);
   for (const shift of items('layout-shifts').slice(0, 3)) notes.push(`layout shift ${(shift.score ?? 0).toFixed(3)}: ${short(shift.node?.snippet)}`);
   for (const script of items('bootup-time').slice(0, 4)) notes.push(`main thread ${Math.round(script.total ?? 0)} ms: ${short(script.url)}`);
   for (const task of items('long-tasks').slice(0, 4)) notes.push(`long task ${Math.round(task.duration ?? 0)} ms: ${short(task.url)}`);
@@ -198,7 +202,9 @@ async function main() {
     await page.setGeolocation(SHOPPER_POSITION);
 
     const summary: string[] = [];
-    for (const target of TARGETS) {
+    // BENCH_WEB_ONLY=owner measures only the targets whose name contains it (while working on one screen).
+    const only = process.env.BENCH_WEB_ONLY;
+    for (const target of TARGETS.filter((candidate) => !only || candidate.name.includes(only))) {
       const cookies = await browser.cookies();
       if (cookies.length > 0) await browser.deleteCookie(...cookies);
       if (target.account) await browser.setCookie({ name: 'auth_token', value: await signIn(target.account), domain: '127.0.0.1', path: '/', httpOnly: true });

@@ -9,7 +9,8 @@ const TrendChartChunk = lazy(async () => ({ default: (await import('./trend-char
 const DemographicsChartChunk = lazy(async () => ({ default: (await import('./demographics-chart.tsx')).DemographicsChart }));
 const PerformanceBarsChunk = lazy(async () => ({ default: (await import('./performance-bars.tsx')).PerformanceBars }));
 
-function ChartPlaceholder() {
+/** A chart's place while its drawing (or the figures) are on the way: its height kept, so nothing below jumps. */
+export function ChartPlaceholder() {
   return <div aria-busy="true" className="h-64 rounded-lg bg-slate-100" />;
 }
 

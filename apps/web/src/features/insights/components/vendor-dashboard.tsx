@@ -6,7 +6,7 @@ import { paths } from '../../../config/paths.ts';
 import { useInsights } from '../api/get-insights.ts';
 import { ActionableInsights } from './actionable-insights.tsx';
 import { InsightSection } from './chart-parts.tsx';
-import { DemographicsChart, TrendChart } from './lazy-charts.tsx';
+import { ChartPlaceholder, DemographicsChart, TrendChart } from './lazy-charts.tsx';
 import { MetricCards } from './metric-cards.tsx';
 import { usePeriodParam } from './period-select.tsx';
 import { ReportHeader } from './report-header.tsx';
@@ -16,19 +16,19 @@ export function VendorDashboard({ userName }: { userName: string }) {
   const [period, setPeriod] = usePeriodParam();
   const insights = useInsights(period);
   const weekly = period === 'weekly';
+  // The page's frame (headings, descriptions, the charts' places) shows at once; the figures fill it as they arrive.
+  const data = insights.data?.data;
+  const trendTitle = weekly ? t('vendorInsights.weeklyTrend') : t('vendorInsights.monthlyTrend');
   let body;
-  if (insights.isPending) body = <LoadingState />;
-  else if (insights.isError) body = <ErrorState error={insights.error} />;
+  if (insights.isError) body = <ErrorState error={insights.error} />;
   else {
-    const data = insights.data.data;
-    const trendTitle = weekly ? t('vendorInsights.weeklyTrend') : t('vendorInsights.monthlyTrend');
     body = (
       <div className="space-y-6">
         <section aria-labelledby="overview-title">
           <h2 id="overview-title" className="mb-3 text-lg font-semibold text-slate-900">
             {weekly ? t('vendorInsights.weeklyOverview') : t('vendorInsights.monthlyOverview')}
           </h2>
-          <MetricCards metrics={data.metrics} />
+          {data ? <MetricCards metrics={data.metrics} /> : <LoadingState />}
         </section>
         <InsightSection
           id="trend-title"
@@ -43,14 +43,16 @@ export function VendorDashboard({ userName }: { userName: string }) {
             </Link>
           }
         >
-          <TrendChart report={data} caption={trendTitle} />
+          {data ? <TrendChart report={data} caption={trendTitle} /> : <ChartPlaceholder />}
         </InsightSection>
         <InsightSection id="demographics-title" title={t('vendorInsights.userDemographics')} description={t('vendorInsights.demographicsDescription')}>
-          <DemographicsChart demographics={data.demographics} />
+          {data ? <DemographicsChart demographics={data.demographics} /> : <ChartPlaceholder />}
         </InsightSection>
-        <InsightSection id="actionable-title" title={t('vendorInsights.actionableInsights')}>
-          <ActionableInsights insights={data.insights} />
-        </InsightSection>
+        {data ? (
+          <InsightSection id="actionable-title" title={t('vendorInsights.actionableInsights')}>
+            <ActionableInsights insights={data.insights} />
+          </InsightSection>
+        ) : null}
       </div>
     );
   }
