@@ -129,7 +129,7 @@ async function measure(page: Page, target: Target, distDir: string) {
     failures = Object.values(lhr.audits)
       .filter((audit) => lhr.categories.accessibility?.auditRefs.some((ref) => ref.id === audit.id && ref.weight > 0) && audit.score !== null && audit.score < 1)
       .map((audit) => audit.id);
-    notes = diagnostics(lhr.audits);
+    notes = [`host CPU: Lighthouse benchmarkIndex ${Math.round(lhr.environment.benchmarkIndex)} (below 1000 Lighthouse warns that its default 4× slowdown over-throttles; this host is well above)`, ...diagnostics(lhr.audits)];
     const metric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
     scores.push({
       performance: lhr.categories.performance?.score ?? Number.NaN,
