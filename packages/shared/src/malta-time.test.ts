@@ -7,7 +7,9 @@ import {
   maltaDateOf,
   maltaDayEnd,
   maltaMidnight,
+  maltaOffsetHours,
   maltaToday,
+  MALTA_TIME_ZONE,
   monthOf,
   weekOf,
 } from './malta-time.ts';
@@ -115,5 +117,35 @@ describe('calendar dates', () => {
     expect(monthOf('2028-02-29')).toEqual({ from: '2028-02-01', to: '2028-02-29' });
     expect(monthOf('2026-04-01')).toEqual({ from: '2026-04-01', to: '2026-04-30' });
     expect(monthOf('2026-12-31')).toEqual({ from: '2026-12-01', to: '2026-12-31' });
+  });
+});
+
+describe('maltaOffsetHours', () => {
+  // The platform's own time-zone data is the reference: an update of it that moves Malta's clock fails here.
+  const maltaHour = new Intl.DateTimeFormat('en-GB', { timeZone: MALTA_TIME_ZONE, hour: '2-digit', hourCycle: 'h23' });
+  const maltaDate = new Intl.DateTimeFormat('en-CA', { timeZone: MALTA_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
+  const HOUR = 3_600_000;
+
+  it("agrees with the platform's Europe/Malta every three hours from 1996 to 2060, and at every hour around each change", () => {
+    const instants: number[] = [];
+    for (let time = Date.UTC(1996, 0, 1); time < Date.UTC(2060, 0, 1); time += 3 * HOUR) instants.push(time);
+    for (let year = 1996; year < 2060; year += 1) {
+      for (const month of [2, 9]) {
+        const lastDay = Date.UTC(year, month + 1, 0);
+        const change = lastDay - new Date(lastDay).getUTCDay() * 24 * HOUR + HOUR;
+        for (let offset = -3; offset <= 3; offset += 1) instants.push(change + offset * HOUR, change + offset * HOUR - 1);
+      }
+    }
+    const disagreements = instants.filter((time) => {
+      const utcHour = new Date(time).getUTCHours();
+      const expected = (Number(maltaHour.format(time)) - utcHour + 24) % 24;
+      return maltaOffsetHours(time) !== expected || maltaDateOf(new Date(time)) !== maltaDate.format(time);
+    });
+    expect(disagreements.map((time) => new Date(time).toISOString())).toEqual([]);
+    expect(instants.length).toBeGreaterThan(180_000);
+  });
+
+  it('refuses a date that does not exist rather than answering an invalid instant', () => {
+    expect(() => maltaMidnight('2026-02-30x')).toThrow(RangeError);
   });
 });

@@ -4,6 +4,12 @@
  * Sunday) and months. A calendar date is a 'YYYY-MM-DD' text; its arithmetic is done on UTC midnights, which
  * have no daylight-saving gaps. Malta is UTC+1 in winter and UTC+2 in summer, always a whole number of hours
  * ahead of UTC.
+ *
+ * The offset is computed from the EU's summer-time rule (Directive 2000/84/EC, in force in Malta since 1996: from
+ * 01:00 UTC on the last Sunday of March to 01:00 UTC on the last Sunday of October), not asked of Intl: making a
+ * time-zone formatter and calling formatToParts were the costliest work of a phone's first render of the offers.
+ * malta-time.test.ts holds the rule to the platform's own time-zone data hour by hour from 1996 to 2060, so an
+ * update of that data that changes Malta's clock fails the tests here.
  */
 export const MALTA_TIME_ZONE = 'Europe/Malta';
 
@@ -11,19 +17,29 @@ const HOUR_MS = 3_600_000;
 const DAY_MS = 86_400_000;
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
-const maltaDateFormat = new Intl.DateTimeFormat('en-CA', { timeZone: MALTA_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
-const maltaHourFormat = new Intl.DateTimeFormat('en-GB', { timeZone: MALTA_TIME_ZONE, hour: '2-digit', hourCycle: 'h23' });
+/** 01:00 UTC on the last Sunday of a month (0-based), when EU clocks change. */
+function lastSundayClockChange(year: number, month: number): number {
+  const lastDay = Date.UTC(year, month + 1, 0);
+  return lastDay - new Date(lastDay).getUTCDay() * DAY_MS + HOUR_MS;
+}
 
-// Malta's date only turns at a whole UTC hour, so one formatting per hour serves every call in between (the
+/** Hours Malta's clock is ahead of UTC at an instant (UTC ms): 2 in summer time, else 1. */
+export function maltaOffsetHours(utcMs: number): number {
+  const year = new Date(utcMs).getUTCFullYear();
+  return utcMs >= lastSundayClockChange(year, 2) && utcMs < lastSundayClockChange(year, 9) ? 2 : 1;
+}
+
+// Malta's date only turns at a whole UTC hour, so one computation per hour serves every call in between (the
 // nearby feed asks for today's date on every request).
 let knownHour = Number.NaN;
 let knownDate = '';
 
 /** The calendar date in Malta at an instant. */
 export function maltaDateOf(instant: Date): string {
-  const hour = Math.floor(instant.getTime() / HOUR_MS);
+  const time = instant.getTime();
+  const hour = Math.floor(time / HOUR_MS);
   if (hour !== knownHour) {
-    knownDate = maltaDateFormat.format(instant);
+    knownDate = isoDateOf(time + maltaOffsetHours(time) * HOUR_MS);
     knownHour = hour;
   }
   return knownDate;
@@ -42,25 +58,12 @@ function isoDateOf(utcMs: number): string {
   return new Date(utcMs).toISOString().slice(0, 10);
 }
 
-/**
- * Malta's UTC offset in hours by date, once per date: formatToParts with a time zone is slow, and a list of offers
- * asks it for the same few end dates again and again. Bounded: emptied past MAX_REMEMBERED_OFFSETS dates.
- */
-const maltaOffsets = new Map<string, number>();
-const MAX_REMEMBERED_OFFSETS = 4_096;
-
 /** The instant a Maltese calendar date begins: 00:00 that day in Malta (22:00 or 23:00 UTC the day before). */
 export function maltaMidnight(isoDate: string): Date {
   const midnightUtc = utcMidnight(isoDate);
-  let maltaHour = maltaOffsets.get(isoDate);
-  if (maltaHour === undefined) {
-    // Malta's clock reads 01:00 or 02:00 at UTC midnight: that is the offset in force (the clocks change at 01:00 UTC).
-    const parts = maltaHourFormat.formatToParts(new Date(midnightUtc));
-    maltaHour = Number(parts.find((part) => part.type === 'hour')?.value ?? 0);
-    if (maltaOffsets.size >= MAX_REMEMBERED_OFFSETS) maltaOffsets.clear();
-    if (Number.isFinite(midnightUtc)) maltaOffsets.set(isoDate, maltaHour);
-  }
-  return new Date(midnightUtc - maltaHour * HOUR_MS);
+  if (!Number.isFinite(midnightUtc)) throw new RangeError(`Not a calendar date: ${isoDate}`);
+  // The offset in force at UTC midnight is the one of Malta's midnight before it (the clocks change at 01:00 UTC).
+  return new Date(midnightUtc - maltaOffsetHours(midnightUtc) * HOUR_MS);
 }
 
 /** The instant a Maltese calendar date ends: midnight after it in Malta. */
