@@ -11,25 +11,19 @@ import { timeLeft } from '@qrib/shared/time-left';
  * Intl formatters by language and options, made once: making one costs far more than using it (a list of twenty
  * cards would otherwise build forty of them on a phone's first render).
  */
-const formatters = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
-function numberFormat(language: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
-  const key = `n ${language} ${JSON.stringify(options)}`;
-  let format = formatters.get(key);
-  if (!(format instanceof Intl.NumberFormat)) {
-    format = new Intl.NumberFormat(language, options);
-    formatters.set(key, format);
-  }
-  return format;
+const numberFormats = new Map<string, Intl.NumberFormat>();
+const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
+function remembered<Format>(formats: Map<string, Format>, key: string, make: () => Format): Format {
+  const known = formats.get(key);
+  if (known) return known;
+  const made = make();
+  formats.set(key, made);
+  return made;
 }
-function dateTimeFormat(language: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = `d ${language} ${JSON.stringify(options)}`;
-  let format = formatters.get(key);
-  if (!(format instanceof Intl.DateTimeFormat)) {
-    format = new Intl.DateTimeFormat(language, options);
-    formatters.set(key, format);
-  }
-  return format;
-}
+const numberFormat = (language: string, options: Intl.NumberFormatOptions) =>
+  remembered(numberFormats, `${language} ${JSON.stringify(options)}`, () => new Intl.NumberFormat(language, options));
+const dateTimeFormat = (language: string, options: Intl.DateTimeFormatOptions) =>
+  remembered(dateTimeFormats, `${language} ${JSON.stringify(options)}`, () => new Intl.DateTimeFormat(language, options));
 
 export function formatDiscount(t: TFunction, discountType: DiscountType, value: number): string {
   // The number is written the reader's way by i18next (lib/i18n.ts); euros and cents show two decimals (€4.50, 12.5%).
