@@ -19,8 +19,8 @@ export function newAccount() {
   };
 }
 
-export async function signUpThroughForm(page: Page, account = newAccount()) {
-  await page.goto('/signup');
+/** Fills the sign-up form already on screen with `account` and sends it. */
+export async function submitSignupForm(page: Page, account: ReturnType<typeof newAccount>) {
   await page.getByLabel('Full name').fill(account.name);
   await page.getByLabel('Email address').fill(account.email);
   await page.getByLabel('Phone').fill(account.phone);
@@ -28,6 +28,11 @@ export async function signUpThroughForm(page: Page, account = newAccount()) {
   await page.getByLabel('Password', { exact: true }).fill(account.password);
   await page.getByLabel('Confirm password').fill(account.password);
   await page.getByRole('button', { name: 'Sign Up' }).click();
+}
+
+export async function signUpThroughForm(page: Page, account = newAccount()) {
+  await page.goto('/signup');
+  await submitSignupForm(page, account);
   await expect(page).toHaveURL(/\/$/);
   return account;
 }

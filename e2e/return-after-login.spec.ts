@@ -3,7 +3,7 @@
  * login, or after signing up instead, the reader lands back on it; a `next` that leaves the app is ignored.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoSeriousA11yViolations, newAccount, signUpThroughForm } from './helpers.ts';
+import { expectNoSeriousA11yViolations, newAccount, signUpThroughForm, submitSignupForm } from './helpers.ts';
 
 // The shopper stands in Valletta, next door to the demo's Joseph's Pastizzeria.
 test.use({ geolocation: { latitude: 35.8989, longitude: 14.5146 }, permissions: ['geolocation'] });
@@ -52,14 +52,7 @@ test('a shared shop opened signed out returns to the shop after signing up inste
   await expect(page).toHaveURL(new RegExp(`/login\\?next=%2Fshops%2F${vendorId}$`));
   await page.getByRole('link', { name: 'Sign up' }).click();
   await expect(page).toHaveURL(new RegExp(`/signup\\?next=%2Fshops%2F${vendorId}$`));
-  const account = newAccount();
-  await page.getByLabel('Full name').fill(account.name);
-  await page.getByLabel('Email address').fill(account.email);
-  await page.getByLabel('Phone').fill(account.phone);
-  await page.getByLabel('Username').fill(account.username);
-  await page.getByLabel('Password', { exact: true }).fill(account.password);
-  await page.getByLabel('Confirm password').fill(account.password);
-  await page.getByRole('button', { name: 'Sign Up' }).click();
+  await submitSignupForm(page, newAccount());
   await expect(page).toHaveURL(new RegExp(`/shops/${vendorId}$`));
   await expect(page.getByRole('heading', { level: 1, name: "Joseph's Pastizzeria" })).toBeVisible();
 });
