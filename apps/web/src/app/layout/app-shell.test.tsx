@@ -5,19 +5,11 @@ import type { User } from '@qrib/shared/auth-schemas';
 import type { Offer } from '@qrib/shared/offer-schemas';
 import { neverAnswer, stubApi, type ApiRoute } from '../../testing/api-stub.ts';
 import { renderRoutes } from '../../testing/render.tsx';
+import { testOwner, testShopper } from '../../testing/users.ts';
 import { AppShell } from './app-shell.tsx';
 
-const shopper: User = {
-  id: 1,
-  name: 'Carmen Spiteri',
-  email: 'carmen@example.com',
-  username: 'carmen',
-  phone: '+356 9912 3456',
-  preferences: { emailNotifications: true, darkMode: false, language: 'en', shopEntryDetection: false },
-  vendor: null,
-  lastLoginAt: null,
-};
-const owner: User = { ...shopper, id: 2, name: 'Joseph Borg', username: 'joseph', vendor: { vendorId: 3, businessName: 'Crystal Palace Bar' } };
+const shopper = testShopper;
+const owner = testOwner;
 
 const noNotifications: Record<string, ApiRoute> = { 'GET /api/v1/me/notifications': { body: { data: [], unreadCount: 0 } } };
 

@@ -3,22 +3,13 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Outlet, type RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import type { User } from '@qrib/shared/auth-schemas';
 import { stubApi } from '../../testing/api-stub.ts';
 import { renderRoutes } from '../../testing/render.tsx';
+import { testShopper } from '../../testing/users.ts';
 import { LoginRoute, SignupRoute } from './auth-routes.tsx';
 import { ProtectedLayout } from './protected-layout.tsx';
 
-const shopper: User = {
-  id: 1,
-  name: 'Carmen Spiteri',
-  email: 'carmen@example.com',
-  username: 'carmen',
-  phone: '+356 9912 3456',
-  preferences: { emailNotifications: true, darkMode: false, language: 'en', shopEntryDetection: false },
-  vendor: null,
-  lastLoginAt: null,
-};
+const shopper = testShopper;
 
 // The guard's redirect is what is tested; the signed-in pages are stand-ins (the shell is tested on its own).
 const routes: RouteObject[] = [
