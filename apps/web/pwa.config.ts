@@ -16,7 +16,7 @@ const PRECACHE_MAX_BYTES = 500 * 1024;
 export const pwaOptions: Partial<VitePWAOptions> = {
   strategies: 'generateSW',
   registerType: 'prompt',
-  // Registered from src/app/pwa/register-service-worker.ts, after the first render.
+  // Registered from src/app/pwa/register-service-worker.ts once the page has loaded (main.tsx).
   injectRegister: false,
   filename: 'sw.js',
   manifestFilename: 'manifest.webmanifest',
