@@ -30,3 +30,19 @@ export function OfferCardFooter({ offerId, title, endDate, distanceKm, linkLabel
     </>
   );
 }
+
+/** An offer card's words under its photo: the title, two lines of description, then the foot above. */
+export function OfferCardText({ offer, distanceKm }: { offer: { offerId: number; title: string; description: string; endDate: string }; distanceKm: number | null }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <h3 className="text-base font-semibold text-slate-900">
+        <bdi>{offer.title}</bdi>
+      </h3>
+      <p className="line-clamp-2 text-sm text-slate-600">
+        <bdi>{offer.description}</bdi>
+      </p>
+      <OfferCardFooter offerId={offer.offerId} title={offer.title} endDate={offer.endDate} distanceKm={distanceKm} linkLabel={t('home.viewOffer')} />
+    </>
+  );
+}

@@ -1,15 +1,13 @@
 /** One nearby offer: photo, badge, business logo or initial, names, distance, time left, View Offer. */
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { NearbyBusiness } from '@qrib/shared/nearby-schemas';
-import { OfferCardFooter } from '../../../components/offer-card-footer.tsx';
+import { OfferCardText } from '../../../components/offer-card-footer.tsx';
 import { OfferCardMedia } from '../../../components/offer-card-media.tsx';
 import { useOfferImpression } from '../../../lib/offer-events.ts';
 
 type NearbyOffer = NearbyBusiness['offers'][number];
 
 export function OfferCard({ business, offer, first = false }: { business: NearbyBusiness; offer: NearbyOffer; first?: boolean }) {
-  const { t } = useTranslation();
   const [logoFailed, setLogoFailed] = useState(false);
   const card = useOfferImpression<HTMLElement>(offer.offerId);
   const initial = business.businessName.trim().charAt(0).toLocaleUpperCase();
@@ -29,13 +27,7 @@ export function OfferCard({ business, offer, first = false }: { business: Nearby
             <bdi>{business.businessName}</bdi>
           </p>
         </div>
-        <h3 className="text-base font-semibold text-slate-900">
-          <bdi>{offer.title}</bdi>
-        </h3>
-        <p className="line-clamp-2 text-sm text-slate-600">
-          <bdi>{offer.description}</bdi>
-        </p>
-        <OfferCardFooter offerId={offer.offerId} title={offer.title} endDate={offer.endDate} distanceKm={business.distance} linkLabel={t('home.viewOffer')} />
+        <OfferCardText offer={offer} distanceKm={business.distance} />
       </div>
     </article>
   );
