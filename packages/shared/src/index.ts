@@ -20,3 +20,4 @@ export * from './me-schemas.ts';
 export * from './receipt-schemas.ts';
 export * from './insight-schemas.ts';
 export * from './notification-schemas.ts';
+export * from './claim-schemas.ts';

@@ -56,6 +56,8 @@ export const nearbyOfferSchema = z.object({
   endDate: z.string(),
   termsAndConditions: z.string().nullable(),
   status: z.enum(OFFER_STATUSES),
+  /** Units left of a LIMITED offer (issue 13), null when unlimited. Sold-out offers are not listed. */
+  remaining: z.number().int().nullable(),
 });
 
 /** Spec §3 "Nearby result": a business with its offers, nearest first. */

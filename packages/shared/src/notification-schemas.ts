@@ -1,6 +1,6 @@
 /**
  * The bell (DESIGN.md §3 notifications, §4 GET /me/notifications): a receipt the shop decided on, and a new
- * or resumed offer from a shop the user saved an offer of. The web builds each text from the payload.
+ * or resumed offer from a shop the user saved an offer of; a code redeemed (the shopper), an offer sold out (its owner). The web builds each text from the payload.
  */
 import { z } from 'zod';
 import { MAX_INT } from './constants.ts';
@@ -21,10 +21,25 @@ export const newOfferPayloadSchema = z.object({
   businessName: z.string(),
 });
 
+/** To the shopper: their code was redeemed at the till (issue 13). */
+export const claimRedeemedPayloadSchema = z.object({
+  claimId: z.number().int(),
+  offerId: z.number().int(),
+  title: z.string(),
+  businessName: z.string(),
+});
+/** To the shop's owner: a LIMITED offer's last unit was redeemed (issue 13). */
+export const offerSoldOutPayloadSchema = z.object({
+  offerId: z.number().int(),
+  title: z.string(),
+});
+
 const notificationBase = { id: z.number().int(), readAt: z.string().nullable(), createdAt: z.string() };
 export const notificationSchema = z.discriminatedUnion('kind', [
   z.object({ ...notificationBase, kind: z.literal('RECEIPT_DECIDED'), payload: receiptDecidedPayloadSchema }),
   z.object({ ...notificationBase, kind: z.literal('NEW_OFFER'), payload: newOfferPayloadSchema }),
+  z.object({ ...notificationBase, kind: z.literal('CLAIM_REDEEMED'), payload: claimRedeemedPayloadSchema }),
+  z.object({ ...notificationBase, kind: z.literal('OFFER_SOLD_OUT'), payload: offerSoldOutPayloadSchema }),
 ]);
 export type Notification = z.infer<typeof notificationSchema>;
 

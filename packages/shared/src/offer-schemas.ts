@@ -201,6 +201,9 @@ export const offerSchema = z.object({
   termsAndConditions: z.string().nullable(),
   redemptionLimit: z.enum(REDEMPTION_LIMITS),
   maxRedemptions: z.number().int().nullable(),
+  /** Redemptions at the till so far, and the units left (null when unlimited; issue 13). */
+  redeemedCount: z.number().int(),
+  remaining: z.number().int().nullable(),
   sendNotifications: z.boolean(),
   category: categorySchema.nullable(),
   vendor: offerVendorSchema,

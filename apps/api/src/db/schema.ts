@@ -127,6 +127,11 @@ export const offers = pgTable(
       .notNull()
       .default('UNLIMITED'),
     maxRedemptions: integer('max_redemptions'),
+    /**
+     * Redemptions at the till so far (issue 13): raised in the same statement that checks it against
+     * max_redemptions, so a LIMITED offer never has more (services/claims.ts).
+     */
+    redeemedCount: integer('redeemed_count').notNull().default(0),
     sendNotifications: boolean('send_notifications').notNull().default(true),
     featuredOffer: boolean('featured_offer').notNull().default(false),
     status: text('status', { enum: ['ACTIVE', 'PAUSED', 'ENDED'] })
@@ -232,6 +237,8 @@ export const receipts = pgTable(
       .notNull()
       .references(() => vendors.id, { onDelete: 'cascade' }),
     offerId: integer('offer_id').references(() => offers.offerId, { onDelete: 'set null' }),
+    /** The redeemed claim this receipt proves (issue 13): the purchase then counts once, as the redemption. */
+    claimId: integer('claim_id').references(() => offerClaims.id, { onDelete: 'set null' }),
     visitId: integer('visit_id').references(() => shopVisits.id, { onDelete: 'set null' }),
     status: text('status', { enum: ['PENDING', 'VERIFIED', 'REJECTED', 'NEEDS_REVIEW'] })
       .notNull()
@@ -262,6 +269,41 @@ export const receipts = pgTable(
     index('receipts_consumer_idx').on(table.consumerUserId, table.createdAt),
     index('receipts_vendor_idx').on(table.vendorId, table.createdAt),
     index('receipts_unchecked_idx').on(table.createdAt).where(sql`${table.checkedAt} IS NULL`),
+    uniqueIndex('receipts_claim_key').on(table.claimId),
+  ],
+);
+
+/**
+ * A shopper's code for one offer (issue 13, DESIGN.md §10): shown at the till, redeemed once by the shop's staff.
+ * EXPIRED is not stored: a claim still ACTIVE after its offer ended is read as EXPIRED. `vendor_id` is the offer's
+ * shop, kept here so a code is unique per shop across every claim it ever had.
+ */
+export const offerClaims = pgTable(
+  'offer_claims',
+  {
+    id: serial('id').primaryKey(),
+    offerId: integer('offer_id')
+      .notNull()
+      .references(() => offers.offerId, { onDelete: 'cascade' }),
+    vendorId: integer('vendor_id')
+      .notNull()
+      .references(() => vendors.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    code: text('code').notNull(),
+    status: text('status', { enum: ['ACTIVE', 'REDEEMED'] })
+      .notNull()
+      .default('ACTIVE'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    redeemedAt: timestamp('redeemed_at', { withTimezone: true }),
+    redeemedByUserId: integer('redeemed_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (table) => [
+    uniqueIndex('offer_claims_vendor_code_key').on(table.vendorId, table.code),
+    uniqueIndex('offer_claims_offer_user_key').on(table.offerId, table.userId),
+    index('offer_claims_user_idx').on(table.userId, table.createdAt),
+    index('offer_claims_vendor_redeemed_idx').on(table.vendorId, table.redeemedAt).where(sql`${table.redeemedAt} IS NOT NULL`),
   ],
 );
 
@@ -313,7 +355,7 @@ export const notifications = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: ['RECEIPT_DECIDED', 'NEW_OFFER'] }).notNull(),
+    kind: text('kind', { enum: ['RECEIPT_DECIDED', 'NEW_OFFER', 'CLAIM_REDEEMED', 'OFFER_SOLD_OUT'] }).notNull(),
     payload: jsonb('payload').$type<Record<string, string | number | null>>().notNull(),
     readAt: timestamp('read_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -3,6 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database, Db } from '../db/client.ts';
 import { createCategoriesRepository, type CategoriesRepository } from '../repositories/categories.ts';
+import { createClaimsRepository, type ClaimsRepository } from '../repositories/claims.ts';
+import { createRateLimitCountersRepository, type RateLimitCountersRepository } from '../repositories/rate-limit-counters.ts';
 import { createFavoritesRepository, type FavoritesRepository } from '../repositories/favorites.ts';
 import { createInsightsRepository, type InsightsRepository } from '../repositories/insights.ts';
 import { createOfferEventsRepository, type OfferEventsRepository } from '../repositories/offer-events.ts';
@@ -39,6 +41,9 @@ declare module 'fastify' {
     notifications: NotificationsRepository;
     sessions: SessionsRepository;
     loginFailures: LoginFailuresRepository;
+    claims: ClaimsRepository;
+    /** The counters every replica shares, for limits counted by hand (wrong codes at the till). */
+    rateLimitCounters: RateLimitCountersRepository;
   }
 }
 
@@ -61,6 +66,8 @@ export default fp(
     app.decorate('notifications', createNotificationsRepository(database.db));
     app.decorate('sessions', createSessionsRepository(database.db));
     app.decorate('loginFailures', createLoginFailuresRepository(database.db));
+    app.decorate('claims', createClaimsRepository(database.db));
+    app.decorate('rateLimitCounters', createRateLimitCountersRepository(database.db));
     if (options.closeOnShutdown) app.addHook('onClose', () => database.close());
   },
   { name: 'database' },

@@ -1,5 +1,6 @@
 /** The short form of an offer that cards show (nearby results, saved offers), and their first photos. */
 import { and, eq, inArray } from 'drizzle-orm';
+import { remainingUnits } from '@qrib/shared/claim-constants';
 import type { Db } from '../db/client.ts';
 import { offerImages, type offers } from '../db/schema.ts';
 import { publicUrl } from '../storage/public-url.ts';
@@ -16,6 +17,7 @@ export function presentOfferSummary(offer: typeof offers.$inferSelect, imageUrl:
     endDate: offer.endDate,
     termsAndConditions: offer.termsAndConditions,
     status: offer.status,
+    remaining: remainingUnits(offer.maxRedemptions, offer.redeemedCount),
   };
 }
 

@@ -1,6 +1,6 @@
 /** SQL for offers and their photos; presenting an offer with its category, business and (to its owner) documents. */
 import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
-import type { Offer, OfferFields, OfferStatus } from '@qrib/shared';
+import { remainingUnits, type Offer, type OfferFields, type OfferStatus } from '@qrib/shared';
 import type { Db } from '../db/client.ts';
 import { categories, offerImages, offers, vendorDocuments, vendors } from '../db/schema.ts';
 import { publicUrl } from '../storage/public-url.ts';
@@ -144,6 +144,8 @@ export function presentOffer(
     termsAndConditions: offer.termsAndConditions,
     redemptionLimit: offer.redemptionLimit,
     maxRedemptions: offer.maxRedemptions,
+    redeemedCount: offer.redeemedCount,
+    remaining: remainingUnits(offer.maxRedemptions, offer.redeemedCount),
     sendNotifications: offer.sendNotifications,
     category: category
       ? { categoryId: category.categoryId, name: category.name, description: category.description, iconUrl: category.iconUrl }

@@ -7,6 +7,7 @@ import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { EARTH_RADIUS_KM, haversineKm, maltaToday, type SearchQuery, type SearchResult } from '@qrib/shared';
 import { selectRows, type Db } from '../db/client.ts';
 import { categories, offers } from '../db/schema.ts';
+import { OFFER_HAS_UNITS } from '../services/nearby/queries.ts';
 import { findFirstImageUrls, presentOfferSummary } from './offer-summary.ts';
 
 export const SEARCH_PAGE_SIZE = 20;
@@ -18,7 +19,8 @@ export function createSearchRepository(db: Db) {
       const document = sql`(o.title || ' ' || o.description || ' ' || c.name || ' ' || v.business_name)`;
       const tsQuery = sql`websearch_to_tsquery('simple', ${text})`;
       const here = query.latitude !== undefined && query.longitude !== undefined ? { latitude: query.latitude, longitude: query.longitude } : undefined;
-      const conditions: SQL[] = [sql`o.status = 'ACTIVE'`, sql`v.status = 'ACTIVE'`, sql`o.end_date >= ${maltaToday()}`];
+      // Sold-out offers (issue 13) drop out, as on the nearby home.
+      const conditions: SQL[] = [sql`o.status = 'ACTIVE'`, sql`v.status = 'ACTIVE'`, sql`o.end_date >= ${maltaToday()}`, OFFER_HAS_UNITS];
       if (text) {
         conditions.push(sql`(to_tsvector('simple', ${document}) @@ ${tsQuery} OR ${text} <% ${document})`);
       }

@@ -96,6 +96,7 @@ describe('GET /api/v1/offers/nearby-offers', () => {
       endDate: expect.any(String),
       termsAndConditions: null,
       status: 'ACTIVE',
+      remaining: null,
     });
   });
 

@@ -23,4 +23,9 @@ export const paths = {
   receiptUploadFor: (vendorId: number, offerId?: number) =>
     `/receipt-upload?vendorId=${vendorId}${offerId === undefined ? '' : `&offerId=${offerId}`}`,
   editOffer: (id: number | string) => `/edit-offer/${id}`,
+  /** The shopper's codes (issue 13), and one code as shown at the till. */
+  codes: '/codes',
+  code: (claimId: number | string) => `/codes/${claimId}`,
+  /** The owner's till screen: scan or type a shopper's code (issue 13). */
+  redeem: '/redeem',
 } as const;

@@ -458,6 +458,8 @@ export const en = {
     receiptRejected: 'Your receipt for {{business}} was rejected: {{reason}}',
     shopNote: 'Note from the shop: {{note}}',
     newOffer: '{{business}} published a new offer: {{title}}',
+    claimRedeemed: '{{business}} redeemed your code for {{title}}',
+    offerSoldOut: '{{title}} is sold out: every unit has been redeemed',
   },
   receiptReview: {
     title: 'Receipt review',

@@ -3,7 +3,7 @@
  * their cards show, with each offer's card JSON written by the database.
  *
  * The nearest scan is the only place the KNN is written: the home ranks businesses with a current offer (their
- * `current_offer_until`, kept by triggers on offers: migration 0012), the
+ * `current_offer_until`, kept by triggers on offers: migrations 0012 and 0013), the
  * category screen ranks current offers of one category; both order by `ll_to_earth(...) <-> centre` with
  * nothing else in the ORDER BY (a tie-breaker would make PostgreSQL sort the whole table) and a LIMIT that bounds
  * the work whatever the radius. The caller orders ties by id and applies the radius (repository.ts).
@@ -28,10 +28,21 @@ export interface NearestScan {
   after?: NearbyCursor | undefined;
 }
 
-/** An offer shoppers may see today (its business's status is checked where the business is joined). */
+/**
+ * An offer shoppers may see today (its business's status is checked where the business is joined): ACTIVE, not
+ * ended, and not sold out (issue 13).
+ */
 function isCurrent(today: string): SQL {
-  return sql`o.status = 'ACTIVE' AND o.end_date >= ${today}::date`;
+  return sql`o.status = 'ACTIVE' AND o.end_date >= ${today}::date AND ${OFFER_HAS_UNITS}`;
 }
+
+/** A LIMITED offer with units left, or an unlimited one (offers o). */
+export const OFFER_HAS_UNITS = sql`(o.max_redemptions IS NULL OR o.redeemed_count < o.max_redemptions)`;
+/**
+ * Units left (offers o): null when unlimited, never below 0 (an owner may lower the maximum under the count).
+ * GREATEST skips NULLs, hence the CASE.
+ */
+export const OFFER_REMAINING = sql`(CASE WHEN o.max_redemptions IS NULL THEN NULL ELSE greatest(o.max_redemptions - o.redeemed_count, 0) END)`;
 
 /**
  * Columns: id, latitude, longitude, chord (from the centre), nearest first (ties in no particular order), and
@@ -67,7 +78,7 @@ export function nearestQuery(scan: NearestScan): SQL {
 
 /** An offer's card JSON (nearbyOfferSchema), from offers o and its first photo i. */
 const OFFER_JSON = sql`row_to_json(ROW(o.offer_id, ${publicUrlSql(sql`i.card_key`)}, o.title, o.description, o.discount_type,
-  o.discount_value::float8, o.start_date, o.end_date, o.terms_and_conditions, o.status)::nearby_offer_json)::text`;
+  o.discount_value::float8, o.start_date, o.end_date, o.terms_and_conditions, o.status, ${OFFER_REMAINING})::nearby_offer_json)::text`;
 
 const FIRST_PHOTO = sql`LEFT JOIN offer_images i ON i.offer_id = o.offer_id AND i.position = 0`;
 
@@ -127,6 +138,6 @@ export function cardsQuery(ids: readonly number[], categoryId: number | undefine
 export function refreshCurrentOfferUntilQuery(): SQL {
   return sql`
     UPDATE vendors v SET current_offer_until = latest.until
-    FROM (SELECT v2.id, max(o.end_date) FILTER (WHERE o.status = 'ACTIVE') AS until FROM vendors v2 LEFT JOIN offers o ON o.vendor_id = v2.id GROUP BY v2.id) AS latest
+    FROM (SELECT v2.id, max(o.end_date) FILTER (WHERE o.status = 'ACTIVE' AND ${OFFER_HAS_UNITS}) AS until FROM vendors v2 LEFT JOIN offers o ON o.vendor_id = v2.id GROUP BY v2.id) AS latest
     WHERE v.id = latest.id AND v.current_offer_until IS DISTINCT FROM latest.until`;
 }

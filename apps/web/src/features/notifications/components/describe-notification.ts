@@ -16,6 +16,14 @@ export function describeNotification(t: TFunction, notification: Notification): 
     const { businessName, title, offerId } = notification.payload;
     return { text: t('bell.newOffer', { business: businessName, title }), detail: null, href: paths.viewOffer(offerId) };
   }
+  if (notification.kind === 'CLAIM_REDEEMED') {
+    const { businessName, title, claimId } = notification.payload;
+    return { text: t('bell.claimRedeemed', { business: businessName, title }), detail: null, href: paths.code(claimId) };
+  }
+  if (notification.kind === 'OFFER_SOLD_OUT') {
+    const { title, offerId } = notification.payload;
+    return { text: t('bell.offerSoldOut', { title }), detail: null, href: paths.viewOffer(offerId) };
+  }
   const { businessName, status, reason } = notification.payload;
   if (status === 'REJECTED') {
     return {

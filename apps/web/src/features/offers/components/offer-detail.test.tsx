@@ -22,6 +22,8 @@ const offer: Offer = {
   termsAndConditions: null,
   redemptionLimit: 'UNLIMITED',
   maxRedemptions: null,
+  redeemedCount: 0,
+  remaining: null,
   sendNotifications: true,
   category: null,
   vendor: {

@@ -27,6 +27,8 @@ const offer: Offer = {
   termsAndConditions: null,
   redemptionLimit: 'UNLIMITED',
   maxRedemptions: null,
+  redeemedCount: 0,
+  remaining: null,
   sendNotifications: true,
   category: categories[1] ?? null,
   vendor: {

@@ -22,6 +22,8 @@ const offer: Offer = {
   termsAndConditions: null,
   redemptionLimit: 'LIMITED',
   maxRedemptions: 40,
+  redeemedCount: 0,
+  remaining: 40,
   sendNotifications: false,
   category: null,
   vendor: {

@@ -23,6 +23,8 @@ const offer: Offer = {
   termsAndConditions: 'One per customer.',
   redemptionLimit: 'UNLIMITED',
   maxRedemptions: null,
+  redeemedCount: 0,
+  remaining: null,
   sendNotifications: true,
   category: null,
   vendor: { vendorId: 3, businessName: 'Crystal Palace Bar', businessType: 'RESTAURANT', businessAddress: 'Triq San Pawl, Rabat', contactPhone: '+356 2145 6789', latitude: 35.8811, longitude: 14.3988 },
@@ -48,6 +50,7 @@ const card = (offerId: number, title: string): Shop['offers'][number] => ({
   endDate: '2099-07-31',
   termsAndConditions: null,
   status: 'ACTIVE',
+  remaining: null,
 });
 
 const shop: Shop = {

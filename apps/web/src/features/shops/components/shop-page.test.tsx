@@ -28,6 +28,7 @@ const shop: Shop = {
       endDate: '2099-06-30',
       termsAndConditions: null,
       status: 'ACTIVE',
+      remaining: null,
     },
     {
       offerId: 8,
@@ -40,6 +41,7 @@ const shop: Shop = {
       endDate: '2099-07-31',
       termsAndConditions: null,
       status: 'ACTIVE',
+      remaining: null,
     },
   ],
 };

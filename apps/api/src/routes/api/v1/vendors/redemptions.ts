@@ -1,0 +1,62 @@
+/**
+ * Redemption at the till (issue 13): POST /api/v1/vendors/me/redemptions redeems a code once, GET lists a Malta
+ * day's redemptions, DELETE undoes one within REDEMPTION_UNDO_MINUTES. Only the shop's owner.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { apiErrorSchema, claimIdParamsSchema, maltaToday, redeemRequestSchema, redemptionResponseSchema, redemptionsQuerySchema, redemptionsResponseSchema } from '@qrib/shared';
+import { redeemCode, UNDO_MS, undoRedemption } from '../../../../services/claims.ts';
+
+const redemptionRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/me/redemptions',
+    {
+      schema: {
+        tags: ['redemptions'],
+        summary:
+          'Redeem a shopper’s code at the till, once (upper case; spaces and hyphens are ignored). 404 for a code the shop never issued (wrong codes are limited per shop: 429); 409 already redeemed (params.redeemedAt), offer paused, ended, not started or sold out',
+        body: redeemRequestSchema,
+        response: { 200: redemptionResponseSchema, 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      const vendor = await app.policies.requireOwnBusiness(request.user);
+      return { data: await redeemCode({ claims: app.claims, counters: app.rateLimitCounters }, vendor.id, request.user.id, request.body.code) };
+    },
+  );
+
+  app.get(
+    '/me/redemptions',
+    {
+      schema: {
+        tags: ['redemptions'],
+        summary: 'The shop’s redemptions of one day in Malta (?date=YYYY-MM-DD, today by default), newest first',
+        querystring: redemptionsQuerySchema,
+        response: { 200: redemptionsResponseSchema, 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      const vendor = await app.policies.requireOwnBusiness(request.user);
+      return { data: await app.claims.listRedemptions(vendor.id, request.query.date ?? maltaToday(), UNDO_MS) };
+    },
+  );
+
+  app.delete(
+    '/me/redemptions/:claimId',
+    {
+      schema: {
+        tags: ['redemptions'],
+        summary: 'Undo a redemption within 10 minutes (a mistake at the till): the code is usable again and the unit goes back to the offer; 409 after',
+        params: claimIdParamsSchema,
+        response: { 204: z.null(), 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const vendor = await app.policies.requireOwnBusiness(request.user);
+      await undoRedemption(app.claims, vendor.id, request.params.claimId);
+      return reply.code(204).send(null);
+    },
+  );
+};
+
+export default redemptionRoutes;

@@ -1,0 +1,131 @@
+/**
+ * Claim and redemption commands (issue 13, DESIGN.md §10 Redemption): a shopper gets a code for an offer; the
+ * shop's staff redeem it once at the till, and may undo it for a few minutes. The audience and date rules are
+ * checked here; the limit is held by the database (repositories/claims.ts). They throw DomainError, never HTTP.
+ */
+import { randomInt } from 'node:crypto';
+import {
+  CLAIM_CODE_ALPHABET,
+  CLAIM_CODE_LENGTH,
+  PREMIUM_VERIFIED_PURCHASES,
+  REDEMPTION_FAILURE_WINDOW_MINUTES,
+  REDEMPTION_FAILURES_PER_SHOP,
+  REDEMPTION_UNDO_MINUTES,
+  maltaOffsetHours,
+  maltaToday,
+  type Claim,
+  type Redemption,
+} from '@qrib/shared';
+import { DomainError } from '../domain-error.ts';
+import type { ClaimableOffer, ClaimsRepository } from '../repositories/claims.ts';
+import type { RateLimitCountersRepository } from '../repositories/rate-limit-counters.ts';
+
+export const UNDO_MS = REDEMPTION_UNDO_MINUTES * 60_000;
+const FAILURE_WINDOW_MS = REDEMPTION_FAILURE_WINDOW_MINUTES * 60_000;
+/** Draws before giving up on a free code: with 31^8 codes a shop would need billions of claims to need a second. */
+const CODE_DRAWS = 8;
+
+/** A new random code (crypto-strength: a code is what a shop accepts as proof). */
+export function drawClaimCode(): string {
+  let code = '';
+  for (let index = 0; index < CLAIM_CODE_LENGTH; index += 1) code += CLAIM_CODE_ALPHABET[randomInt(CLAIM_CODE_ALPHABET.length)];
+  return code;
+}
+
+/** 'HH:MM' in Malta, for a message read at the till. */
+export function maltaClock(instant: Date): string {
+  const shifted = new Date(instant.getTime() + maltaOffsetHours(instant.getTime()) * 3_600_000);
+  return shifted.toISOString().slice(11, 16);
+}
+
+/** Why an offer cannot be claimed or redeemed today (409), if it cannot. */
+function closedReason(offer: Pick<ClaimableOffer, 'status' | 'startDate' | 'endDate'>, today: string): DomainError | undefined {
+  if (offer.status === 'PAUSED') return new DomainError('conflict', 'offerPaused');
+  if (offer.status === 'ENDED' || offer.endDate < today) return new DomainError('conflict', 'offerEnded');
+  if (offer.startDate > today) return new DomainError('conflict', 'offerNotStarted', { startDate: offer.startDate });
+  return undefined;
+}
+
+function isCodeTaken(error: unknown): boolean {
+  const details = (error as { cause?: { code?: string; constraint?: string; message?: string } }).cause ?? (error as { code?: string; constraint?: string; message?: string });
+  return details.code === '23505' && `${details.constraint ?? ''} ${details.message ?? ''}`.includes('offer_claims_vendor_code_key');
+}
+
+/**
+ * The caller's code for an offer: `created` false when they had one already (one per shopper per offer, whatever
+ * the offer's state since). 404 for an offer the caller cannot see; 403 for their own offer or an audience they are
+ * not in; 409 for one paused, ended, not started or sold out.
+ */
+export async function claimOffer(claims: ClaimsRepository, userId: number, offerId: number, now = new Date()): Promise<{ claim: Claim; created: boolean }> {
+  const offer = await claims.findClaimableOffer(offerId);
+  // A shop shoppers cannot see, or an offer paused before this shopper had a code, is not there for them.
+  if (!offer || (offer.vendorStatus !== 'ACTIVE' && offer.ownerUserId !== userId)) throw new DomainError('not-found', 'offerNotFound');
+  if (offer.ownerUserId === userId) throw new DomainError('forbidden', 'claimOwnOffer');
+  const existing = await claims.findForUser(offerId, userId);
+  if (existing) return { claim: existing, created: false };
+
+  const closed = closedReason(offer, maltaToday(now));
+  if (closed) throw closed;
+  if (offer.maxRedemptions !== null && offer.redeemedCount >= offer.maxRedemptions) throw new DomainError('conflict', 'offerSoldOut');
+  if (offer.targetAudience !== 'ALL_CUSTOMERS') {
+    const purchases = await claims.countPurchases(userId, offer.vendorId);
+    if (offer.targetAudience === 'NEW_CUSTOMERS' && purchases.atShop > 0) throw new DomainError('forbidden', 'audienceNewCustomers');
+    if (offer.targetAudience === 'PREMIUM_CUSTOMERS' && purchases.anywhere < PREMIUM_VERIFIED_PURCHASES) {
+      throw new DomainError('forbidden', 'audiencePremium', { count: PREMIUM_VERIFIED_PURCHASES, have: purchases.anywhere });
+    }
+  }
+
+  for (let draw = 0; draw < CODE_DRAWS; draw += 1) {
+    let claimId: number | undefined;
+    try {
+      claimId = await claims.insert(offer, userId, drawClaimCode());
+    } catch (error) {
+      if (isCodeTaken(error)) continue;
+      throw error;
+    }
+    // No row: the same shopper's other request made the claim a moment ago.
+    const claim = claimId === undefined ? await claims.findForUser(offerId, userId) : await claims.findById(claimId);
+    if (!claim) throw new Error('claim not found after insert');
+    return { claim, created: claimId !== undefined };
+  }
+  throw new Error(`no free code after ${CODE_DRAWS} draws`);
+}
+
+export interface RedeemDeps {
+  claims: ClaimsRepository;
+  counters: RateLimitCountersRepository;
+}
+
+/**
+ * Redeems the shop's code once. 404 for a code the shop never issued (another shop's included: no probing),
+ * counted per shop: past REDEMPTION_FAILURES_PER_SHOP wrong codes in the window, 429 until it ends. 409 for a
+ * code already redeemed (with when), an offer not open today, or one sold out.
+ */
+export async function redeemCode(deps: RedeemDeps, vendorId: number, staffUserId: number, code: string, now = new Date()): Promise<Redemption> {
+  const failuresKey = `!redeem-failures:${vendorId}`;
+  const failures = await deps.counters.read(failuresKey);
+  if (failures.current >= REDEMPTION_FAILURES_PER_SHOP) {
+    throw new DomainError('too-many', 'tooManyWrongCodes', { minutes: Math.max(1, Math.ceil(failures.ttl / 60_000)) });
+  }
+  const outcome = await deps.claims.redeem(vendorId, code, staffUserId, maltaToday(now), UNDO_MS);
+  switch (outcome.kind) {
+    case 'redeemed':
+      return outcome.redemption;
+    case 'unknown':
+      await deps.counters.increment(failuresKey, FAILURE_WINDOW_MS);
+      throw new DomainError('not-found', 'claimCodeUnknown');
+    case 'already-redeemed':
+      throw new DomainError('conflict', 'codeAlreadyRedeemed', { time: maltaClock(outcome.redeemedAt), redeemedAt: outcome.redeemedAt.toISOString() });
+    case 'offer-closed':
+      throw closedReason(outcome.offer, maltaToday(now)) ?? new DomainError('conflict', 'offerSoldOut');
+    case 'sold-out':
+      throw new DomainError('conflict', 'offerSoldOut');
+  }
+}
+
+/** Undoes a redemption of the shop within REDEMPTION_UNDO_MINUTES: 404 for any other claim, 409 after. */
+export async function undoRedemption(claims: ClaimsRepository, vendorId: number, claimId: number): Promise<void> {
+  const result = await claims.undo(vendorId, claimId, UNDO_MS);
+  if (result === 'not-found') throw new DomainError('not-found', 'redemptionNotFound');
+  if (result === 'too-late') throw new DomainError('conflict', 'redemptionUndoExpired', { minutes: REDEMPTION_UNDO_MINUTES });
+}

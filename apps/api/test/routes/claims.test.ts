@@ -1,0 +1,335 @@
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import {
+  CLAIM_CODE_ALPHABET,
+  MESSAGES,
+  PREMIUM_VERIFIED_PURCHASES,
+  REDEMPTION_FAILURES_PER_SHOP,
+  formatMessage,
+  type Claim,
+  type Notification,
+  type Redemption,
+} from '@qrib/shared';
+import type { App } from '../../src/app.ts';
+import { selectRows } from '../../src/db/client.ts';
+import { users } from '../../src/db/schema.ts';
+import { drawClaimCode } from '../../src/services/claims.ts';
+import { buildShop, createOffer, maltaDay, type Shop } from '../factories.ts';
+import { signUp, useTestApp, type TestDatabase } from '../helpers.ts';
+
+let app: App;
+let testDb: TestDatabase;
+
+useTestApp({}, (made) => ({ app, testDb } = made));
+
+type Account = { cookies: Record<string, string>; userId: number };
+
+const claim = (account: Account, offerId: number) => app.inject({ method: 'POST', url: `/api/v1/offers/${offerId}/claims`, cookies: account.cookies });
+const redeem = (shop: Account, code: unknown) => app.inject({ method: 'POST', url: '/api/v1/vendors/me/redemptions', cookies: shop.cookies, payload: { code } });
+const claimOf = (response: { json: () => unknown }) => (response.json() as { data: Claim }).data;
+const redemptionOf = (response: { json: () => unknown }) => (response.json() as { data: Redemption }).data;
+
+async function limitedOffer(shop: Shop, max: number, overrides: Record<string, string | number> = {}) {
+  return createOffer(app, shop, { title: `Limited to ${max}`, redemptionLimit: 'LIMITED', maxRedemptions: String(max), ...overrides });
+}
+
+async function offerState(offerId: number) {
+  const [row] = await selectRows<{ redeemed_count: number; redeemed: number }>(
+    testDb.database.db,
+    sql`SELECT o.redeemed_count, (SELECT count(*)::integer FROM offer_claims c WHERE c.offer_id = o.offer_id AND c.status = 'REDEEMED') AS redeemed
+        FROM offers o WHERE o.offer_id = ${offerId}`,
+  );
+  return { redeemedCount: Number(row?.redeemed_count), redeemedClaims: Number(row?.redeemed) };
+}
+
+describe('claiming a code', () => {
+  it('answers 201 with a new code, then 200 with the same one; lists it under /me/claims', async () => {
+    const shop = await buildShop(app, { business: { businessName: 'Code Bakery' } });
+    const offerId = await limitedOffer(shop, 5);
+    const shopper = await signUp(app);
+
+    const first = await claim(shopper, offerId);
+    expect(first.statusCode).toBe(201);
+    const made = claimOf(first);
+    expect(made).toMatchObject({ offerId, vendorId: shop.vendorId, status: 'ACTIVE', redeemedAt: null });
+    expect(made.code).toMatch(new RegExp(`^[${CLAIM_CODE_ALPHABET}]{8}$`));
+    expect(made.offer).toMatchObject({ title: 'Limited to 5', businessName: 'Code Bakery', remaining: 5, endDate: maltaDay(30) });
+    expect(new Date(made.expiresAt).getTime()).toBeGreaterThan(Date.now());
+
+    const again = await claim(shopper, offerId);
+    expect(again.statusCode).toBe(200);
+    expect(claimOf(again)).toEqual(made);
+
+    const mine = await app.inject({ method: 'GET', url: '/api/v1/me/claims', cookies: shopper.cookies });
+    expect(mine.statusCode).toBe(200);
+    expect((mine.json() as { data: Claim[] }).data).toEqual([made]);
+    // Another shopper gets their own code and does not see this one.
+    const other = await signUp(app);
+    const theirs = claimOf(await claim(other, offerId));
+    expect(theirs.code).not.toBe(made.code);
+    const otherList = (await app.inject({ method: 'GET', url: '/api/v1/me/claims', cookies: other.cookies })).json() as { data: Claim[] };
+    expect(otherList.data.map((each) => each.claimId)).toEqual([theirs.claimId]);
+  });
+
+  it('refuses the owner (403), unknown offers (404), and offers paused, ended, not started or sold out (409)', async () => {
+    const shop = await buildShop(app);
+    const shopper = await signUp(app);
+    const offerId = await limitedOffer(shop, 1);
+
+    const own = await claim(shop, offerId);
+    expect(own.statusCode).toBe(403);
+    expect(own.json()).toMatchObject({ code: 'claimOwnOffer', message: MESSAGES.claimOwnOffer });
+    expect((await claim(shopper, 999_999)).statusCode).toBe(404);
+    expect((await app.inject({ method: 'POST', url: '/api/v1/offers/abc/claims', cookies: shopper.cookies })).statusCode).toBe(400);
+    expect((await app.inject({ method: 'POST', url: `/api/v1/offers/${offerId}/claims` })).statusCode).toBe(401);
+
+    const later = await createOffer(app, shop, { startDate: maltaDay(2), endDate: maltaDay(9) });
+    const notStarted = await claim(shopper, later);
+    expect(notStarted.statusCode).toBe(409);
+    expect(notStarted.json()).toMatchObject({ code: 'offerNotStarted', message: formatMessage(MESSAGES.offerNotStarted, { startDate: maltaDay(2) }) });
+
+    const paused = await createOffer(app, shop);
+    expect((await app.inject({ method: 'POST', url: `/api/v1/offers/${paused}/pause`, cookies: shop.cookies })).statusCode).toBe(200);
+    expect((await claim(shopper, paused)).json()).toMatchObject({ statusCode: 409, code: 'offerPaused', message: MESSAGES.offerPaused });
+
+    const ended = await createOffer(app, shop);
+    await testDb.database.db.execute(sql`UPDATE offers SET start_date = ${maltaDay(-9)}::date, end_date = ${maltaDay(-1)}::date WHERE offer_id = ${ended}`);
+    expect((await claim(shopper, ended)).json()).toMatchObject({ statusCode: 409, code: 'offerEnded' });
+
+    // The one unit goes to a first shopper; the offer is then sold out for everyone without a code.
+    const first = await signUp(app);
+    expect(redemptionOf(await redeem(shop, claimOf(await claim(first, offerId)).code)).remaining).toBe(0);
+    const soldOut = await claim(shopper, offerId);
+    expect(soldOut.statusCode).toBe(409);
+    expect(soldOut.json()).toMatchObject({ code: 'offerSoldOut', message: 'This offer is sold out.' });
+    // Nothing was written by the refusals.
+    const [count] = await selectRows<{ n: number }>(testDb.database.db, sql`SELECT count(*)::integer AS n FROM offer_claims WHERE user_id = ${shopper.userId}`);
+    expect(count?.n).toBe(0);
+  });
+
+  it('holds the audiences: new customers once, premium from the shared number of verified purchases', async () => {
+    const shop = await buildShop(app);
+    const shopper = await signUp(app);
+    const newOnly = await createOffer(app, shop, { targetAudience: 'NEW_CUSTOMERS', title: 'First visit' });
+    const premium = await createOffer(app, shop, { targetAudience: 'PREMIUM_CUSTOMERS', title: 'For regulars' });
+    const everyone = await createOffer(app, shop, { title: 'For all' });
+
+    const refusedPremium = await claim(shopper, premium);
+    expect(refusedPremium.statusCode).toBe(403);
+    expect(refusedPremium.json()).toMatchObject({
+      code: 'audiencePremium',
+      params: { count: PREMIUM_VERIFIED_PURCHASES, have: 0 },
+      message: formatMessage(MESSAGES.audiencePremium, { count: PREMIUM_VERIFIED_PURCHASES, have: 0 }),
+    });
+
+    // A new customer may claim; once they have bought here (a redemption), the next NEW_CUSTOMERS offer is not for them.
+    expect((await claim(shopper, newOnly)).statusCode).toBe(201);
+    expect((await redeem(shop, claimOf(await claim(shopper, everyone)).code)).statusCode).toBe(200);
+    const secondNewOnly = await createOffer(app, shop, { targetAudience: 'NEW_CUSTOMERS', title: 'Another first visit' });
+    const refusedNew = await claim(shopper, secondNewOnly);
+    expect(refusedNew.statusCode).toBe(403);
+    expect(refusedNew.json()).toMatchObject({ code: 'audienceNewCustomers', message: MESSAGES.audienceNewCustomers });
+    // ...while their code from before stays theirs.
+    expect((await claim(shopper, newOnly)).statusCode).toBe(200);
+
+    // Premium: verified purchases anywhere on Qrib, redemptions and verified receipts alike.
+    for (let index = 1; index < PREMIUM_VERIFIED_PURCHASES; index += 1) {
+      const elsewhere = await buildShop(app);
+      const offerId = await createOffer(app, elsewhere);
+      expect((await redeem(elsewhere, claimOf(await claim(shopper, offerId)).code)).statusCode).toBe(200);
+    }
+    expect((await claim(shopper, premium)).statusCode).toBe(201);
+  });
+});
+
+describe('redeeming at the till', () => {
+  it('redeems once: the claim turns REDEEMED, the unit is counted, the shopper is told; a second scan is 409 with the time', async () => {
+    const shop = await buildShop(app);
+    const shopper = await signUp(app);
+    const offerId = await limitedOffer(shop, 3);
+    const { code, claimId } = claimOf(await claim(shopper, offerId));
+
+    // Typed loosely at the till: lower case, spaces and a hyphen.
+    const typed = `${code.slice(0, 4).toLowerCase()} - ${code.slice(4)}`;
+    const response = await redeem(shop, typed);
+    expect(response.statusCode).toBe(200);
+    const redemption = redemptionOf(response);
+    expect(redemption).toMatchObject({ claimId, code, offerId, offerTitle: 'Limited to 3', remaining: 2 });
+    expect(new Date(redemption.undoUntil).getTime() - new Date(redemption.redeemedAt).getTime()).toBe(10 * 60_000);
+
+    const again = await redeem(shop, code);
+    expect(again.statusCode).toBe(409);
+    const body = again.json() as { code: string; params: { time: string; redeemedAt: string }; message: string };
+    expect(body.code).toBe('codeAlreadyRedeemed');
+    expect(body.params.redeemedAt).toBe(redemption.redeemedAt);
+    expect(body.params.time).toMatch(/^\d\d:\d\d$/);
+    expect(body.message).toBe(formatMessage(MESSAGES.codeAlreadyRedeemed, { time: body.params.time }));
+
+    const mine = (await app.inject({ method: 'GET', url: '/api/v1/me/claims', cookies: shopper.cookies })).json() as { data: Claim[] };
+    expect(mine.data[0]).toMatchObject({ claimId, status: 'REDEEMED', redeemedAt: redemption.redeemedAt, offer: { remaining: 2 } });
+    const bell = (await app.inject({ method: 'GET', url: '/api/v1/me/notifications', cookies: shopper.cookies })).json() as { data: Notification[]; unreadCount: number };
+    expect(bell.data[0]).toMatchObject({ kind: 'CLAIM_REDEEMED', payload: { claimId, offerId, title: 'Limited to 3' } });
+    expect(await offerState(offerId)).toEqual({ redeemedCount: 1, redeemedClaims: 1 });
+
+    const today = (await app.inject({ method: 'GET', url: '/api/v1/vendors/me/redemptions', cookies: shop.cookies })).json() as { data: Redemption[] };
+    expect(today.data).toEqual([{ ...redemption, remaining: 2 }]);
+    const yesterday = await app.inject({ method: 'GET', url: `/api/v1/vendors/me/redemptions?date=${maltaDay(-1)}`, cookies: shop.cookies });
+    expect(yesterday.json()).toEqual({ data: [] });
+    const badDate = await app.inject({ method: 'GET', url: '/api/v1/vendors/me/redemptions?date=2026-02-30', cookies: shop.cookies });
+    expect(badDate.statusCode).toBe(400);
+  });
+
+  it('refuses malformed codes (400 fieldErrors.code), unknown and other shops’ codes alike (404), and non-owners (403)', async () => {
+    const shop = await buildShop(app);
+    const otherShop = await buildShop(app);
+    const shopper = await signUp(app);
+    const theirCode = claimOf(await claim(shopper, await createOffer(app, otherShop))).code;
+
+    for (const bad of ['ABC', 'ABCDEFGH1', 'ABCDEFG0', 'ABCD-EFGI', 12345678, null]) {
+      const response = await redeem(shop, bad);
+      expect(response.statusCode, String(bad)).toBe(400);
+      expect((response.json() as { fieldErrors?: Record<string, string> }).fieldErrors?.code, String(bad)).toBe(MESSAGES.claimCodeInvalid);
+    }
+    const unknown = await redeem(shop, drawClaimCode());
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toMatchObject({ code: 'claimCodeUnknown', message: MESSAGES.claimCodeUnknown });
+    const elsewhere = await redeem(shop, theirCode);
+    expect(elsewhere.statusCode).toBe(404);
+    expect(elsewhere.json()).toEqual(unknown.json());
+    // The other shop's code is still usable there.
+    expect((await redeem(otherShop, theirCode)).statusCode).toBe(200);
+
+    const notOwner = await redeem(shopper, theirCode);
+    expect(notOwner.statusCode).toBe(403);
+    expect((await app.inject({ method: 'POST', url: '/api/v1/vendors/me/redemptions', payload: { code: theirCode } })).statusCode).toBe(401);
+  });
+
+  it('limits wrong codes per shop: past the limit even a right code waits (429)', async () => {
+    const shop = await buildShop(app);
+    const shopper = await signUp(app);
+    const { code } = claimOf(await claim(shopper, await createOffer(app, shop)));
+    for (let attempt = 0; attempt < REDEMPTION_FAILURES_PER_SHOP; attempt += 1) expect((await redeem(shop, drawClaimCode())).statusCode).toBe(404);
+    const limited = await redeem(shop, code);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toMatchObject({ code: 'tooManyWrongCodes' });
+    // Another shop's till is not held up.
+    const otherShop = await buildShop(app);
+    expect((await redeem(otherShop, drawClaimCode())).statusCode).toBe(404);
+  });
+
+  it('answers 409 with the reason for a code of an offer paused or ended since it was claimed', async () => {
+    const shop = await buildShop(app);
+    const shopper = await signUp(app);
+    const offerId = await createOffer(app, shop);
+    const { code } = claimOf(await claim(shopper, offerId));
+    await app.inject({ method: 'POST', url: `/api/v1/offers/${offerId}/pause`, cookies: shop.cookies });
+    expect((await redeem(shop, code)).json()).toMatchObject({ statusCode: 409, code: 'offerPaused' });
+    await testDb.database.db.execute(sql`UPDATE offers SET status = 'ACTIVE', end_date = ${maltaDay(-1)}::date, start_date = ${maltaDay(-5)}::date WHERE offer_id = ${offerId}`);
+    expect((await redeem(shop, code)).json()).toMatchObject({ statusCode: 409, code: 'offerEnded' });
+    // The claim reads as EXPIRED once its offer has ended.
+    const mine = (await app.inject({ method: 'GET', url: '/api/v1/me/claims', cookies: shopper.cookies })).json() as { data: Claim[] };
+    expect(mine.data[0]?.status).toBe('EXPIRED');
+    expect(await offerState(offerId)).toEqual({ redeemedCount: 0, redeemedClaims: 0 });
+  });
+
+  it('undoes a redemption within 10 minutes (the claim ACTIVE again, the unit back), not after (409), not another shop’s (404)', async () => {
+    const shop = await buildShop(app);
+    const otherShop = await buildShop(app);
+    const shopper = await signUp(app);
+    const offerId = await limitedOffer(shop, 1);
+    const { code, claimId } = claimOf(await claim(shopper, offerId));
+    expect(redemptionOf(await redeem(shop, code)).remaining).toBe(0);
+    const owner = (await app.inject({ method: 'GET', url: '/api/v1/me/notifications', cookies: shop.cookies })).json() as { data: Notification[] };
+    expect(owner.data[0]).toMatchObject({ kind: 'OFFER_SOLD_OUT', payload: { offerId, title: 'Limited to 1' } });
+
+    const undo = (account: Account, id: number | string) => app.inject({ method: 'DELETE', url: `/api/v1/vendors/me/redemptions/${id}`, cookies: account.cookies });
+    expect((await undo(otherShop, claimId)).statusCode).toBe(404);
+    expect((await undo(shop, 'x')).statusCode).toBe(400);
+    expect((await undo(shop, claimId)).statusCode).toBe(204);
+    expect(await offerState(offerId)).toEqual({ redeemedCount: 0, redeemedClaims: 0 });
+    const mine = (await app.inject({ method: 'GET', url: '/api/v1/me/claims', cookies: shopper.cookies })).json() as { data: Claim[] };
+    expect(mine.data[0]).toMatchObject({ status: 'ACTIVE', redeemedAt: null, offer: { remaining: 1 } });
+    const bell = (await app.inject({ method: 'GET', url: '/api/v1/me/notifications', cookies: shopper.cookies })).json() as { data: Notification[] };
+    expect(bell.data.filter((each) => each.kind === 'CLAIM_REDEEMED')).toEqual([]);
+    expect((await undo(shop, claimId)).statusCode).toBe(404);
+
+    // Redeemed again, then 11 minutes pass: too late to undo.
+    expect((await redeem(shop, code)).statusCode).toBe(200);
+    await testDb.database.db.execute(sql`UPDATE offer_claims SET redeemed_at = now() - interval '11 minutes' WHERE id = ${claimId}`);
+    const late = await undo(shop, claimId);
+    expect(late.statusCode).toBe(409);
+    expect(late.json()).toMatchObject({ code: 'redemptionUndoExpired', message: formatMessage(MESSAGES.redemptionUndoExpired, { minutes: 10 }) });
+    expect(await offerState(offerId)).toEqual({ redeemedCount: 1, redeemedClaims: 1 });
+  });
+});
+
+describe('limits that hold under concurrency', () => {
+  /** `count` shoppers written straight into the database, each with a claim on the offer. */
+  async function claimsFor(offerId: number, vendorId: number, count: number): Promise<string[]> {
+    const db = testDb.database.db;
+    const stamp = `${process.pid}-${Date.now()}`;
+    const rows = await db
+      .insert(users)
+      .values(Array.from({ length: count }, (_, index) => ({ name: `Shopper ${index}`, email: `c-${stamp}-${index}@example.com`, phone: '+356 7900 0000', username: `c-${stamp}-${index}`, passwordHash: 'x' })))
+      .returning({ id: users.id });
+    const codes = new Set<string>();
+    while (codes.size < count) codes.add(drawClaimCode());
+    const list = [...codes];
+    for (const [index, row] of rows.entries()) {
+      await db.execute(sql`INSERT INTO offer_claims (offer_id, vendor_id, user_id, code) VALUES (${offerId}, ${vendorId}, ${row.id}, ${list[index]})`);
+    }
+    return list;
+  }
+
+  it('100 concurrent redemptions of 100 codes against maxRedemptions 10: exactly 10 succeed, and the rows agree', async () => {
+    const shop = await buildShop(app);
+    const offerId = await limitedOffer(shop, 10);
+    const codes = await claimsFor(offerId, shop.vendorId, 100);
+    const answers = await Promise.all(codes.map((code) => redeem(shop, code)));
+    const statuses = answers.map((answer) => answer.statusCode);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(10);
+    expect(statuses.filter((status) => status === 409)).toHaveLength(90);
+    for (const answer of answers.filter((each) => each.statusCode === 409)) expect(answer.json()).toMatchObject({ code: 'offerSoldOut' });
+    expect(await offerState(offerId)).toEqual({ redeemedCount: 10, redeemedClaims: 10 });
+    const remaining = answers.filter((each) => each.statusCode === 200).map((each) => redemptionOf(each).remaining).sort((a, b) => Number(a) - Number(b));
+    expect(remaining).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    // Sold out: the owner was told once.
+    const [soldOut] = await selectRows<{ n: number }>(testDb.database.db, sql`SELECT count(*)::integer AS n FROM notifications WHERE kind = 'OFFER_SOLD_OUT' AND (payload->>'offerId')::integer = ${offerId}`);
+    expect(soldOut?.n).toBe(1);
+  });
+
+  it('the same code scanned twice at once: one 200, one 409, one redemption', async () => {
+    const shop = await buildShop(app);
+    const offerId = await limitedOffer(shop, 10);
+    const [code] = await claimsFor(offerId, shop.vendorId, 1);
+    const answers = await Promise.all([redeem(shop, code), redeem(shop, code)]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+    expect(answers.find((answer) => answer.statusCode === 409)?.json()).toMatchObject({ code: 'codeAlreadyRedeemed' });
+    expect(await offerState(offerId)).toEqual({ redeemedCount: 1, redeemedClaims: 1 });
+  });
+});
+
+describe('sold out offers leave the shoppers’ lists', () => {
+  it('carries remaining on offers and cards, and drops a sold-out offer from nearby and search', async () => {
+    const shop = await buildShop(app, { business: { businessName: 'Last Unit Deli', locationLatitude: 35.9, locationLongitude: 14.51 } });
+    const shopper = await signUp(app);
+    const offerId = await limitedOffer(shop, 1, { title: 'Only one ftira' });
+    const nearby = async () =>
+      (await app.inject({ method: 'GET', url: '/api/v1/offers/nearby-offers?latitude=35.9&longitude=14.51', cookies: shopper.cookies })).json() as {
+        data: { vendorId: number; offers: { offerId: number; remaining: number | null }[] }[];
+      };
+    const search = async () => (await app.inject({ method: 'GET', url: '/api/v1/offers/search?q=ftira', cookies: shopper.cookies })).json() as { data: { offerId: number; remaining: number | null }[] };
+
+    const card = (await nearby()).data.find((business) => business.vendorId === shop.vendorId)?.offers.find((offer) => offer.offerId === offerId);
+    expect(card?.remaining).toBe(1);
+    expect((await search()).data.find((offer) => offer.offerId === offerId)?.remaining).toBe(1);
+    const detail = (await app.inject({ method: 'GET', url: `/api/v1/offers/${offerId}`, cookies: shopper.cookies })).json() as { data: { remaining: number | null; redeemedCount: number } };
+    expect(detail.data).toMatchObject({ remaining: 1, redeemedCount: 0 });
+
+    expect((await redeem(shop, claimOf(await claim(shopper, offerId)).code)).statusCode).toBe(200);
+    expect((await nearby()).data.find((business) => business.vendorId === shop.vendorId)).toBeUndefined();
+    expect((await search()).data.find((offer) => offer.offerId === offerId)).toBeUndefined();
+    const list = (await app.inject({ method: 'GET', url: '/api/v1/vendors/me/offers', cookies: shop.cookies })).json() as { data: { offerId: number; redeemedCount: number; maxRedemptions: number; remaining: number }[] };
+    expect(list.data.find((offer) => offer.offerId === offerId)).toMatchObject({ redeemedCount: 1, maxRedemptions: 1, remaining: 0 });
+  });
+});

@@ -1,0 +1,72 @@
+/**
+ * Claims and redemptions (issue 13, DESIGN.md §10 Redemption): the shopper's code for an offer, and the shop's
+ * redemption of it at the till.
+ */
+import { z } from 'zod';
+import { CLAIM_STATUSES, isClaimCode, normalizeClaimCode } from './claim-constants.ts';
+import { MAX_INT } from './constants.ts';
+import { isCalendarDate } from './malta-time.ts';
+import { MESSAGES } from './messages.ts';
+
+export * from './claim-constants.ts';
+
+export const claimSchema = z.object({
+  claimId: z.number().int(),
+  offerId: z.number().int(),
+  vendorId: z.number().int(),
+  code: z.string(),
+  status: z.enum(CLAIM_STATUSES),
+  createdAt: z.string(),
+  /** When the offer ends (the end of its end date in Malta): the code is usable until then. */
+  expiresAt: z.string(),
+  redeemedAt: z.string().nullable(),
+  offer: z.object({
+    title: z.string(),
+    imageUrl: z.string().nullable(),
+    businessName: z.string(),
+    businessAddress: z.string(),
+    endDate: z.string(),
+    remaining: z.number().int().nullable(),
+  }),
+});
+export type Claim = z.infer<typeof claimSchema>;
+export const claimResponseSchema = z.object({ data: claimSchema });
+export const claimsResponseSchema = z.object({ data: z.array(claimSchema) });
+
+/** POST /vendors/me/redemptions: the code as staff typed or scanned it (case, spaces and hyphens do not matter). */
+export const redeemRequestSchema = z.object({
+  code: z
+    .string({ error: MESSAGES.claimCodeInvalid })
+    .max(64, { error: MESSAGES.claimCodeInvalid })
+    .transform(normalizeClaimCode)
+    .refine(isClaimCode, { error: MESSAGES.claimCodeInvalid }),
+});
+export type RedeemRequest = z.input<typeof redeemRequestSchema>;
+
+export const redemptionSchema = z.object({
+  claimId: z.number().int(),
+  code: z.string(),
+  offerId: z.number().int(),
+  offerTitle: z.string(),
+  redeemedAt: z.string(),
+  /** Until when staff may undo it. */
+  undoUntil: z.string(),
+  /** The offer's units left after it (null when unlimited). */
+  remaining: z.number().int().nullable(),
+});
+export type Redemption = z.infer<typeof redemptionSchema>;
+export const redemptionResponseSchema = z.object({ data: redemptionSchema });
+export const redemptionsResponseSchema = z.object({ data: z.array(redemptionSchema) });
+
+/** GET /vendors/me/redemptions?date=YYYY-MM-DD: one Malta day, today when left out. */
+export const redemptionsQuerySchema = z.object({
+  date: z.string().refine(isCalendarDate, { error: MESSAGES.redemptionDateInvalid }).optional(),
+});
+
+export const claimIdParamsSchema = z.object({
+  claimId: z.coerce
+    .number({ error: MESSAGES.redemptionNotFound })
+    .int({ error: MESSAGES.redemptionNotFound })
+    .positive({ error: MESSAGES.redemptionNotFound })
+    .max(MAX_INT, { error: MESSAGES.redemptionNotFound }),
+});
