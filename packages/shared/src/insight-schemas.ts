@@ -70,7 +70,10 @@ export function formatChange(current: number, previous: number): string {
 }
 
 export interface TrustFacts {
+  /** Purchases that count for the level (PURCHASE_COUNTS.trustLevel: redemptions and verified receipts). */
   verifiedPurchases: number;
+  /** VERIFIED receipts, for the rating (the share of receipts the shop honoured); the purchases when left out. */
+  verifiedReceipts?: number;
   /** Receipts refused because the price paid was above the offer: the shop did not honour it. */
   rejectedReceipts: number;
 }
@@ -81,14 +84,14 @@ export interface TrustFacts {
  * VERIFIED or refused for the price (one decimal), null while there is none. Receipts refused for the
  * shopper's doing (another shop's, too old, sent twice) do not count against the shop.
  */
-export function computeTrust({ verifiedPurchases, rejectedReceipts }: TrustFacts) {
+export function computeTrust({ verifiedPurchases, verifiedReceipts = verifiedPurchases, rejectedReceipts }: TrustFacts) {
   let index = 0;
   TRUST_LEVELS.forEach((entry, position) => {
     if (verifiedPurchases >= entry.minVerifiedPurchases) index = position;
   });
   const current = TRUST_LEVELS[index] ?? TRUST_LEVELS[0];
   const next = TRUST_LEVELS[index + 1];
-  const decided = verifiedPurchases + rejectedReceipts;
+  const decided = verifiedReceipts + rejectedReceipts;
   let progressPercent = 100;
   if (next) {
     const band = next.minVerifiedPurchases - current.minVerifiedPurchases;
@@ -99,7 +102,7 @@ export function computeTrust({ verifiedPurchases, rejectedReceipts }: TrustFacts
     nextLevel: next?.level ?? null,
     purchasesToNextLevel: next ? next.minVerifiedPurchases - verifiedPurchases : 0,
     progressPercent,
-    rating: decided === 0 ? null : Math.round((verifiedPurchases / decided) * TRUST_RATING_MAX * 10) / 10,
+    rating: decided === 0 ? null : Math.round((verifiedReceipts / decided) * TRUST_RATING_MAX * 10) / 10,
     decidedReceipts: decided,
   };
 }
@@ -197,6 +200,19 @@ export const vendorInsightsSchema = z.object({
     engagementPercent: z.number().int(),
   }),
   insights: z.array(actionableInsightSchema),
+  /**
+   * Codes at the till (issue 13): codes claimed in the period, redemptions in the period, and the claim-to-redemption
+   * rate: the share of the period's claims redeemed so far (whole percent, null without claims). Per offer, those with
+   * a claim or a redemption in the period, most redeemed first.
+   */
+  redemptions: z.object({
+    claims: z.number().int(),
+    redemptions: z.number().int(),
+    ratePercent: z.number().int().nullable(),
+    byOffer: z.array(
+      z.object({ offerId: z.number().int(), title: z.string(), claims: z.number().int(), redemptions: z.number().int(), claimsRedeemed: z.number().int() }),
+    ),
+  }),
   trust: z.object({
     rating: z.number().nullable(),
     level: z.enum(TRUST_LEVEL_NAMES),

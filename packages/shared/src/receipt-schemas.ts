@@ -37,6 +37,8 @@ export const receiptUploadFieldsSchema = z.object({
   ),
   offerId: optionalId(MESSAGES.offerNotFound),
   visitId: optionalId(MESSAGES.visitNotFound),
+  /** The redeemed code this receipt proves (issue 13): the purchase then counts once, as the redemption. */
+  claimId: optionalId(MESSAGES.claimIdInvalid),
 });
 export type ReceiptUploadFields = z.output<typeof receiptUploadFieldsSchema>;
 
@@ -71,6 +73,7 @@ export const receiptSchema = z.object({
   vendor: z.object({ vendorId: z.number().int(), businessName: z.string(), businessAddress: z.string() }),
   offer: receiptOfferSchema.nullable(),
   visitId: z.number().int().nullable(),
+  claimId: z.number().int().nullable(),
   files: z.array(receiptFileSchema),
   createdAt: z.string(),
   decidedAt: z.string().nullable(),

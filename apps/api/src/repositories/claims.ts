@@ -132,6 +132,15 @@ export function createClaimsRepository(db: Db) {
       return findClaim(sql`c.offer_id = ${offerId} AND c.user_id = ${userId}`);
     },
 
+    /** Who a claim belongs to, at which shop, and whether it was redeemed (for a receipt that names it). */
+    async findOwnership(claimId: number): Promise<{ userId: number; vendorId: number; offerId: number; status: 'ACTIVE' | 'REDEEMED' } | undefined> {
+      const [row] = await selectRows<{ user_id: number; vendor_id: number; offer_id: number; status: 'ACTIVE' | 'REDEEMED' }>(
+        db,
+        sql`SELECT user_id, vendor_id, offer_id, status FROM offer_claims WHERE id = ${claimId}`,
+      );
+      return row ? { userId: row.user_id, vendorId: row.vendor_id, offerId: row.offer_id, status: row.status } : undefined;
+    },
+
     findById(claimId: number): Promise<Claim | undefined> {
       return findClaim(sql`c.id = ${claimId}`);
     },

@@ -20,6 +20,7 @@ export interface InsightFacts {
   avgOrderValue: number | null;
   previousAvgOrderValue: number | null;
   verifiedPurchases: number;
+  verifiedReceipts: number;
   rejectedReceipts: number;
   receiptsAwaitingDecision: number;
   customerConfirmations: number;
@@ -31,6 +32,8 @@ export interface InsightFacts {
   unseenOfferTitles: string[];
   peakHours: { hour: number; events: number }[];
   trend: { date: string; users: number; impressions: number; views: number; conversions: number }[];
+  /** Claims and redemptions in the period, per offer (issue 13). */
+  redemptionsByOffer: { offerId: number; title: string; claims: number; redemptions: number; claimsRedeemed: number }[];
 }
 
 type Count = string | number;
@@ -40,6 +43,20 @@ const toMoney = (value: Count | null | undefined) => (value === null || value ==
 /** 00:00 of a Malta calendar date, as an instant. */
 const startOfDay = (isoDate: string) => sql`(${isoDate}::date::timestamp AT TIME ZONE ${MALTA_TIME_ZONE})`;
 const maltaDay = (column: string) => sql.raw(`to_char((${column} AT TIME ZONE '${MALTA_TIME_ZONE}')::date, 'YYYY-MM-DD')`);
+
+/**
+ * A shop's purchases with when each was made (PURCHASE_COUNTS in packages/shared): redemptions at the till, and
+ * VERIFIED receipts that name no redeemed claim (a receipt for a redeemed claim proves the same purchase).
+ */
+function purchasesOf(vendorId: number) {
+  return sql`(
+    SELECT c.redeemed_at AS made_at FROM offer_claims c WHERE c.vendor_id = ${vendorId} AND c.status = 'REDEEMED'
+    UNION ALL
+    SELECT r.created_at AS made_at FROM receipts r
+    WHERE r.vendor_id = ${vendorId} AND r.status = 'VERIFIED'
+      AND NOT EXISTS (SELECT 1 FROM offer_claims rc WHERE rc.id = r.claim_id AND rc.status = 'REDEEMED')
+  )`;
+}
 
 export function createInsightsRepository(db: Db) {
   return {
@@ -65,17 +82,35 @@ export function createInsightsRepository(db: Db) {
 
       const [receipts] = await selectRows<Record<string, Count | null>>(db, sql`
         SELECT
-          count(*) FILTER (WHERE status = 'VERIFIED' AND created_at >= ${start} AND created_at < ${end}) AS conversions,
-          count(*) FILTER (WHERE status = 'VERIFIED' AND created_at >= ${previousStart} AND created_at < ${previousEnd}) AS previous_conversions,
           avg(extracted_total) FILTER (WHERE status = 'VERIFIED' AND created_at >= ${start} AND created_at < ${end}) AS avg_order_value,
           avg(extracted_total) FILTER (WHERE status = 'VERIFIED' AND created_at >= ${previousStart} AND created_at < ${previousEnd}) AS previous_avg_order_value,
-          count(*) FILTER (WHERE status = 'VERIFIED') AS verified_purchases,
+          count(*) FILTER (WHERE status = 'VERIFIED') AS verified_receipts,
           -- Only a refusal for the price counts against the shop: another shop's receipt, an old one or one sent
           -- twice is the shopper's doing (and anyone could send those to lower a rival's rating).
           count(*) FILTER (WHERE status = 'REJECTED' AND reason_code = ${'receiptPriceAboveOffer' satisfies MessageKey}) AS rejected_receipts,
           count(*) FILTER (WHERE status IN ('PENDING', 'NEEDS_REVIEW') AND decided_at IS NULL) AS awaiting_decision
         FROM receipts
         WHERE vendor_id = ${vendorId}
+      `);
+
+      const [purchases] = await selectRows<Record<string, Count>>(db, sql`
+        SELECT
+          count(*) FILTER (WHERE made_at >= ${start} AND made_at < ${end}) AS conversions,
+          count(*) FILTER (WHERE made_at >= ${previousStart} AND made_at < ${previousEnd}) AS previous_conversions,
+          count(*) AS verified_purchases
+        FROM ${purchasesOf(vendorId)} AS p
+      `);
+
+      const redemptionsByOffer = await selectRows<{ offer_id: number; title: string; claims: Count; redemptions: Count; claims_redeemed: Count }>(db, sql`
+        SELECT o.offer_id, o.title,
+          count(*) FILTER (WHERE c.created_at >= ${start} AND c.created_at < ${end}) AS claims,
+          count(*) FILTER (WHERE c.created_at >= ${start} AND c.created_at < ${end} AND c.status = 'REDEEMED') AS claims_redeemed,
+          count(*) FILTER (WHERE c.status = 'REDEEMED' AND c.redeemed_at >= ${start} AND c.redeemed_at < ${end}) AS redemptions
+        FROM offer_claims c JOIN offers o ON o.offer_id = c.offer_id
+        WHERE c.vendor_id = ${vendorId}
+          AND ((c.created_at >= ${start} AND c.created_at < ${end}) OR (c.redeemed_at >= ${start} AND c.redeemed_at < ${end}))
+        GROUP BY o.offer_id, o.title
+        ORDER BY redemptions DESC, claims DESC, o.offer_id
       `);
 
       const [visits] = await selectRows<Record<string, Count>>(db, sql`
@@ -137,9 +172,9 @@ export function createInsightsRepository(db: Db) {
         GROUP BY 1
       `);
       const conversionDays = await selectRows<{ day: string; conversions: Count }>(db, sql`
-        SELECT ${maltaDay('created_at')} AS day, count(*) AS conversions
-        FROM receipts
-        WHERE vendor_id = ${vendorId} AND status = 'VERIFIED' AND created_at >= ${start} AND created_at < ${end}
+        SELECT ${maltaDay('made_at')} AS day, count(*) AS conversions
+        FROM ${purchasesOf(vendorId)} AS p
+        WHERE made_at >= ${start} AND made_at < ${end}
         GROUP BY 1
       `);
       const eventsByDay = new Map(eventDays.map((row) => [row.day, row]));
@@ -163,11 +198,19 @@ export function createInsightsRepository(db: Db) {
         views: toNumber(events?.views),
         previousViews: toNumber(events?.previous_views),
         saves: toNumber(events?.saves),
-        conversions: toNumber(receipts?.conversions),
-        previousConversions: toNumber(receipts?.previous_conversions),
+        conversions: toNumber(purchases?.conversions),
+        previousConversions: toNumber(purchases?.previous_conversions),
         avgOrderValue: toMoney(receipts?.avg_order_value),
         previousAvgOrderValue: toMoney(receipts?.previous_avg_order_value),
-        verifiedPurchases: toNumber(receipts?.verified_purchases),
+        verifiedPurchases: toNumber(purchases?.verified_purchases),
+        verifiedReceipts: toNumber(receipts?.verified_receipts),
+        redemptionsByOffer: redemptionsByOffer.map((row) => ({
+          offerId: Number(row.offer_id),
+          title: row.title,
+          claims: toNumber(row.claims),
+          redemptions: toNumber(row.redemptions),
+          claimsRedeemed: toNumber(row.claims_redeemed),
+        })),
         rejectedReceipts: toNumber(receipts?.rejected_receipts),
         receiptsAwaitingDecision: toNumber(receipts?.awaiting_decision),
         customerConfirmations: toNumber(visits?.customer_confirmations),

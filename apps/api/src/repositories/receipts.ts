@@ -18,17 +18,20 @@ import {
   type ReceiptShop,
   type ReceiptShopReason,
 } from '@qrib/shared';
-import { selectRows, type Db } from '../db/client.ts';
+import { isUniqueViolation, selectRows, type Db } from '../db/client.ts';
 import { offers, receiptFiles, receipts, shopVisits, users, vendors } from '../db/schema.ts';
 import { insertReceiptDecidedNotification } from './notifications.ts';
 
 export type ReceiptRow = typeof receipts.$inferSelect;
 export type ReceiptFileRow = typeof receiptFiles.$inferSelect;
-export type NewReceipt = Pick<typeof receipts.$inferInsert, 'consumerUserId' | 'vendorId' | 'offerId' | 'visitId'>;
+export type NewReceipt = Pick<typeof receipts.$inferInsert, 'consumerUserId' | 'vendorId' | 'offerId' | 'visitId' | 'claimId'>;
 export type NewReceiptFile = Omit<typeof receiptFiles.$inferInsert, 'id' | 'receiptId' | 'createdAt'>;
 
 /** Another upload (by anyone) already holds one of these files. */
 export class DuplicateReceiptFile extends Error {}
+
+/** Another receipt already names this claim (issue 13: one receipt per redeemed code). */
+export class ClaimHasReceipt extends Error {}
 
 function isShaUniqueViolation(error: unknown): boolean {
   for (let current: unknown = error; current instanceof Error; current = current.cause) {
@@ -92,6 +95,7 @@ export function createReceiptsRepository(db: Db) {
         vendor: { vendorId: row.vendorId, businessName: vendor?.businessName ?? '', businessAddress: vendor?.businessAddress ?? '' },
         offer: offer ? presentReceiptOffer(offer) : null,
         visitId: row.visitId,
+        claimId: row.claimId,
         files: files
           .filter((file) => file.receiptId === row.id)
           .map((file) => ({
@@ -213,6 +217,7 @@ export function createReceiptsRepository(db: Db) {
         });
       } catch (error) {
         if (isShaUniqueViolation(error)) throw new DuplicateReceiptFile();
+        if (isUniqueViolation(error, 'receipts_claim_key')) throw new ClaimHasReceipt();
         throw error;
       }
       const [presented] = await present([row]);

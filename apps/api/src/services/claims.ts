@@ -16,6 +16,7 @@ import {
   type Claim,
   type Redemption,
 } from '@qrib/shared';
+import { isUniqueViolation } from '../db/client.ts';
 import { DomainError } from '../domain-error.ts';
 import type { ClaimableOffer, ClaimsRepository } from '../repositories/claims.ts';
 import type { RateLimitCountersRepository } from '../repositories/rate-limit-counters.ts';
@@ -44,11 +45,6 @@ function closedReason(offer: Pick<ClaimableOffer, 'status' | 'startDate' | 'endD
   if (offer.status === 'ENDED' || offer.endDate < today) return new DomainError('conflict', 'offerEnded');
   if (offer.startDate > today) return new DomainError('conflict', 'offerNotStarted', { startDate: offer.startDate });
   return undefined;
-}
-
-function isCodeTaken(error: unknown): boolean {
-  const details = (error as { cause?: { code?: string; constraint?: string; message?: string } }).cause ?? (error as { code?: string; constraint?: string; message?: string });
-  return details.code === '23505' && `${details.constraint ?? ''} ${details.message ?? ''}`.includes('offer_claims_vendor_code_key');
 }
 
 /**
@@ -80,7 +76,7 @@ export async function claimOffer(claims: ClaimsRepository, userId: number, offer
     try {
       claimId = await claims.insert(offer, userId, drawClaimCode());
     } catch (error) {
-      if (isCodeTaken(error)) continue;
+      if (isUniqueViolation(error, 'offer_claims_vendor_code_key')) continue;
       throw error;
     }
     // No row: the same shopper's other request made the claim a moment ago.

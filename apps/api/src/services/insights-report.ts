@@ -115,6 +115,13 @@ export function buildActionableInsights(facts: InsightFacts): ActionableInsight[
   return cards.slice(0, INSIGHT_RULES.maxCards);
 }
 
+/** Claims and redemptions of the period, and the share of the period's claims redeemed (whole percent; null without claims). */
+function redemptionSummary(byOffer: InsightFacts['redemptionsByOffer']): VendorInsights['redemptions'] {
+  const total = (key: 'claims' | 'redemptions' | 'claimsRedeemed') => byOffer.reduce((sum, offer) => sum + offer[key], 0);
+  const claims = total('claims');
+  return { claims, redemptions: total('redemptions'), ratePercent: claims === 0 ? null : Math.round((total('claimsRedeemed') / claims) * 100), byOffer };
+}
+
 export function buildInsightsReport(period: InsightPeriod, range: InsightRange, facts: InsightFacts): VendorInsights {
   return {
     period,
@@ -143,8 +150,9 @@ export function buildInsightsReport(period: InsightPeriod, range: InsightRange, 
       engagementPercent: facts.impressions === 0 ? 0 : Math.round((facts.views / facts.impressions) * 100),
     },
     insights: buildActionableInsights(facts),
+    redemptions: redemptionSummary(facts.redemptionsByOffer),
     trust: {
-      ...computeTrust({ verifiedPurchases: facts.verifiedPurchases, rejectedReceipts: facts.rejectedReceipts }),
+      ...computeTrust({ verifiedPurchases: facts.verifiedPurchases, verifiedReceipts: facts.verifiedReceipts, rejectedReceipts: facts.rejectedReceipts }),
       verifiedPurchases: facts.verifiedPurchases,
       customerConfirmations: facts.customerConfirmations,
     },

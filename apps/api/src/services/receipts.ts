@@ -9,7 +9,8 @@ import type { Receipt, ReceiptUploadFields } from '@qrib/shared';
 import { DomainError } from '../domain-error.ts';
 import type { SignedInUser } from '../plugins/auth.ts';
 import type { Policies } from '../policies.ts';
-import { DuplicateReceiptFile, type NewReceiptFile, type ReceiptsRepository } from '../repositories/receipts.ts';
+import type { ClaimsRepository } from '../repositories/claims.ts';
+import { ClaimHasReceipt, DuplicateReceiptFile, type NewReceiptFile, type ReceiptsRepository } from '../repositories/receipts.ts';
 import type { VendorsRepository } from '../repositories/vendors.ts';
 import { storeEachWithRow, type FileStore, type FilesWithRow } from './pending-writes.ts';
 import { checkReceiptFile } from './receipt-files.ts';
@@ -19,8 +20,13 @@ export interface ReceiptCommandDeps {
   vendors: VendorsRepository;
   receipts: ReceiptsRepository;
   policies: Pick<Policies, 'canSubmitReceiptTo' | 'canAttachVisit'>;
+  claims: Pick<ClaimsRepository, 'findOwnership'>;
   pendingUploads: FileStore;
   receiptVerifier: Pick<ReceiptVerifier, 'wake'>;
+}
+
+function claimHasReceipt(): DomainError {
+  return new DomainError('conflict', 'claimHasReceipt', {}, { claimId: { code: 'claimHasReceipt' } });
 }
 
 function duplicateFile(): DomainError {
@@ -49,6 +55,19 @@ export async function submitReceipt(
     }
   }
   if (upload.visitId !== undefined) await deps.policies.canAttachVisit(consumer, upload.visitId, shop);
+  let offerId = upload.offerId;
+  if (upload.claimId !== undefined) {
+    // The shopper's own code at this shop (anyone else's is answered as one that does not exist), once redeemed.
+    const claim = await deps.claims.findOwnership(upload.claimId);
+    if (claim?.userId !== consumer.id || claim.vendorId !== shop.id) {
+      throw new DomainError('not-found', 'claimNotYours', {}, { claimId: { code: 'claimNotYours' } });
+    }
+    if (claim.status !== 'REDEEMED') throw new DomainError('conflict', 'claimNotRedeemed', {}, { claimId: { code: 'claimNotRedeemed' } });
+    if (offerId !== undefined && offerId !== claim.offerId) {
+      throw new DomainError('invalid', 'receiptOfferNotAtShop', {}, { offerId: { code: 'receiptOfferNotAtShop' } });
+    }
+    offerId = claim.offerId;
+  }
 
   // Every file is checked by its content before anything is stored.
   const checked = [];
@@ -67,7 +86,7 @@ export async function submitReceipt(
   try {
     receipt = await storeEachWithRow(deps.pendingUploads, items, (rows, settle) =>
       deps.receipts.createWithFiles(
-        { consumerUserId: consumer.id, vendorId: shop.id, offerId: upload.offerId ?? null, visitId: upload.visitId ?? null },
+        { consumerUserId: consumer.id, vendorId: shop.id, offerId: offerId ?? null, visitId: upload.visitId ?? null, claimId: upload.claimId ?? null },
         rows,
         settle,
       ),
@@ -75,6 +94,7 @@ export async function submitReceipt(
   } catch (error) {
     // Two uploads of the same file racing past the check above: the unique index decides.
     if (error instanceof DuplicateReceiptFile) throw duplicateFile();
+    if (error instanceof ClaimHasReceipt) throw claimHasReceipt();
     throw error;
   }
   log.info({ receiptId: receipt.receiptId, vendorId: shop.id, files: items.length }, 'receipt uploaded');

@@ -9,12 +9,14 @@ import {
   type Claim,
   type Notification,
   type Redemption,
+  type VendorInsights,
 } from '@qrib/shared';
 import type { App } from '../../src/app.ts';
 import { selectRows } from '../../src/db/client.ts';
 import { users } from '../../src/db/schema.ts';
 import { drawClaimCode } from '../../src/services/claims.ts';
 import { buildShop, createOffer, maltaDay, type Shop } from '../factories.ts';
+import { makePng, multipartBody } from '../fixtures.ts';
 import { signUp, useTestApp, type TestDatabase } from '../helpers.ts';
 
 let app: App;
@@ -331,5 +333,69 @@ describe('sold out offers leave the shoppers’ lists', () => {
     expect((await search()).data.find((offer) => offer.offerId === offerId)).toBeUndefined();
     const list = (await app.inject({ method: 'GET', url: '/api/v1/vendors/me/offers', cookies: shop.cookies })).json() as { data: { offerId: number; redeemedCount: number; maxRedemptions: number; remaining: number }[] };
     expect(list.data.find((offer) => offer.offerId === offerId)).toMatchObject({ redeemedCount: 1, maxRedemptions: 1, remaining: 0 });
+  });
+});
+
+describe('a redemption is a purchase, counted once', () => {
+  const uploadReceipt = async (account: Account, fields: Record<string, string | number>) => {
+    const { payload, headers } = multipartBody(fields, [{ field: 'files', filename: 'receipt.png', contentType: 'image/png', content: await makePng(64, 48, Math.random()) }]);
+    return app.inject({ method: 'POST', url: '/api/v1/file/upload-bills', payload, headers, cookies: account.cookies });
+  };
+  const insights = async (shop: Account) =>
+    ((await app.inject({ method: 'GET', url: '/api/v1/vendors/me/insights?period=weekly', cookies: shop.cookies })).json() as { data: VendorInsights }).data;
+
+  it('a receipt may name the shopper’s own redeemed code, once; others’ codes are 404, unredeemed ones 409', async () => {
+    const shop = await buildShop(app);
+    const shopper = await signUp(app);
+    const stranger = await signUp(app);
+    const offerId = await createOffer(app, shop);
+    const { claimId, code } = claimOf(await claim(shopper, offerId));
+
+    const early = await uploadReceipt(shopper, { vendorId: shop.vendorId, claimId });
+    expect(early.statusCode).toBe(409);
+    expect(early.json()).toMatchObject({ code: 'claimNotRedeemed', fieldErrors: { claimId: MESSAGES.claimNotRedeemed } });
+    expect((await redeem(shop, code)).statusCode).toBe(200);
+    const notTheirs = await uploadReceipt(stranger, { vendorId: shop.vendorId, claimId });
+    expect(notTheirs.statusCode).toBe(404);
+    expect(notTheirs.json()).toMatchObject({ code: 'claimNotYours' });
+    expect((await uploadReceipt(shopper, { vendorId: shop.vendorId, claimId: 'x' })).statusCode).toBe(400);
+
+    const sent = await uploadReceipt(shopper, { vendorId: shop.vendorId, claimId });
+    expect(sent.statusCode).toBe(201);
+    expect(sent.json()).toMatchObject({ data: { claimId, offer: { offerId } } });
+    const twice = await uploadReceipt(shopper, { vendorId: shop.vendorId, claimId });
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json()).toMatchObject({ code: 'claimHasReceipt' });
+    const [rows] = await selectRows<{ n: number }>(testDb.database.db, sql`SELECT count(*)::integer AS n FROM receipts WHERE consumer_user_id = ${shopper.userId}`);
+    expect(rows?.n).toBe(1);
+  });
+
+  it('counts redemptions in Conversions and verified purchases, a verified receipt for a redeemed code not again, and reports the claim-to-redemption rate', async () => {
+    const shop = await buildShop(app);
+    const offerId = await createOffer(app, shop, { title: 'Counted once' });
+    const before = await insights(shop);
+    expect(before.metrics.conversions.value).toBe(0);
+    expect(before.redemptions).toEqual({ claims: 0, redemptions: 0, ratePercent: null, byOffer: [] });
+
+    const buyer = await signUp(app);
+    const browser = await signUp(app);
+    const { claimId, code } = claimOf(await claim(buyer, offerId));
+    claimOf(await claim(browser, offerId));
+    expect((await redeem(shop, code)).statusCode).toBe(200);
+    // The buyer's receipt for the redeemed code, verified: the same purchase. Another verified receipt: a second one.
+    const forClaim = await uploadReceipt(buyer, { vendorId: shop.vendorId, claimId });
+    const other = await uploadReceipt(browser, { vendorId: shop.vendorId });
+    const ids = [forClaim, other].map((response) => (response.json() as { data: { receiptId: number } }).data.receiptId);
+    await testDb.database.db.execute(sql`UPDATE receipts SET status = 'VERIFIED', decided_at = now() WHERE id IN (${ids[0]}, ${ids[1]})`);
+
+    const after = await insights(shop);
+    expect(after.metrics.conversions.value).toBe(2);
+    expect(after.trend.reduce((sum, day) => sum + day.conversions, 0)).toBe(2);
+    expect(after.trust.verifiedPurchases).toBe(2);
+    expect(after.redemptions).toEqual({ claims: 2, redemptions: 1, ratePercent: 50, byOffer: [{ offerId, title: 'Counted once', claims: 2, redemptions: 1, claimsRedeemed: 1 }] });
+    // Undone, the redemption no longer counts, and the receipt that named it counts as the purchase it proves.
+    const undone = await app.inject({ method: 'DELETE', url: `/api/v1/vendors/me/redemptions/${claimId}`, cookies: shop.cookies });
+    expect(undone.statusCode).toBe(204);
+    expect((await insights(shop)).metrics.conversions.value).toBe(2);
   });
 });

@@ -14,6 +14,7 @@ const receipt: VendorReceipt = {
   vendor: { vendorId: 3, businessName: 'Crystal Palace Bar', businessAddress: 'Triq San Pawl, Rabat' },
   offer: null,
   visitId: null,
+  claimId: null,
   files: [],
   createdAt: '2026-03-02T09:00:00.000Z',
   decidedAt: null,
