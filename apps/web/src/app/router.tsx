@@ -8,6 +8,7 @@ import { RouteErrorPage } from './routes/route-error.tsx';
 const authRoutes = () => import('./routes/auth-routes.tsx');
 const insightRoutes = () => import('./routes/insight-routes.tsx');
 const vendorScreens = () => import('./routes/vendor-screens.tsx');
+const codesRoutes = () => import('./routes/codes-route.tsx');
 
 export const routes: RouteObject[] = [
   { path: '/login', element: screen(authRoutes, 'LoginRoute'), errorElement: <RouteErrorPage /> },
@@ -34,6 +35,8 @@ export const routes: RouteObject[] = [
       { path: 'receipt-upload', element: screen(() => import('../features/receipts/components/receipt-upload.tsx'), 'ReceiptUpload') },
       { path: 'cat-offer', element: screen(() => import('../features/nearby/components/category-offers.tsx'), 'CategoryOffers') },
       { path: 'saved', element: screen(() => import('../features/nearby/components/saved-offers.tsx'), 'SavedOffers') },
+      { path: 'codes', element: screen(codesRoutes, 'CodesRoute') },
+      { path: 'codes/:claimId', element: screen(codesRoutes, 'CodeRoute') },
       { path: 'receipts-review', element: screen(() => import('./routes/receipt-review-route.tsx'), 'ReceiptReviewRoute') },
       { path: '*', element: screen(() => import('./routes/not-found.tsx'), 'NotFoundRoute') },
     ],

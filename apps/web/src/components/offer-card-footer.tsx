@@ -1,10 +1,41 @@
-/** The foot of an offer card: how far ('x.x km Away', '350 m away', when known), the time left of spec §4, and the link to the offer. */
+/**
+ * The foot of an offer card: how far ('x.x km Away', '350 m away', when known), the time left of spec §4, the units
+ * left of a limited offer ('3 left', 'Sold out'; issue 13), and the link to the offer.
+ */
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../config/paths.ts';
 import { distanceText, timeLeftText } from '../lib/format.ts';
 
-export function OfferCardFooter({ offerId, title, endDate, distanceKm, linkLabel }: { offerId: number; title: string; endDate: string; distanceKm: number | null; linkLabel: string }) {
+/** A limited offer's units left as a small badge ('3 left', 'Sold out'); nothing when the offer is unlimited. */
+export function UnitsLeftBadge({ remaining }: { remaining: number | null }) {
+  const { t } = useTranslation();
+  if (remaining === null) return null;
+  return (
+    <span
+      className={`rounded-full border px-2 py-0.5 text-xs font-semibold ${remaining === 0 ? 'border-red-300 bg-red-50 text-red-800' : 'border-amber-300 bg-amber-50 text-amber-900'}`}
+      data-testid="units-left"
+    >
+      {remaining === 0 ? t('messages.soldOut') : t('messages.unitsLeft', { count: remaining })}
+    </span>
+  );
+}
+
+export function OfferCardFooter({
+  offerId,
+  title,
+  endDate,
+  distanceKm,
+  linkLabel,
+  remaining = null,
+}: {
+  offerId: number;
+  title: string;
+  endDate: string;
+  distanceKm: number | null;
+  linkLabel: string;
+  remaining?: number | null;
+}) {
   const { t, i18n } = useTranslation();
   return (
     <>
@@ -16,8 +47,11 @@ export function OfferCardFooter({ offerId, title, endDate, distanceKm, linkLabel
             {distanceText(t, distanceKm, i18n.language)}
           </span>
         )}
-        <span className="text-slate-600" data-testid="time-left">
-          {timeLeftText(t, endDate)}
+        <span className="flex flex-wrap items-center gap-2">
+          <UnitsLeftBadge remaining={remaining} />
+          <span className="text-slate-600" data-testid="time-left">
+            {timeLeftText(t, endDate)}
+          </span>
         </span>
       </div>
       <Link
@@ -32,7 +66,13 @@ export function OfferCardFooter({ offerId, title, endDate, distanceKm, linkLabel
 }
 
 /** An offer card's words under its photo: the title, two lines of description, then the foot above. */
-export function OfferCardText({ offer, distanceKm }: { offer: { offerId: number; title: string; description: string; endDate: string }; distanceKm: number | null }) {
+export function OfferCardText({
+  offer,
+  distanceKm,
+}: {
+  offer: { offerId: number; title: string; description: string; endDate: string; remaining: number | null };
+  distanceKm: number | null;
+}) {
   const { t } = useTranslation();
   return (
     <>
@@ -42,7 +82,14 @@ export function OfferCardText({ offer, distanceKm }: { offer: { offerId: number;
       <p className="line-clamp-2 text-sm text-slate-600">
         <bdi>{offer.description}</bdi>
       </p>
-      <OfferCardFooter offerId={offer.offerId} title={offer.title} endDate={offer.endDate} distanceKm={distanceKm} linkLabel={t('home.viewOffer')} />
+      <OfferCardFooter
+        offerId={offer.offerId}
+        title={offer.title}
+        endDate={offer.endDate}
+        distanceKm={distanceKm}
+        linkLabel={t('home.viewOffer')}
+        remaining={offer.remaining}
+      />
     </>
   );
 }

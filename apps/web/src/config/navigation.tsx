@@ -22,6 +22,7 @@ import {
   Search,
   Store,
   Tag,
+  Ticket,
   User as UserIcon,
   type LucideIcon,
 } from 'lucide-react';
@@ -34,7 +35,7 @@ type NavKey = Exclude<
   'main' | 'openMenu' | 'closeMenu' | 'collapseSidebar' | 'expandSidebar' | 'bottomTabs' | 'logout' | 'loggingOut' | 'signedInAs'
 >;
 /** A catalog key naming an entry: one of the nav labels, or words the app already has elsewhere. */
-export type NavLabelKey = `nav.${NavKey}` | 'offerForm.title';
+export type NavLabelKey = `nav.${NavKey}` | 'offerForm.title' | 'codes.title';
 
 export interface NavItem {
   id: string;
@@ -57,6 +58,7 @@ export const NAV_ITEMS = {
   localOffers: { id: 'local-offers', labelKey: 'nav.localOffers', icon: LayoutGrid, path: paths.localOffers },
   saved: { id: 'saved', labelKey: 'nav.saved', icon: Heart, path: paths.saved },
   receipts: { id: 'receipts', labelKey: 'nav.receipts', icon: Receipt, path: paths.receiptUpload },
+  codes: { id: 'codes', labelKey: 'codes.title', icon: Ticket, path: paths.codes },
   shopEntry: { id: 'shop-entry', labelKey: 'nav.shopEntry', icon: DoorOpen, path: paths.shopEntry },
   profile: { id: 'profile', labelKey: 'nav.profile', icon: UserIcon, path: paths.profile },
   listBusiness: { id: 'list-business', labelKey: 'nav.listBusiness', icon: Store, path: paths.vendorRegistration },
@@ -90,7 +92,7 @@ export const ROLE_NAVIGATION: Record<NavRole, RoleNavigation> = {
     home: paths.home,
     tabs: [I.home, I.search, I.saved, I.receipts, I.profile],
     menu: [
-      { id: 'shopping', items: [I.home, ...shopping, I.profile] },
+      { id: 'shopping', items: [I.home, ...shopping, I.codes, I.profile] },
       { id: 'business', items: [I.listBusiness] },
     ],
   },

@@ -1,5 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { testClaim } from '../testing/claims.ts';
+import { savedClaims, saveClaims } from './claims-storage.ts';
 import { clearPersonalStores } from './personal-data.ts';
 import { forgetSignedInUser } from './query-client.ts';
 import { queryKeys } from './query-keys.ts';
@@ -38,6 +40,16 @@ describe('clearPersonalStores', () => {
     expect(Object.values(STORAGE_KEYS).map((key) => localStorage.getItem(key))).toEqual([null, null, null]);
     expect(localStorage.getItem('qrib.darkMode')).toBe('true');
     expect(sessionStorage.length).toBe(0);
+  });
+
+  it('forgets every user’s codes kept for the till without network (issue 13)', async () => {
+    vi.stubGlobal('caches', undefined);
+    saveClaims(1, [testClaim()]);
+    saveClaims(2, [testClaim({ claimId: 42 })]);
+    localStorage.setItem('qrib.darkMode', 'true');
+    await clearPersonalStores();
+    expect([savedClaims(1), savedClaims(2)]).toEqual([[], []]);
+    expect(localStorage.length).toBe(1);
   });
 
   it('deletes every runtime cache (API answers, pictures) and keeps only the precached app shell', async () => {

@@ -1,9 +1,10 @@
 /**
- * What a logout empties besides the query cache (lib/query-client.ts): the shopper's places in local storage, the
+ * What a logout empties besides the query cache (lib/query-client.ts): the shopper's places and codes in local storage, the
  * session storage, and every Cache Storage cache the service worker filled at run time (the session and nearby
  * answers, offer pictures; ADR 014). Kept: the precached app shell (nobody's data) and the preferences (theme,
  * language, the sidebar's width). The app keeps nothing in IndexedDB.
  */
+import { forgetSavedClaims } from './claims-storage.ts';
 import { STORAGE_KEYS } from './shopper-location.ts';
 
 /** Workbox's precache: the app's own files, so the app still opens offline after a logout. */
@@ -12,6 +13,7 @@ const isAppShellCache = (name: string) => name.startsWith('workbox-precache');
 export async function clearPersonalStores(): Promise<void> {
   try {
     for (const key of Object.values(STORAGE_KEYS)) localStorage.removeItem(key);
+    forgetSavedClaims(localStorage);
     sessionStorage.clear();
   } catch {
     // No storage (a privacy mode): nothing was kept there either.

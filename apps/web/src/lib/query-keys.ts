@@ -19,6 +19,8 @@ export const queryKeys = {
     review: (status: string) => [...queryKeys.receipts.reviewAll(), status] as const,
   },
   notifications: () => ['notifications'] as const,
+  /** The signed-in shopper's codes (issue 13). */
+  claims: () => ['claims'] as const,
   nearbyAll: ['nearby'] as const,
   nearby: (latitude: number, longitude: number, radiusKm: number) => [...queryKeys.nearbyAll, latitude, longitude, radiusKm] as const,
   nearbyInCategory: (categoryId: number, latitude: number, longitude: number) =>

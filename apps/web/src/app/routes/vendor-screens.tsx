@@ -8,6 +8,7 @@ import { ErrorState, LoadingState } from '../../components/ui/data-states.tsx';
 import { paths } from '../../config/paths.ts';
 import { translateMessage } from '../../lib/i18n.ts';
 import { useMe } from '../../features/auth/api/get-me.ts';
+import { ClaimAction } from '../../features/claims/components/claim-action.tsx';
 import { useOffer } from '../../features/offers/api/get-offer.ts';
 import { OfferDetail } from '../../features/offers/components/offer-detail.tsx';
 import { OfferForm } from '../../features/offers/components/offer-form.tsx';
@@ -123,6 +124,7 @@ export function ViewOfferRoute() {
   const params = useParams();
   const notice = (useLocation().state as { notice?: string } | null)?.notice;
   const offerId = Number(params.id);
+  const userId = useMe().data?.id;
   // /viewoffer without an id: the offers to choose from are in the list.
   if (params.id === undefined) return <Navigate to={paths.offersList} replace />;
   if (!Number.isSafeInteger(offerId) || offerId <= 0) {
@@ -135,7 +137,7 @@ export function ViewOfferRoute() {
           <Alert tone="success">{translateMessage(t, notice)}</Alert>
         </div>
       ) : null}
-      <OfferDetail offerId={offerId} />
+      <OfferDetail offerId={offerId} shopperAction={userId === undefined ? undefined : (offer) => <ClaimAction offer={offer} userId={userId} />} />
     </>
   );
 }

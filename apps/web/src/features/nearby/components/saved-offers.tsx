@@ -2,6 +2,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { FavoriteButton } from '../../../components/favorite-button.tsx';
+import { UnitsLeftBadge } from '../../../components/offer-card-footer.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/data-states.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useFavorites } from '../../../lib/favorites.ts';
@@ -27,7 +28,10 @@ export function SavedOffers() {
               <p className="text-sm text-slate-700">
                 <bdi>{favorite.vendor.businessName}</bdi>
               </p>
-              <p className="mt-1 text-sm text-slate-600">{timeLeftText(t, favorite.endDate)}</p>
+              <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-slate-600">
+                <span>{timeLeftText(t, favorite.endDate)}</span>
+                <UnitsLeftBadge remaining={favorite.remaining} />
+              </p>
               <Link to={paths.viewOffer(favorite.offerId)} className="mt-1 inline-flex min-h-11 items-center text-sm font-semibold text-brand-700 underline">
                 {t('home.viewOffer')}
                 <span className="sr-only">: {favorite.title}</span>

@@ -4,7 +4,7 @@
  */
 import type { TFunction } from 'i18next';
 import { ImageOff, Pause, Pencil, Play } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../../config/paths.ts';
 import { Link } from 'react-router';
@@ -227,7 +227,8 @@ function OfferDetailCard({ offer }: { offer: Offer }) {
   );
 }
 
-export function OfferDetail({ offerId }: { offerId: number }) {
+/** `shopperAction`: what the shopper's page offers to do with the offer (the route gives 'Get code', issue 13). */
+export function OfferDetail({ offerId, shopperAction }: { offerId: number; shopperAction?: (offer: Offer) => ReactNode }) {
   const { t } = useTranslation();
   const offer = useOffer(offerId);
   // useOffer does not ask for an id that cannot exist; such an offer is simply not found.
@@ -238,5 +239,5 @@ export function OfferDetail({ offerId }: { offerId: number }) {
   if (offer.isPending) return <LoadingState />;
   if (offer.isError) return <ErrorState error={offer.error} />;
   // The owner keeps the spec's sheet; a shopper reads the offer page made for them (DESIGN.md §5).
-  return offer.data.isOwner ? <OfferDetailCard offer={offer.data} /> : <ShopperOffer offer={offer.data} />;
+  return offer.data.isOwner ? <OfferDetailCard offer={offer.data} /> : <ShopperOffer offer={offer.data} action={shopperAction?.(offer.data)} />;
 }

@@ -4,7 +4,7 @@
  * and the shop's other offers. The owner keeps the spec's sheet (offer-detail.tsx).
  */
 import { ImageOff, MapPin, Navigation, Receipt, Share2 } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { haversineKm } from '@qrib/shared/geo';
@@ -118,7 +118,8 @@ function ShareButton({ title }: { title: string }) {
   );
 }
 
-export function ShopperOffer({ offer }: { offer: Offer }) {
+/** `action`: the offer's main action under its title (the route's 'Get code'). */
+export function ShopperOffer({ offer, action }: { offer: Offer; action?: ReactNode }) {
   const { t, i18n } = useTranslation();
   const shop = useShop(offer.vendorId);
   const here = lastKnownLocation(localStorage);
@@ -151,6 +152,7 @@ export function ShopperOffer({ offer }: { offer: Offer }) {
           </span>
         </p>
       </div>
+      {action}
       <Link
         to={paths.shop(offer.vendorId)}
         className="flex items-center gap-3 rounded-2xl border border-slate-200 bg-white p-3 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"

@@ -29,7 +29,7 @@ export function SearchResultCard({ offer }: { offer: SearchResult }) {
           <bdi>{categoryName(t, offer.category)}</bdi>
         </p>
       ) : null}
-      <OfferCardFooter offerId={offer.offerId} title={offer.title} endDate={offer.endDate} distanceKm={offer.distance} linkLabel={t('search.viewDetails')} />
+      <OfferCardFooter offerId={offer.offerId} title={offer.title} endDate={offer.endDate} distanceKm={offer.distance} linkLabel={t('search.viewDetails')} remaining={offer.remaining} />
     </article>
   );
 }
