@@ -76,12 +76,21 @@ describe('OffersTable', () => {
     const table = await screen.findByRole('table');
     expect(screen.getByRole('heading', { level: 1, name: 'Offers' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'New offer' })).toHaveAttribute('href', '/add-offer');
-    expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Title', 'Category', 'Validity', 'Status', 'Action']);
+    expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Title', 'Category', 'Validity', 'Status', 'Redeemed', 'Action']);
     const [titleCell, ...otherCells] = within(table).getAllByRole('cell');
-    expect(otherCells.map((cell) => cell.textContent)).toEqual(['—', 'Jun 1, 2025 – Jun 30, 2025', 'Active', 'View']);
+    expect(otherCells.map((cell) => cell.textContent)).toEqual(['—', 'Jun 1, 2025 – Jun 30, 2025', 'Active', '0 / 40', 'View']);
     // Below `md` the title cell repeats them under labels (those columns are hidden there).
     expect(titleCell).toHaveTextContent('Two pastizzi for one');
     expect(valueOf(titleCell ?? table, 'Validity')).toHaveTextContent('Jun 1, 2025 – Jun 30, 2025');
+  });
+
+  it("shows 'redeemed / max' for a limited offer and the plain count for an unlimited one, on wide screens and under the title", async () => {
+    const unlimited: Offer = { ...offer, offerId: 8, title: 'Free coffee', redemptionLimit: 'UNLIMITED', maxRedemptions: null, redeemedCount: 12, remaining: null };
+    stubApi({ 'GET /api/v1/vendors/me/offers': { body: { data: [{ ...offer, redeemedCount: 9, remaining: 31 }, unlimited] } } });
+    renderTable();
+    await screen.findByRole('table');
+    expect(screen.getAllByTestId('offer-redeemed').map((cell) => cell.textContent)).toEqual(['9 / 40', '12']);
+    expect(screen.getAllByTestId('offer-redeemed-narrow').map((cell) => cell.textContent)).toEqual(['9 / 40', '12']);
   });
 
   it('opens the offer in a modal with its details and a Vendor Info section', async () => {

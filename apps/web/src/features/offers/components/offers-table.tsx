@@ -6,6 +6,7 @@ import { ArrowRight, Eye, Plus } from 'lucide-react';
 import { useCallback, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import type { TFunction } from 'i18next';
 import type { Offer } from '@qrib/shared/offer-schemas';
 import type { OfferStatus } from '@qrib/shared/offer-constants';
 import { Button } from '../../../components/ui/button.tsx';
@@ -63,6 +64,13 @@ function OfferModal({ offer, onClose }: { offer: Offer; onClose: () => void }) {
 /** Columns shown only from `md` up; below it their values sit under the title, so the table fits a phone. */
 const WIDE_ONLY = 'hidden md:table-cell';
 
+/** Redemptions at the till (issue 13): 'redeemed / max' for a LIMITED offer, the plain count for an unlimited one. */
+export function redeemedText(t: TFunction, offer: Pick<Offer, 'redemptionLimit' | 'maxRedemptions' | 'redeemedCount'>): string {
+  return offer.redemptionLimit === 'LIMITED' && offer.maxRedemptions !== null
+    ? t('redeem.redeemedOfMax', { count: offer.redeemedCount, max: offer.maxRedemptions })
+    : String(offer.redeemedCount);
+}
+
 function OffersTableBody({ offers, onView }: { offers: Offer[]; onView: (offerId: number) => void }) {
   const { t, i18n } = useTranslation();
   const rowId = useId();
@@ -72,6 +80,7 @@ function OffersTableBody({ offers, onView }: { offers: Offer[]; onView: (offerId
         const titleId = `${rowId}-${offer.offerId}`;
         const category = orDash(offer.category ? categoryName(t, offer.category) : null);
         const validity = t('offersList.validity', { start: formatDate(offer.startDate, i18n.language), end: formatDate(offer.endDate, i18n.language) });
+        const redeemed = redeemedText(t, offer);
         return (
           <tr key={offer.offerId} className="align-top hover:bg-slate-50">
             <td className="px-4 py-3 md:min-w-48">
@@ -87,12 +96,17 @@ function OffersTableBody({ offers, onView }: { offers: Offer[]; onView: (offerId
                 <dd>
                   <StatusBadge status={offer.status} />
                 </dd>
+                <dt className="text-xs font-semibold text-slate-600 uppercase">{t('redeem.colRedeemed')}</dt>
+                <dd data-testid="offer-redeemed-narrow">{redeemed}</dd>
               </dl>
             </td>
             <td className={`${WIDE_ONLY} px-4 py-3 text-slate-700`}>{category}</td>
             <td className={`${WIDE_ONLY} px-4 py-3 whitespace-nowrap text-slate-700`}>{validity}</td>
             <td className={`${WIDE_ONLY} px-4 py-3`}>
               <StatusBadge status={offer.status} />
+            </td>
+            <td data-testid="offer-redeemed" className={`${WIDE_ONLY} px-4 py-3 whitespace-nowrap text-slate-700 tabular-nums`}>
+              {redeemed}
             </td>
             <td className="px-4 py-2 text-end md:text-start">
               {/* The title describes the button, so each 'View' says which offer it opens. */}
@@ -109,11 +123,12 @@ function OffersTableBody({ offers, onView }: { offers: Offer[]; onView: (offerId
 }
 
 const COLUMNS = [
-  { key: 'colTitle', className: 'text-start' },
-  { key: 'colCategory', className: `${WIDE_ONLY} text-start` },
-  { key: 'colValidity', className: `${WIDE_ONLY} text-start` },
-  { key: 'colStatus', className: `${WIDE_ONLY} text-start` },
-  { key: 'colAction', className: 'text-end md:text-start' },
+  { key: 'offersList.colTitle', className: 'text-start' },
+  { key: 'offersList.colCategory', className: `${WIDE_ONLY} text-start` },
+  { key: 'offersList.colValidity', className: `${WIDE_ONLY} text-start` },
+  { key: 'offersList.colStatus', className: `${WIDE_ONLY} text-start` },
+  { key: 'redeem.colRedeemed', className: `${WIDE_ONLY} text-start` },
+  { key: 'offersList.colAction', className: 'text-end md:text-start' },
 ] as const;
 
 function OffersTableView({ offers, labelledBy, onView }: { offers: Offer[]; labelledBy: string; onView: (offerId: number) => void }) {
@@ -131,7 +146,7 @@ function OffersTableView({ offers, labelledBy, onView }: { offers: Offer[]; labe
           <tr>
             {COLUMNS.map((column) => (
               <th key={column.key} scope="col" className={`px-4 py-3 ${column.className}`}>
-                {t(`offersList.${column.key}`)}
+                {t(column.key)}
               </th>
             ))}
           </tr>
