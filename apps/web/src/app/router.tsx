@@ -38,6 +38,7 @@ export const routes: RouteObject[] = [
       { path: 'codes', element: screen(codesRoutes, 'CodesRoute') },
       { path: 'codes/:claimId', element: screen(codesRoutes, 'CodeRoute') },
       { path: 'receipts-review', element: screen(() => import('./routes/receipt-review-route.tsx'), 'ReceiptReviewRoute') },
+      { path: 'redeem', element: screen(() => import('./routes/redeem-route.tsx'), 'RedeemRoute') },
       { path: '*', element: screen(() => import('./routes/not-found.tsx'), 'NotFoundRoute') },
     ],
   },

@@ -36,7 +36,7 @@ describe('navigation by role', () => {
 
   it("keeps the owner's screens out of a shopper's menu, which offers to list a business instead", () => {
     const shopper = menuIds('shopper');
-    for (const ownerOnly of [NAV_ITEMS.dashboard, NAV_ITEMS.myOffers, NAV_ITEMS.createOffer, NAV_ITEMS.insights, NAV_ITEMS.businessInsights, NAV_ITEMS.receiptReview]) {
+    for (const ownerOnly of [NAV_ITEMS.dashboard, NAV_ITEMS.myOffers, NAV_ITEMS.createOffer, NAV_ITEMS.insights, NAV_ITEMS.businessInsights, NAV_ITEMS.receiptReview, NAV_ITEMS.redeem]) {
       expect(shopper).not.toContain(ownerOnly.id);
     }
     expect(shopper).toContain(NAV_ITEMS.listBusiness.id);
@@ -46,7 +46,7 @@ describe('navigation by role', () => {
   it("gives owners their business first (with Receipt review and Create offer), then shopping, and no 'List your business'", () => {
     const [business, shopping] = ROLE_NAVIGATION.owner.menu;
     expect(business?.titleKey).toBe('nav.sectionBusiness');
-    expect(ids(business?.items ?? [])).toEqual(expect.arrayContaining([NAV_ITEMS.receiptReview.id, NAV_ITEMS.createOffer.id, NAV_ITEMS.myOffers.id]));
+    expect(ids(business?.items ?? [])).toEqual(expect.arrayContaining([NAV_ITEMS.receiptReview.id, NAV_ITEMS.createOffer.id, NAV_ITEMS.myOffers.id, NAV_ITEMS.redeem.id]));
     expect(shopping?.titleKey).toBe('nav.sectionShopping');
     expect(menuIds('owner')).not.toContain(NAV_ITEMS.listBusiness.id);
   });

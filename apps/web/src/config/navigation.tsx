@@ -19,6 +19,7 @@ import {
   MapPin,
   CirclePlus,
   Receipt,
+  ScanLine,
   Search,
   Store,
   Tag,
@@ -35,7 +36,7 @@ type NavKey = Exclude<
   'main' | 'openMenu' | 'closeMenu' | 'collapseSidebar' | 'expandSidebar' | 'bottomTabs' | 'logout' | 'loggingOut' | 'signedInAs'
 >;
 /** A catalog key naming an entry: one of the nav labels, or words the app already has elsewhere. */
-export type NavLabelKey = `nav.${NavKey}` | 'offerForm.title' | 'codes.title';
+export type NavLabelKey = `nav.${NavKey}` | 'offerForm.title' | 'codes.title' | 'redeem.navLabel';
 
 export interface NavItem {
   id: string;
@@ -53,6 +54,7 @@ export const NAV_ITEMS = {
   insights: { id: 'insights', labelKey: 'nav.insights', icon: ChartLine, path: paths.insights },
   businessInsights: { id: 'business-insights', labelKey: 'nav.businessInsights', icon: BarChart3, path: paths.businessInsights },
   receiptReview: { id: 'receipt-review', labelKey: 'nav.receiptReview', icon: ClipboardCheck, path: paths.receiptReview },
+  redeem: { id: 'redeem', labelKey: 'redeem.navLabel', icon: ScanLine, path: paths.redeem },
   nearby: { id: 'nearby', labelKey: 'nav.nearbyOffers', icon: MapPin, path: paths.nearbyOffers },
   search: { id: 'search', labelKey: 'nav.search', icon: Search, path: paths.searchOffers },
   localOffers: { id: 'local-offers', labelKey: 'nav.localOffers', icon: LayoutGrid, path: paths.localOffers },
@@ -101,8 +103,7 @@ export const ROLE_NAVIGATION: Record<NavRole, RoleNavigation> = {
     home: paths.home,
     tabs: [I.dashboard, I.myOffers, I.insights, I.profile],
     menu: [
-      // The owner's Redeem (/redeem) joins this group once it exists.
-      { id: 'business', titleKey: 'nav.sectionBusiness', items: [I.dashboard, I.myOffers, I.createOffer, I.insights, I.businessInsights, I.receiptReview] },
+      { id: 'business', titleKey: 'nav.sectionBusiness', items: [I.dashboard, I.redeem, I.myOffers, I.createOffer, I.insights, I.businessInsights, I.receiptReview] },
       { id: 'shopping', titleKey: 'nav.sectionShopping', items: [I.nearby, ...shopping] },
       { id: 'account', items: [I.profile] },
     ],

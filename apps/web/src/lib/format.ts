@@ -69,6 +69,13 @@ export function formatMaltaDateTime(isoInstant: string, language: string): strin
   return dateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short', timeZone: MALTA_TIME_ZONE }).format(date);
 }
 
+/** An instant (ISO 8601) as the time of day in the reader's language, on Malta's clock (a redemption at the till). */
+export function formatMaltaTime(isoInstant: string, language: string): string {
+  const date = new Date(isoInstant);
+  if (Number.isNaN(date.getTime())) return isoInstant;
+  return dateTimeFormat(language, { timeStyle: 'short', timeZone: MALTA_TIME_ZONE }).format(date);
+}
+
 /** A missing value shows as a dash (spec §2.4). */
 export function orDash(value: string | number | null | undefined): string {
   return value === null || value === undefined || value === '' ? '—' : String(value);

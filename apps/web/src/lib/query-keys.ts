@@ -10,6 +10,11 @@ export const queryKeys = {
   favorites: () => ['favorites'] as const,
   shop: (vendorId: number) => ['shops', vendorId] as const,
   insights: (period: string) => ['insights', period] as const,
+  /** Every period's insights (the dashboard's and the insights screens'): a redemption changes their figures. */
+  insightsAll: ['insights'] as const,
+  /** The shop's redemptions at the till of one Malta day (issue 13). */
+  redemptionsAll: ['redemptions'] as const,
+  redemptions: (date: string) => [...queryKeys.redemptionsAll, date] as const,
   receipts: {
     all: ['receipts'] as const,
     mine: () => [...queryKeys.receipts.all, 'mine'] as const,

@@ -1,0 +1,167 @@
+/**
+ * The owner's till screen (/redeem, issue 13): type the shopper's code or scan its QR code, redeem it once, see it
+ * redeemed in large type (with Undo for ten minutes), and the day's redemptions below.
+ */
+import { ScanLine } from 'lucide-react';
+import { useCallback, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatClaimCode, isClaimCode, normalizeClaimCode } from '@qrib/shared/claim-constants';
+import type { Redemption } from '@qrib/shared/claim-schemas';
+import { maltaToday } from '@qrib/shared/malta-time';
+import { MESSAGES } from '@qrib/shared/messages';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { FieldFrame } from '../../../components/ui/field.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { translateCode, translateError, translateMessage } from '../../../lib/i18n.ts';
+import { useRedeemCode } from '../api/redeem-code.ts';
+import { useUndoRedemption } from '../api/undo-redemption.ts';
+import { QrScanner } from './qr-scanner.tsx';
+import { RedemptionResult } from './redemption-result.tsx';
+import { RedemptionsList } from './redemptions-list.tsx';
+
+/** What the input shows: a whole code grouped in two ('AB3D EF7H'), anything else upper-cased as typed. */
+export function displayedCode(typed: string): string {
+  const code = normalizeClaimCode(typed);
+  return isClaimCode(code) ? formatClaimCode(code) : typed.toUpperCase();
+}
+
+/** The most a person pastes or types: a code with some spaces and hyphens, not a paragraph. */
+const MAX_TYPED = 24;
+
+type Notice = { kind: 'error'; text: string } | { kind: 'undone'; code: string };
+
+export function RedeemScreen() {
+  const { t } = useTranslation();
+  const input = useRef<HTMLInputElement>(null);
+  const [typed, setTyped] = useState('');
+  const [fieldError, setFieldError] = useState<string | undefined>();
+  const [redemption, setRedemption] = useState<Redemption | null>(null);
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const [scanning, setScanning] = useState(false);
+  const today = maltaToday();
+  const [date, setDate] = useState(today);
+  const redeem = useRedeemCode();
+  const undo = useUndoRedemption();
+
+  const submit = useCallback(
+    (text: string) => {
+      setNotice(null);
+      setRedemption(null);
+      const code = normalizeClaimCode(text);
+      if (!isClaimCode(code)) {
+        setFieldError(translateMessage(t, MESSAGES.claimCodeInvalid));
+        input.current?.focus();
+        return;
+      }
+      setFieldError(undefined);
+      redeem.mutate(code, {
+        onSuccess: (done) => {
+          setRedemption(done);
+          setTyped('');
+        },
+        onError: (error) => {
+          const refused = error instanceof ApiError ? error.fieldErrorCodes.code : undefined;
+          if (refused) setFieldError(translateCode(t, refused));
+          else setNotice({ kind: 'error', text: translateError(t, error) });
+        },
+      });
+    },
+    [redeem, t],
+  );
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    submit(typed);
+  };
+
+  const onScanned = useCallback(
+    (text: string) => {
+      setScanning(false);
+      setTyped(displayedCode(text.slice(0, MAX_TYPED)));
+      submit(text);
+    },
+    [submit],
+  );
+
+  const undoRedemption = (undone: Redemption) => {
+    setNotice(null);
+    undo.mutate(undone.claimId, {
+      onSuccess: () => {
+        if (redemption?.claimId === undone.claimId) setRedemption(null);
+        setNotice({ kind: 'undone', code: formatClaimCode(undone.code) });
+      },
+      onError: (error) => setNotice({ kind: 'error', text: translateError(t, error) }),
+    });
+  };
+
+  const next = () => {
+    setRedemption(null);
+    setNotice(null);
+    input.current?.focus();
+  };
+
+  return (
+    <div className="mx-auto max-w-3xl space-y-6">
+      <header>
+        <h1 className="text-2xl font-bold text-slate-900">{t('redeem.title')}</h1>
+        <p className="mt-1 text-slate-600">{t('redeem.subtitle')}</p>
+      </header>
+
+      <form noValidate onSubmit={onSubmit} className="space-y-4 rounded-2xl border border-slate-200 bg-white p-4 sm:p-6">
+        <FieldFrame label={t('redeem.codeLabel')} hint={t('redeem.codeHint')} error={fieldError}>
+          {({ id, describedBy, invalid }) => (
+            <input
+              id={id}
+              ref={input}
+              name="code"
+              value={typed}
+              onChange={(event) => {
+                setTyped(displayedCode(event.target.value));
+                setFieldError(undefined);
+              }}
+              maxLength={MAX_TYPED}
+              autoCapitalize="characters"
+              autoComplete="off"
+              autoCorrect="off"
+              spellCheck={false}
+              enterKeyHint="go"
+              aria-invalid={invalid}
+              aria-describedby={describedBy}
+              className={`block min-h-16 w-full rounded-lg border bg-white px-4 py-3 text-center font-mono text-3xl tracking-[0.2em] text-slate-900 uppercase shadow-sm focus:outline-2 focus:outline-offset-0 focus:outline-brand-600 ${
+                invalid ? 'border-red-600' : 'border-slate-300'
+              }`}
+            />
+          )}
+        </FieldFrame>
+        <div className="flex flex-wrap gap-3">
+          <Button type="submit" disabled={redeem.isPending} className="min-h-12 flex-1 text-base">
+            {redeem.isPending ? t('redeem.submitting') : t('redeem.submit')}
+          </Button>
+          <Button variant="secondary" onClick={() => setScanning((open) => !open)} aria-expanded={scanning} className="min-h-12 flex-1 text-base">
+            <ScanLine aria-hidden="true" className="size-5" />
+            {t('redeem.scan')}
+          </Button>
+        </div>
+      </form>
+
+      {scanning ? <QrScanner onCode={onScanned} onClose={() => setScanning(false)} /> : null}
+
+      {notice?.kind === 'error' ? (
+        <Alert>
+          <span className="block text-xl font-semibold" data-testid="redeem-error">
+            {notice.text}
+          </span>
+        </Alert>
+      ) : null}
+      {notice?.kind === 'undone' ? (
+        <Alert tone="info">
+          <span className="block text-lg font-semibold">{t('redeem.undone', { code: notice.code })}</span>
+        </Alert>
+      ) : null}
+      {redemption ? <RedemptionResult redemption={redemption} undoing={undo.isPending} onUndo={() => undoRedemption(redemption)} onNext={next} /> : null}
+
+      <RedemptionsList date={date} today={today} onDateChange={setDate} undoing={undo.isPending} onUndo={undoRedemption} />
+    </div>
+  );
+}

@@ -1,0 +1,88 @@
+/** The shop's redemptions of one Malta day (today unless another day is chosen), newest first, each with Undo while it may. */
+import { Undo2 } from 'lucide-react';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatClaimCode } from '@qrib/shared/claim-constants';
+import type { Redemption } from '@qrib/shared/claim-schemas';
+import { Button } from '../../../components/ui/button.tsx';
+import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/data-states.tsx';
+import { controlClass } from '../../../components/ui/field.tsx';
+import { formatMaltaTime } from '../../../lib/format.ts';
+import { useRedemptions } from '../api/get-redemptions.ts';
+import { useStillBefore } from './use-still-before.ts';
+
+function RedemptionRow({ redemption, undoing, onUndo }: { redemption: Redemption; undoing: boolean; onUndo: (redemption: Redemption) => void }) {
+  const { t, i18n } = useTranslation();
+  const canUndo = useStillBefore(redemption.undoUntil);
+  const code = formatClaimCode(redemption.code);
+  return (
+    <li className="flex flex-wrap items-center gap-x-4 gap-y-1 px-4 py-3">
+      <span className="w-16 shrink-0 font-semibold text-slate-900 tabular-nums">{formatMaltaTime(redemption.redeemedAt, i18n.language)}</span>
+      <span className="shrink-0 font-mono tracking-wider text-slate-900">{code}</span>
+      <span className="min-w-0 flex-1 break-words text-slate-700">{redemption.offerTitle}</span>
+      {canUndo ? (
+        <Button variant="secondary" className="py-1.5" disabled={undoing} onClick={() => onUndo(redemption)} aria-label={t('redeem.undoFor', { code })}>
+          <Undo2 aria-hidden="true" className="size-4" />
+          {t('redeem.undo')}
+        </Button>
+      ) : null}
+    </li>
+  );
+}
+
+export function RedemptionsList({
+  date,
+  today,
+  onDateChange,
+  undoing,
+  onUndo,
+}: {
+  date: string;
+  today: string;
+  onDateChange: (date: string) => void;
+  undoing: boolean;
+  onUndo: (redemption: Redemption) => void;
+}) {
+  const { t } = useTranslation();
+  const redemptions = useRedemptions(date);
+  const headingId = useId();
+  const dateId = useId();
+
+  let body;
+  if (redemptions.isPending) body = <LoadingState />;
+  else if (redemptions.isError) body = <ErrorState error={redemptions.error} />;
+  else if (redemptions.data.length === 0) body = <EmptyState message={t('redeem.empty')} />;
+  else {
+    body = (
+      <ul aria-labelledby={headingId} className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
+        {redemptions.data.map((redemption) => (
+          <RedemptionRow key={redemption.claimId} redemption={redemption} undoing={undoing} onUndo={onUndo} />
+        ))}
+      </ul>
+    );
+  }
+
+  return (
+    <section aria-labelledby={headingId} className="space-y-3">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <h2 id={headingId} className="text-xl font-bold text-slate-900">
+          {t('redeem.listTitle')}
+        </h2>
+        <div>
+          <label htmlFor={dateId} className="mb-1 block text-sm font-medium text-slate-700">
+            {t('redeem.dateLabel')}
+          </label>
+          <input
+            id={dateId}
+            type="date"
+            value={date}
+            max={today}
+            onChange={(event) => onDateChange(event.target.value || today)}
+            className={controlClass(false)}
+          />
+        </div>
+      </div>
+      {body}
+    </section>
+  );
+}
