@@ -11,6 +11,7 @@ import { InsightSection } from './chart-parts.tsx';
 import { usePeriodParam } from './period-select.tsx';
 import { PerformanceBars } from './lazy-charts.tsx';
 import { ReportHeader } from './report-header.tsx';
+import { TillCodes } from './till-codes.tsx';
 import { TrustRating } from './trust-rating.tsx';
 import { UnseenOpportunities } from './unseen-opportunities.tsx';
 
@@ -60,6 +61,7 @@ export function BusinessInsights({ title, userName }: { title: string; userName:
           <ActionableInsights insights={data.insights} />
         </InsightSection>
         <UnseenOpportunities unseen={data.unseen} />
+        <TillCodes redemptions={data.redemptions} />
         <TrustRating trust={data.trust} />
       </div>
     );
