@@ -11,9 +11,24 @@ export async function getMyClaims(userId: number): Promise<{ data: Claim[] }> {
   return answer;
 }
 
+/** While a code is shown at the till, how often its status is asked again (it turns Redeemed once the shop scans it). */
+export const SHOWN_CODE_REFRESH_MS = 10_000;
+
+// No retry: without network the device's copy is shown at once (lib/claims-storage.ts).
 export const myClaimsQueryOptions = (userId: number) =>
   queryOptions({ queryKey: queryKeys.claims(), queryFn: () => getMyClaims(userId), retry: false });
 
-export function useMyClaims(userId: number) {
-  return useQuery(myClaimsQueryOptions(userId));
+/**
+ * The shopper's codes. `follow`: the code on screen at the till; while it is ACTIVE (or not yet read) the codes are
+ * asked again every SHOWN_CODE_REFRESH_MS, so it turns Redeemed once the shop scans it.
+ */
+export function useMyClaims(userId: number, { follow }: { follow?: number } = {}) {
+  return useQuery({
+    ...myClaimsQueryOptions(userId),
+    refetchInterval: (query) => {
+      if (follow === undefined) return false;
+      const shown = query.state.data?.data.find((claim) => claim.claimId === follow);
+      return shown === undefined || shown.status === 'ACTIVE' ? SHOWN_CODE_REFRESH_MS : false;
+    },
+  });
 }

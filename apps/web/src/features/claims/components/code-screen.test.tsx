@@ -1,16 +1,20 @@
 import { screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CLAIMS_STORAGE_PREFIX, saveClaims } from '../../../lib/claims-storage.ts';
 import { stubApi } from '../../../testing/api-stub.ts';
 import { testClaim } from '../../../testing/claims.ts';
 import { renderScreen } from '../../../testing/render.tsx';
+import { SHOWN_CODE_REFRESH_MS } from '../api/get-my-claims.ts';
 import { CodeScreen } from './code-screen.tsx';
 import { MyCodes } from './my-codes.tsx';
 
 const renderCode = (claimId = 41) => renderScreen(<CodeScreen claimId={claimId} userId={1} />, { route: '/codes/:claimId', path: `/codes/${claimId}` });
 const networkDown = () => Promise.reject(new TypeError('Failed to fetch'));
 
-afterEach(() => localStorage.clear());
+afterEach(() => {
+  vi.useRealTimers();
+  localStorage.clear();
+});
 
 describe('CodeScreen (/codes/:claimId)', () => {
   it('shows the offer, the shop, the code in two groups, its QR, the status, time and units left, and that nothing is reserved', async () => {
@@ -32,6 +36,26 @@ describe('CodeScreen (/codes/:claimId)', () => {
     expect(screen.queryByText('You are offline: this is the copy saved on this device.')).not.toBeInTheDocument();
     // The answer is kept on the device for the till without network.
     expect(JSON.parse(localStorage.getItem(`${CLAIMS_STORAGE_PREFIX}1`) ?? '[]')).toEqual([testClaim()]);
+  });
+
+  it('an active code on screen follows the till: it turns Redeemed once the shop has scanned it', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let redeemed = false;
+    const api = stubApi({
+      'GET /api/v1/me/claims': () => ({
+        body: { data: [redeemed ? testClaim({ status: 'REDEEMED', redeemedAt: '2026-11-21T10:05:00.000Z' }) : testClaim()] },
+      }),
+    });
+    renderCode();
+    expect(await screen.findByTestId('claim-status')).toHaveTextContent('Active');
+    redeemed = true;
+    await vi.advanceTimersByTimeAsync(SHOWN_CODE_REFRESH_MS);
+    await vi.waitFor(() => expect(screen.getByTestId('claim-status')).toHaveTextContent('Redeemed'));
+    // A redeemed code is not asked for again.
+    const asked = api.calls.length;
+    await vi.advanceTimersByTimeAsync(SHOWN_CODE_REFRESH_MS * 3);
+    expect(api.calls).toHaveLength(asked);
+    vi.useRealTimers();
   });
 
   it('says when a code was redeemed (Malta time) or has expired', async () => {

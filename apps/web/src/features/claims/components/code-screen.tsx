@@ -99,7 +99,8 @@ export function ClaimView({ claim, fromDevice = false }: { claim: Claim; fromDev
 /** The code screen: the claim from GET /me/claims, else from the device when the answer did not come. */
 export function CodeScreen({ claimId, userId }: { claimId: number; userId: number }) {
   const { t } = useTranslation();
-  const claims = useMyClaims(userId);
+  // An active code follows the till: it turns Redeemed on screen once the shop scans it.
+  const claims = useMyClaims(userId, { follow: claimId });
   const online = useOnline();
   const fromServer = claims.data?.data.find((claim) => claim.claimId === claimId);
   if (fromServer) return <ClaimView claim={fromServer} />;
