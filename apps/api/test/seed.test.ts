@@ -84,6 +84,17 @@ describe('seeding', () => {
       expect(insights.json().data.trust.verifiedPurchases).toBeGreaterThan(0);
       expect(insights.json().data.trust.customerConfirmations).toBeGreaterThan(0);
       expect(insights.json().data.overview.impressions).toBeGreaterThan(0);
+      // Codes at the till (issue 13): some redeemed, one limited offer with units counted down.
+      const { redemptions } = insights.json().data as { redemptions: { claims: number; redemptions: number; ratePercent: number } };
+      expect(redemptions.redemptions).toBeGreaterThan(0);
+      expect(redemptions.ratePercent).toBeGreaterThan(0);
+      const owned = await app.inject({ method: 'GET', url: '/api/v1/vendors/me/offers', cookies: { auth_token: login.json().token } });
+      const limited = (owned.json().data as { title: string; maxRedemptions: number | null; redeemedCount: number; remaining: number | null }[]).find(
+        (offer) => offer.title === 'Pastizzi breakfast deal',
+      );
+      expect(limited).toMatchObject({ maxRedemptions: 50 });
+      expect(limited?.redeemedCount).toBeGreaterThan(0);
+      expect(limited?.remaining).toBe(50 - (limited?.redeemedCount ?? 0));
 
       // The seeded receipts were decided by the owner: deciding one again is a conflict.
       const seeded = await db.select().from(receipts).where(inArray(receipts.status, ['VERIFIED', 'REJECTED']));

@@ -4,7 +4,8 @@
  * credentials are printed in the log and README.
  */
 import { randomBytes } from 'node:crypto';
-import { count } from 'drizzle-orm';
+import { count, sql } from 'drizzle-orm';
+import { CLAIM_CODE_ALPHABET, CLAIM_CODE_LENGTH } from '@qrib/shared';
 import type { NewOfferImage } from '../repositories/offers.ts';
 import { processOfferImage } from '../services/images.ts';
 import { offerImageFiles } from '../services/offers.ts';
@@ -12,7 +13,7 @@ import { hashPassword } from '../services/passwords.ts';
 import type { Storage } from '../storage/storage.ts';
 import type { Db } from './client.ts';
 import { demoOfferIllustration } from './demo-illustrations.ts';
-import { categories, offerEvents, offerImages, offers, receipts, shopVisits, users, vendors } from './schema.ts';
+import { categories, offerClaims, offerEvents, offerImages, offers, receipts, shopVisits, users, vendors } from './schema.ts';
 
 export const SEED_CATEGORIES = [
   { name: 'Food & Dining', description: 'Restaurants, cafés, bakeries and takeaways' },
@@ -39,7 +40,8 @@ interface DemoShop {
   longitude: number;
   contactName: string;
   category: (typeof SEED_CATEGORIES)[number]['name'];
-  offers: { title: string; description: string; discountType: DiscountType; discountValue: string; days: number }[];
+  /** `limit`: a LIMITED offer with this many units (issue 13); unlimited without it. */
+  offers: { title: string; description: string; discountType: DiscountType; discountValue: string; days: number; limit?: number }[];
 }
 
 const DEMO_SHOPS: DemoShop[] = [
@@ -52,7 +54,7 @@ const DEMO_SHOPS: DemoShop[] = [
     contactName: 'Joseph Camilleri',
     category: 'Food & Dining',
     offers: [
-      { title: 'Pastizzi breakfast deal', description: 'Four pastizzi and a tea before 10am', discountType: 'PERCENTAGE', discountValue: '20', days: 30 },
+      { title: 'Pastizzi breakfast deal', description: 'Four pastizzi and a tea before 10am', discountType: 'PERCENTAGE', discountValue: '20', days: 30, limit: 50 },
       { title: 'Ftira Friday', description: 'Any ftira with a Kinnie', discountType: 'FIXED', discountValue: '2', days: 14 },
     ],
   },
@@ -77,7 +79,7 @@ const DEMO_SHOPS: DemoShop[] = [
     contactName: 'Carmel Zammit',
     category: 'Groceries',
     offers: [
-      { title: 'Sunday catch', description: 'Fresh lampuki and tuna for the weekend', discountType: 'PERCENTAGE', discountValue: '15', days: 10 },
+      { title: 'Sunday catch', description: 'Fresh lampuki and tuna for the weekend', discountType: 'PERCENTAGE', discountValue: '15', days: 10, limit: 20 },
     ],
   },
   {
@@ -254,6 +256,7 @@ export async function seedDemoData(db: Db, storage: Storage, now = new Date()): 
           discountValue: offer.discountValue,
           startDate: isoDate(now),
           endDate: isoDate(new Date(now.getTime() + offer.days * 86_400_000)),
+          ...(offer.limit === undefined ? {} : { redemptionLimit: 'LIMITED' as const, maxRedemptions: offer.limit }),
           locationLatitude: shop.latitude,
           locationLongitude: shop.longitude,
         })),
@@ -332,6 +335,39 @@ async function seedDemoActivity(tx: Db, shop: { vendorId: number; ownerUserId: n
     visits.push({ userId: shopperId, vendorId: shop.vendorId, detectedAt: at(day, 4), answer: 'PURCHASED', answeredAt: at(day, 3.9) });
   }
   await tx.insert(shopVisits).values(visits);
+
+  // Codes shown at the till by the other demo accounts (never the demo shopper, whose first code stays theirs to
+  // get): most redeemed over the past weeks, the rest still ACTIVE; each offer's count follows.
+  const claimRows: (typeof offerClaims.$inferInsert)[] = [];
+  userIds.slice(1).forEach((userId, index) => {
+    const redeemed = index % 4 !== 3;
+    const createdAt = at(index * 3 + 1, 5);
+    claimRows.push({
+      offerId: offerFor(index),
+      vendorId: shop.vendorId,
+      userId,
+      code: demoCode(index),
+      status: redeemed ? 'REDEEMED' : 'ACTIVE',
+      createdAt,
+      redeemedAt: redeemed ? new Date(createdAt.getTime() + HOUR_MS) : null,
+      redeemedByUserId: redeemed ? shop.ownerUserId : null,
+    });
+  });
+  if (claimRows.length > 0) {
+    await tx.insert(offerClaims).values(claimRows);
+    await tx.execute(sql`UPDATE offers o SET redeemed_count = (SELECT count(*) FROM offer_claims c WHERE c.offer_id = o.offer_id AND c.status = 'REDEEMED') WHERE o.vendor_id = ${shop.vendorId}`);
+  }
+}
+
+/** A fixed code for the demo data: characters of CLAIM_CODE_ALPHABET picked from the index, the same on every run. */
+function demoCode(index: number): string {
+  let code = '';
+  let value = 7_919 * (index + 1) + 104_729;
+  for (let position = 0; position < CLAIM_CODE_LENGTH; position += 1) {
+    code += CLAIM_CODE_ALPHABET[value % CLAIM_CODE_ALPHABET.length];
+    value = Math.floor(value / CLAIM_CODE_ALPHABET.length) + 31 * (position + index + 3);
+  }
+  return code;
 }
 
 function withoutPassword<T extends { password: string }>(account: T): Omit<T, 'password'> {
