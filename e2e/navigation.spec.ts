@@ -9,7 +9,7 @@ import { expectNoSeriousA11yViolations, isMobile, registerBusinessByApi, signUpT
 test.use({ geolocation: { latitude: 35.8989, longitude: 14.5146 }, permissions: ['geolocation'] });
 
 const SHOPPER_TABS = ['Home', 'Search', 'Saved', 'Receipts', 'Profile'];
-const SHOPPER_MENU = ['Home', 'Search', 'Local offer', 'Saved', 'Receipts', 'Shop entry confirmation', 'Profile', 'List your business'];
+const SHOPPER_MENU = ['Home', 'Search', 'Local offer', 'Saved', 'Receipts', 'Shop entry confirmation', 'My codes', 'Profile', 'List your business'];
 const OWNER_TABS = ['Dashboard', 'My offers', 'Insights', 'Profile'];
 const OWNER_MENU = [
   'Dashboard',
