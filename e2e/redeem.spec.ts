@@ -119,3 +119,10 @@ test('the owner redeems a shopper’s code at the till, sees it large and in the
   await page.goto('/offerslist');
   await expect(page.getByTestId(isMobile(testInfo) ? 'offer-redeemed-narrow' : 'offer-redeemed')).toHaveText('1 / 5');
 });
+
+test('a shopper without a business who opens /redeem is asked to register one first', async ({ page }) => {
+  await signUpThroughForm(page);
+  await page.goto('/redeem');
+  await expect(page.getByRole('heading', { level: 1, name: MESSAGES.registerBusinessFirst })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Customer’s code' })).toHaveCount(0);
+});

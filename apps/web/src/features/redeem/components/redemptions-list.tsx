@@ -16,10 +16,14 @@ function RedemptionRow({ redemption, undoing, onUndo }: { redemption: Redemption
   const canUndo = useStillBefore(redemption.undoUntil);
   const code = formatClaimCode(redemption.code);
   return (
-    <li className="flex flex-wrap items-center gap-x-4 gap-y-1 px-4 py-3">
-      <span className="w-16 shrink-0 font-semibold text-slate-900 tabular-nums">{formatMaltaTime(redemption.redeemedAt, i18n.language)}</span>
-      <span className="shrink-0 font-mono tracking-wider text-slate-900">{code}</span>
-      <span className="min-w-0 flex-1 break-words text-slate-700">{redemption.offerTitle}</span>
+    <li className="flex items-center gap-3 px-4 py-3">
+      <div className="flex min-w-0 flex-1 flex-col gap-x-4 gap-y-0.5 sm:flex-row sm:items-center">
+        <span className="flex shrink-0 gap-x-4">
+          <span className="font-semibold text-slate-900 tabular-nums sm:w-20">{formatMaltaTime(redemption.redeemedAt, i18n.language)}</span>
+          <span className="font-mono tracking-wider text-slate-900">{code}</span>
+        </span>
+        <span className="min-w-0 break-words text-slate-700">{redemption.offerTitle}</span>
+      </div>
       {canUndo ? (
         <Button variant="secondary" className="py-1.5" disabled={undoing} onClick={() => onUndo(redemption)} aria-label={t('redeem.undoFor', { code })}>
           <Undo2 aria-hidden="true" className="size-4" />
