@@ -36,6 +36,7 @@ export function QrScanner({ onCode, onClose }: { onCode: (text: string) => void;
       stopped = true;
       cancelAnimationFrame(frame);
       stream?.getTracks().forEach((track) => track.stop());
+      stream = null;
     };
 
     async function start() {

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Redemption } from '@qrib/shared/claim-schemas';
 import { maltaToday } from '@qrib/shared/malta-time';
 import { MESSAGES } from '@qrib/shared/messages';
@@ -19,6 +19,13 @@ const redemption = (overrides: Partial<Redemption> = {}): Redemption => ({
   undoUntil: inTenMinutes(),
   remaining: 4,
   ...overrides,
+});
+
+// The camera's frames read as a shopper's code written the way a person might (the decoder itself: frame-decoder.test.ts).
+vi.mock('./frame-decoder.ts', () => ({ createFrameDecoder: () => Promise.resolve(() => Promise.resolve('ab3d-ef7h')) }));
+
+afterEach(() => {
+  Reflect.deleteProperty(navigator, 'mediaDevices');
 });
 
 const today = maltaToday();
@@ -136,6 +143,21 @@ describe('RedeemScreen: the till', () => {
     await waitFor(() => expect(within(screen.getByRole('list', { name: 'Redemptions' })).getAllByRole('listitem')).toHaveLength(1));
     expect(screen.getByRole('list', { name: 'Redemptions' })).toHaveTextContent('Free coffee');
     expect(api.calls.map((call) => call.path)).toContain('/api/v1/vendors/me/redemptions?date=2026-01-01');
+  });
+
+  it('redeems a scanned code: the camera stops once and the code is sent normalized', async () => {
+    const track = { stop: vi.fn() };
+    const stream = { getTracks: () => [track] } as unknown as MediaStream;
+    Object.defineProperty(navigator, 'mediaDevices', { configurable: true, value: { getUserMedia: () => Promise.resolve(stream) } });
+    vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);
+    vi.spyOn(HTMLMediaElement.prototype, 'readyState', 'get').mockReturnValue(HTMLMediaElement.HAVE_ENOUGH_DATA);
+    const { api, user } = renderTill({ 'POST /api/v1/vendors/me/redemptions': { body: { data: redemption() } } });
+    await user.click(screen.getByRole('button', { name: 'Scan QR code' }));
+
+    expect(await screen.findByTestId('redemption-result')).toHaveTextContent('Code AB3D EF7H');
+    expect(api.calls).toContainEqual({ method: 'POST', path: '/api/v1/vendors/me/redemptions', body: { code: 'AB3DEF7H' } });
+    expect(track.stop).toHaveBeenCalledTimes(1);
+    expect(screen.queryByLabelText('Camera view')).not.toBeInTheDocument();
   });
 
   it('says when the camera cannot be used, so the code is typed instead', async () => {
