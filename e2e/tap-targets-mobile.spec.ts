@@ -170,6 +170,12 @@ test('the shopper’s screens: 44 px targets, and no focused control under the f
   });
   await checkScreen(page, offerPath, heading(data.title));
   await checkScreen(page, `/shops/${data.vendorId}`, heading("Joseph's Pastizzeria"));
+  // A code (issue 13): its screen at the till, and the list of codes.
+  const claim = await page.request.post(`/api/v1${offerPath.replace('/viewoffer/', '/offers/')}/claims`);
+  expect(claim.status()).toBe(201);
+  const { data: claimed } = (await claim.json()) as { data: { claimId: number } };
+  await checkScreen(page, `/codes/${claimed.claimId}`, heading(data.title));
+  await checkScreen(page, '/codes', heading('My codes'));
 });
 
 test('the owner’s screens: 44 px targets, and no focused control under the fixed bars', async ({ page }) => {

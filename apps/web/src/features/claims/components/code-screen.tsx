@@ -62,7 +62,7 @@ export function ClaimView({ claim, fromDevice = false }: { claim: Claim; fromDev
           <h1 className="break-words text-xl font-bold text-slate-900 sm:text-2xl">
             <bdi>{claim.offer.title}</bdi>
           </h1>
-          <Link to={paths.shop(claim.vendorId)} className="block rounded hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700" data-testid="code-shop">
+          <Link to={paths.shop(claim.vendorId)} className="block min-h-11 rounded hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700" data-testid="code-shop">
             <span className="block font-semibold text-slate-900">
               <bdi>{claim.offer.businessName}</bdi>
             </span>
