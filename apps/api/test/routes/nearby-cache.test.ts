@@ -282,6 +282,32 @@ describe('nearby cache: invalidation', () => {
     await expect.poll(categoryTitles).toContain('Marsaxlokk octopus');
   });
 
+  it('drops an offer that sells out at the till, and shows the units left as they go (issue 13)', async () => {
+    const owner = await signUp(cached);
+    await registerBusiness(cached, owner, { locationLatitude: HERE.latitude, locationLongitude: HERE.longitude });
+    const body = multipartBody({ title: 'Last two ftiras', description: 'Cache', categoryId: 1, discountValue: 5, startDate: maltaDay(-1), endDate: maltaDay(30), redemptionLimit: 'LIMITED', maxRedemptions: 2 });
+    const published = await cached.inject({ method: 'POST', url: '/api/v1/offers/', ...body, cookies: owner.cookies });
+    expect(published.statusCode, published.body).toBe(201);
+    const offerId = published.json().data.offerId as number;
+    const remainingHere = async () => {
+      const answer = (await getPage(cached, HERE)).json() as { data: { offers: { offerId: number; remaining: number | null }[] }[] };
+      return answer.data.flatMap((business) => business.offers).find((offer) => offer.offerId === offerId)?.remaining ?? 'gone';
+    };
+    // Asked twice: the cell is filled and answers from memory.
+    expect(await remainingHere()).toBe(2);
+    expect(await remainingHere()).toBe(2);
+    const redeemOne = async () => {
+      const shopper = await signUp(cached);
+      const claimed = await cached.inject({ method: 'POST', url: `/api/v1/offers/${offerId}/claims`, cookies: shopper.cookies });
+      const redeemed = await cached.inject({ method: 'POST', url: '/api/v1/vendors/me/redemptions', payload: { code: claimed.json().data.code }, cookies: owner.cookies });
+      expect(redeemed.statusCode, redeemed.body).toBe(200);
+    };
+    await redeemOne();
+    await expect.poll(remainingHere).toBe(1);
+    await redeemOne();
+    await expect.poll(remainingHere).toBe('gone');
+  });
+
   it('drops what another replica cached when an offer changes (NOTIFY), well before the TTL', async () => {
     const replica = await testDb.openReplica();
     const other = await createTestApp(replica.database, { nearbyCacheEntries: 500 });
