@@ -23,6 +23,8 @@ test('a shopper gets a code on an offer, shows it with its QR, finds it in My co
   await signUpThroughForm(page);
   const card = page.getByTestId('offer-card').first();
   await expect(card).toContainText("Joseph's Pastizzeria");
+  // A limited offer of the demo (Joseph's breakfast deal) shows its units left in its card's foot.
+  await expect(page.getByTestId('offer-card').getByTestId('units-left').first()).toHaveText(/^\d+ left$/);
   const title = ((await card.getByRole('heading', { level: 3 }).textContent()) ?? '').trim();
   await card.getByRole('link', { name: /View Offer/ }).click();
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
