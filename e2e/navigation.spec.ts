@@ -13,6 +13,7 @@ const SHOPPER_MENU = ['Home', 'Search', 'Local offer', 'Saved', 'Receipts', 'Sho
 const OWNER_TABS = ['Dashboard', 'My offers', 'Insights', 'Profile'];
 const OWNER_MENU = [
   'Dashboard',
+  'Redeem',
   'My offers',
   'Create Offer',
   'Insights',

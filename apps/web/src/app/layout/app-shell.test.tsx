@@ -44,7 +44,7 @@ describe('AppShell navigation by role', () => {
     expect(tabs()[0]).toHaveAttribute('aria-current', 'page');
     const menu = sidebarLinks().map((link) => link.textContent);
     expect(menu).toEqual(['Home', 'Search', 'Local offer', 'Saved', 'Receipts', 'Shop entry confirmation', 'My codes', 'Profile', 'List your business']);
-    for (const ownerEntry of ['Dashboard', 'Insights', 'Business Insights', 'Receipt review', 'My offers', 'Create Offer']) {
+    for (const ownerEntry of ['Dashboard', 'Redeem', 'Insights', 'Business Insights', 'Receipt review', 'My offers', 'Create Offer']) {
       expect(menu).not.toContain(ownerEntry);
     }
     expect(await screen.findByRole('heading', { name: 'home' })).toBeInTheDocument();
@@ -58,6 +58,7 @@ describe('AppShell navigation by role', () => {
     const business = within(sidebar).getByRole('list', { name: 'Your business' });
     expect(within(business).getAllByRole('link').map((link) => link.textContent)).toEqual([
       'Dashboard',
+      'Redeem',
       'My offers',
       'Create Offer',
       'Insights',
