@@ -185,4 +185,5 @@ test('the owner’s screens: 44 px targets, and no focused control under the fix
   await checkScreen(page, '/offerslist', heading(/Offers/));
   await checkScreen(page, '/add-offer', heading(/Create Offer|Add Offer/));
   await checkScreen(page, '/insights', heading(/Insights/));
+  await checkScreen(page, '/redeem', heading('Redeem a code'));
 });
