@@ -121,6 +121,8 @@ export function RedeemScreen() {
                 setFieldError(undefined);
               }}
               maxLength={MAX_TYPED}
+              // A code reads left to right in every language (Arabic's page included).
+              dir="ltr"
               autoCapitalize="characters"
               autoComplete="off"
               autoCorrect="off"
