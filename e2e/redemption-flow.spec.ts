@@ -2,9 +2,12 @@
  * Redemption at the till end to end (issue 13's browser test): a shopper gets a code on a phone-sized page (the
  * mobile project; the desktop project runs it at desktop size too), the shop's owner redeems it by typing it on
  * /redeem in a browser context of their own, and then the shopper's code turns Redeemed, their bell says so, the
- * offer's 'x left' has dropped by one and the owner's Conversions have risen by one.
+ * offer's 'x left' has dropped by one and the owner's Conversions have risen by one. A receipt sent from the redeemed
+ * code names it, and the purchase is still counted once.
  */
+import { randomBytes } from 'node:crypto';
 import { expect, test, type APIRequestContext } from '@playwright/test';
+import sharp from 'sharp';
 import { expectNoSeriousA11yViolations, registerBusinessByApi, signUpThroughForm } from './helpers.ts';
 
 const SHOP = 'Flow Test Deli';
@@ -47,6 +50,7 @@ test('a shopper’s code redeemed at the till turns Redeemed, rings their bell, 
   await expect(page.getByTestId('units-left')).toHaveText('5 left');
   await page.getByRole('button', { name: 'Get code' }).click();
   await expect(page).toHaveURL(/\/codes\/\d+$/);
+  const codeScreen = page.url();
   const code = page.getByTestId('claim-code');
   await expect(code).toHaveText(/^[2-9A-HJKMNP-Z]{4} [2-9A-HJKMNP-Z]{4}$/);
   const shown = (await code.textContent()) ?? '';
@@ -77,5 +81,18 @@ test('a shopper’s code redeemed at the till turns Redeemed, rings their bell, 
   // The owner's Conversions rose by one.
   await owner.goto('/');
   await expect(conversions).toHaveText('1');
+
+  // The shopper sends the receipt from the redeemed code: it names the code, so the purchase still counts once.
+  await page.goto(codeScreen);
+  await page.getByRole('link', { name: 'Upload the receipt for this purchase' }).click();
+  await expect(page).toHaveURL(/\/receipt-upload\?vendorId=\d+&offerId=\d+&claimId=\d+$/);
+  await expect(page.getByLabel('Shop').locator('option:checked')).toHaveText(`${SHOP} (code redeemed)`);
+  await page.getByRole('button', { name: /Tap to add your receipt/ }).click();
+  const photo = await sharp(randomBytes(60 * 90 * 3), { raw: { width: 60, height: 90, channels: 3 } }).png().toBuffer();
+  await page.getByRole('dialog', { name: 'Select Upload Option' }).getByTestId('receipt-gallery-input').setInputFiles([{ name: 'till.png', mimeType: 'image/png', buffer: photo }]);
+  await page.getByRole('button', { name: 'Save & Upload' }).click();
+  await expect(page.getByText('Upload successful!')).toBeVisible();
+  const receipts = (await (await page.request.get('/api/v1/me/receipts')).json()) as { data: { claimId: number | null }[] };
+  expect(receipts.data[0]?.claimId).toEqual(expect.any(Number));
   await ownerContext.close();
 });

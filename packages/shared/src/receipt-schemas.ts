@@ -96,7 +96,7 @@ export const receiptFileParamsSchema = z.object({
 });
 
 /** Why a shop is offered for a receipt: the shopper was detected there, saved one of its offers, or opened one. */
-export const RECEIPT_SHOP_REASONS = ['VISITED', 'SAVED', 'VIEWED'] as const;
+export const RECEIPT_SHOP_REASONS = ['REDEEMED', 'VISITED', 'SAVED', 'VIEWED'] as const;
 export type ReceiptShopReason = (typeof RECEIPT_SHOP_REASONS)[number];
 
 /** A shop the shopper may upload a receipt for, with its offers for the Purchase Details block. */

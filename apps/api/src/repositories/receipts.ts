@@ -268,7 +268,10 @@ export function createReceiptsRepository(db: Db) {
         db,
         sql`
           WITH seen AS (
-            SELECT vendor_id, 'VISITED' AS reason, detected_at AS at, 1 AS rank FROM shop_visits
+            SELECT vendor_id, 'REDEEMED' AS reason, redeemed_at AS at, 0 AS rank FROM offer_claims
+              WHERE user_id = ${userId} AND status = 'REDEEMED' AND redeemed_at > ${since}
+            UNION ALL
+            SELECT vendor_id, 'VISITED', detected_at, 1 FROM shop_visits
               WHERE user_id = ${userId} AND detected_at > ${since}
             UNION ALL
             SELECT o.vendor_id, 'SAVED', f.created_at, 2 FROM favorites f JOIN offers o ON o.offer_id = f.offer_id

@@ -360,6 +360,10 @@ describe('a redemption is a purchase, counted once', () => {
     expect(notTheirs.json()).toMatchObject({ code: 'claimNotYours' });
     expect((await uploadReceipt(shopper, { vendorId: shop.vendorId, claimId: 'x' })).statusCode).toBe(400);
 
+    // The shop is offered on the receipt screen because a code was redeemed there.
+    const shops = (await app.inject({ method: 'GET', url: '/api/v1/me/receipt-shops', cookies: shopper.cookies })).json() as { data: { vendorId: number; reason: string }[] };
+    expect(shops.data).toEqual([expect.objectContaining({ vendorId: shop.vendorId, reason: 'REDEEMED' })]);
+
     const sent = await uploadReceipt(shopper, { vendorId: shop.vendorId, claimId });
     expect(sent.statusCode).toBe(201);
     expect(sent.json()).toMatchObject({ data: { claimId, offer: { offerId } } });

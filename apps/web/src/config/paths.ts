@@ -20,8 +20,8 @@ export const paths = {
   /** A shop's page: its face, address, phone, directions and current offers (DESIGN.md §5). */
   shop: (vendorId: number | string) => `/shops/${vendorId}`,
   /** The receipt screen with its shop (and offer) chosen. */
-  receiptUploadFor: (vendorId: number, offerId?: number) =>
-    `/receipt-upload?vendorId=${vendorId}${offerId === undefined ? '' : `&offerId=${offerId}`}`,
+  receiptUploadFor: (vendorId: number, offerId?: number, claimId?: number) =>
+    `/receipt-upload?vendorId=${vendorId}${offerId === undefined ? '' : `&offerId=${offerId}`}${claimId === undefined ? '' : `&claimId=${claimId}`}`,
   editOffer: (id: number | string) => `/edit-offer/${id}`,
   /** The shopper's codes (issue 13), and one code as shown at the till. */
   codes: '/codes',

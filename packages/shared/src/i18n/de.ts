@@ -322,7 +322,8 @@ export const de: Catalog = {
     intro: 'Lade deinen Beleg hoch, damit wir prüfen können, ob das Geschäft den in der App angezeigten Preis eingehalten hat.',
     shopLabel: 'Geschäft',
     shopPlaceholder: 'Geschäft auswählen',
-    shopHint: 'Geschäfte, in denen du in den letzten 30 Tagen erkannt wurdest oder von denen du ein Angebot gespeichert oder geöffnet hast.',
+    shopHint: 'Geschäfte, in denen in den letzten 30 Tagen ein Code von dir eingelöst wurde, du erkannt wurdest oder von denen du ein Angebot gespeichert oder geöffnet hast.',
+    reasonREDEEMED: 'Code eingelöst',
     reasonVISITED: 'besucht',
     reasonSAVED: 'gespeichert',
     reasonVIEWED: 'angesehen',
@@ -466,6 +467,7 @@ export const de: Catalog = {
     submitReceipt: 'Beleg einreichen',
   },
   codes: {
+    uploadReceipt: 'Kassenbon für diesen Einkauf hochladen',
     title: 'Meine Codes',
     subtitle: 'Zeige einen Code an der Kasse, um sein Angebot zu erhalten.',
     empty: 'Du hast noch keine Codes. Öffne ein Angebot und tippe auf Code holen.',

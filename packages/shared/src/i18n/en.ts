@@ -275,7 +275,8 @@ export const en = {
     intro: 'Upload your receipt so we can check that the shop honoured the price shown in the app.',
     shopLabel: 'Shop',
     shopPlaceholder: 'Choose the shop',
-    shopHint: 'Shops you were detected at, saved an offer of, or opened an offer of in the last 30 days.',
+    shopHint: 'Shops where a code of yours was redeemed, you were detected, or you saved or opened an offer in the last 30 days.',
+    reasonREDEEMED: 'code redeemed',
     reasonVISITED: 'visited',
     reasonSAVED: 'saved',
     reasonVIEWED: 'viewed',
@@ -454,6 +455,7 @@ export const en = {
     submitReceipt: 'Submit Receipt',
   },
   codes: {
+    uploadReceipt: 'Upload the receipt for this purchase',
     title: 'My codes',
     subtitle: 'Show a code at the till to get its offer.',
     empty: 'You have no codes yet. Open an offer and tap Get code.',

@@ -326,7 +326,8 @@ export const fr: Catalog = {
     intro: 'Envoyez votre reçu pour que nous puissions vérifier que le commerce a bien appliqué le prix affiché dans l’application.',
     shopLabel: 'Commerce',
     shopPlaceholder: 'Choisissez le commerce',
-    shopHint: 'Commerces où vous avez été détecté, ou dont vous avez enregistré ou ouvert une offre, au cours des 30 derniers jours.',
+    shopHint: 'Commerces où l’un de vos codes a été validé, où vous avez été détecté, ou dont vous avez enregistré ou ouvert une offre, au cours des 30 derniers jours.',
+    reasonREDEEMED: 'code validé',
     reasonVISITED: 'visité',
     reasonSAVED: 'offre enregistrée',
     reasonVIEWED: 'offre consultée',
@@ -470,6 +471,7 @@ export const fr: Catalog = {
     submitReceipt: 'Envoyer un reçu',
   },
   codes: {
+    uploadReceipt: 'Envoyer le ticket de cet achat',
     title: 'Mes codes',
     subtitle: 'Montrez un code en caisse pour profiter de son offre.',
     empty: "Vous n'avez pas encore de code. Ouvrez une offre et touchez Obtenir le code.",

@@ -326,7 +326,8 @@ export const it: Catalog = {
     intro: 'Carica lo scontrino così possiamo verificare che il negozio abbia applicato il prezzo mostrato nell’app.',
     shopLabel: 'Negozio',
     shopPlaceholder: 'Scegli il negozio',
-    shopHint: 'Negozi in cui sei stato rilevato o di cui hai salvato o aperto un’offerta negli ultimi 30 giorni.',
+    shopHint: 'Negozi in cui è stato riscattato un tuo codice, in cui sei stato rilevato o di cui hai salvato o aperto un’offerta negli ultimi 30 giorni.',
+    reasonREDEEMED: 'codice riscattato',
     reasonVISITED: 'visitato',
     reasonSAVED: 'offerta salvata',
     reasonVIEWED: 'offerta vista',
@@ -470,6 +471,7 @@ export const it: Catalog = {
     submitReceipt: 'Invia ricevuta',
   },
   codes: {
+    uploadReceipt: 'Carica lo scontrino di questo acquisto',
     title: 'I miei codici',
     subtitle: 'Mostra un codice alla cassa per ottenere la sua offerta.',
     empty: "Non hai ancora codici. Apri un'offerta e tocca Ottieni codice.",

@@ -315,7 +315,8 @@ export const ja: Catalog = {
     intro: 'レシートをアップロードしてください。アプリに表示された価格がお店で適用されたかを確認します。',
     shopLabel: '店舗',
     shopPlaceholder: '店舗を選択',
-    shopHint: '過去30日以内に来店が検出された店舗、またはオファーを保存・閲覧した店舗です。',
+    shopHint: '過去30日以内にあなたのコードが利用された店舗、来店が検出された店舗、またはオファーを保存・閲覧した店舗です。',
+    reasonREDEEMED: 'コード利用済み',
     reasonVISITED: '来店',
     reasonSAVED: '保存済み',
     reasonVIEWED: '閲覧済み',
@@ -459,6 +460,7 @@ export const ja: Catalog = {
     submitReceipt: 'レシートを送信',
   },
   codes: {
+    uploadReceipt: 'この購入のレシートをアップロード',
     title: 'マイコード',
     subtitle: 'レジでコードを見せるとオファーを利用できます。',
     empty: 'まだコードはありません。オファーを開いて「コードを取得」をタップしてください。',

@@ -300,7 +300,8 @@ export const mt: Catalog = {
     intro: 'Tella’ r-riċevuta tiegħek biex niċċekkjaw li l-ħanut onora l-prezz muri fl-app.',
     shopLabel: 'Ħanut',
     shopPlaceholder: 'Agħżel il-ħanut',
-    shopHint: 'Ħwienet fejn instabt, li ssalvajt offerta tagħhom jew li ftaħt offerta tagħhom fl-aħħar 30 jum.',
+    shopHint: 'Ħwienet fejn infdiet kodiċi tiegħek, fejn instabt, li ssalvajt offerta tagħhom jew li ftaħt offerta tagħhom fl-aħħar 30 jum.',
+    reasonREDEEMED: 'kodiċi mifdi',
     reasonVISITED: 'żort',
     reasonSAVED: 'issalvajt',
     reasonVIEWED: 'rajt',
@@ -479,6 +480,7 @@ export const mt: Catalog = {
     submitReceipt: 'Ibgħat riċevuta',
   },
   codes: {
+    uploadReceipt: 'Tella’ l-irċevuta ta’ dan ix-xiri',
     title: 'Il-kodiċijiet tiegħi',
     subtitle: 'Uri kodiċi fil-kaxxa biex tieħu l-offerta tiegħu.',
     empty: "Għad m'għandek l-ebda kodiċi. Iftaħ offerta u agħfas Ikseb kodiċi.",

@@ -325,7 +325,8 @@ export const tr: Catalog = {
     intro: 'Mağazanın uygulamada gösterilen fiyatı uygulayıp uygulamadığını kontrol edebilmemiz için fişinizi yükleyin.',
     shopLabel: 'Mağaza',
     shopPlaceholder: 'Mağazayı seçin',
-    shopHint: 'Son 30 gün içinde algılandığınız ya da bir fırsatını kaydettiğiniz veya açtığınız mağazalar.',
+    shopHint: 'Son 30 gün içinde bir kodunuzun kullanıldığı, algılandığınız ya da bir fırsatını kaydettiğiniz veya açtığınız mağazalar.',
+    reasonREDEEMED: 'kod kullanıldı',
     reasonVISITED: 'ziyaret edildi',
     reasonSAVED: 'kaydedildi',
     reasonVIEWED: 'görüntülendi',
@@ -469,6 +470,7 @@ export const tr: Catalog = {
     submitReceipt: 'Fiş Gönder',
   },
   codes: {
+    uploadReceipt: 'Bu alışverişin fişini yükle',
     title: 'Kodlarım',
     subtitle: 'Teklifinden yararlanmak için kasada bir kod gösterin.',
     empty: "Henüz kodunuz yok. Bir teklif açın ve Kod al'a dokunun.",

@@ -67,10 +67,13 @@ describe('CodeScreen (/codes/:claimId)', () => {
     const { unmount } = renderCode();
     expect(await screen.findByTestId('claim-status')).toHaveTextContent('Redeemed');
     expect(screen.getByText('Redeemed on Nov 21, 2026, 11:05 AM')).toBeInTheDocument();
+    // A redeemed code leads to the receipt screen with its shop, offer and code: the receipt names the code.
+    expect(screen.getByRole('link', { name: 'Upload the receipt for this purchase' })).toHaveAttribute('href', '/receipt-upload?vendorId=3&offerId=7&claimId=41');
     unmount();
     renderCode(42);
     expect(await screen.findByTestId('claim-status')).toHaveTextContent('Expired');
     expect(screen.getByText('The offer has ended, so this code can no longer be used.')).toBeInTheDocument();
+    expect(screen.queryByTestId('code-upload-receipt')).toBeNull();
   });
 
   it('opens from the copy on the device when the network is gone, and says so', async () => {

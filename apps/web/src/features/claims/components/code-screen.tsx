@@ -39,7 +39,18 @@ function OfferPhoto({ claim }: { claim: Claim }) {
 function ClaimState({ claim }: { claim: Claim }) {
   const { t, i18n } = useTranslation();
   if (claim.status === 'REDEEMED' && claim.redeemedAt) {
-    return <p className="font-medium text-slate-800">{t('codes.redeemedAt', { time: formatMaltaDateTime(claim.redeemedAt, i18n.language) })}</p>;
+    return (
+      <div className="space-y-3">
+        <p className="font-medium text-slate-800">{t('codes.redeemedAt', { time: formatMaltaDateTime(claim.redeemedAt, i18n.language) })}</p>
+        <Link
+          to={paths.receiptUploadFor(claim.vendorId, claim.offerId, claim.claimId)}
+          className="inline-flex min-h-11 items-center justify-center rounded-lg border border-brand-700 px-4 py-2 text-sm font-semibold text-brand-800 hover:bg-brand-50"
+          data-testid="code-upload-receipt"
+        >
+          {t('codes.uploadReceipt')}
+        </Link>
+      </div>
+    );
   }
   if (claim.status === 'EXPIRED') return <p className="font-medium text-slate-800">{t('codes.expiredNote')}</p>;
   return (

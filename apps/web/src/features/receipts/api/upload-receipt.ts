@@ -7,15 +7,18 @@ export interface ReceiptUpload {
   vendorId: number;
   offerId?: number | undefined;
   visitId?: number | undefined;
+  /** The redeemed code this receipt proves (issue 13). */
+  claimId?: number | undefined;
   files: File[];
 }
 
 /** POST /file/upload-bills: the shop (and optionally the offer and visit) plus the files, with progress. */
-export function uploadReceipt({ vendorId, offerId, visitId, files }: ReceiptUpload, onProgress?: (percent: number) => void) {
+export function uploadReceipt({ vendorId, offerId, visitId, claimId, files }: ReceiptUpload, onProgress?: (percent: number) => void) {
   const form = new FormData();
   form.append('vendorId', String(vendorId));
   if (offerId !== undefined) form.append('offerId', String(offerId));
   if (visitId !== undefined) form.append('visitId', String(visitId));
+  if (claimId !== undefined) form.append('claimId', String(claimId));
   for (const file of files) form.append('files', file, file.name);
   return apiUpload<{ data: Receipt }>('/file/upload-bills', form, onProgress);
 }

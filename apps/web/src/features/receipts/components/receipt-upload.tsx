@@ -1,7 +1,7 @@
 /**
  * Spec §2.4 "Receipt upload" (/receipt-upload): the shop (and offer) the receipt is for, the upload card with
  * its 'Select Upload Option' dialog, previews, Purchase Details from the chosen shop's real data, 'Save &
- * Upload' with a progress bar and the spec's alerts, then My receipts. `?vendorId&offerId&visitId` preselect
+ * Upload' with a progress bar and the spec's alerts, then My receipts. `?vendorId&offerId&visitId&claimId` preselect
  * the shop (Confirm Purchase on the shop-entry screen sends them).
  */
 import { ImagePlus } from 'lucide-react';
@@ -37,6 +37,8 @@ export function ReceiptUpload() {
   const [vendorId, setVendorId] = useState<number | undefined>(visitVendorId);
   const [offerId, setOfferId] = useState<number | undefined>(() => positiveId(searchParams.get('offerId')));
   const visitId = positiveId(searchParams.get('visitId'));
+  // Opened from a redeemed code: the receipt names it, so the purchase counts once (issue 13).
+  const claimId = positiveId(searchParams.get('claimId'));
   const [files, setFiles] = useState<File[]>([]);
   const [dialogOpen, setDialogOpen] = useState(false);
   const [progress, setProgress] = useState(0);
@@ -68,7 +70,13 @@ export function ReceiptUpload() {
     try {
       await upload.mutateAsync({
         // The visit belongs to the shop the screen was opened for; another shop chosen since has no visit.
-        upload: { vendorId: shop.vendorId, offerId: offer?.offerId, visitId: shop.vendorId === visitVendorId ? visitId : undefined, files },
+        upload: {
+          vendorId: shop.vendorId,
+          offerId: offer?.offerId,
+          visitId: shop.vendorId === visitVendorId ? visitId : undefined,
+          claimId: shop.vendorId === visitVendorId ? claimId : undefined,
+          files,
+        },
         onProgress: setProgress,
       });
       setFiles([]);
