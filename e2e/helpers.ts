@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, type TestInfo } from '@playwright/test';
+import { expect, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
 import sharp from 'sharp';
 
 export function isMobile(testInfo: TestInfo): boolean {
@@ -87,4 +87,26 @@ export async function registerBusinessByApi(page: Page, businessName: string) {
     },
   });
   expect(response.status()).toBe(201);
+}
+
+/**
+ * A LIMITED offer of `units` (five unless said), running from yesterday for 30 days, made through the API by the
+ * owner signed in on `request`; answers its id.
+ */
+export async function createLimitedOfferByApi(request: APIRequestContext, fields: { title: string; description: string; units?: number }): Promise<number> {
+  const day = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+  const response = await request.post('/api/v1/offers/', {
+    multipart: {
+      title: fields.title,
+      description: fields.description,
+      categoryId: '1',
+      discountValue: '50',
+      startDate: day(-1),
+      endDate: day(30),
+      redemptionLimit: 'LIMITED',
+      maxRedemptions: String(fields.units ?? 5),
+    },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return ((await response.json()) as { data: { offerId: number } }).data.offerId;
 }

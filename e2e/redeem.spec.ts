@@ -5,9 +5,9 @@
  * (then refused as already redeemed, with the time), undone from the day's list, and counted in the offers list;
  * axe finds nothing serious in light and dark.
  */
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import { MESSAGES } from '@qrib/shared/messages';
-import { expectNoSeriousA11yViolations, isMobile, newAccount, openNavigation, registerBusinessByApi, signUpThroughForm } from './helpers.ts';
+import { createLimitedOfferByApi, expectNoSeriousA11yViolations, isMobile, newAccount, openNavigation, registerBusinessByApi, signUpThroughForm } from './helpers.ts';
 
 const TITLE = 'Two ftiras for one at the kiosk';
 
@@ -16,24 +16,6 @@ async function setDarkMode(page: Page, on: boolean) {
   expect(response.status()).toBe(200);
   await page.reload();
   await expect(page.locator('html')).toHaveClass(on ? /(^|\s)dark(\s|$)/ : /^(?!.*\bdark\b).*$/);
-}
-
-/** A LIMITED offer of five units, running from yesterday, made by the signed-in owner through the API. */
-async function createLimitedOffer(request: APIRequestContext): Promise<number> {
-  const day = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-  const fields = {
-    title: TITLE,
-    description: 'Fresh ftira with tuna and capers',
-    categoryId: '1',
-    discountValue: '50',
-    startDate: day(-1),
-    endDate: day(30),
-    redemptionLimit: 'LIMITED',
-    maxRedemptions: '5',
-  };
-  const response = await request.post('/api/v1/offers/', { multipart: fields });
-  expect(response.status(), await response.text()).toBe(201);
-  return ((await response.json()) as { data: { offerId: number } }).data.offerId;
 }
 
 /** A new shopper, in a browser context of their own, claims a code for the offer; its code as the API gives it. */
@@ -57,7 +39,7 @@ async function redeem(page: Page, typed: string) {
 test('the owner redeems a shopper’s code at the till, sees it large and in the day’s list, and undoes it; wrong codes are refused (light and dark)', async ({ page, browser, baseURL }, testInfo) => {
   await signUpThroughForm(page);
   await registerBusinessByApi(page, 'Till Test Kiosk');
-  const offerId = await createLimitedOffer(page.request);
+  const offerId = await createLimitedOfferByApi(page.request, { title: TITLE, description: 'Fresh ftira with tuna and capers' });
   const code = await shopperClaims(browser, baseURL ?? '', offerId);
 
   // Redeem is in the owner's menu (the page is loaded again: the business was registered behind its back).

@@ -6,31 +6,12 @@
  * code names it, and the purchase is still counted once.
  */
 import { randomBytes } from 'node:crypto';
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
-import { expectNoSeriousA11yViolations, registerBusinessByApi, signUpThroughForm } from './helpers.ts';
+import { createLimitedOfferByApi, expectNoSeriousA11yViolations, registerBusinessByApi, signUpThroughForm } from './helpers.ts';
 
 const SHOP = 'Flow Test Deli';
 const TITLE = 'Half-price qassatat at the deli';
-
-/** A LIMITED offer of five units, running from yesterday, made by the signed-in owner through the API. */
-async function createLimitedOffer(request: APIRequestContext): Promise<number> {
-  const day = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-  const response = await request.post('/api/v1/offers/', {
-    multipart: {
-      title: TITLE,
-      description: 'Ricotta or pea qassatat, fresh every morning',
-      categoryId: '1',
-      discountValue: '50',
-      startDate: day(-1),
-      endDate: day(30),
-      redemptionLimit: 'LIMITED',
-      maxRedemptions: '5',
-    },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  return ((await response.json()) as { data: { offerId: number } }).data.offerId;
-}
 
 test('a shopper’s code redeemed at the till turns Redeemed, rings their bell, counts down the offer and counts as a conversion', async ({ page, browser, baseURL }) => {
   // The shop's owner, in a browser of their own, with a limited offer and no conversion yet this week.
@@ -38,7 +19,7 @@ test('a shopper’s code redeemed at the till turns Redeemed, rings their bell, 
   const owner = await ownerContext.newPage();
   await signUpThroughForm(owner);
   await registerBusinessByApi(owner, SHOP);
-  const offerId = await createLimitedOffer(owner.request);
+  const offerId = await createLimitedOfferByApi(owner.request, { title: TITLE, description: 'Ricotta or pea qassatat, fresh every morning' });
   await owner.goto('/');
   const conversions = owner.getByTestId('metric-conversions').getByTestId('metric-value');
   await expect(conversions).toHaveText('0');
