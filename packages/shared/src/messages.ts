@@ -216,6 +216,8 @@ export const MESSAGES = {
   claimNotYours: 'This code is not one of yours for this shop.',
   claimNotRedeemed: 'A receipt can name a code only once the shop has redeemed it.',
   claimHasReceipt: 'A receipt was already sent for this code.',
+  claimNoLongerNew: 'This code is for new customers of the shop, and this customer has bought here since getting it.',
+  maxBelowRedeemed: 'This offer has been redeemed {{count}} times already: the maximum cannot be lower than that.',
   // Generic API errors
   invalidJson: 'The request body is not valid JSON.',
   multipartInvalid: 'The form data could not be read. Send the form again.',

@@ -201,8 +201,11 @@ export const offerSchema = z.object({
   termsAndConditions: z.string().nullable(),
   redemptionLimit: z.enum(REDEMPTION_LIMITS),
   maxRedemptions: z.number().int().nullable(),
-  /** Redemptions at the till so far, and the units left (null when unlimited; issue 13). */
-  redeemedCount: z.number().int(),
+  /**
+   * Redemptions at the till so far (issue 13), for the offer's owner only (null to anyone else: an unlimited offer's
+   * count is the shop's sales), and the units left, for everyone (null when unlimited).
+   */
+  redeemedCount: z.number().int().nullable(),
   remaining: z.number().int().nullable(),
   sendNotifications: z.boolean(),
   category: categorySchema.nullable(),

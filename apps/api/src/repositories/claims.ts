@@ -6,10 +6,11 @@
  * connection, the transactions simply run one after the other).
  */
 import { sql } from 'drizzle-orm';
-import { maltaDayEnd, maltaMidnight, remainingUnits, type Claim, type ClaimStatus, type Redemption } from '@qrib/shared';
+import { PURCHASE_COUNTS, maltaDayEnd, maltaMidnight, remainingUnits, type Claim, type ClaimStatus, type Redemption } from '@qrib/shared';
 import { selectRows, type Db } from '../db/client.ts';
 import { notifications } from '../db/schema.ts';
 import { publicUrlSql } from '../storage/public-url.ts';
+import { purchasesSql } from './purchases.ts';
 
 /** What deciding on a claim needs to know about its offer and shop. */
 export interface ClaimableOffer {
@@ -39,16 +40,18 @@ interface ClaimRow {
   business_name: string;
   business_address: string;
   end_date: string;
+  offer_status: 'ACTIVE' | 'PAUSED' | 'ENDED';
   max_redemptions: number | null;
   redeemed_count: number;
 }
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 
-/** A claim as read: one still ACTIVE after its offer ended is EXPIRED. */
+/** A claim as read: one still ACTIVE after its offer ended (its end date passed, or the shop ended it) is EXPIRED. */
 export function presentClaim(row: ClaimRow, now = new Date()): Claim {
   const expiresAt = maltaDayEnd(String(row.end_date));
-  const status: ClaimStatus = row.status === 'ACTIVE' && expiresAt.getTime() <= now.getTime() ? 'EXPIRED' : row.status;
+  const ended = row.offer_status === 'ENDED' || expiresAt.getTime() <= now.getTime();
+  const status: ClaimStatus = row.status === 'ACTIVE' && ended ? 'EXPIRED' : row.status;
   return {
     claimId: row.id,
     offerId: row.offer_id,
@@ -71,7 +74,7 @@ export function presentClaim(row: ClaimRow, now = new Date()): Claim {
 
 const CLAIM_COLUMNS = sql`c.id, c.offer_id, c.vendor_id, c.code, c.status, c.created_at, c.redeemed_at, o.title,
   ${publicUrlSql(sql`i.card_key`)} AS image_url, v.business_name, v.business_address, o.end_date::text AS end_date,
-  o.max_redemptions, o.redeemed_count`;
+  o.status AS offer_status, o.max_redemptions, o.redeemed_count`;
 const CLAIM_JOINS = sql`JOIN offers o ON o.offer_id = c.offer_id JOIN vendors v ON v.id = c.vendor_id
   LEFT JOIN offer_images i ON i.offer_id = o.offer_id AND i.position = 0`;
 
@@ -81,6 +84,7 @@ export type RedeemOutcome =
   | { kind: 'unknown' }
   | { kind: 'already-redeemed'; redeemedAt: Date }
   | { kind: 'offer-closed'; offer: ClaimableOffer }
+  | { kind: 'no-longer-new' }
   | { kind: 'sold-out' };
 
 /** Thrown inside the transaction to roll it back when the offer has no unit left. */
@@ -166,22 +170,15 @@ export function createClaimsRepository(db: Db) {
     },
 
     /**
-     * Purchases that count for audiences (PURCHASE_COUNTS in packages/shared): redemptions, and VERIFIED receipts that
-     * name no redeemed claim. `atShop` counts those at one shop; `anywhere` at every shop.
+     * The shopper's purchases that count for audiences (PURCHASE_COUNTS in packages/shared): `atShop` at one shop
+     * (NEW_CUSTOMERS), `anywhere` on Qrib (PREMIUM_CUSTOMERS).
      */
     async countPurchases(userId: number, vendorId: number): Promise<{ atShop: number; anywhere: number }> {
       const [row] = await selectRows<{ at_shop: number; anywhere: number }>(
         db,
         sql`SELECT
-              count(*) FILTER (WHERE p.vendor_id = ${vendorId})::integer AS at_shop,
-              count(*)::integer AS anywhere
-            FROM (
-              SELECT c.vendor_id FROM offer_claims c WHERE c.user_id = ${userId} AND c.status = 'REDEEMED'
-              UNION ALL
-              SELECT r.vendor_id FROM receipts r
-              WHERE r.consumer_user_id = ${userId} AND r.status = 'VERIFIED'
-                AND NOT EXISTS (SELECT 1 FROM offer_claims rc WHERE rc.id = r.claim_id AND rc.status = 'REDEEMED')
-            ) AS p`,
+              (SELECT count(*)::integer FROM ${purchasesSql(PURCHASE_COUNTS.newCustomer, { userId, vendorId })} AS shop) AS at_shop,
+              (SELECT count(*)::integer FROM ${purchasesSql(PURCHASE_COUNTS.premium, { userId })} AS everywhere) AS anywhere`,
       );
       return { atShop: Number(row?.at_shop ?? 0), anywhere: Number(row?.anywhere ?? 0) };
     },
@@ -200,9 +197,11 @@ export function createClaimsRepository(db: Db) {
         offer_status: ClaimableOffer['status'];
         start_date: string;
         end_date: string;
+        target_audience: ClaimableOffer['targetAudience'];
       }>(
         db,
-        sql`SELECT c.id, c.user_id, c.status, c.redeemed_at, o.offer_id, o.status AS offer_status, o.start_date::text AS start_date, o.end_date::text AS end_date
+        sql`SELECT c.id, c.user_id, c.status, c.redeemed_at, o.offer_id, o.status AS offer_status, o.start_date::text AS start_date, o.end_date::text AS end_date,
+              o.target_audience
             FROM offer_claims c JOIN offers o ON o.offer_id = c.offer_id WHERE c.vendor_id = ${vendorId} AND c.code = ${code}`,
       );
       if (!found) return { kind: 'unknown' };
@@ -214,6 +213,9 @@ export function createClaimsRepository(db: Db) {
         if (offer) return { kind: 'offer-closed', offer };
         return { kind: 'unknown' };
       }
+      // NEW_CUSTOMERS holds at the till too: a shopper who has bought at the shop since getting the code (another
+      // code redeemed, a verified receipt) is no longer new there.
+      if (found.target_audience === 'NEW_CUSTOMERS' && (await this.countPurchases(found.user_id, vendorId)).atShop > 0) return { kind: 'no-longer-new' };
       try {
         return await db.transaction(async (tx) => {
           const [claim] = await selectRows<{ id: number; redeemed_at: Date | string }>(
@@ -291,6 +293,8 @@ export function createClaimsRepository(db: Db) {
         }
         await tx.execute(sql`UPDATE offers SET redeemed_count = redeemed_count - 1 WHERE offer_id = ${claim.offer_id} AND redeemed_count > 0`);
         await tx.execute(sql`DELETE FROM notifications WHERE kind = 'CLAIM_REDEEMED' AND (payload->>'claimId')::integer = ${claimId}`);
+        // The offer has a unit again: an unread 'sold out' is no longer true (and would ring twice if it sells out again).
+        await tx.execute(sql`DELETE FROM notifications WHERE kind = 'OFFER_SOLD_OUT' AND read_at IS NULL AND (payload->>'offerId')::integer = ${claim.offer_id}`);
         return 'undone';
       });
     },

@@ -4,8 +4,9 @@
  * runs from 00:00 of its first day to 00:00 after its last day, Malta time.
  */
 import { sql } from 'drizzle-orm';
-import { MALTA_TIME_ZONE, addDays, type InsightRange, type MessageKey } from '@qrib/shared';
+import { MALTA_TIME_ZONE, PURCHASE_COUNTS, addDays, type InsightRange, type MessageKey } from '@qrib/shared';
 import { selectRows, type Db } from '../db/client.ts';
+import { purchasesSql } from './purchases.ts';
 
 /** The facts a report is built from (counts are numbers; PostgreSQL's bigint counts arrive as text). */
 export interface InsightFacts {
@@ -43,20 +44,6 @@ const toMoney = (value: Count | null | undefined) => (value === null || value ==
 /** 00:00 of a Malta calendar date, as an instant. */
 const startOfDay = (isoDate: string) => sql`(${isoDate}::date::timestamp AT TIME ZONE ${MALTA_TIME_ZONE})`;
 const maltaDay = (column: string) => sql.raw(`to_char((${column} AT TIME ZONE '${MALTA_TIME_ZONE}')::date, 'YYYY-MM-DD')`);
-
-/**
- * A shop's purchases with when each was made (PURCHASE_COUNTS in packages/shared): redemptions at the till, and
- * VERIFIED receipts that name no redeemed claim (a receipt for a redeemed claim proves the same purchase).
- */
-function purchasesOf(vendorId: number) {
-  return sql`(
-    SELECT c.redeemed_at AS made_at FROM offer_claims c WHERE c.vendor_id = ${vendorId} AND c.status = 'REDEEMED'
-    UNION ALL
-    SELECT r.created_at AS made_at FROM receipts r
-    WHERE r.vendor_id = ${vendorId} AND r.status = 'VERIFIED'
-      AND NOT EXISTS (SELECT 1 FROM offer_claims rc WHERE rc.id = r.claim_id AND rc.status = 'REDEEMED')
-  )`;
-}
 
 export function createInsightsRepository(db: Db) {
   return {
@@ -96,9 +83,11 @@ export function createInsightsRepository(db: Db) {
       const [purchases] = await selectRows<Record<string, Count>>(db, sql`
         SELECT
           count(*) FILTER (WHERE made_at >= ${start} AND made_at < ${end}) AS conversions,
-          count(*) FILTER (WHERE made_at >= ${previousStart} AND made_at < ${previousEnd}) AS previous_conversions,
-          count(*) AS verified_purchases
-        FROM ${purchasesOf(vendorId)} AS p
+          count(*) FILTER (WHERE made_at >= ${previousStart} AND made_at < ${previousEnd}) AS previous_conversions
+        FROM ${purchasesSql(PURCHASE_COUNTS.conversions, { vendorId })} AS p
+      `);
+      const [trustPurchases] = await selectRows<Record<string, Count>>(db, sql`
+        SELECT count(*) AS verified_purchases FROM ${purchasesSql(PURCHASE_COUNTS.trustLevel, { vendorId })} AS p
       `);
 
       const redemptionsByOffer = await selectRows<{ offer_id: number; title: string; claims: Count; redemptions: Count; claims_redeemed: Count }>(db, sql`
@@ -173,7 +162,7 @@ export function createInsightsRepository(db: Db) {
       `);
       const conversionDays = await selectRows<{ day: string; conversions: Count }>(db, sql`
         SELECT ${maltaDay('made_at')} AS day, count(*) AS conversions
-        FROM ${purchasesOf(vendorId)} AS p
+        FROM ${purchasesSql(PURCHASE_COUNTS.conversions, { vendorId })} AS p
         WHERE made_at >= ${start} AND made_at < ${end}
         GROUP BY 1
       `);
@@ -202,7 +191,7 @@ export function createInsightsRepository(db: Db) {
         previousConversions: toNumber(purchases?.previous_conversions),
         avgOrderValue: toMoney(receipts?.avg_order_value),
         previousAvgOrderValue: toMoney(receipts?.previous_avg_order_value),
-        verifiedPurchases: toNumber(purchases?.verified_purchases),
+        verifiedPurchases: toNumber(trustPurchases?.verified_purchases),
         verifiedReceipts: toNumber(receipts?.verified_receipts),
         redemptionsByOffer: redemptionsByOffer.map((row) => ({
           offerId: Number(row.offer_id),

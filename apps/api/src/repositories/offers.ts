@@ -1,5 +1,5 @@
 /** SQL for offers and their photos; presenting an offer with its category, business and (to its owner) documents. */
-import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lte, or, sql } from 'drizzle-orm';
 import { remainingUnits, type Offer, type OfferFields, type OfferStatus } from '@qrib/shared';
 import type { Db } from '../db/client.ts';
 import { categories, offerImages, offers, vendorDocuments, vendors } from '../db/schema.ts';
@@ -101,8 +101,18 @@ export function createOffersRepository(db: Db) {
       return present(rows, vendor, viewerUserId);
     },
 
-    async update(offerId: number, fields: OfferFields): Promise<void> {
-      await db.update(offers).set({ ...offerValues(fields), updatedAt: sql`now()` }).where(eq(offers.offerId, offerId));
+    /**
+     * Writes the offer's details, unless they set a maximum below the redemptions it already has (checked in the
+     * same statement, so a redemption at the till in between cannot slip under it): answers whether it was written.
+     */
+    async update(offerId: number, fields: OfferFields): Promise<boolean> {
+      const limit = fields.maxRedemptions === null ? undefined : lte(offers.redeemedCount, fields.maxRedemptions);
+      const written = await db
+        .update(offers)
+        .set({ ...offerValues(fields), updatedAt: sql`now()` })
+        .where(and(eq(offers.offerId, offerId), limit))
+        .returning({ offerId: offers.offerId });
+      return written.length > 0;
     },
 
     async setStatus(offerId: number, status: OfferStatus): Promise<void> {
@@ -144,7 +154,7 @@ export function presentOffer(
     termsAndConditions: offer.termsAndConditions,
     redemptionLimit: offer.redemptionLimit,
     maxRedemptions: offer.maxRedemptions,
-    redeemedCount: offer.redeemedCount,
+    redeemedCount: isOwner ? offer.redeemedCount : null,
     remaining: remainingUnits(offer.maxRedemptions, offer.redeemedCount),
     sendNotifications: offer.sendNotifications,
     category: category

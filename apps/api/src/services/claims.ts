@@ -100,20 +100,26 @@ export interface RedeemDeps {
 export async function redeemCode(deps: RedeemDeps, vendorId: number, staffUserId: number, code: string, now = new Date()): Promise<Redemption> {
   const failuresKey = `!redeem-failures:${vendorId}`;
   const failures = await deps.counters.read(failuresKey);
-  if (failures.current >= REDEMPTION_FAILURES_PER_SHOP) {
-    throw new DomainError('too-many', 'tooManyWrongCodes', { minutes: Math.max(1, Math.ceil(failures.ttl / 60_000)) });
-  }
+  const tooMany = (ttl: number) => new DomainError('too-many', 'tooManyWrongCodes', { minutes: Math.max(1, Math.ceil(ttl / 60_000)) });
+  if (failures.current >= REDEMPTION_FAILURES_PER_SHOP) throw tooMany(failures.ttl);
   const outcome = await deps.claims.redeem(vendorId, code, staffUserId, maltaToday(now), UNDO_MS);
+  if (outcome.kind === 'unknown') {
+    // Counted in one statement: of a burst of wrong codes sent at once, those past the limit are answered 429, not
+    // 404, so no more than the limit are ever told apart. Real codes never count, however many tills scan at once.
+    const counted = await deps.counters.increment(failuresKey, FAILURE_WINDOW_MS);
+    if (counted.current > REDEMPTION_FAILURES_PER_SHOP) throw tooMany(counted.ttl);
+  }
   switch (outcome.kind) {
     case 'redeemed':
       return outcome.redemption;
     case 'unknown':
-      await deps.counters.increment(failuresKey, FAILURE_WINDOW_MS);
       throw new DomainError('not-found', 'claimCodeUnknown');
     case 'already-redeemed':
       throw new DomainError('conflict', 'codeAlreadyRedeemed', { time: maltaClock(outcome.redeemedAt), redeemedAt: outcome.redeemedAt.toISOString() });
     case 'offer-closed':
       throw closedReason(outcome.offer, maltaToday(now)) ?? new DomainError('conflict', 'offerSoldOut');
+    case 'no-longer-new':
+      throw new DomainError('conflict', 'claimNoLongerNew');
     case 'sold-out':
       throw new DomainError('conflict', 'offerSoldOut');
   }

@@ -67,10 +67,13 @@ export async function createOfferWithImages(
   return offerId;
 }
 
-/** Changes an offer's details (the same rules as creating it); its photos stay as they are. */
+/** Changes an offer's details (the same rules as creating it; a maximum no lower than the redemptions so far); its photos stay as they are. */
 export async function editOffer(deps: OfferCommandDeps, offerId: number, fields: OfferFields): Promise<void> {
   await checkCategory(deps.offers, fields);
-  await deps.offers.update(offerId, fields);
+  if (await deps.offers.update(offerId, fields)) return;
+  // Not written: a maximum below what the till has redeemed already (issue 13: never more redemptions than the maximum).
+  const count = (await deps.offers.findRow(offerId))?.redeemedCount ?? 0;
+  throw new DomainError('conflict', 'maxBelowRedeemed', { count }, { maxRedemptions: { code: 'maxBelowRedeemed', params: { count } } });
 }
 
 /** Pauses or resumes an offer; one that becomes visible again rings the bell of those who saved the shop. */

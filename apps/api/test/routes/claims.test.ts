@@ -6,6 +6,7 @@ import {
   PREMIUM_VERIFIED_PURCHASES,
   REDEMPTION_FAILURES_PER_SHOP,
   formatMessage,
+  maltaMidnight,
   type Claim,
   type Notification,
   type Redemption,
@@ -42,6 +43,23 @@ async function offerState(offerId: number) {
         FROM offers o WHERE o.offer_id = ${offerId}`,
   );
   return { redeemedCount: Number(row?.redeemed_count), redeemedClaims: Number(row?.redeemed) };
+}
+
+/** `count` shoppers written straight into the database, each with a claim on the offer. */
+async function claimsFor(offerId: number, vendorId: number, count: number): Promise<string[]> {
+  const db = testDb.database.db;
+  const stamp = `${process.pid}-${Date.now()}`;
+  const rows = await db
+    .insert(users)
+    .values(Array.from({ length: count }, (_, index) => ({ name: `Shopper ${index}`, email: `c-${stamp}-${index}@example.com`, phone: '+356 7900 0000', username: `c-${stamp}-${index}`, passwordHash: 'x' })))
+    .returning({ id: users.id });
+  const codes = new Set<string>();
+  while (codes.size < count) codes.add(drawClaimCode());
+  const list = [...codes];
+  for (const [index, row] of rows.entries()) {
+    await db.execute(sql`INSERT INTO offer_claims (offer_id, vendor_id, user_id, code) VALUES (${offerId}, ${vendorId}, ${row.id}, ${list[index]})`);
+  }
+  return list;
 }
 
 describe('claiming a code', () => {
@@ -266,23 +284,6 @@ describe('redeeming at the till', () => {
 });
 
 describe('limits that hold under concurrency', () => {
-  /** `count` shoppers written straight into the database, each with a claim on the offer. */
-  async function claimsFor(offerId: number, vendorId: number, count: number): Promise<string[]> {
-    const db = testDb.database.db;
-    const stamp = `${process.pid}-${Date.now()}`;
-    const rows = await db
-      .insert(users)
-      .values(Array.from({ length: count }, (_, index) => ({ name: `Shopper ${index}`, email: `c-${stamp}-${index}@example.com`, phone: '+356 7900 0000', username: `c-${stamp}-${index}`, passwordHash: 'x' })))
-      .returning({ id: users.id });
-    const codes = new Set<string>();
-    while (codes.size < count) codes.add(drawClaimCode());
-    const list = [...codes];
-    for (const [index, row] of rows.entries()) {
-      await db.execute(sql`INSERT INTO offer_claims (offer_id, vendor_id, user_id, code) VALUES (${offerId}, ${vendorId}, ${row.id}, ${list[index]})`);
-    }
-    return list;
-  }
-
   it('100 concurrent redemptions of 100 codes against maxRedemptions 10: exactly 10 succeed, and the rows agree', async () => {
     const shop = await buildShop(app);
     const offerId = await limitedOffer(shop, 10);
@@ -325,8 +326,11 @@ describe('sold out offers leave the shoppers’ lists', () => {
     const card = (await nearby()).data.find((business) => business.vendorId === shop.vendorId)?.offers.find((offer) => offer.offerId === offerId);
     expect(card?.remaining).toBe(1);
     expect((await search()).data.find((offer) => offer.offerId === offerId)?.remaining).toBe(1);
-    const detail = (await app.inject({ method: 'GET', url: `/api/v1/offers/${offerId}`, cookies: shopper.cookies })).json() as { data: { remaining: number | null; redeemedCount: number } };
-    expect(detail.data).toMatchObject({ remaining: 1, redeemedCount: 0 });
+    const detail = (await app.inject({ method: 'GET', url: `/api/v1/offers/${offerId}`, cookies: shopper.cookies })).json() as { data: { remaining: number | null; redeemedCount: number | null } };
+    // Units left for everyone; the count itself (a shop's sales) for its owner only.
+    expect(detail.data).toMatchObject({ remaining: 1, redeemedCount: null });
+    const asOwner = (await app.inject({ method: 'GET', url: `/api/v1/offers/${offerId}`, cookies: shop.cookies })).json() as { data: { redeemedCount: number | null } };
+    expect(asOwner.data.redeemedCount).toBe(0);
 
     expect((await redeem(shop, claimOf(await claim(shopper, offerId)).code)).statusCode).toBe(200);
     expect((await nearby()).data.find((business) => business.vendorId === shop.vendorId)).toBeUndefined();
@@ -401,5 +405,100 @@ describe('a redemption is a purchase, counted once', () => {
     const undone = await app.inject({ method: 'DELETE', url: `/api/v1/vendors/me/redemptions/${claimId}`, cookies: shop.cookies });
     expect(undone.statusCode).toBe(204);
     expect((await insights(shop)).metrics.conversions.value).toBe(2);
+  });
+});
+
+describe('rules that hold after the code is claimed', () => {
+  it('counts wrong codes in one statement: a parallel burst gets no more than the limit of 404s, and real codes never count', async () => {
+    const shop = await buildShop(app);
+    const offerId = await createOffer(app, shop);
+    // More real redemptions than the limit of wrong codes: none of them is counted against the till.
+    const codes = await claimsFor(offerId, shop.vendorId, REDEMPTION_FAILURES_PER_SHOP + 5);
+    for (const code of codes.slice(0, REDEMPTION_FAILURES_PER_SHOP + 2)) expect((await redeem(shop, code)).statusCode).toBe(200);
+    const burst = await Promise.all(Array.from({ length: REDEMPTION_FAILURES_PER_SHOP + 10 }, () => redeem(shop, drawClaimCode())));
+    const statuses = burst.map((answer) => answer.statusCode);
+    expect(statuses.filter((status) => status === 404)).toHaveLength(REDEMPTION_FAILURES_PER_SHOP);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(10);
+    expect((await redeem(shop, codes.at(-1))).statusCode).toBe(429);
+  });
+
+  it('refuses a maximum below the redemptions so far (409 on the field), accepts one equal to them', async () => {
+    const shop = await buildShop(app);
+    const offerId = await limitedOffer(shop, 5);
+    for (const code of await claimsFor(offerId, shop.vendorId, 3)) expect((await redeem(shop, code)).statusCode).toBe(200);
+    const edit = (max: number) =>
+      app.inject({
+        method: 'PATCH',
+        url: `/api/v1/offers/${offerId}`,
+        cookies: shop.cookies,
+        payload: { title: 'Limited to 5', description: 'Edited', categoryId: 1, discountType: 'PERCENTAGE', discountValue: 10, startDate: maltaDay(-7), endDate: maltaDay(30), redemptionLimit: 'LIMITED', maxRedemptions: max },
+      });
+    const lower = await edit(2);
+    expect(lower.statusCode).toBe(409);
+    expect(lower.json()).toMatchObject({ code: 'maxBelowRedeemed', params: { count: 3 }, fieldErrors: { maxRedemptions: formatMessage(MESSAGES.maxBelowRedeemed, { count: 3 }) } });
+    const [row] = await selectRows<{ max_redemptions: number; description: string }>(testDb.database.db, sql`SELECT max_redemptions, description FROM offers WHERE offer_id = ${offerId}`);
+    expect(row).toEqual({ max_redemptions: 5, description: 'Every morning before ten' });
+    expect((await edit(3)).statusCode).toBe(200);
+    // Now sold out: no claim, and the database itself refuses a count above the maximum.
+    expect((await claim(await signUp(app), offerId)).json()).toMatchObject({ statusCode: 409, code: 'offerSoldOut' });
+    await expect(testDb.database.db.execute(sql`UPDATE offers SET redeemed_count = 4 WHERE offer_id = ${offerId}`)).rejects.toThrow();
+  });
+
+  it('reads a code EXPIRED once the shop has ended its offer', async () => {
+    const shop = await buildShop(app);
+    const shopper = await signUp(app);
+    const offerId = await createOffer(app, shop);
+    claimOf(await claim(shopper, offerId));
+    await testDb.database.db.execute(sql`UPDATE offers SET status = 'ENDED' WHERE offer_id = ${offerId}`);
+    const mine = (await app.inject({ method: 'GET', url: '/api/v1/me/claims', cookies: shopper.cookies })).json() as { data: Claim[] };
+    expect(mine.data[0]?.status).toBe('EXPIRED');
+  });
+
+  it('NEW_CUSTOMERS: a verified receipt at the shop is a purchase too, and a purchase made after claiming is refused at the till', async () => {
+    const shop = await buildShop(app);
+    const shopper = await signUp(app);
+    const newOnly = await createOffer(app, shop, { targetAudience: 'NEW_CUSTOMERS', title: 'First visit' });
+    const everyone = await createOffer(app, shop, { title: 'For all' });
+    const { code } = claimOf(await claim(shopper, newOnly));
+    // Bought at the shop since (another code redeemed): the new-customer code is no longer theirs to use.
+    expect((await redeem(shop, claimOf(await claim(shopper, everyone)).code)).statusCode).toBe(200);
+    const refused = await redeem(shop, code);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ code: 'claimNoLongerNew', message: MESSAGES.claimNoLongerNew });
+
+    const other = await signUp(app);
+    const { payload, headers } = multipartBody({ vendorId: shop.vendorId }, [{ field: 'files', filename: 'receipt.png', contentType: 'image/png', content: await makePng(64, 48, Math.random()) }]);
+    const receipt = await app.inject({ method: 'POST', url: '/api/v1/file/upload-bills', payload, headers, cookies: other.cookies });
+    expect(receipt.statusCode).toBe(201);
+    expect((await claim(other, newOnly)).statusCode).toBe(201);
+    await testDb.database.db.execute(sql`UPDATE receipts SET status = 'VERIFIED' WHERE consumer_user_id = ${other.userId}`);
+    const secondNew = await createOffer(app, shop, { targetAudience: 'NEW_CUSTOMERS', title: 'Another first visit' });
+    expect((await claim(other, secondNew)).json()).toMatchObject({ statusCode: 403, code: 'audienceNewCustomers' });
+  });
+
+  it('lists a redemption under the Malta day it was made, across midnight', async () => {
+    const shop = await buildShop(app);
+    const offerId = await createOffer(app, shop);
+    const [code] = await claimsFor(offerId, shop.vendorId, 1);
+    const { claimId } = redemptionOf(await redeem(shop, code));
+    // 00:30 in Malta today is 22:30 or 23:30 UTC the day before.
+    const today = maltaDay(0);
+    const justAfterMidnight = new Date(maltaMidnight(today).getTime() + 30 * 60_000);
+    await testDb.database.db.execute(sql`UPDATE offer_claims SET redeemed_at = ${justAfterMidnight.toISOString()}::timestamptz WHERE id = ${claimId}`);
+    const on = async (date: string) =>
+      ((await app.inject({ method: 'GET', url: `/api/v1/vendors/me/redemptions?date=${date}`, cookies: shop.cookies })).json() as { data: Redemption[] }).data.map((each) => each.claimId);
+    expect(await on(today)).toEqual([claimId]);
+    expect(await on(maltaDay(-1))).toEqual([]);
+  });
+
+  it('an undo takes back the unread sold-out bell, so selling out again rings once', async () => {
+    const shop = await buildShop(app);
+    const offerId = await limitedOffer(shop, 1);
+    const [code] = await claimsFor(offerId, shop.vendorId, 1);
+    const { claimId } = redemptionOf(await redeem(shop, code));
+    expect((await app.inject({ method: 'DELETE', url: `/api/v1/vendors/me/redemptions/${claimId}`, cookies: shop.cookies })).statusCode).toBe(204);
+    expect((await redeem(shop, code)).statusCode).toBe(200);
+    const bell = (await app.inject({ method: 'GET', url: '/api/v1/me/notifications', cookies: shop.cookies })).json() as { data: Notification[] };
+    expect(bell.data.filter((each) => each.kind === 'OFFER_SOLD_OUT')).toHaveLength(1);
   });
 });

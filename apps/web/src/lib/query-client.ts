@@ -20,6 +20,9 @@ export function createQueryClient(): QueryClient {
  * worker's caches; lib/personal-data.ts), and nobody is signed in.
  */
 export async function forgetSignedInUser(queryClient: QueryClient): Promise<void> {
+  // Cancelled first: a request still on its way (the code screen asks for the codes every few seconds) must not
+  // store what it brings back once the device has been cleared.
+  await queryClient.cancelQueries();
   queryClient.clear();
   queryClient.setQueryData(queryKeys.auth.me(), null);
   await clearPersonalStores();

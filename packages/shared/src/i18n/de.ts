@@ -771,6 +771,8 @@ export const de: Catalog = {
     claimNotYours: 'Dieser Code gehört nicht zu deinen Codes für dieses Geschäft.',
     claimNotRedeemed: 'Ein Beleg kann einen Code erst nennen, wenn das Geschäft ihn eingelöst hat.',
     claimHasReceipt: 'Für diesen Code wurde bereits ein Beleg eingereicht.',
+    claimNoLongerNew: 'Dieser Code ist für Neukunden des Ladens, und diese Person hat hier seitdem schon eingekauft.',
+    maxBelowRedeemed: 'Dieses Angebot wurde bereits {{count}}-mal eingelöst: Das Maximum kann nicht niedriger sein.',
     invalidJson: 'Der Anfragetext ist kein gültiges JSON.',
     multipartInvalid: 'Die Formulardaten konnten nicht gelesen werden. Sende das Formular erneut.',
     nulCharacter: 'Text darf keine NUL-Zeichen enthalten.',

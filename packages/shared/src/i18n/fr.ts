@@ -775,6 +775,8 @@ export const fr: Catalog = {
     claimNotYours: 'Ce code ne fait pas partie des vôtres pour ce commerce.',
     claimNotRedeemed: 'Un reçu ne peut mentionner un code qu’une fois celui-ci utilisé dans le commerce.',
     claimHasReceipt: 'Un reçu a déjà été envoyé pour ce code.',
+    claimNoLongerNew: 'Ce code est réservé aux nouveaux clients de la boutique, et ce client y a acheté depuis qu’il l’a obtenu.',
+    maxBelowRedeemed: 'Cette offre a déjà été utilisée {{count}} fois : le maximum ne peut pas être inférieur.',
     invalidJson: "Le corps de la requête n'est pas un JSON valide.",
     multipartInvalid: 'Les données du formulaire sont illisibles. Envoyez à nouveau le formulaire.',
     nulCharacter: 'Le texte ne peut pas contenir de caractères NUL.',

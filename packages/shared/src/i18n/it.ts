@@ -773,6 +773,8 @@ export const it: Catalog = {
     claimNotYours: 'Questo codice non è uno dei tuoi per questo negozio.',
     claimNotRedeemed: 'Uno scontrino può indicare un codice solo dopo che è stato usato in negozio.',
     claimHasReceipt: 'Per questo codice è già stato inviato uno scontrino.',
+    claimNoLongerNew: 'Questo codice è per i nuovi clienti del negozio, e questo cliente ha acquistato qui da quando l’ha ottenuto.',
+    maxBelowRedeemed: 'Questa offerta è già stata riscattata {{count}} volte: il massimo non può essere inferiore.',
     invalidJson: 'Il corpo della richiesta non è un JSON valido.',
     multipartInvalid: 'Impossibile leggere i dati del modulo. Invia di nuovo il modulo.',
     nulCharacter: 'Il testo non può contenere caratteri NUL.',

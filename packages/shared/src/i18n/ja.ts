@@ -761,6 +761,8 @@ export const ja: Catalog = {
     claimNotYours: 'このコードは、この店舗であなたが取得したコードではありません。',
     claimNotRedeemed: 'レシートにコードを指定できるのは、店舗がそのコードを利用済みにした後だけです。',
     claimHasReceipt: 'このコードのレシートはすでに送信されています。',
+    claimNoLongerNew: 'このコードは店舗の新規のお客様向けですが、このお客様はコード取得後にこの店舗で購入しています。',
+    maxBelowRedeemed: 'このオファーはすでに{{count}}回利用されています。上限をそれより低くすることはできません。',
     invalidJson: 'リクエスト本文が有効なJSONではありません。',
     multipartInvalid: 'フォームのデータを読み取れませんでした。もう一度送信してください。',
     nulCharacter: 'テキストに NUL 文字を含めることはできません。',

@@ -808,6 +808,8 @@ export const mt: Catalog = {
     claimNotYours: 'Dan il-kodiċi mhuwiex wieħed minn tiegħek għal dan il-ħanut.',
     claimNotRedeemed: 'Riċevuta tista’ ssemmi kodiċi biss wara li l-ħanut ikun fdieh.',
     claimHasReceipt: 'Diġà ntbagħtet riċevuta għal dan il-kodiċi.',
+    claimNoLongerNew: 'Dan il-kodiċi huwa għal klijenti ġodda tal-ħanut, u dan il-klijent xtara hawn minn mindu ħadu.',
+    maxBelowRedeemed: 'Din l-offerta diġà nfdiet {{count}} darba: il-massimu ma jistax ikun inqas minn hekk.',
     invalidJson: 'Il-korp tat-talba mhuwiex JSON validu.',
     multipartInvalid: 'Id-dejta tal-formola ma setgħetx tinqara. Erġa’ ibgħat il-formola.',
     nulCharacter: 'It-test ma jistax ikun fih karattri NUL.',

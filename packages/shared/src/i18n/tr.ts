@@ -774,6 +774,8 @@ export const tr: Catalog = {
     claimNotYours: 'Bu kod, bu mağaza için sizin kodlarınızdan biri değil.',
     claimNotRedeemed: 'Bir fişte kod ancak mağaza o kodu kabul ettikten sonra belirtilebilir.',
     claimHasReceipt: 'Bu kod için zaten bir fiş gönderildi.',
+    claimNoLongerNew: 'Bu kod mağazanın yeni müşterileri içindir ve bu müşteri kodu aldıktan sonra burada alışveriş yaptı.',
+    maxBelowRedeemed: 'Bu fırsat şimdiden {{count}} kez kullanıldı: üst sınır bundan düşük olamaz.',
     invalidJson: 'İstek gövdesi geçerli bir JSON değil.',
     multipartInvalid: 'Form verileri okunamadı. Formu yeniden gönderin.',
     nulCharacter: 'Metin NUL karakterleri içeremez.',

@@ -67,8 +67,8 @@ const WIDE_ONLY = 'hidden md:table-cell';
 /** Redemptions at the till (issue 13): 'redeemed / max' for a LIMITED offer, the plain count for an unlimited one. */
 export function redeemedText(t: TFunction, offer: Pick<Offer, 'redemptionLimit' | 'maxRedemptions' | 'redeemedCount'>): string {
   return offer.redemptionLimit === 'LIMITED' && offer.maxRedemptions !== null
-    ? t('redeem.redeemedOfMax', { count: offer.redeemedCount, max: offer.maxRedemptions })
-    : String(offer.redeemedCount);
+    ? t('redeem.redeemedOfMax', { count: offer.redeemedCount ?? 0, max: offer.maxRedemptions })
+    : String(offer.redeemedCount ?? 0);
 }
 
 function OffersTableBody({ offers, onView }: { offers: Offer[]; onView: (offerId: number) => void }) {

@@ -25,6 +25,9 @@ export function useRedeemCode() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: redeemCode,
-    onSuccess: () => refreshAfterRedemption(queryClient),
+    // Not awaited: the success state shows at once, the day's list and figures follow.
+    onSuccess: () => {
+      void refreshAfterRedemption(queryClient);
+    },
   });
 }

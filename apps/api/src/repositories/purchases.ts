@@ -1,0 +1,35 @@
+/**
+ * A purchase, as SQL, written once (issue 13; PURCHASE_COUNTS in packages/shared says which kinds count for what):
+ * a REDEMPTION at the till, or a VERIFIED_RECEIPT that names no redeemed code (a receipt for a redeemed code proves
+ * the same purchase, which counts once, as the redemption). Columns: user_id, vendor_id, made_at.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import type { PURCHASE_COUNTS } from '@qrib/shared';
+
+type PurchaseKind = (typeof PURCHASE_COUNTS)[keyof typeof PURCHASE_COUNTS][number];
+
+/** The purchases of `kinds`, narrowed to one shopper and/or one shop. */
+export function purchasesSql(kinds: readonly PurchaseKind[], where: { userId?: number; vendorId?: number }): SQL {
+  const claimFilter = [sql`c.status = 'REDEEMED'`];
+  const receiptFilter = [
+    sql`r.status = 'VERIFIED'`,
+    sql`NOT EXISTS (SELECT 1 FROM offer_claims rc WHERE rc.id = r.claim_id AND rc.status = 'REDEEMED')`,
+  ];
+  if (where.userId !== undefined) {
+    claimFilter.push(sql`c.user_id = ${where.userId}`);
+    receiptFilter.push(sql`r.consumer_user_id = ${where.userId}`);
+  }
+  if (where.vendorId !== undefined) {
+    claimFilter.push(sql`c.vendor_id = ${where.vendorId}`);
+    receiptFilter.push(sql`r.vendor_id = ${where.vendorId}`);
+  }
+  const parts: SQL[] = [];
+  if (kinds.includes('REDEMPTION')) {
+    parts.push(sql`SELECT c.user_id, c.vendor_id, c.redeemed_at AS made_at FROM offer_claims c WHERE ${sql.join(claimFilter, sql` AND `)}`);
+  }
+  if (kinds.includes('VERIFIED_RECEIPT')) {
+    parts.push(sql`SELECT r.consumer_user_id AS user_id, r.vendor_id, r.created_at AS made_at FROM receipts r WHERE ${sql.join(receiptFilter, sql` AND `)}`);
+  }
+  if (parts.length === 0) return sql`(SELECT NULL::integer AS user_id, NULL::integer AS vendor_id, NULL::timestamptz AS made_at WHERE false)`;
+  return sql`(${sql.join(parts, sql` UNION ALL `)})`;
+}
