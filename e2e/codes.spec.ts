@@ -4,18 +4,11 @@
  * screen still opens from the copy on the device when the codes cannot be fetched; axe finds nothing serious in
  * light and dark.
  */
-import { expect, test, type Page } from '@playwright/test';
-import { expectNoSeriousA11yViolations, openNavigation, signUpThroughForm } from './helpers.ts';
+import { expect, test } from '@playwright/test';
+import { expectNoSeriousA11yViolations, openNavigation, setDarkMode, signUpThroughForm } from './helpers.ts';
 
 // The shopper stands in Valletta, next door to the demo's Joseph's Pastizzeria.
 test.use({ geolocation: { latitude: 35.8989, longitude: 14.5146 }, permissions: ['geolocation'] });
-
-async function setDarkMode(page: Page, on: boolean) {
-  const response = await page.request.patch('/api/v1/me', { data: { preferences: { darkMode: on } } });
-  expect(response.status()).toBe(200);
-  await page.reload();
-  await expect(page.locator('html')).toHaveClass(on ? /(^|\s)dark(\s|$)/ : /^(?!.*\bdark\b).*$/);
-}
 
 const CODE = /^[2-9A-HJKMNP-Z]{4} [2-9A-HJKMNP-Z]{4}$/;
 

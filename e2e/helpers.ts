@@ -110,3 +110,11 @@ export async function createLimitedOfferByApi(request: APIRequestContext, fields
   expect(response.status(), await response.text()).toBe(201);
   return ((await response.json()) as { data: { offerId: number } }).data.offerId;
 }
+
+/** Switches the signed-in account's Dark Mode through the API and reloads: the page is then drawn in it (or not). */
+export async function setDarkMode(page: Page, on: boolean) {
+  const response = await page.request.patch('/api/v1/me', { data: { preferences: { darkMode: on } } });
+  expect(response.status()).toBe(200);
+  await page.reload();
+  await expect(page.locator('html')).toHaveClass(on ? /(^|\s)dark(\s|$)/ : /^(?!.*\bdark\b).*$/);
+}

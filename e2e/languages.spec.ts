@@ -7,7 +7,7 @@ import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { catalogs } from '@qrib/shared/i18n/catalogs';
 import type { LanguageCode } from '@qrib/shared/languages';
 import { formatMessage } from '@qrib/shared/messages';
-import { expectNoSeriousA11yViolations, isMobile, logInThroughForm, signUpThroughForm } from './helpers.ts';
+import { expectNoSeriousA11yViolations, isMobile, logInThroughForm, setDarkMode, signUpThroughForm } from './helpers.ts';
 
 // The shopper stands in Valletta, at Joseph's Pastizzeria: the nearest card is metres away, not kilometres.
 test.use({ geolocation: { latitude: 35.8989, longitude: 14.5146 }, permissions: ['geolocation'] });
@@ -17,13 +17,6 @@ async function chooseLanguage(page: Page, testInfo: TestInfo, code: LanguageCode
   if (mobile) await page.getByRole('button', { name: catalogs.en.nav.openMenu }).click();
   await (mobile ? page.getByRole('dialog') : page.getByTestId('sidebar')).getByLabel(label, { exact: true }).selectOption(code);
   await expect(page.locator('html')).toHaveAttribute('lang', code);
-}
-
-async function setDarkMode(page: Page, on: boolean) {
-  const response = await page.request.patch('/api/v1/me', { data: { preferences: { darkMode: on } } });
-  expect(response.status()).toBe(200);
-  await page.reload();
-  await expect(page.locator('html')).toHaveClass(on ? /(^|\s)dark(\s|$)/ : /^(?!.*\bdark\b).*$/);
 }
 
 test('the Arabic home names the categories and the nearest shop’s distance in Arabic, in light and dark', async ({ page }, testInfo) => {

@@ -7,7 +7,7 @@
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { en } from '@qrib/shared/i18n/en';
-import { expectNoSeriousA11yViolations, signUpThroughForm } from './helpers.ts';
+import { expectNoSeriousA11yViolations, setDarkMode, signUpThroughForm } from './helpers.ts';
 
 const VALLETTA = { latitude: 35.8989, longitude: 14.5146 };
 test.use({ geolocation: VALLETTA, permissions: ['geolocation'] });
@@ -22,13 +22,6 @@ async function refuseOtherHosts(page: Page): Promise<string[]> {
     return route.abort();
   });
   return external;
-}
-
-async function setDarkMode(page: Page, on: boolean) {
-  const response = await page.request.patch('/api/v1/me', { data: { preferences: { darkMode: on } } });
-  expect(response.status()).toBe(200);
-  await page.reload();
-  await expect(page.locator('html')).toHaveClass(on ? /(^|\s)dark(\s|$)/ : /^(?!.*\bdark\b).*$/);
 }
 
 /** The shop markers and clusters drawn inside the map's visible box. */

@@ -4,7 +4,7 @@
  * and dark; on an offer a shopper's Back (top bar on phones, head of the page on desktop) follows history, else leads home.
  */
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
-import { expectNoSeriousA11yViolations, isMobile, registerBusinessByApi, signUpThroughForm } from './helpers.ts';
+import { expectNoSeriousA11yViolations, isMobile, registerBusinessByApi, setDarkMode, signUpThroughForm } from './helpers.ts';
 
 test.use({ geolocation: { latitude: 35.8989, longitude: 14.5146 }, permissions: ['geolocation'] });
 
@@ -29,13 +29,6 @@ const OWNER_MENU = [
 ];
 
 const tabBar = (page: Page) => page.getByRole('navigation', { name: 'Quick navigation' });
-
-async function setDarkMode(page: Page, on: boolean) {
-  const response = await page.request.patch('/api/v1/me', { data: { preferences: { darkMode: on } } });
-  expect(response.status()).toBe(200);
-  await page.reload();
-  await expect(page.locator('html')).toHaveClass(on ? /(^|\s)dark(\s|$)/ : /^(?!.*\bdark\b).*$/);
-}
 
 /** The tabs (mobile) and the menu (slide-over on mobile, sidebar on desktop) hold exactly the role's entries, pass axe, and are 44 px targets. */
 async function expectNavigation(page: Page, testInfo: TestInfo, tabs: string[], menu: string[]) {

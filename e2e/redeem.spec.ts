@@ -7,16 +7,9 @@
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { MESSAGES } from '@qrib/shared/messages';
-import { createLimitedOfferByApi, expectNoSeriousA11yViolations, isMobile, newAccount, openNavigation, registerBusinessByApi, signUpThroughForm } from './helpers.ts';
+import { createLimitedOfferByApi, expectNoSeriousA11yViolations, isMobile, newAccount, openNavigation, registerBusinessByApi, setDarkMode, signUpThroughForm } from './helpers.ts';
 
 const TITLE = 'Two ftiras for one at the kiosk';
-
-async function setDarkMode(page: Page, on: boolean) {
-  const response = await page.request.patch('/api/v1/me', { data: { preferences: { darkMode: on } } });
-  expect(response.status()).toBe(200);
-  await page.reload();
-  await expect(page.locator('html')).toHaveClass(on ? /(^|\s)dark(\s|$)/ : /^(?!.*\bdark\b).*$/);
-}
 
 /** A new shopper, in a browser context of their own, claims a code for the offer; its code as the API gives it. */
 async function shopperClaims(browser: Browser, baseURL: string, offerId: number): Promise<string> {

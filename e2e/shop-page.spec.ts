@@ -6,17 +6,10 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { MESSAGES } from '@qrib/shared/messages';
-import { expectNoSeriousA11yViolations, newAccount, signUpThroughForm } from './helpers.ts';
+import { expectNoSeriousA11yViolations, newAccount, setDarkMode, signUpThroughForm } from './helpers.ts';
 
 // The shopper stands in Valletta, next door to the demo's Joseph's Pastizzeria.
 test.use({ geolocation: { latitude: 35.8989, longitude: 14.5146 }, permissions: ['geolocation'] });
-
-async function setDarkMode(page: Page, on: boolean) {
-  const response = await page.request.patch('/api/v1/me', { data: { preferences: { darkMode: on } } });
-  expect(response.status()).toBe(200);
-  await page.reload();
-  await expect(page.locator('html')).toHaveClass(on ? /(^|\s)dark(\s|$)/ : /^(?!.*\bdark\b).*$/);
-}
 
 /** The shop of the home's nearest offer, read from the offer the card leads to. */
 async function nearestShopId(page: Page): Promise<number> {
