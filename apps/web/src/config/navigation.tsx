@@ -36,7 +36,7 @@ type NavKey = Exclude<
   'main' | 'openMenu' | 'closeMenu' | 'collapseSidebar' | 'expandSidebar' | 'bottomTabs' | 'logout' | 'loggingOut' | 'signedInAs'
 >;
 /** A catalog key naming an entry: one of the nav labels, or words the app already has elsewhere. */
-export type NavLabelKey = `nav.${NavKey}` | 'offerForm.title' | 'codes.title' | 'redeem.navLabel';
+export type NavLabelKey = `nav.${NavKey}` | 'offerForm.title' | 'codes.title';
 
 export interface NavItem {
   id: string;
@@ -54,7 +54,7 @@ export const NAV_ITEMS = {
   insights: { id: 'insights', labelKey: 'nav.insights', icon: ChartLine, path: paths.insights },
   businessInsights: { id: 'business-insights', labelKey: 'nav.businessInsights', icon: BarChart3, path: paths.businessInsights },
   receiptReview: { id: 'receipt-review', labelKey: 'nav.receiptReview', icon: ClipboardCheck, path: paths.receiptReview },
-  redeem: { id: 'redeem', labelKey: 'redeem.navLabel', icon: ScanLine, path: paths.redeem },
+  redeem: { id: 'redeem', labelKey: 'nav.redeem', icon: ScanLine, path: paths.redeem },
   nearby: { id: 'nearby', labelKey: 'nav.nearbyOffers', icon: MapPin, path: paths.nearbyOffers },
   search: { id: 'search', labelKey: 'nav.search', icon: Search, path: paths.searchOffers },
   localOffers: { id: 'local-offers', labelKey: 'nav.localOffers', icon: LayoutGrid, path: paths.localOffers },

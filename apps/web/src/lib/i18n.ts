@@ -11,7 +11,8 @@ import { initReactI18next } from 'react-i18next';
 import { FIELD_LABELS } from '@qrib/shared/field-labels';
 import { LANGUAGE_COOKIE_NAME, isLanguageCode, languageCookieValue, parseLanguageCookie, textDirection, type LanguageCode } from '@qrib/shared/languages';
 import { codeOfMessage, type MessageCode } from '@qrib/shared/message-codes';
-import { en, type Catalog } from '@qrib/shared/i18n/en';
+import { enCore } from '@qrib/shared/i18n/en-core';
+import type { Catalog } from '@qrib/shared/i18n/en';
 import { ApiError, apiRequest } from './api-client.ts';
 
 /** How each catalog but English is fetched: one chunk per language. */
@@ -26,8 +27,20 @@ const CATALOG_LOADERS: Record<Exclude<LanguageCode, 'en'>, () => Promise<Catalog
   hi: async () => (await import('@qrib/shared/i18n/hi')).hi,
   ja: async () => (await import('@qrib/shared/i18n/ja')).ja,
 };
-/** The catalogs this page has: English from the start, the others once loadCatalog fetched them. */
-const loadedCatalogs: Partial<Record<LanguageCode, Catalog>> = { en };
+/**
+ * The catalogs this page has: English from the start (the strings every screen may need; the owner's screens add
+ * theirs with addEnglishStrings), the others, whole, once loadCatalog fetched them.
+ */
+const loadedCatalogs: Partial<Record<LanguageCode, Partial<Catalog>>> = { en: enCore };
+
+/**
+ * English strings that come with a screen's code (lib/owner-strings.ts): kept for every later initI18n, and given to
+ * i18next at once if it runs already. Other languages' catalogs are loaded whole and have them.
+ */
+export function addEnglishStrings(strings: Partial<Catalog>): void {
+  loadedCatalogs.en = { ...loadedCatalogs.en, ...strings };
+  if (i18next.isInitialized) i18next.addResourceBundle('en', 'translation', strings, true, true);
+}
 
 /** Fetches a language's catalog (once); initI18n then has it. English is already there. */
 export async function loadCatalog(code: LanguageCode): Promise<void> {

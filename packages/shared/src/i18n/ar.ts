@@ -13,6 +13,7 @@ export const ar: Catalog = {
     reload: 'إعادة التحميل',
   },
   nav: {
+    redeem: 'استخدام رمز',
     main: 'التنقل الرئيسي',
     dashboard: 'لوحة التحكم',
     profile: 'الملف الشخصي',
@@ -570,7 +571,6 @@ export const ar: Catalog = {
     6: { name: 'الصحة والعافية', description: 'صيدليات وصالات رياضية ومنتجعات صحية وعيادات' },
   },
   redeem: {
-    navLabel: 'استخدام رمز',
     title: 'استخدام رمز العميل',
     subtitle: 'امسح رمز QR الخاص بالعميل أو اكتب الرمز الظاهر على هاتفه.',
     codeLabel: 'رمز العميل',

@@ -13,6 +13,7 @@ export const de: Catalog = {
     reload: 'Neu laden',
   },
   nav: {
+    redeem: 'Einlösen',
     main: 'Hauptnavigation',
     dashboard: 'Dashboard',
     profile: 'Profil',
@@ -577,7 +578,6 @@ export const de: Catalog = {
     6: { name: 'Gesundheit & Wellness', description: 'Apotheken, Fitnessstudios, Spas und Kliniken' },
   },
   redeem: {
-    navLabel: 'Einlösen',
     title: 'Code einlösen',
     subtitle: 'Scanne den QR-Code des Kunden oder tippe den Code ein, den sein Telefon zeigt.',
     codeLabel: 'Code des Kunden',

@@ -13,6 +13,7 @@ export const fr: Catalog = {
     reload: 'Recharger',
   },
   nav: {
+    redeem: 'Valider un code',
     main: 'Navigation principale',
     dashboard: 'Tableau de bord',
     profile: 'Profil',
@@ -581,7 +582,6 @@ export const fr: Catalog = {
     6: { name: 'Santé et bien-être', description: 'Pharmacies, salles de sport, spas et cliniques' },
   },
   redeem: {
-    navLabel: 'Valider un code',
     title: 'Valider un code',
     subtitle: 'Scannez le code QR du client ou saisissez le code affiché sur son téléphone.',
     codeLabel: 'Code du client',

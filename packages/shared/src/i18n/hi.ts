@@ -13,6 +13,7 @@ export const hi: Catalog = {
     reload: 'फिर से लोड करें',
   },
   nav: {
+    redeem: 'कोड भुनाएँ',
     main: 'मुख्य नेविगेशन',
     dashboard: 'डैशबोर्ड',
     profile: 'प्रोफ़ाइल',
@@ -577,7 +578,6 @@ export const hi: Catalog = {
     6: { name: 'स्वास्थ्य और तंदुरुस्ती', description: 'फ़ार्मेसी, जिम, स्पा और क्लिनिक' },
   },
   redeem: {
-    navLabel: 'कोड भुनाएँ',
     title: 'कोड भुनाएँ',
     subtitle: 'ग्राहक का QR कोड स्कैन करें या उनके फ़ोन पर दिखा कोड टाइप करें।',
     codeLabel: 'ग्राहक का कोड',

@@ -13,6 +13,7 @@ export const it: Catalog = {
     reload: 'Ricarica',
   },
   nav: {
+    redeem: 'Convalida',
     main: 'Navigazione principale',
     dashboard: 'Dashboard',
     profile: 'Profilo',
@@ -581,7 +582,6 @@ export const it: Catalog = {
     6: { name: 'Salute e benessere', description: 'Farmacie, palestre, spa e cliniche' },
   },
   redeem: {
-    navLabel: 'Convalida',
     title: 'Convalida un codice',
     subtitle: 'Scansiona il codice QR del cliente o digita il codice mostrato sul suo telefono.',
     codeLabel: 'Codice del cliente',

@@ -13,6 +13,7 @@ export const ja: Catalog = {
     reload: '再読み込み',
   },
   nav: {
+    redeem: 'コード利用',
     main: 'メインナビゲーション',
     dashboard: 'ダッシュボード',
     profile: 'プロフィール',
@@ -570,7 +571,6 @@ export const ja: Catalog = {
     6: { name: 'ヘルス・ウェルネス', description: '薬局、ジム、スパ、クリニック' },
   },
   redeem: {
-    navLabel: 'コード利用',
     title: 'コードの利用',
     subtitle: 'お客様のQRコードをスキャンするか、スマートフォンに表示されたコードを入力してください。',
     codeLabel: 'お客様のコード',

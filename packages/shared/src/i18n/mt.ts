@@ -26,6 +26,7 @@ export const mt: Catalog = {
     reload: 'Erġa’ tella’',
   },
   nav: {
+    redeem: 'Ifdi',
     main: 'Navigazzjoni ewlenija',
     dashboard: 'Pannell ta’ kontroll',
     profile: 'Profil',
@@ -590,7 +591,6 @@ export const mt: Catalog = {
     6: { name: 'Saħħa u Benesseri', description: 'Spiżeriji, ġinnasji, spas u kliniċi' },
   },
   redeem: {
-    navLabel: 'Ifdi',
     title: 'Ifdi kodiċi',
     subtitle: 'Skennja l-kodiċi QR tal-klijent jew ikteb il-kodiċi li jidher fuq it-telefown tiegħu.',
     codeLabel: 'Il-kodiċi tal-klijent',

@@ -13,6 +13,7 @@ export const tr: Catalog = {
     reload: 'Yeniden yükle',
   },
   nav: {
+    redeem: 'Kod onayla',
     main: 'Ana gezinme',
     dashboard: 'Panel',
     profile: 'Profil',
@@ -580,7 +581,6 @@ export const tr: Catalog = {
     6: { name: 'Sağlık & Zindelik', description: 'Eczaneler, spor salonları, spalar ve klinikler' },
   },
   redeem: {
-    navLabel: 'Kod onayla',
     title: 'Kod onayla',
     subtitle: 'Müşterinin QR kodunu tarayın veya telefonunda görünen kodu yazın.',
     codeLabel: 'Müşterinin kodu',

@@ -1,19 +1,37 @@
-/// <reference types="vite-plugin-pwa/vanillajs" />
 /**
- * Registers the service worker vite-plugin-pwa builds (ADR 014), in production builds only. With registerType
- * 'prompt' a new version waits: it is offered through update-offer.ts, and updateSW() tells it to skip waiting,
- * after which the page reloads under it. Only main.tsx imports this module (the virtual module exists only in
- * Vite builds, never in the unit tests).
+ * Registers the service worker vite-plugin-pwa builds (ADR 014), in production builds only, with the browser's own
+ * API (workbox-window's 2.4 KB would come with every first visit for what these few lines do). A new version waits
+ * (registerType 'prompt', no skipWaiting): it is offered through update-offer.ts; Reload posts SKIP_WAITING to it
+ * (the generated worker listens for that message) and the page reloads once it controls the page.
  */
 import { offerUpdate } from './update-offer.ts';
 
+/** Offers `worker` (installed, waiting) as the update; applying it activates it and reloads under it. */
+function offer(worker: ServiceWorker): void {
+  offerUpdate(async () => {
+    navigator.serviceWorker.addEventListener('controllerchange', () => window.location.reload(), { once: true });
+    worker.postMessage({ type: 'SKIP_WAITING' });
+  });
+}
+
 export async function registerServiceWorker(): Promise<void> {
   if (!('serviceWorker' in navigator)) return;
-  const { registerSW } = await import('virtual:pwa-register');
-  const updateSW = registerSW({
-    onNeedRefresh: () => offerUpdate(() => updateSW(true)),
+  let registration: ServiceWorkerRegistration;
+  try {
+    registration = await navigator.serviceWorker.register('/sw.js', { scope: '/' });
+  } catch (error) {
     // A browser may refuse workers (a private window, a policy, a test that blocks them): the app then works online
     // only, which is no error of the page.
-    onRegisterError: (error: unknown) => console.warn('No service worker: the app will not work offline', error),
+    console.warn('No service worker: the app will not work offline', error);
+    return;
+  }
+  // A worker installed on an earlier visit and still waiting; or one that installs from now on. Without a controller
+  // it is the first install, which takes over by itself (clientsClaim): nothing to offer.
+  if (registration.waiting && navigator.serviceWorker.controller) offer(registration.waiting);
+  registration.addEventListener('updatefound', () => {
+    const installing = registration.installing;
+    installing?.addEventListener('statechange', () => {
+      if (installing.state === 'installed' && navigator.serviceWorker.controller) offer(installing);
+    });
   });
 }

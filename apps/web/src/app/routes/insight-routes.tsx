@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useMe } from '../../features/auth/api/get-me.ts';
 import { BusinessInsights } from '../../features/insights/components/business-insights.tsx';
 import { RequireBusiness } from './require-business.tsx';
+import '../../lib/owner-strings.ts';
 
 export function BusinessInsightsRoute() {
   const { t } = useTranslation();

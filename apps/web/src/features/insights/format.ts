@@ -1,6 +1,7 @@
 /** How insight figures read on screen: the spec's change colour rule, money, dates, hours and the trust sentence. */
 import type { TFunction } from 'i18next';
 import type { VendorInsights } from '@qrib/shared/insight-schemas';
+import '../../lib/owner-strings.ts';
 
 /** Spec §2.4: a change starting with + is good news (green). */
 export function isPositiveChange(change: string): boolean {

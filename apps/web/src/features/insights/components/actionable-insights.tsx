@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ActionableInsight } from '@qrib/shared/insight-schemas';
 import { translateCode } from '../../../lib/i18n.ts';
+import '../../../lib/owner-strings.ts';
 
 /** Spec §2.4 Actionable Insights: cards worked out from the shop's own figures, each with a button to act. */
 export function ActionableInsights({ insights }: { insights: ActionableInsight[] }) {

@@ -14,6 +14,7 @@ import { ReportHeader } from './report-header.tsx';
 import { TillCodes } from './till-codes.tsx';
 import { TrustRating } from './trust-rating.tsx';
 import { UnseenOpportunities } from './unseen-opportunities.tsx';
+import '../../../lib/owner-strings.ts';
 
 export function BusinessInsights({ title, userName }: { title: string; userName: string }) {
   const { t, i18n } = useTranslation();

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Cell, Pie, PieChart, ResponsiveContainer } from 'recharts';
 import type { VendorInsights } from '@qrib/shared/insight-schemas';
 import { GRID_COLOUR, Legend, SERIES_COLOURS } from './chart-parts.tsx';
+import '../../../lib/owner-strings.ts';
 
 /** User Demographics: new and returning shoppers of the period as a ring, with the counts in its legend. */
 export function DemographicsChart({ demographics }: { demographics: VendorInsights['demographics'] }) {

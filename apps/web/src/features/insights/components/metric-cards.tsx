@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { VendorInsights } from '@qrib/shared/insight-schemas';
 import { changeToneClass, formatEuro, isolateLtr } from '../format.ts';
+import '../../../lib/owner-strings.ts';
 
 /** Spec §2.4: Users Nearby, Offers Viewed, Conversions, Avg. Order Value, each with its change (green when +). */
 export function MetricCards({ metrics }: { metrics: VendorInsights['metrics'] }) {

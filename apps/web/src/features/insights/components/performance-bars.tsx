@@ -3,6 +3,7 @@ import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxi
 import type { VendorInsights } from '@qrib/shared/insight-schemas';
 import { chartMaximum, formatShortDate } from '../format.ts';
 import { AXIS_COLOUR, ChartDataTable, GRID_COLOUR, Legend, SERIES_COLOURS, TOOLTIP_ITEM_STYLE, TOOLTIP_STYLE, useIsRtl } from './chart-parts.tsx';
+import '../../../lib/owner-strings.ts';
 
 /**
  * Business Insights' Performance Trends: users (shoppers shown an offer) and offers (offer views) per day, as

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { insightPeriodOf, type InsightPeriod } from '@qrib/shared/insight-constants';
+import '../../../lib/owner-strings.ts';
 
 /** The report period lives in the URL (?period=monthly) so a reload or a shared link keeps it. */
 export function usePeriodParam(): [InsightPeriod, (period: InsightPeriod) => void] {

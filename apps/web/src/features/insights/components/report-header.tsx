@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { InsightPeriod, VendorInsights } from '@qrib/shared/insight-schemas';
 import { formatDateRange, initialsOf } from '../format.ts';
 import { PeriodSelect } from './period-select.tsx';
+import '../../../lib/owner-strings.ts';
 
 /** An insights screen's heading with the owner's initials, the report-period selector and the real date range. */
 export function ReportHeader({

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { VendorInsights } from '@qrib/shared/insight-schemas';
 import { InsightSection } from './chart-parts.tsx';
+import '../../../lib/owner-strings.ts';
 
 /**
  * Codes at the till in the period (issue 13): codes claimed, redeemed, the claim-to-redemption rate, and the same

@@ -3,6 +3,7 @@ import { CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YA
 import type { VendorInsights } from '@qrib/shared/insight-schemas';
 import { formatShortDate, trendPoints } from '../format.ts';
 import { AXIS_COLOUR, ChartDataTable, GRID_COLOUR, Legend, SERIES_COLOURS, TOOLTIP_ITEM_STYLE, TOOLTIP_STYLE, useIsRtl } from './chart-parts.tsx';
+import '../../../lib/owner-strings.ts';
 
 /**
  * The dashboard's Weekly (or Monthly) Performance Trend: impressions, views and verified purchases per day. The

@@ -6,6 +6,7 @@ import type { VendorInsights } from '@qrib/shared/insight-schemas';
 import { paths } from '../../../config/paths.ts';
 import { trustProgressText } from '../format.ts';
 import { InsightSection } from './chart-parts.tsx';
+import '../../../lib/owner-strings.ts';
 
 const threshold = (level: (typeof TRUST_LEVELS)[number]['level']) => TRUST_LEVELS.find((entry) => entry.level === level)?.minVerifiedPurchases ?? 0;
 

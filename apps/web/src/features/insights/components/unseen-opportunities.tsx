@@ -4,6 +4,7 @@ import type { VendorInsights } from '@qrib/shared/insight-schemas';
 import { paths } from '../../../config/paths.ts';
 import { formatHour } from '../format.ts';
 import { InsightSection } from './chart-parts.tsx';
+import '../../../lib/owner-strings.ts';
 
 /** Spec §2.4 Unseen Opportunities, from the period's events and visits; Connect Your POS says it is not there yet. */
 export function UnseenOpportunities({ unseen }: { unseen: VendorInsights['unseen'] }) {

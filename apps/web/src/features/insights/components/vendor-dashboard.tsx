@@ -10,6 +10,7 @@ import { ChartPlaceholder, DemographicsChart, TrendChart } from './lazy-charts.t
 import { MetricCards } from './metric-cards.tsx';
 import { usePeriodParam } from './period-select.tsx';
 import { ReportHeader } from './report-header.tsx';
+import '../../../lib/owner-strings.ts';
 
 export function VendorDashboard({ userName }: { userName: string }) {
   const { t } = useTranslation();

@@ -17,6 +17,7 @@ import { categoryName } from '../../../lib/categories.ts';
 import { formatDate, orDash } from '../../../lib/format.ts';
 import { useMyOffers } from '../api/get-my-offers.ts';
 import { FactList, OfferOwnerActions, offerFacts } from './offer-detail.tsx';
+import '../../../lib/owner-strings.ts';
 
 const STATUS_STYLES: Record<OfferStatus, string> = {
   ACTIVE: 'bg-emerald-50 text-emerald-800 ring-emerald-600/30',

@@ -8,6 +8,7 @@ import { RECEIPT_STATUSES, type ReceiptStatus } from '@qrib/shared/receipt-const
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/data-states.tsx';
 import { useShopReceipts, type ReviewFilter } from '../api/get-shop-receipts.ts';
 import { ReviewCard } from './review-card.tsx';
+import '../../../lib/owner-strings.ts';
 
 /** The tabs in the order an owner works through them; All first, as the default. */
 const FILTERS: ReviewFilter[] = ['ALL', 'PENDING', 'NEEDS_REVIEW', 'VERIFIED', 'REJECTED'];

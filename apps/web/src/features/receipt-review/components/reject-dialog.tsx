@@ -6,6 +6,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { TextareaField } from '../../../components/ui/textarea-field.tsx';
 import { translateMessage } from '../../../lib/i18n.ts';
+import '../../../lib/owner-strings.ts';
 
 export function RejectDialog({
   isPending,

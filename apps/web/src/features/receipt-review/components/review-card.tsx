@@ -14,6 +14,7 @@ import { formatDate, formatMaltaDateTime } from '../../../lib/format.ts';
 import { translateError, translateReason } from '../../../lib/i18n.ts';
 import { useDecideReceipt } from '../api/decide-receipt.ts';
 import { RejectDialog } from './reject-dialog.tsx';
+import '../../../lib/owner-strings.ts';
 
 export const STATUS_STYLES: Record<ReceiptStatus, string> = {
   PENDING: 'bg-amber-100 text-amber-900',

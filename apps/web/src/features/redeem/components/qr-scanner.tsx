@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { createFrameDecoder } from './frame-decoder.ts';
+import '../../../lib/owner-strings.ts';
 
 type CameraProblem = 'denied' | 'missing';
 

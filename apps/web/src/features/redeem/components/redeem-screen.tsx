@@ -19,6 +19,7 @@ import { useUndoRedemption } from '../api/undo-redemption.ts';
 import { QrScanner } from './qr-scanner.tsx';
 import { RedemptionResult } from './redemption-result.tsx';
 import { RedemptionsList } from './redemptions-list.tsx';
+import '../../../lib/owner-strings.ts';
 
 /** What the input shows: a whole code grouped in two ('AB3D EF7H'), anything else upper-cased as typed. */
 export function displayedCode(typed: string): string {

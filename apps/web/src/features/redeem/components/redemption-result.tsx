@@ -9,6 +9,7 @@ import type { Redemption } from '@qrib/shared/claim-schemas';
 import { Button } from '../../../components/ui/button.tsx';
 import { formatMaltaTime } from '../../../lib/format.ts';
 import { useStillBefore } from './use-still-before.ts';
+import '../../../lib/owner-strings.ts';
 
 export function RedemptionResult({ redemption, undoing, onUndo, onNext }: { redemption: Redemption; undoing: boolean; onUndo: () => void; onNext: () => void }) {
   const { t, i18n } = useTranslation();

@@ -10,6 +10,7 @@ import { controlClass } from '../../../components/ui/field.tsx';
 import { formatMaltaTime } from '../../../lib/format.ts';
 import { useRedemptions } from '../api/get-redemptions.ts';
 import { useStillBefore } from './use-still-before.ts';
+import '../../../lib/owner-strings.ts';
 
 function RedemptionRow({ redemption, undoing, onUndo }: { redemption: Redemption; undoing: boolean; onUndo: (redemption: Redemption) => void }) {
   const { t, i18n } = useTranslation();
