@@ -5,7 +5,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../config/paths.ts';
-import { distanceText, timeLeftText } from '../lib/format.ts';
+import { distanceText, timeLeftText, unitsLeftText } from '../lib/format.ts';
 
 /** A limited offer's units left as a small badge ('3 left', 'Sold out'); nothing when the offer is unlimited. */
 export function UnitsLeftBadge({ remaining }: { remaining: number | null }) {
@@ -16,7 +16,7 @@ export function UnitsLeftBadge({ remaining }: { remaining: number | null }) {
       className={`rounded-full border px-2 py-0.5 text-xs font-semibold ${remaining === 0 ? 'border-red-300 bg-red-50 text-red-800' : 'border-amber-300 bg-amber-50 text-amber-900'}`}
       data-testid="units-left"
     >
-      {remaining === 0 ? t('messages.soldOut') : t('messages.unitsLeft', { count: remaining })}
+      {unitsLeftText(t, remaining)}
     </span>
   );
 }

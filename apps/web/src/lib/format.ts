@@ -40,6 +40,11 @@ export function timeLeftText(t: (key: string, options?: Record<string, unknown>)
   return left.kind === 'hours' ? t('messages.hoursLeft', { count: left.count }) : t('messages.daysLeft', { count: left.count });
 }
 
+/** A limited offer's units left (issue 13): 'Sold out' at none, else '{n} left'. */
+export function unitsLeftText(t: (key: string, options?: Record<string, unknown>) => string, remaining: number): string {
+  return remaining === 0 ? t('messages.soldOut') : t('messages.unitsLeft', { count: remaining });
+}
+
 /**
  * How far away a shop is (DESIGN.md §5), numbers in the reader's language: from 1 km the spec's 'x.x km Away'
  * ('Distance: x.x km Away' on the category screen), under 1 km whole metres to the nearest 10 ('350 m away'),

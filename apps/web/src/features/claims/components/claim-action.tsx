@@ -15,6 +15,7 @@ import { paths } from '../../../config/paths.ts';
 import { translateError } from '../../../lib/i18n.ts';
 import { useClaimOffer } from '../api/claim-offer.ts';
 import { useMyClaims } from '../api/get-my-claims.ts';
+import { unitsLeftText } from '../../../lib/format.ts';
 
 type ClaimableOffer = Pick<Offer, 'offerId' | 'remaining' | 'targetAudience'>;
 
@@ -47,7 +48,7 @@ export function ClaimAction({ offer, userId }: { offer: ClaimableOffer; userId: 
     <section aria-label={t('codes.getCode')} className="space-y-2 rounded-2xl border border-slate-200 bg-white p-4" data-testid="claim-action">
       {offer.remaining === null ? null : (
         <p className={`text-base font-semibold ${soldOut ? 'text-red-800' : 'text-slate-900'}`} id={reasonId} data-testid="units-left">
-          {soldOut ? t('messages.soldOut') : t('messages.unitsLeft', { count: offer.remaining })}
+          {unitsLeftText(t, offer.remaining)}
         </p>
       )}
       <AudienceRule audience={offer.targetAudience} />

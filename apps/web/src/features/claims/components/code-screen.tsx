@@ -13,7 +13,7 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { EmptyState, LoadingState } from '../../../components/ui/data-states.tsx';
 import { paths } from '../../../config/paths.ts';
 import { savedClaims } from '../../../lib/claims-storage.ts';
-import { formatMaltaDateTime, timeLeftText } from '../../../lib/format.ts';
+import { formatMaltaDateTime, timeLeftText, unitsLeftText } from '../../../lib/format.ts';
 import { useOnline } from '../../../lib/use-online.ts';
 import { useMyClaims } from '../api/get-my-claims.ts';
 import { ClaimQr } from './claim-qr.tsx';
@@ -25,7 +25,7 @@ export function UnitsLeft({ remaining }: { remaining: number | null }) {
   if (remaining === null) return null;
   return (
     <span className="font-semibold text-slate-900" data-testid="units-left">
-      {remaining === 0 ? t('messages.soldOut') : t('messages.unitsLeft', { count: remaining })}
+      {unitsLeftText(t, remaining)}
     </span>
   );
 }
