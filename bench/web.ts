@@ -9,10 +9,10 @@
  *   of RUNS runs of the performance and accessibility scores, with FCP, LCP, TBT and CLS.
  * Targets: shopper home ≤ 150 KB brotli JS + CSS; performance ≥ 0.90 and accessibility 1.00 on all three.
  * Run: npm run bench:web   (BENCH_WEB_RUNS to change the number of runs, BENCH_WEB_ONLY=<part of a name> for one
- * screen; CHROMIUM_PATH for another browser)
+ * screen, BENCH_WEB_SAVE=<dir> to keep each run's Lighthouse report; CHROMIUM_PATH for another browser)
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
@@ -123,6 +123,8 @@ async function measure(page: Page, target: Target, distDir: string) {
   let notes: string[] = [];
   for (let run = 0; run < RUNS; run += 1) {
     const lhr = await lighthouseRun(`${BASE}${target.path}`, page);
+    // BENCH_WEB_SAVE=<dir> keeps each run's Lighthouse report (JSON) there, to read the request chain behind a figure.
+    if (process.env.BENCH_WEB_SAVE) writeFileSync(path.join(process.env.BENCH_WEB_SAVE, `${target.name.replace(/\W+/g, '-')}-${run + 1}.json`), JSON.stringify(lhr));
     if (!(await page.$(target.ready))) throw new Error(`${target.name}: the page Lighthouse measured has no ${target.ready} (${page.url()})`);
     const requests = (lhr.audits['network-requests']?.details as { items?: { url: string; resourceType?: string }[] } | undefined)?.items ?? [];
     files = firstLoadFiles(distDir, requests.filter((request) => request.resourceType === 'Script' || request.resourceType === 'Stylesheet').map((request) => request.url));

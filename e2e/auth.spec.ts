@@ -43,6 +43,7 @@ test('a signed-out first visit logs no console error and no failed request (the 
   await page.goto('/login');
   await expect(page.getByRole('button', { name: 'Login', exact: true })).toBeVisible();
   await page.waitForLoadState('networkidle');
+  // Once: index.html preloads the session while the scripts download, and the app's own request takes that answer.
   expect(asked).toEqual(['200 /api/v1/auth/session']);
   expect(failed).toEqual([]);
   expect(consoleErrors).toEqual([]);
