@@ -21,3 +21,4 @@ export * from './receipt-schemas.ts';
 export * from './insight-schemas.ts';
 export * from './notification-schemas.ts';
 export * from './claim-schemas.ts';
+export * from './trust-schemas.ts';

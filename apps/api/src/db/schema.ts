@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigserial,
   boolean,
+  check,
   date,
   doublePrecision,
   index,
@@ -49,6 +50,8 @@ export const users = pgTable(
     preferences: jsonb('preferences').$type<Partial<UserPreferences>>().notNull().default(STORED_DEFAULT_PREFERENCES),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    /** The platform's ADMIN role (issue 14): granted from ADMIN_USERNAMES at boot or by `npm run admin -- grant`. */
+    isAdmin: boolean('is_admin').notNull().default(false),
   },
   (table) => [
     uniqueIndex('users_username_lower_key').on(sql`lower(${table.username})`),
@@ -83,9 +86,18 @@ export const vendors = pgTable(
     contactPhone: text('contact_phone').notNull(),
     offeringsDescription: text('offerings_description'),
     logoKey: text('logo_key'),
-    status: text('status', { enum: ['ACTIVE', 'PENDING', 'REJECTED'] })
+    /**
+     * Only ACTIVE businesses are seen by shoppers (issue 14, DESIGN.md §10): a registration is PENDING until an admin
+     * approves (ACTIVE) or refuses it (REJECTED, with a reason; a correction makes it PENDING again); an admin may
+     * suspend an ACTIVE one (SUSPENDED, with a reason) and reinstate it; an owner may close theirs (CLOSED, issue 15).
+     * The column's default stays ACTIVE for rows written outside registration (seeds, bulk loaders).
+     */
+    status: text('status', { enum: ['ACTIVE', 'PENDING', 'REJECTED', 'SUSPENDED', 'CLOSED'] })
       .notNull()
       .default('ACTIVE'),
+    /** The admin's reason for the latest REJECTED or SUSPENDED (null otherwise), shown to the owner. */
+    statusReason: text('status_reason'),
+    statusChangedAt: timestamp('status_changed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /**
      * The latest end date of the business's ACTIVE offers, null when it has none: kept by triggers on offers
@@ -134,9 +146,12 @@ export const offers = pgTable(
     redeemedCount: integer('redeemed_count').notNull().default(0),
     sendNotifications: boolean('send_notifications').notNull().default(true),
     featuredOffer: boolean('featured_offer').notNull().default(false),
-    status: text('status', { enum: ['ACTIVE', 'PAUSED', 'ENDED'] })
+    /** REMOVED (issue 14): taken down by an admin after a report; its owner cannot bring it back. */
+    status: text('status', { enum: ['ACTIVE', 'PAUSED', 'ENDED', 'REMOVED'] })
       .notNull()
       .default('ACTIVE'),
+    /** The admin's statement of reasons when the offer was REMOVED. */
+    statusReason: text('status_reason'),
     // A copy of the vendor's location so the spatial index can sit on the offers themselves.
     locationLatitude: doublePrecision('location_latitude').notNull(),
     locationLongitude: doublePrecision('location_longitude').notNull(),
@@ -264,6 +279,13 @@ export const receipts = pgTable(
     /** The owner's decision (once per receipt). */
     decidedAt: timestamp('decided_at', { withTimezone: true }),
     decidedByUserId: integer('decided_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * An admin's settlement of a dispute (issue 14: a receipt the automatic check VERIFIED and the shop then
+     * rejected): the admin's verdict is the receipt's status; a receipt an admin settled as VERIFIED grants a review.
+     */
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+    settledByUserId: integer('settled_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    settledReason: text('settled_reason'),
   },
   (table) => [
     index('receipts_consumer_idx').on(table.consumerUserId, table.createdAt),
@@ -355,7 +377,21 @@ export const notifications = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: ['RECEIPT_DECIDED', 'NEW_OFFER', 'CLAIM_REDEEMED', 'OFFER_SOLD_OUT'] }).notNull(),
+    kind: text('kind', {
+      enum: [
+        'RECEIPT_DECIDED',
+        'NEW_OFFER',
+        'CLAIM_REDEEMED',
+        'OFFER_SOLD_OUT',
+        // Issue 14: an admin's decision on the owner's business, a review of the shop, the owner's reply to the
+        // shopper's review, a report's outcome for its reporter, an item taken down (with the statement of reasons).
+        'BUSINESS_STATUS',
+        'REVIEW_RECEIVED',
+        'REVIEW_REPLIED',
+        'REPORT_DECIDED',
+        'CONTENT_REMOVED',
+      ],
+    }).notNull(),
     payload: jsonb('payload').$type<Record<string, string | number | null>>().notNull(),
     readAt: timestamp('read_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -404,3 +440,90 @@ export const rateLimitCounters = pgTable('rate_limit_counters', {
   count: integer('count').notNull(),
   resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
 });
+
+/**
+ * A shopper's review of one verified purchase (issue 14, DESIGN.md §10): a redemption at the till (claim_id) or a
+ * receipt the shop did not decide alone (receipt_id), exactly one of the two, each reviewed once. The owner may
+ * reply once; nobody but an admin (after a report) takes a review down (status REMOVED, with the reason).
+ */
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: serial('id').primaryKey(),
+    vendorId: integer('vendor_id')
+      .notNull()
+      .references(() => vendors.id, { onDelete: 'cascade' }),
+    offerId: integer('offer_id').references(() => offers.offerId, { onDelete: 'set null' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    claimId: integer('claim_id').references(() => offerClaims.id, { onDelete: 'set null' }),
+    receiptId: integer('receipt_id').references(() => receipts.id, { onDelete: 'set null' }),
+    stars: integer('stars').notNull(),
+    text: text('text'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    replyText: text('reply_text'),
+    repliedAt: timestamp('replied_at', { withTimezone: true }),
+    status: text('status', { enum: ['PUBLISHED', 'REMOVED'] })
+      .notNull()
+      .default('PUBLISHED'),
+    statusReason: text('status_reason'),
+  },
+  (table) => [
+    uniqueIndex('reviews_claim_key').on(table.claimId),
+    uniqueIndex('reviews_receipt_key').on(table.receiptId),
+    index('reviews_vendor_time_idx').on(table.vendorId, table.createdAt),
+    index('reviews_user_idx').on(table.userId),
+    check('reviews_stars_check', sql`${table.stars} BETWEEN 1 AND 5`),
+    // One purchase per review (the API demands exactly one; a deleted purchase leaves the review with none).
+    check('reviews_one_purchase_check', sql`num_nonnulls(${table.claimId}, ${table.receiptId}) <= 1`),
+  ],
+);
+
+/**
+ * A report of an offer, a business or a review (issue 14, Digital Services Act Art. 16): OPEN until an admin keeps
+ * the item (KEPT) or removes it (REMOVED) with a statement of reasons; the reporter is told the outcome.
+ */
+export const reports = pgTable(
+  'reports',
+  {
+    id: serial('id').primaryKey(),
+    reporterUserId: integer('reporter_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    itemKind: text('item_kind', { enum: ['OFFER', 'VENDOR', 'REVIEW'] }).notNull(),
+    itemId: integer('item_id').notNull(),
+    reason: text('reason', { enum: ['MISLEADING', 'ILLEGAL', 'OFFENSIVE', 'FAKE_REVIEW', 'OTHER'] }).notNull(),
+    text: text('text'),
+    status: text('status', { enum: ['OPEN', 'KEPT', 'REMOVED'] })
+      .notNull()
+      .default('OPEN'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    decidedByUserId: integer('decided_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    outcomeReason: text('outcome_reason'),
+  },
+  (table) => [
+    // The caller's same open report again is the one they have (200), never a second row.
+    uniqueIndex('reports_open_once_key').on(table.reporterUserId, table.itemKind, table.itemId).where(sql`${table.status} = 'OPEN'`),
+    index('reports_item_idx').on(table.itemKind, table.itemId),
+    index('reports_open_idx').on(table.createdAt).where(sql`${table.status} = 'OPEN'`),
+  ],
+);
+
+/** Every admin action (issue 14): who, what, on which item, why and when; listed in the console. */
+export const adminActions = pgTable(
+  'admin_actions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    adminUserId: integer('admin_user_id').references(() => users.id, { onDelete: 'set null' }),
+    action: text('action', {
+      enum: ['APPROVE_VENDOR', 'REJECT_VENDOR', 'SUSPEND_VENDOR', 'REINSTATE_VENDOR', 'KEEP_ITEM', 'REMOVE_ITEM', 'SETTLE_RECEIPT', 'GRANT_ADMIN'],
+    }).notNull(),
+    itemKind: text('item_kind', { enum: ['VENDOR', 'OFFER', 'REVIEW', 'RECEIPT', 'USER'] }).notNull(),
+    itemId: integer('item_id').notNull(),
+    reason: text('reason'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('admin_actions_time_idx').on(table.createdAt)],
+);

@@ -1,0 +1,61 @@
+/**
+ * Trust and safety (issue 14, DESIGN.md §10): reviews, reports, the businesses admins check, and the rating, without
+ * zod (screens that only show them load no schema code). Every limit and list the API, the screens and the public
+ * pages ('How ratings and reviews work', 'How offers are ordered') name is written here once.
+ */
+
+/** A review is written within this many days of the purchase (the redemption, or the receipt's upload). */
+export const REVIEW_WINDOW_DAYS = 30;
+export const REVIEW_TEXT_MAX = 1000;
+export const REVIEW_REPLY_MAX = 1000;
+export const REVIEW_STARS_MIN = 1;
+export const REVIEW_STARS_MAX = 5;
+/** GET /vendors/:vendorId/reviews answers this many a page (newest first, then a cursor). */
+export const REVIEWS_PAGE_SIZE = 20;
+/** The rating shoppers see: the mean stars of the last this-many months, each shopper's latest review of the shop. */
+export const RATING_WINDOW_MONTHS = 12;
+/**
+ * The purchases that grant a review: the shop did not confirm them alone. A redemption (the shopper's own code at the
+ * till), a receipt VERIFIED by the automatic check, or one an admin settled as VERIFIED. A receipt only the owner
+ * confirmed grants none (else a shop could create its reviewers or shut out its critics).
+ */
+export const REVIEWABLE_PURCHASES = ['REDEMPTION', 'AUTO_VERIFIED_RECEIPT', 'ADMIN_SETTLED_RECEIPT'] as const;
+/** The trust level counts at most this many verified purchases per shopper, shop and (Malta) day. */
+export const TRUST_PURCHASES_PER_SHOPPER_DAY = 1;
+
+export const REPORT_KINDS = ['OFFER', 'VENDOR', 'REVIEW'] as const;
+export type ReportKind = (typeof REPORT_KINDS)[number];
+export const REPORT_REASONS = ['MISLEADING', 'ILLEGAL', 'OFFENSIVE', 'FAKE_REVIEW', 'OTHER'] as const;
+export type ReportReason = (typeof REPORT_REASONS)[number];
+export const REPORT_STATUSES = ['OPEN', 'KEPT', 'REMOVED'] as const;
+export type ReportStatus = (typeof REPORT_STATUSES)[number];
+export const REPORT_TEXT_MAX = 1000;
+/** Reports one account may send in an hour (the 11th answers 429). */
+export const REPORTS_PER_HOUR = 10;
+
+/** A business's states: only ACTIVE ones are seen by shoppers. */
+export const VENDOR_STATUSES = ['PENDING', 'ACTIVE', 'REJECTED', 'SUSPENDED', 'CLOSED'] as const;
+export type VendorStatus = (typeof VENDOR_STATUSES)[number];
+/** What GET /admin/vendors?status= may ask for. */
+export const ADMIN_VENDOR_FILTERS = ['PENDING', 'ACTIVE', 'REJECTED', 'SUSPENDED'] as const;
+/** What an admin may decide, and from which state (anything else is 409). A refused business that resubmits is PENDING again. */
+export const VENDOR_DECISIONS = {
+  PENDING: ['ACTIVE', 'REJECTED'],
+  ACTIVE: ['SUSPENDED'],
+  SUSPENDED: ['ACTIVE'],
+  REJECTED: [],
+  CLOSED: [],
+} as const satisfies Record<VendorStatus, readonly VendorStatus[]>;
+export const ADMIN_DECISION_STATUSES = ['ACTIVE', 'REJECTED', 'SUSPENDED'] as const;
+/** Decisions that must say why (the owner reads it: Regulation 2019/1150 Art. 4). */
+export const DECISIONS_NEEDING_A_REASON = ['REJECTED', 'SUSPENDED'] as const;
+export const ADMIN_REASON_MAX = 1000;
+
+export const ADMIN_ACTIONS = ['APPROVE_VENDOR', 'REJECT_VENDOR', 'SUSPEND_VENDOR', 'REINSTATE_VENDOR', 'KEEP_ITEM', 'REMOVE_ITEM', 'SETTLE_RECEIPT', 'GRANT_ADMIN'] as const;
+export type AdminAction = (typeof ADMIN_ACTIONS)[number];
+
+/**
+ * What orders offers (Directive 2005/29 Art. 7(4a)), for the page 'How offers are ordered': nearby and a category by
+ * distance, featured offers lifted first and labelled 'Featured'; search by match quality, then distance. Nothing is paid for.
+ */
+export const RANKING_PARAMETERS = ['DISTANCE', 'FEATURED', 'MATCH_QUALITY'] as const;

@@ -1,0 +1,138 @@
+/**
+ * Reviews, reports and the admin's decisions (issue 14): what the API reads and answers. Limits come from
+ * trust-constants.ts; every message from MESSAGES.
+ */
+import { z } from 'zod';
+import { MAX_INT } from './constants.ts';
+import { MESSAGES, formatMessage } from './messages.ts';
+import {
+  ADMIN_DECISION_STATUSES,
+  ADMIN_REASON_MAX,
+  ADMIN_VENDOR_FILTERS,
+  DECISIONS_NEEDING_A_REASON,
+  REPORT_KINDS,
+  REPORT_REASONS,
+  REPORT_STATUSES,
+  REPORT_TEXT_MAX,
+  REVIEW_REPLY_MAX,
+  REVIEW_STARS_MAX,
+  REVIEW_STARS_MIN,
+  REVIEW_TEXT_MAX,
+  VENDOR_STATUSES,
+} from './trust-constants.ts';
+
+export * from './trust-constants.ts';
+
+const id = z.number({ error: MESSAGES.idInvalid }).int({ error: MESSAGES.idInvalid }).min(1, { error: MESSAGES.idInvalid }).max(MAX_INT, { error: MESSAGES.idInvalid });
+
+/** Trimmed; empty is null; longer than `max` is refused with `message`. */
+function optionalText(max: number, message: string) {
+  return z
+    .string({ error: message })
+    .nullish()
+    .transform((value) => {
+      const trimmed = value?.trim() ?? '';
+      return trimmed === '' ? null : trimmed;
+    })
+    .refine((value) => value === null || value.length <= max, { error: message });
+}
+
+/** POST /reviews: exactly one of claimId and receiptId. */
+export const reviewCreateSchema = z
+  .object({
+    claimId: id.optional(),
+    receiptId: id.optional(),
+    stars: z
+      .number({ error: MESSAGES.reviewStarsInvalid })
+      .int({ error: MESSAGES.reviewStarsInvalid })
+      .min(REVIEW_STARS_MIN, { error: MESSAGES.reviewStarsInvalid })
+      .max(REVIEW_STARS_MAX, { error: MESSAGES.reviewStarsInvalid }),
+    text: optionalText(REVIEW_TEXT_MAX, formatMessage(MESSAGES.reviewTextTooLong, { max: REVIEW_TEXT_MAX })),
+  })
+  .refine((body) => (body.claimId === undefined) !== (body.receiptId === undefined), { error: MESSAGES.reviewNeedsOnePurchase, path: ['claimId'] });
+export type ReviewCreateRequest = z.input<typeof reviewCreateSchema>;
+
+/** POST /reviews/:reviewId/reply: 1 to REVIEW_REPLY_MAX characters once trimmed. */
+export const reviewReplySchema = z.object({
+  text: z
+    .string({ error: formatMessage(MESSAGES.replyLength, { max: REVIEW_REPLY_MAX }) })
+    .trim()
+    .min(1, { error: formatMessage(MESSAGES.replyLength, { max: REVIEW_REPLY_MAX }) })
+    .max(REVIEW_REPLY_MAX, { error: formatMessage(MESSAGES.replyLength, { max: REVIEW_REPLY_MAX }) }),
+});
+export type ReviewReplyRequest = z.input<typeof reviewReplySchema>;
+
+export const reviewSchema = z.object({
+  reviewId: z.number().int(),
+  vendorId: z.number().int(),
+  offerId: z.number().int().nullable(),
+  /** The offer's title when the purchase was for one (null for a receipt of no offer, or an offer since deleted). */
+  offerTitle: z.string().nullable().optional(),
+  stars: z.number().int(),
+  text: z.string().nullable(),
+  createdAt: z.string(),
+  /** First name and initial ('Maria B.'). */
+  author: z.object({ displayName: z.string() }),
+  verifiedPurchase: z.literal(true),
+  reply: z.object({ text: z.string(), createdAt: z.string() }).nullable(),
+});
+export type Review = z.infer<typeof reviewSchema>;
+export const reviewResponseSchema = z.object({ data: reviewSchema });
+export const reviewsPageSchema = z.object({
+  data: z.array(reviewSchema),
+  nextCursor: z.string().nullable(),
+  /** The shop's rating: mean stars of the last RATING_WINDOW_MONTHS, each shopper's latest review; null with none. */
+  rating: z.object({ average: z.number().nullable(), count: z.number().int() }),
+});
+export type ReviewsPage = z.infer<typeof reviewsPageSchema>;
+
+/** POST /reports: text is required for OTHER. */
+export const reportCreateSchema = z
+  .object({
+    kind: z.enum(REPORT_KINDS, { error: MESSAGES.reportKindInvalid }),
+    id,
+    reason: z.enum(REPORT_REASONS, { error: MESSAGES.reportReasonInvalid }),
+    text: optionalText(REPORT_TEXT_MAX, formatMessage(MESSAGES.reportTextTooLong, { max: REPORT_TEXT_MAX })),
+  })
+  .refine((body) => body.reason !== 'OTHER' || body.text !== null, { error: MESSAGES.reportTextRequired, path: ['text'] });
+export type ReportCreateRequest = z.input<typeof reportCreateSchema>;
+export const reportCreatedSchema = z.object({ data: z.object({ reportId: z.number().int(), status: z.enum(REPORT_STATUSES) }) });
+
+/** A reason an admin gives: 1 to ADMIN_REASON_MAX characters once trimmed (optional where a decision needs none). */
+const adminReason = optionalText(ADMIN_REASON_MAX, formatMessage(MESSAGES.reasonTooLong, { max: ADMIN_REASON_MAX }));
+
+/** POST /admin/vendors/:vendorId/decision. */
+export const adminDecisionSchema = z
+  .object({
+    status: z.enum(ADMIN_DECISION_STATUSES, { error: MESSAGES.decisionStatusInvalid }),
+    reason: adminReason,
+  })
+  .refine((body) => !(DECISIONS_NEEDING_A_REASON as readonly string[]).includes(body.status) || body.reason !== null, {
+    error: MESSAGES.decisionReasonRequired,
+    path: ['reason'],
+  });
+export type AdminDecisionRequest = z.input<typeof adminDecisionSchema>;
+
+/** GET /admin/vendors?status= (required). */
+export const adminVendorsQuerySchema = z.object({
+  status: z.enum(ADMIN_VENDOR_FILTERS, { error: MESSAGES.adminStatusRequired }),
+  cursor: z.string().max(200).optional(),
+});
+
+/** POST /admin/reports/:kind/:itemId/decision: keep the item, or remove it with the statement of reasons. */
+export const reportDecisionSchema = z
+  .object({
+    outcome: z.enum(['KEPT', 'REMOVED'], { error: MESSAGES.reportOutcomeInvalid }),
+    reason: adminReason,
+  })
+  .refine((body) => body.outcome !== 'REMOVED' || body.reason !== null, { error: MESSAGES.decisionReasonRequired, path: ['reason'] });
+
+/** POST /admin/receipts/:receiptId/settle: the admin's verdict on a disputed receipt, with why. */
+export const receiptSettlementSchema = z
+  .object({
+    status: z.enum(['VERIFIED', 'REJECTED'], { error: MESSAGES.settlementStatusInvalid }),
+    reason: adminReason,
+  })
+  .refine((body) => body.reason !== null, { error: MESSAGES.decisionReasonRequired, path: ['reason'] });
+
+export const vendorStatusSchema = z.enum(VENDOR_STATUSES);
