@@ -30,6 +30,11 @@ export function createPolicies({ users, vendors, offers, receipts, visits }: Pol
   return {
     requireOwnBusiness,
 
+    /** The platform's console and its API (issue 14): admins only, 403 for everyone else. */
+    async requireAdmin(user: SignedInUser): Promise<void> {
+      if (!(await users.isAdmin(user.id))) throw new DomainError('forbidden', 'adminOnly');
+    },
+
     /** One business per account: registering a second one is a conflict. */
     async canRegisterBusiness(user: SignedInUser): Promise<void> {
       if (await vendors.findByOwner(user.id)) throw new DomainError('conflict', 'businessAlreadyRegistered');

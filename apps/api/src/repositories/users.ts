@@ -73,6 +73,12 @@ export function createUsersRepository(db: Db) {
       return row ? readPreferences(row.preferences).shopEntryDetection : false;
     },
 
+    /** Whether the account holds the platform's ADMIN role (issue 14). */
+    async isAdmin(userId: number): Promise<boolean> {
+      const [row] = await db.select({ isAdmin: users.isAdmin }).from(users).where(eq(users.id, userId));
+      return row?.isAdmin ?? false;
+    },
+
     /**
      * The profile's changes in one statement: only the fields given change, and preferences are merged as
      * JSON so concurrent changes of other keys survive.
