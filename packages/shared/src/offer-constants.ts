@@ -3,5 +3,6 @@ export const DISCOUNT_TYPES = ['PERCENTAGE', 'FIXED', 'BUYXGETY'] as const;
 export type DiscountType = (typeof DISCOUNT_TYPES)[number];
 export const TARGET_AUDIENCES = ['ALL_CUSTOMERS', 'PREMIUM_CUSTOMERS', 'NEW_CUSTOMERS'] as const;
 export const REDEMPTION_LIMITS = ['UNLIMITED', 'LIMITED'] as const;
-export const OFFER_STATUSES = ['ACTIVE', 'PAUSED', 'ENDED'] as const;
+/** REMOVED (issue 14): taken down by an admin after a report; its owner sees it and cannot change it. */
+export const OFFER_STATUSES = ['ACTIVE', 'PAUSED', 'ENDED', 'REMOVED'] as const;
 export type OfferStatus = (typeof OFFER_STATUSES)[number];

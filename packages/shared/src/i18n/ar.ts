@@ -200,7 +200,7 @@ export const ar: Catalog = {
     back: 'رجوع',
     yes: 'نعم',
     no: 'لا',
-    statuses: { ACTIVE: 'نشط', PAUSED: 'متوقف مؤقتًا', ENDED: 'منتهٍ' },
+    statuses: { ACTIVE: 'نشط', PAUSED: 'متوقف مؤقتًا', ENDED: 'منتهٍ', REMOVED: 'أزالها Qrib' },
     discountPercent: '{{value}}%',
     discountFixed: 'خصم {{value}} €',
     specialOff: 'عرض خاص',

@@ -207,7 +207,7 @@ export const de: Catalog = {
     back: 'Zurück',
     yes: 'Ja',
     no: 'Nein',
-    statuses: { ACTIVE: 'Aktiv', PAUSED: 'Pausiert', ENDED: 'Beendet' },
+    statuses: { ACTIVE: 'Aktiv', PAUSED: 'Pausiert', ENDED: 'Beendet', REMOVED: 'Von Qrib entfernt' },
     discountPercent: '{{value}} %',
     discountFixed: '{{value}} € Rabatt',
     specialOff: 'Sonderangebot',

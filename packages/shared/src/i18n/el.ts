@@ -212,7 +212,7 @@ export const el: Catalog = {
     back: 'Πίσω',
     yes: 'Ναι',
     no: 'Όχι',
-    statuses: { ACTIVE: 'Ενεργή', PAUSED: 'Σε παύση', ENDED: 'Έληξε' },
+    statuses: { ACTIVE: 'Ενεργή', PAUSED: 'Σε παύση', ENDED: 'Έληξε', REMOVED: 'Αφαιρέθηκε από το Qrib' },
     discountPercent: '{{value}}%',
     discountFixed: 'Έκπτωση {{value}} €',
     specialOff: 'Ειδική προσφορά',

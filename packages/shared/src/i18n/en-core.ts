@@ -197,7 +197,7 @@ export const enCore = {
     back: 'Back',
     yes: 'Yes',
     no: 'No',
-    statuses: { ACTIVE: 'Active', PAUSED: 'Paused', ENDED: 'Ended' },
+    statuses: { ACTIVE: 'Active', PAUSED: 'Paused', ENDED: 'Ended', REMOVED: 'Removed by Qrib' },
     discountPercent: '{{value}}%',
     discountFixed: '€{{value}} off',
     specialOff: 'Special Off',

@@ -211,7 +211,7 @@ export const fr: Catalog = {
     back: 'Retour',
     yes: 'Oui',
     no: 'Non',
-    statuses: { ACTIVE: 'En cours', PAUSED: 'Suspendue', ENDED: 'Terminée' },
+    statuses: { ACTIVE: 'En cours', PAUSED: 'Suspendue', ENDED: 'Terminée', REMOVED: 'Retirée par Qrib' },
     discountPercent: '{{value}} %',
     discountFixed: '{{value}} € de réduction',
     specialOff: 'Offre spéciale',

@@ -207,7 +207,7 @@ export const hi: Catalog = {
     back: 'वापस',
     yes: 'हाँ',
     no: 'नहीं',
-    statuses: { ACTIVE: 'सक्रिय', PAUSED: 'रुका हुआ', ENDED: 'समाप्त' },
+    statuses: { ACTIVE: 'सक्रिय', PAUSED: 'रुका हुआ', ENDED: 'समाप्त', REMOVED: 'Qrib द्वारा हटाया गया' },
     discountPercent: '{{value}}% छूट',
     discountFixed: '€{{value}} की छूट',
     specialOff: 'विशेष ऑफ़र',

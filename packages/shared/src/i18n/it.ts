@@ -211,7 +211,7 @@ export const it: Catalog = {
     back: 'Indietro',
     yes: 'Sì',
     no: 'No',
-    statuses: { ACTIVE: 'Attiva', PAUSED: 'In pausa', ENDED: 'Terminata' },
+    statuses: { ACTIVE: 'Attiva', PAUSED: 'In pausa', ENDED: 'Terminata', REMOVED: 'Rimossa da Qrib' },
     discountPercent: '{{value}}%',
     discountFixed: '{{value}} € di sconto',
     specialOff: 'Offerta speciale',

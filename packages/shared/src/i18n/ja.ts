@@ -200,7 +200,7 @@ export const ja: Catalog = {
     back: '戻る',
     yes: 'はい',
     no: 'いいえ',
-    statuses: { ACTIVE: '公開中', PAUSED: '一時停止中', ENDED: '終了' },
+    statuses: { ACTIVE: '公開中', PAUSED: '一時停止中', ENDED: '終了', REMOVED: 'Qribが削除' },
     discountPercent: '{{value}}%オフ',
     discountFixed: '€{{value}}引き',
     specialOff: '特別割引',

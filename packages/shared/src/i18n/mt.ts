@@ -220,7 +220,7 @@ export const mt: Catalog = {
     back: 'Lura',
     yes: 'Iva',
     no: 'Le',
-    statuses: { ACTIVE: 'Attiva', PAUSED: 'Imwaqqfa', ENDED: 'Spiċċat' },
+    statuses: { ACTIVE: 'Attiva', PAUSED: 'Imwaqqfa', ENDED: 'Spiċċat', REMOVED: 'Imneħħija minn Qrib' },
     discountPercent: '{{value}}%',
     discountFixed: '€{{value}} skont',
     specialOff: 'Skont speċjali',

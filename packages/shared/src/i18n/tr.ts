@@ -210,7 +210,7 @@ export const tr: Catalog = {
     back: 'Geri',
     yes: 'Evet',
     no: 'Hayır',
-    statuses: { ACTIVE: 'Aktif', PAUSED: 'Duraklatıldı', ENDED: 'Sona erdi' },
+    statuses: { ACTIVE: 'Aktif', PAUSED: 'Duraklatıldı', ENDED: 'Sona erdi', REMOVED: 'Qrib tarafından kaldırıldı' },
     discountPercent: '%{{value}}',
     discountFixed: '{{value}} € indirim',
     specialOff: 'Özel fırsat',

@@ -23,6 +23,7 @@ const STATUS_STYLES: Record<OfferStatus, string> = {
   ACTIVE: 'bg-emerald-50 text-emerald-800 ring-emerald-600/30',
   PAUSED: 'bg-amber-50 text-amber-900 ring-amber-600/30',
   ENDED: 'bg-slate-100 text-slate-700 ring-slate-500/30',
+  REMOVED: 'bg-red-50 text-red-800 ring-red-600/30',
 };
 
 function StatusBadge({ status }: { status: OfferStatus }) {
