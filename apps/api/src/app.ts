@@ -39,6 +39,7 @@ import myReceiptRoutes from './routes/api/v1/me/receipts.ts';
 import offerClaimRoutes from './routes/api/v1/offers/claims.ts';
 import offerRoutes from './routes/api/v1/offers/index.ts';
 import receiptRoutes from './routes/api/v1/receipts/index.ts';
+import reportRoutes from './routes/api/v1/reports/index.ts';
 import vendorRoutes from './routes/api/v1/vendors/index.ts';
 import vendorInsightRoutes from './routes/api/v1/vendors/insights.ts';
 import redemptionRoutes from './routes/api/v1/vendors/redemptions.ts';
@@ -204,6 +205,7 @@ export async function buildApp({ config, database, closeDatabase = true, logger,
   await app.register(receiptRoutes, { prefix: '/api/v1/receipts' });
   await app.register(eventRoutes, { prefix: '/api/v1/events' });
   await app.register(visitRoutes, { prefix: '/api/v1/visits' });
+  await app.register(reportRoutes, { prefix: '/api/v1/reports' });
   await app.register(geoRoutes, { prefix: '/api/v1/geo', geocoderUrl: config.geocoderUrl });
   await app.register(uploadRoutes);
 

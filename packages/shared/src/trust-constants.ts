@@ -53,6 +53,11 @@ export const ADMIN_REASON_MAX = 1000;
 
 export const ADMIN_ACTIONS = ['APPROVE_VENDOR', 'REJECT_VENDOR', 'SUSPEND_VENDOR', 'REINSTATE_VENDOR', 'KEEP_ITEM', 'REMOVE_ITEM', 'SETTLE_RECEIPT', 'GRANT_ADMIN'] as const;
 export type AdminAction = (typeof ADMIN_ACTIONS)[number];
+/** What an admin action is about (admin_actions.item_kind). */
+export const ADMIN_ACTION_ITEM_KINDS = ['VENDOR', 'OFFER', 'REVIEW', 'RECEIPT', 'USER'] as const;
+export type AdminActionItemKind = (typeof ADMIN_ACTION_ITEM_KINDS)[number];
+/** GET /admin/actions answers this many a page, newest first. */
+export const ADMIN_ACTIONS_PAGE_SIZE = 50;
 
 /**
  * What orders offers (Directive 2005/29 Art. 7(4a)), for the page 'How offers are ordered': nearby and a category by

@@ -4,8 +4,12 @@
  */
 import { z } from 'zod';
 import { MAX_INT } from './constants.ts';
-import { MESSAGES, formatMessage } from './messages.ts';
+import { codedMessage } from './message-codes.ts';
+import { MESSAGES } from './messages.ts';
+import { RECEIPT_STATUSES } from './receipt-constants.ts';
 import {
+  ADMIN_ACTION_ITEM_KINDS,
+  ADMIN_ACTIONS,
   ADMIN_DECISION_STATUSES,
   ADMIN_REASON_MAX,
   ADMIN_VENDOR_FILTERS,
@@ -47,7 +51,7 @@ export const reviewCreateSchema = z
       .int({ error: MESSAGES.reviewStarsInvalid })
       .min(REVIEW_STARS_MIN, { error: MESSAGES.reviewStarsInvalid })
       .max(REVIEW_STARS_MAX, { error: MESSAGES.reviewStarsInvalid }),
-    text: optionalText(REVIEW_TEXT_MAX, formatMessage(MESSAGES.reviewTextTooLong, { max: REVIEW_TEXT_MAX })),
+    text: optionalText(REVIEW_TEXT_MAX, codedMessage('reviewTextTooLong', { max: REVIEW_TEXT_MAX })),
   })
   .refine((body) => (body.claimId === undefined) !== (body.receiptId === undefined), { error: MESSAGES.reviewNeedsOnePurchase, path: ['claimId'] });
 export type ReviewCreateRequest = z.input<typeof reviewCreateSchema>;
@@ -55,10 +59,10 @@ export type ReviewCreateRequest = z.input<typeof reviewCreateSchema>;
 /** POST /reviews/:reviewId/reply: 1 to REVIEW_REPLY_MAX characters once trimmed. */
 export const reviewReplySchema = z.object({
   text: z
-    .string({ error: formatMessage(MESSAGES.replyLength, { max: REVIEW_REPLY_MAX }) })
+    .string({ error: codedMessage('replyLength', { max: REVIEW_REPLY_MAX }) })
     .trim()
-    .min(1, { error: formatMessage(MESSAGES.replyLength, { max: REVIEW_REPLY_MAX }) })
-    .max(REVIEW_REPLY_MAX, { error: formatMessage(MESSAGES.replyLength, { max: REVIEW_REPLY_MAX }) }),
+    .min(1, { error: codedMessage('replyLength', { max: REVIEW_REPLY_MAX }) })
+    .max(REVIEW_REPLY_MAX, { error: codedMessage('replyLength', { max: REVIEW_REPLY_MAX }) }),
 });
 export type ReviewReplyRequest = z.input<typeof reviewReplySchema>;
 
@@ -92,14 +96,14 @@ export const reportCreateSchema = z
     kind: z.enum(REPORT_KINDS, { error: MESSAGES.reportKindInvalid }),
     id,
     reason: z.enum(REPORT_REASONS, { error: MESSAGES.reportReasonInvalid }),
-    text: optionalText(REPORT_TEXT_MAX, formatMessage(MESSAGES.reportTextTooLong, { max: REPORT_TEXT_MAX })),
+    text: optionalText(REPORT_TEXT_MAX, codedMessage('reportTextTooLong', { max: REPORT_TEXT_MAX })),
   })
   .refine((body) => body.reason !== 'OTHER' || body.text !== null, { error: MESSAGES.reportTextRequired, path: ['text'] });
 export type ReportCreateRequest = z.input<typeof reportCreateSchema>;
 export const reportCreatedSchema = z.object({ data: z.object({ reportId: z.number().int(), status: z.enum(REPORT_STATUSES) }) });
 
 /** A reason an admin gives: 1 to ADMIN_REASON_MAX characters once trimmed (optional where a decision needs none). */
-const adminReason = optionalText(ADMIN_REASON_MAX, formatMessage(MESSAGES.reasonTooLong, { max: ADMIN_REASON_MAX }));
+const adminReason = optionalText(ADMIN_REASON_MAX, codedMessage('reasonTooLong', { max: ADMIN_REASON_MAX }));
 
 /** POST /admin/vendors/:vendorId/decision. */
 export const adminDecisionSchema = z
@@ -136,3 +140,111 @@ export const receiptSettlementSchema = z
   .refine((body) => body.reason !== null, { error: MESSAGES.decisionReasonRequired, path: ['reason'] });
 
 export const vendorStatusSchema = z.enum(VENDOR_STATUSES);
+
+// The platform's console (issue 14): reports grouped per item, the admin's decisions, receipt disputes, the headline
+// figures and the log of admin actions.
+
+const coercedId = z.coerce
+  .number({ error: MESSAGES.idInvalid })
+  .int({ error: MESSAGES.idInvalid })
+  .min(1, { error: MESSAGES.idInvalid })
+  .max(MAX_INT, { error: MESSAGES.idInvalid });
+const userRef = z.object({ userId: z.number().int(), username: z.string() });
+
+/** POST /admin/reports/:kind/:itemId/decision. */
+export const reportItemParamsSchema = z.object({
+  kind: z.enum(REPORT_KINDS, { error: MESSAGES.reportKindInvalid }),
+  itemId: coercedId,
+});
+
+/** GET /admin/reports: OPEN reports grouped per item, the item first reported first. */
+export const reportedItemSchema = z.object({
+  kind: z.enum(REPORT_KINDS),
+  itemId: z.number().int(),
+  /** The business the item belongs to (the business itself for VENDOR); null when the item no longer exists. */
+  vendorId: z.number().int().nullable(),
+  /** The offer's title, the business's name, or the reviewed shop's name. */
+  title: z.string(),
+  /** The review's text or the start of the offer's description. */
+  excerpt: z.string().nullable(),
+  /** The item's own state (offer ACTIVE/PAUSED/ENDED/REMOVED, business status, review PUBLISHED/REMOVED). */
+  itemStatus: z.string().nullable(),
+  reportCount: z.number().int(),
+  firstReportedAt: z.string(),
+  reports: z.array(
+    z.object({
+      reportId: z.number().int(),
+      reason: z.enum(REPORT_REASONS),
+      text: z.string().nullable(),
+      createdAt: z.string(),
+      reporter: userRef,
+    }),
+  ),
+});
+export type ReportedItem = z.infer<typeof reportedItemSchema>;
+export const reportedItemsResponseSchema = z.object({ data: z.array(reportedItemSchema) });
+
+export const reportDecisionResponseSchema = z.object({
+  data: z.object({
+    kind: z.enum(REPORT_KINDS),
+    itemId: z.number().int(),
+    outcome: z.enum(['KEPT', 'REMOVED']),
+    /** How many open reports the decision closed. */
+    decidedReports: z.number().int(),
+  }),
+});
+export type ReportDecisionResult = z.infer<typeof reportDecisionResponseSchema>['data'];
+
+/** GET /admin/receipt-disputes: receipts the automatic check VERIFIED and the shop then REJECTED, not yet settled. */
+export const receiptDisputeSchema = z.object({
+  receiptId: z.number().int(),
+  vendorId: z.number().int(),
+  businessName: z.string(),
+  offerId: z.number().int().nullable(),
+  offerTitle: z.string().nullable(),
+  shopper: userRef,
+  autoStatus: z.enum(RECEIPT_STATUSES).nullable(),
+  status: z.enum(RECEIPT_STATUSES),
+  /** The owner's own words when they rejected it. */
+  ownerReason: z.string().nullable(),
+  createdAt: z.string(),
+  decidedAt: z.string().nullable(),
+  files: z.array(z.object({ fileId: z.number().int(), contentType: z.string(), url: z.string() })),
+});
+export type ReceiptDispute = z.infer<typeof receiptDisputeSchema>;
+export const receiptDisputesResponseSchema = z.object({ data: z.array(receiptDisputeSchema) });
+
+export const receiptSettlementResponseSchema = z.object({
+  data: z.object({ receiptId: z.number().int(), status: z.enum(['VERIFIED', 'REJECTED']), settledAt: z.string() }),
+});
+
+const count = z.number().int();
+/** GET /admin/overview: the console's headline figures. */
+export const adminOverviewSchema = z.object({
+  vendors: z.object({ PENDING: count, ACTIVE: count, REJECTED: count, SUSPENDED: count, CLOSED: count }),
+  /** ACTIVE offers of ACTIVE businesses, not ended (Malta today) and not sold out. */
+  offersLive: z.number().int(),
+  /** Distinct accounts with an offer event, a claim, a receipt or a saved offer since Monday 00:00 in Malta. */
+  shoppersActiveThisWeek: z.number().int(),
+  receipts: z.object({ PENDING: count, VERIFIED: count, REJECTED: count, NEEDS_REVIEW: count }),
+  /** Items with at least one OPEN report (the entries of the reports queue). */
+  openReports: z.number().int(),
+  openDisputes: z.number().int(),
+});
+export type AdminOverview = z.infer<typeof adminOverviewSchema>;
+export const adminOverviewResponseSchema = z.object({ data: adminOverviewSchema });
+
+/** GET /admin/actions?cursor=: every admin action, newest first. */
+export const adminActionsQuerySchema = z.object({ cursor: z.string().max(200).optional() });
+export const adminActionSchema = z.object({
+  actionId: z.number().int(),
+  /** Null when the admin's account was deleted since. */
+  admin: userRef.nullable(),
+  action: z.enum(ADMIN_ACTIONS),
+  itemKind: z.enum(ADMIN_ACTION_ITEM_KINDS),
+  itemId: z.number().int(),
+  reason: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type AdminActionEntry = z.infer<typeof adminActionSchema>;
+export const adminActionsResponseSchema = z.object({ data: z.array(adminActionSchema), nextCursor: z.string().nullable() });

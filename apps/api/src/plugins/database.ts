@@ -12,6 +12,8 @@ import { createNearbyRepository, type NearbyRepository } from '../services/nearb
 import { createNotificationsRepository, type NotificationsRepository } from '../repositories/notifications.ts';
 import { createOffersRepository, type OffersRepository } from '../repositories/offers.ts';
 import { createReceiptsRepository, type ReceiptsRepository } from '../repositories/receipts.ts';
+import { createReportsRepository, type ReportsRepository } from '../repositories/reports.ts';
+import { createAdminRepository, type AdminRepository } from '../repositories/admin.ts';
 import { createSearchRepository, type SearchRepository } from '../repositories/search.ts';
 import {
   createLoginFailuresRepository,
@@ -44,6 +46,10 @@ declare module 'fastify' {
     claims: ClaimsRepository;
     /** The counters every replica shares, for limits counted by hand (wrong codes at the till). */
     rateLimitCounters: RateLimitCountersRepository;
+    /** Reports of offers, businesses and reviews, and the admin's decisions on them (issue 14). */
+    reports: ReportsRepository;
+    /** The console's action log, receipt disputes and figures (issue 14). */
+    adminConsole: AdminRepository;
   }
 }
 
@@ -68,6 +74,8 @@ export default fp(
     app.decorate('loginFailures', createLoginFailuresRepository(database.db));
     app.decorate('claims', createClaimsRepository(database.db));
     app.decorate('rateLimitCounters', createRateLimitCountersRepository(database.db));
+    app.decorate('reports', createReportsRepository(database.db));
+    app.decorate('adminConsole', createAdminRepository(database.db));
     if (options.closeOnShutdown) app.addHook('onClose', () => database.close());
   },
   { name: 'database' },
