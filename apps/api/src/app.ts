@@ -43,6 +43,8 @@ import reportRoutes from './routes/api/v1/reports/index.ts';
 import vendorRoutes from './routes/api/v1/vendors/index.ts';
 import vendorInsightRoutes from './routes/api/v1/vendors/insights.ts';
 import redemptionRoutes from './routes/api/v1/vendors/redemptions.ts';
+import vendorReviewRoutes from './routes/api/v1/vendors/reviews.ts';
+import reviewRoutes from './routes/api/v1/reviews/index.ts';
 import visitRoutes from './routes/api/v1/visits/index.ts';
 import healthRoutes from './routes/health.ts';
 import uploadRoutes from './routes/uploads.ts';
@@ -195,6 +197,8 @@ export async function buildApp({ config, database, closeDatabase = true, logger,
   await app.register(vendorRoutes, { prefix: '/api/v1/vendors' });
   await app.register(vendorInsightRoutes, { prefix: '/api/v1/vendors' });
   await app.register(redemptionRoutes, { prefix: '/api/v1/vendors' });
+  await app.register(vendorReviewRoutes, { prefix: '/api/v1/vendors' });
+  await app.register(reviewRoutes, { prefix: '/api/v1/reviews' });
   await app.register(offerRoutes, { prefix: '/api/v1/offers' });
   await app.register(offerClaimRoutes, { prefix: '/api/v1/offers' });
   await app.register(meRoutes, { prefix: '/api/v1/me' });

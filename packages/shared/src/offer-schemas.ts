@@ -10,6 +10,7 @@ import { isCalendarDate } from './malta-time.ts';
 import { codedMessage } from './message-codes.ts';
 import { MESSAGES } from './messages.ts';
 import { multiLine, singleLine } from './text-rules.ts';
+import { ratingSchema } from './shop-schemas.ts';
 import { BUSINESS_TYPES } from './vendor-schemas.ts';
 import { DISCOUNT_TYPES, TARGET_AUDIENCES, REDEMPTION_LIMITS, OFFER_STATUSES } from './offer-constants.ts';
 
@@ -216,6 +217,8 @@ export const offerSchema = z.object({
   isOwner: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** The shop's rating (issue 14), on GET /offers/:offerId only. */
+  rating: ratingSchema.optional(),
 });
 export type Offer = z.infer<typeof offerSchema>;
 export const offerResponseSchema = z.object({ data: offerSchema });

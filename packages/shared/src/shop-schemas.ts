@@ -13,6 +13,13 @@ export const shopParamsSchema = z.object({
     .max(MAX_INT, { error: MESSAGES.shopNotFound }),
 });
 
+/**
+ * A shop's rating as shoppers see it (issue 14): the mean stars (one decimal) of the last RATING_WINDOW_MONTHS months,
+ * each shopper's latest review of the shop, and how many were counted; average null with none.
+ */
+export const ratingSchema = z.object({ average: z.number().nullable(), count: z.number().int() });
+export type Rating = z.infer<typeof ratingSchema>;
+
 export const shopSchema = z.object({
   vendorId: z.number().int(),
   businessName: z.string(),
@@ -24,6 +31,8 @@ export const shopSchema = z.object({
   longitude: z.number(),
   /** Its ACTIVE offers not yet ended in Malta's calendar, newest first. */
   offers: z.array(nearbyOfferSchema),
+  /** The rating shoppers see (GET /vendors/:vendorId always answers it). */
+  rating: ratingSchema.optional(),
 });
 export type Shop = z.infer<typeof shopSchema>;
 export const shopResponseSchema = z.object({ data: shopSchema });

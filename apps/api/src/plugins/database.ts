@@ -12,6 +12,7 @@ import { createNearbyRepository, type NearbyRepository } from '../services/nearb
 import { createNotificationsRepository, type NotificationsRepository } from '../repositories/notifications.ts';
 import { createOffersRepository, type OffersRepository } from '../repositories/offers.ts';
 import { createReceiptsRepository, type ReceiptsRepository } from '../repositories/receipts.ts';
+import { createReviewsRepository, type ReviewsRepository } from '../repositories/reviews.ts';
 import { createReportsRepository, type ReportsRepository } from '../repositories/reports.ts';
 import { createAdminRepository, type AdminRepository } from '../repositories/admin.ts';
 import { createSearchRepository, type SearchRepository } from '../repositories/search.ts';
@@ -40,6 +41,7 @@ declare module 'fastify' {
     offerSearch: SearchRepository;
     visits: VisitsRepository;
     receipts: ReceiptsRepository;
+    reviews: ReviewsRepository;
     notifications: NotificationsRepository;
     sessions: SessionsRepository;
     loginFailures: LoginFailuresRepository;
@@ -69,6 +71,7 @@ export default fp(
     app.decorate('offerSearch', createSearchRepository(database.db));
     app.decorate('visits', createVisitsRepository(database.db));
     app.decorate('receipts', createReceiptsRepository(database.db));
+    app.decorate('reviews', createReviewsRepository(database.db));
     app.decorate('notifications', createNotificationsRepository(database.db));
     app.decorate('sessions', createSessionsRepository(database.db));
     app.decorate('loginFailures', createLoginFailuresRepository(database.db));

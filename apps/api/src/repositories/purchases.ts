@@ -8,6 +8,13 @@ import type { PURCHASE_COUNTS } from '@qrib/shared';
 
 type PurchaseKind = (typeof PURCHASE_COUNTS)[keyof typeof PURCHASE_COUNTS][number];
 
+/**
+ * A receipt the shop did not decide alone (issue 14, REVIEWABLE_PURCHASES): VERIFIED by the automatic check, or settled
+ * as VERIFIED by an admin. `r` is the receipts alias. A receipt only the owner confirmed is a 'customer confirmation'.
+ */
+export const receiptNotDecidedAlone = (r: string) =>
+  sql.raw(`(${r}.status = 'VERIFIED' AND (${r}.auto_status = 'VERIFIED' OR ${r}.settled_by_user_id IS NOT NULL))`);
+
 /** The purchases of `kinds`, narrowed to one shopper and/or one shop. */
 export function purchasesSql(kinds: readonly PurchaseKind[], where: { userId?: number; vendorId?: number }): SQL {
   const claimFilter = [sql`c.status = 'REDEEMED'`];

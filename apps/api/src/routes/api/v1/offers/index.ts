@@ -231,7 +231,7 @@ const offerRoutes: FastifyPluginAsyncZod = async (app) => {
           request.log.warn({ err: error }, 'could not record an offer view');
         });
       }
-      return found;
+      return { data: { ...found.data, rating: await app.reviews.rating(found.data.vendorId) } };
     },
   );
 

@@ -90,7 +90,7 @@ const vendorRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const shop = await app.vendors.findShop(request.params.vendorId, request.user.id);
       if (!shop) throw new DomainError('not-found', 'shopNotFound');
-      return { data: shop };
+      return { data: { ...shop, rating: await app.reviews.rating(shop.vendorId) } };
     },
   );
 

@@ -1,0 +1,278 @@
+/**
+ * Reviews of verified purchases and the rating shoppers see (issue 14, DESIGN.md §10 Trust & safety). A purchase grants
+ * one review when the shop did not confirm it alone (REVIEWABLE_PURCHASES): a redeemed code, or a receipt VERIFIED by
+ * the automatic check or settled by an admin. The rating is written here once, as SQL.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import { RATING_WINDOW_MONTHS, REVIEW_WINDOW_DAYS, REVIEWS_PAGE_SIZE, type Review } from '@qrib/shared';
+import { isUniqueViolation, selectRows, type Db } from '../db/client.ts';
+import { receiptNotDecidedAlone } from './purchases.ts';
+
+/** A purchase of the caller's that might be reviewed: what it is of, whether it grants a review, and until when. */
+export interface ReviewablePurchase {
+  /** The review's purchase columns: a receipt for a redeemed code is the code's purchase (it counts once). */
+  claimId: number | null;
+  receiptId: number | null;
+  vendorId: number;
+  offerId: number | null;
+  grantsReview: boolean;
+  /** The redemption, or the receipt's upload; null for a code not redeemed. */
+  madeAt: Date | null;
+  reviewId: number | null;
+}
+
+/** The review state of one purchase, as the shopper's lists show it. */
+export interface PurchaseReviewState {
+  reviewId: number | null;
+  canReview: boolean;
+  reviewableUntil: string | null;
+}
+
+export interface Rating {
+  average: number | null;
+  count: number;
+}
+
+export class ReviewAlreadyWritten extends Error {}
+
+interface ReviewRow {
+  id: number;
+  vendor_id: number;
+  offer_id: number | null;
+  offer_title: string | null;
+  stars: number;
+  text: string | null;
+  created_at: Date | string;
+  author_name: string;
+  reply_text: string | null;
+  replied_at: Date | string | null;
+  cursor_time: string;
+}
+
+const iso = (value: Date | string) => new Date(value).toISOString();
+const WINDOW_MS = REVIEW_WINDOW_DAYS * 24 * 60 * 60 * 1000;
+
+/** 'Maria Borg' → 'Maria B.'; one name stays as it is. */
+export function displayNameOf(name: string): string {
+  const parts = name.trim().split(/\s+/u).filter((part) => part !== '');
+  const first = parts[0] ?? '';
+  const last = parts.length > 1 ? parts[parts.length - 1] : undefined;
+  const initial = last ? Array.from(last)[0] : undefined;
+  return initial ? `${first} ${initial.toLocaleUpperCase()}.` : first;
+}
+
+function presentReview(row: ReviewRow): Review {
+  return {
+    reviewId: row.id,
+    vendorId: row.vendor_id,
+    offerId: row.offer_id,
+    offerTitle: row.offer_title,
+    stars: row.stars,
+    text: row.text,
+    createdAt: iso(row.created_at),
+    author: { displayName: displayNameOf(row.author_name) },
+    verifiedPurchase: true,
+    reply: row.reply_text === null || row.replied_at === null ? null : { text: row.reply_text, createdAt: iso(row.replied_at) },
+  };
+}
+
+const REVIEW_SELECT = sql`SELECT rv.id, rv.vendor_id, rv.offer_id, o.title AS offer_title, rv.stars, rv.text, rv.created_at,
+    u.name AS author_name, rv.reply_text, rv.replied_at,
+    to_char(rv.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS cursor_time
+  FROM reviews rv JOIN users u ON u.id = rv.user_id LEFT JOIN offers o ON o.offer_id = rv.offer_id`;
+
+/** A review page's cursor: the last review's time (to the microsecond) and id. */
+function encodeReviewCursor(row: ReviewRow): string {
+  return Buffer.from(JSON.stringify({ t: row.cursor_time, id: row.id })).toString('base64url');
+}
+
+const CURSOR_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
+
+export function decodeReviewCursor(text: string): { t: string; id: number } | undefined {
+  let value: unknown;
+  try {
+    value = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
+  } catch {
+    return undefined;
+  }
+  if (typeof value !== 'object' || value === null) return undefined;
+  const { t, id } = value as Record<string, unknown>;
+  if (typeof t !== 'string' || !CURSOR_TIME.test(t) || Number.isNaN(Date.parse(t))) return undefined;
+  if (typeof id !== 'number' || !Number.isSafeInteger(id) || id <= 0) return undefined;
+  return { t, id };
+}
+
+/**
+ * The rating of a shop: the mean stars (one decimal) of PUBLISHED reviews of the last
+ * RATING_WINDOW_MONTHS months, each shopper's latest such review of the shop only.
+ */
+function ratingSql(vendorId: number): SQL {
+  return sql`
+    SELECT round(avg(latest.stars)::numeric, 1) AS average, count(*)::integer AS count
+    FROM (
+      SELECT DISTINCT ON (rv.user_id) rv.stars
+      FROM reviews rv
+      WHERE rv.vendor_id = ${vendorId} AND rv.status = 'PUBLISHED'
+        AND rv.created_at >= now() - make_interval(months => ${RATING_WINDOW_MONTHS})
+      ORDER BY rv.user_id, rv.created_at DESC, rv.id DESC
+    ) AS latest`;
+}
+
+export function createReviewsRepository(db: Db) {
+  async function findById(reviewId: number, database: Db = db): Promise<Review | undefined> {
+    const [row] = await selectRows<ReviewRow>(database, sql`${REVIEW_SELECT} WHERE rv.id = ${reviewId} AND rv.status = 'PUBLISHED'`);
+    return row ? presentReview(row) : undefined;
+  }
+
+  return {
+    findById,
+
+    /**
+     * The caller's purchase named by `purchase`, or undefined when it is not theirs. A receipt that names a redeemed
+     * code of theirs is that code's purchase (the purchase counts once, as the redemption).
+     */
+    async findPurchase(userId: number, purchase: { claimId?: number; receiptId?: number }): Promise<ReviewablePurchase | undefined> {
+      type Row = { claim_id: number | null; receipt_id: number | null; vendor_id: number; offer_id: number | null; grants: boolean; made_at: Date | string | null };
+      const query =
+        purchase.claimId !== undefined
+          ? sql`SELECT c.id AS claim_id, NULL::integer AS receipt_id, c.vendor_id, c.offer_id, c.status = 'REDEEMED' AS grants, c.redeemed_at AS made_at
+                FROM offer_claims c WHERE c.id = ${purchase.claimId} AND c.user_id = ${userId}`
+          : sql`SELECT
+                  rc.id AS claim_id,
+                  CASE WHEN rc.id IS NULL THEN r.id ELSE NULL END AS receipt_id,
+                  r.vendor_id, COALESCE(rc.offer_id, r.offer_id) AS offer_id,
+                  CASE WHEN rc.id IS NULL THEN ${receiptNotDecidedAlone('r')} ELSE true END AS grants,
+                  CASE WHEN rc.id IS NULL THEN r.created_at ELSE rc.redeemed_at END AS made_at
+                FROM receipts r
+                LEFT JOIN offer_claims rc ON rc.id = r.claim_id AND rc.status = 'REDEEMED' AND rc.user_id = r.consumer_user_id
+                WHERE r.id = ${purchase.receiptId ?? 0} AND r.consumer_user_id = ${userId}`;
+      const [row] = await selectRows<Row>(db, query);
+      if (!row) return undefined;
+      const [written] = await selectRows<{ id: number }>(
+        db,
+        row.claim_id !== null ? sql`SELECT id FROM reviews WHERE claim_id = ${row.claim_id}` : sql`SELECT id FROM reviews WHERE receipt_id = ${row.receipt_id}`,
+      );
+      return {
+        claimId: row.claim_id,
+        receiptId: row.receipt_id,
+        vendorId: row.vendor_id,
+        offerId: row.offer_id,
+        grantsReview: row.grants,
+        madeAt: row.made_at === null ? null : new Date(row.made_at),
+        reviewId: written?.id ?? null,
+      };
+    },
+
+    /**
+     * Writes the review and tells the shop's owner (REVIEW_RECEIVED), together. A second review of the same purchase
+     * (two requests at once too) meets the unique index: ReviewAlreadyWritten.
+     */
+    async insert(userId: number, purchase: ReviewablePurchase, stars: number, text: string | null): Promise<Review> {
+      try {
+        return await db.transaction(async (tx) => {
+          const [inserted] = await selectRows<{ id: number }>(
+            tx,
+            sql`INSERT INTO reviews (vendor_id, offer_id, user_id, claim_id, receipt_id, stars, text)
+                VALUES (${purchase.vendorId}, ${purchase.offerId}, ${userId}, ${purchase.claimId}, ${purchase.receiptId}, ${stars}, ${text})
+                RETURNING id`,
+          );
+          if (!inserted) throw new Error('review not inserted');
+          await tx.execute(sql`
+            INSERT INTO notifications (user_id, kind, payload)
+            SELECT v.owner_user_id, 'REVIEW_RECEIVED',
+                   jsonb_build_object('reviewId', rv.id, 'vendorId', rv.vendor_id, 'stars', rv.stars, 'offerTitle', o.title)
+            FROM reviews rv JOIN vendors v ON v.id = rv.vendor_id LEFT JOIN offers o ON o.offer_id = rv.offer_id
+            WHERE rv.id = ${inserted.id}`);
+          const review = await findById(inserted.id, tx);
+          if (!review) throw new Error('review not found after insert');
+          return review;
+        });
+      } catch (error) {
+        if (isUniqueViolation(error, 'reviews_claim_key') || isUniqueViolation(error, 'reviews_receipt_key')) throw new ReviewAlreadyWritten();
+        throw error;
+      }
+    },
+
+    /** Who may reply: the PUBLISHED review's shop and its owner; undefined for an unknown or removed review. */
+    async findShopOf(reviewId: number): Promise<{ vendorId: number; ownerUserId: number } | undefined> {
+      const [row] = await selectRows<{ vendor_id: number; owner_user_id: number }>(
+        db,
+        sql`SELECT rv.vendor_id, v.owner_user_id FROM reviews rv JOIN vendors v ON v.id = rv.vendor_id WHERE rv.id = ${reviewId} AND rv.status = 'PUBLISHED'`,
+      );
+      return row ? { vendorId: row.vendor_id, ownerUserId: row.owner_user_id } : undefined;
+    },
+
+    /** The owner's one reply, and REVIEW_REPLIED to the reviewer; undefined when a reply is already there. */
+    async reply(reviewId: number, text: string): Promise<Review | undefined> {
+      return db.transaction(async (tx) => {
+        const [updated] = await selectRows<{ id: number }>(
+          tx,
+          sql`UPDATE reviews SET reply_text = ${text}, replied_at = now()
+              WHERE id = ${reviewId} AND status = 'PUBLISHED' AND reply_text IS NULL RETURNING id`,
+        );
+        if (!updated) return undefined;
+        await tx.execute(sql`
+          INSERT INTO notifications (user_id, kind, payload)
+          SELECT rv.user_id, 'REVIEW_REPLIED', jsonb_build_object('reviewId', rv.id, 'vendorId', rv.vendor_id, 'businessName', v.business_name)
+          FROM reviews rv JOIN vendors v ON v.id = rv.vendor_id
+          WHERE rv.id = ${reviewId}`);
+        return findById(reviewId, tx);
+      });
+    },
+
+    /** A shop's PUBLISHED reviews, newest first, REVIEWS_PAGE_SIZE a page after `cursor`. */
+    async listForVendor(vendorId: number, cursor: { t: string; id: number } | undefined): Promise<{ data: Review[]; nextCursor: string | null }> {
+      const after = cursor ? sql`AND (rv.created_at, rv.id) < (${cursor.t}::timestamptz, ${cursor.id})` : sql``;
+      const rows = await selectRows<ReviewRow>(
+        db,
+        sql`${REVIEW_SELECT} WHERE rv.vendor_id = ${vendorId} AND rv.status = 'PUBLISHED' ${after}
+            ORDER BY rv.created_at DESC, rv.id DESC LIMIT ${REVIEWS_PAGE_SIZE + 1}`,
+      );
+      const page = rows.slice(0, REVIEWS_PAGE_SIZE);
+      const last = page[page.length - 1];
+      return { data: page.map(presentReview), nextCursor: rows.length > REVIEWS_PAGE_SIZE && last ? encodeReviewCursor(last) : null };
+    },
+
+    /** The rating shoppers see (see ratingSql). */
+    async rating(vendorId: number): Promise<Rating> {
+      const [row] = await selectRows<{ average: string | number | null; count: number }>(db, ratingSql(vendorId));
+      return { average: row?.average === null || row?.average === undefined ? null : Number(row.average), count: Number(row?.count ?? 0) };
+    },
+
+    /**
+     * The review state of each of the shopper's codes and receipts: the review written of it, and whether one may be
+     * written now (the purchase grants one, none written yet, REVIEW_WINDOW_DAYS not past).
+     */
+    async statesForUser(userId: number, now = new Date()): Promise<{ claims: Map<number, PurchaseReviewState>; receipts: Map<number, PurchaseReviewState> }> {
+      const claimRows = await selectRows<{ id: number; grants: boolean; made_at: Date | string | null; review_id: number | null }>(
+        db,
+        sql`SELECT c.id, c.status = 'REDEEMED' AS grants, c.redeemed_at AS made_at, rv.id AS review_id
+            FROM offer_claims c LEFT JOIN reviews rv ON rv.claim_id = c.id
+            WHERE c.user_id = ${userId}`,
+      );
+      const receiptRows = await selectRows<{ id: number; grants: boolean; made_at: Date | string | null; review_id: number | null }>(
+        db,
+        sql`SELECT r.id,
+              CASE WHEN rc.id IS NULL THEN ${receiptNotDecidedAlone('r')} ELSE true END AS grants,
+              CASE WHEN rc.id IS NULL THEN r.created_at ELSE rc.redeemed_at END AS made_at,
+              COALESCE(rv.id, crv.id) AS review_id
+            FROM receipts r
+            LEFT JOIN offer_claims rc ON rc.id = r.claim_id AND rc.status = 'REDEEMED' AND rc.user_id = r.consumer_user_id
+            LEFT JOIN reviews rv ON rv.receipt_id = r.id
+            LEFT JOIN reviews crv ON crv.claim_id = rc.id
+            WHERE r.consumer_user_id = ${userId}`,
+      );
+      const state = (row: { grants: boolean; made_at: Date | string | null; review_id: number | null }): PurchaseReviewState => {
+        if (!row.grants || row.made_at === null) return { reviewId: row.review_id, canReview: false, reviewableUntil: null };
+        const until = new Date(new Date(row.made_at).getTime() + WINDOW_MS);
+        return { reviewId: row.review_id, canReview: row.review_id === null && until.getTime() > now.getTime(), reviewableUntil: until.toISOString() };
+      };
+      return {
+        claims: new Map(claimRows.map((row) => [row.id, state(row)])),
+        receipts: new Map(receiptRows.map((row) => [row.id, state(row)])),
+      };
+    },
+  };
+}
+
+export type ReviewsRepository = ReturnType<typeof createReviewsRepository>;
