@@ -10,6 +10,17 @@ import { MESSAGES } from './messages.ts';
 
 export * from './claim-constants.ts';
 
+/**
+ * Whether the shopper may review a purchase (issue 14), on GET /me/claims and GET /me/receipts: the review written of
+ * it, and whether one may be written now (the purchase grants one, none written yet, the review window still open).
+ */
+export const purchaseReviewSchema = z.object({
+  reviewId: z.number().int().nullable(),
+  canReview: z.boolean(),
+  /** The end of the review window; null for a purchase that grants no review. */
+  reviewableUntil: z.string().nullable(),
+});
+
 export const claimSchema = z.object({
   claimId: z.number().int(),
   offerId: z.number().int(),
@@ -28,6 +39,8 @@ export const claimSchema = z.object({
     endDate: z.string(),
     remaining: z.number().int().nullable(),
   }),
+  /** On GET /me/claims (issue 14). */
+  review: purchaseReviewSchema.optional(),
 });
 export type Claim = z.infer<typeof claimSchema>;
 export const claimResponseSchema = z.object({ data: claimSchema });

@@ -3,6 +3,7 @@
  * receipt looks like when it comes back, and the shops a shopper can name a receipt for.
  */
 import { z } from 'zod';
+import { purchaseReviewSchema } from './claim-schemas.ts';
 import { MAX_INT } from './constants.ts';
 import { messageCodeSchema, messageParamsSchema } from './error-schema.ts';
 import { codedMessage } from './message-codes.ts';
@@ -77,6 +78,8 @@ export const receiptSchema = z.object({
   files: z.array(receiptFileSchema),
   createdAt: z.string(),
   decidedAt: z.string().nullable(),
+  /** On GET /me/receipts (issue 14): whether the shopper may review the purchase. */
+  review: purchaseReviewSchema.optional(),
 });
 export type Receipt = z.infer<typeof receiptSchema>;
 export const receiptResponseSchema = z.object({ data: receiptSchema });

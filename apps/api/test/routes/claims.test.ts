@@ -82,7 +82,8 @@ describe('claiming a code', () => {
 
     const mine = await app.inject({ method: 'GET', url: '/api/v1/me/claims', cookies: shopper.cookies });
     expect(mine.statusCode).toBe(200);
-    expect((mine.json() as { data: Claim[] }).data).toEqual([made]);
+    // Each listed code says whether it may be reviewed (issue 14): not before it is redeemed.
+    expect((mine.json() as { data: Claim[] }).data).toEqual([{ ...made, review: { reviewId: null, canReview: false, reviewableUntil: null } }]);
     // Another shopper gets their own code and does not see this one.
     const other = await signUp(app);
     const theirs = claimOf(await claim(other, offerId));

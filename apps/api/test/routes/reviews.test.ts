@@ -197,6 +197,50 @@ describe('writing a review', () => {
   });
 });
 
+describe('what the shopper may review', () => {
+  it('marks each code and receipt of GET /me/claims and /me/receipts with its review, whether one may be written and until when', async () => {
+    const shop = await buildShop(app);
+    const offerId = await createOffer(app, shop);
+    const secondOffer = await createOffer(app, shop, { title: 'Second' });
+    const thirdOffer = await createOffer(app, shop, { title: 'Third' });
+    const shopper = await signUp(app);
+    const fresh = await insertClaim(shop, offerId, shopper, { daysAgo: 1 });
+    const old = await insertClaim(shop, secondOffer, shopper, { daysAgo: REVIEW_WINDOW_DAYS + 1 });
+    const notRedeemed = await insertClaim(shop, thirdOffer, shopper, { status: 'ACTIVE' });
+    const automatic = await insertReceipt(shop, shopper, { status: 'VERIFIED', autoStatus: 'VERIFIED' });
+    const ownerOnly = await insertReceipt(shop, shopper, { status: 'VERIFIED', autoStatus: 'NEEDS_REVIEW' });
+    // A receipt for a redeemed code is the same purchase: reviewed once, as the code.
+    const forTheCode = await insertReceipt(shop, shopper, { status: 'VERIFIED', autoStatus: 'NEEDS_REVIEW', claimId: fresh });
+
+    type Listed = { review: { reviewId: number | null; canReview: boolean; reviewableUntil: string | null } };
+    const listed = async () => {
+      const claims = (await app.inject({ method: 'GET', url: '/api/v1/me/claims', cookies: shopper.cookies })).json() as { data: (Listed & { claimId: number })[] };
+      const receipts = (await app.inject({ method: 'GET', url: '/api/v1/me/receipts', cookies: shopper.cookies })).json() as { data: (Listed & { receiptId: number })[] };
+      return {
+        claims: new Map(claims.data.map((each) => [each.claimId, each.review])),
+        receipts: new Map(receipts.data.map((each) => [each.receiptId, each.review])),
+      };
+    };
+    const before = await listed();
+    expect(before.claims.get(fresh)).toMatchObject({ reviewId: null, canReview: true, reviewableUntil: expect.any(String) });
+    const until = Date.parse(before.claims.get(fresh)?.reviewableUntil ?? '');
+    expect(Math.abs(until - (Date.now() - 86_400_000 + REVIEW_WINDOW_DAYS * 86_400_000))).toBeLessThan(60_000);
+    expect(before.claims.get(old)).toMatchObject({ reviewId: null, canReview: false, reviewableUntil: expect.any(String) });
+    expect(before.claims.get(notRedeemed)).toEqual({ reviewId: null, canReview: false, reviewableUntil: null });
+    expect(before.receipts.get(automatic)).toMatchObject({ reviewId: null, canReview: true });
+    expect(before.receipts.get(ownerOnly)).toEqual({ reviewId: null, canReview: false, reviewableUntil: null });
+    expect(before.receipts.get(forTheCode)).toMatchObject({ reviewId: null, canReview: true });
+
+    const viaReceipt = reviewOf(await review(shopper, { receiptId: forTheCode, stars: 4 }));
+    expect(viaReceipt.offerId).toBe(offerId);
+    const after = await listed();
+    expect(after.claims.get(fresh)).toMatchObject({ reviewId: viaReceipt.reviewId, canReview: false });
+    expect(after.receipts.get(forTheCode)).toMatchObject({ reviewId: viaReceipt.reviewId, canReview: false });
+    expect((await review(shopper, { claimId: fresh, stars: 1 })).json()).toMatchObject({ statusCode: 409, code: 'reviewAlreadyWritten' });
+    expect(after.receipts.get(automatic)).toMatchObject({ reviewId: null, canReview: true });
+  });
+});
+
 describe('the owner’s reply', () => {
   it('lets the reviewed shop’s owner reply once; another shop’s owner or a shopper gets 403; the reviewer is told', async () => {
     const shop = await buildShop(app, { business: { businessName: 'Reply Café' } });
