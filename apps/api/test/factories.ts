@@ -8,7 +8,7 @@ import type { App } from '../src/app.ts';
 import type { Db } from '../src/db/client.ts';
 import { users, vendors } from '../src/db/schema.ts';
 import { multipartBody, type FilePart } from './fixtures.ts';
-import { registerBusiness, signUp } from './helpers.ts';
+import { registerBusiness, registerPendingBusiness, signUp } from './helpers.ts';
 
 /** The Malta calendar date `days` from today (negative: before today). */
 export function maltaDay(days: number): string {
@@ -27,6 +27,16 @@ export async function buildShop(
 ) {
   const account = await signUp(app, overrides.account);
   const vendorId = await registerBusiness(app, account, overrides.business);
+  return { ...account, vendorId };
+}
+
+/** Like buildShop, but the business stays as registration leaves it: PENDING, waiting for an admin (issue 14). */
+export async function buildPendingShop(
+  app: App,
+  overrides: { account?: Record<string, unknown>; business?: Record<string, string | number> } = {},
+) {
+  const account = await signUp(app, overrides.account);
+  const vendorId = await registerPendingBusiness(app, account, overrides.business);
   return { ...account, vendorId };
 }
 

@@ -2,11 +2,13 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
 import { LOGIN_ATTEMPTS_PER_IP, LOGIN_ATTEMPTS_PER_USERNAME } from '@qrib/shared';
 import { buildApp, type App } from '../src/app.ts';
 import type { Config } from '../src/config.ts';
 import { openDatabase, type Database } from '../src/db/client.ts';
+import { vendors } from '../src/db/schema.ts';
 import { databaseUrlWithName, uniqueDatabaseName, withAdminClient } from './database-template.ts';
 import { makePng, multipartBody } from './fixtures.ts';
 
@@ -86,8 +88,24 @@ export async function signUp(app: App, overrides: Record<string, unknown> = {}) 
   return { ...body, userId: json.user.id, token: json.token, cookies: { auth_token: json.token } };
 }
 
-/** Registers a business for a signed-up account through the real endpoint; answers its vendorId. */
+/**
+ * Registers a business for a signed-up account through the real endpoint and approves it (issue 14: a registration
+ * is PENDING until an admin approves it), so shoppers see it; answers its vendorId. The approval is a direct UPDATE
+ * through the app's database, no admin and no record: tests of the approval itself use `registerPendingBusiness`
+ * (or buildPendingShop) and the admin API.
+ */
 export async function registerBusiness(
+  app: App,
+  account: { email: string; phone: string; username: string; cookies: Record<string, string> },
+  fields: Record<string, string | number> = {},
+): Promise<number> {
+  const vendorId = await registerPendingBusiness(app, account, fields);
+  await app.db.update(vendors).set({ status: 'ACTIVE', statusChangedAt: sql`now()` }).where(eq(vendors.id, vendorId));
+  return vendorId;
+}
+
+/** Registers a business through the real endpoint and leaves it as registration does: PENDING. Answers its vendorId. */
+export async function registerPendingBusiness(
   app: App,
   account: { email: string; phone: string; username: string; cookies: Record<string, string> },
   fields: Record<string, string | number> = {},

@@ -94,6 +94,8 @@ export const userSchema = z.object({
   vendor: vendorSummarySchema.nullable(),
   /** When the account last signed in (ISO 8601), null if it never has. */
   lastLoginAt: z.string().nullable(),
+  /** The platform's ADMIN role (issue 14): the console and its API. */
+  isAdmin: z.boolean(),
 });
 export type User = z.infer<typeof userSchema>;
 

@@ -98,6 +98,9 @@ export const vendorSchema = z.object({
   contactPhone: z.string(),
   offeringsDescription: z.string().nullable(),
   status: z.string(),
+  /** The admin's reason for REJECTED or SUSPENDED (issue 14), else null. */
+  statusReason: z.string().nullable(),
+  statusChangedAt: z.string().nullable(),
   documents: z.array(
     z.object({
       documentId: z.number().int(),

@@ -15,6 +15,9 @@
 import { EventEmitter } from 'node:events';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { sql } from 'drizzle-orm';
+import { selectRows } from '../db/client.ts';
+import { SHOP_SEEN_BY_SHOPPERS } from '../repositories/shopper-visibility.ts';
 
 /** The channel the triggers of migration 0010 notify (named there too). */
 export const OFFER_CHANNEL = 'qrib_offers';
@@ -59,12 +62,27 @@ export default fp(
     emitter.setMaxListeners(0);
     let stopListening: (() => Promise<void>) | undefined;
 
+    // Checked when it is delivered, once for every open stream of this process (issue 14): an offer is sent only while
+    // it is ACTIVE and its business too, so a PENDING or SUSPENDED shop's offer never reaches a shopper.
+    const deliverIfVisible = (offer: LiveOffer) => {
+      selectRows<{ visible: boolean }>(
+        app.db,
+        sql`SELECT true AS visible FROM offers o JOIN vendors v ON v.id = o.vendor_id
+            WHERE o.offer_id = ${offer.offerId} AND o.status = 'ACTIVE' AND ${SHOP_SEEN_BY_SHOPPERS}`,
+      ).then(
+        (rows) => {
+          if (rows.length > 0) emitter.emit('offer', offer);
+        },
+        (error: unknown) => app.log.warn({ err: error, offerId: offer.offerId }, 'could not check a live offer; not sent'),
+      );
+    };
+
     app.addHook('onReady', async () => {
       stopListening = await app.database.listen(OFFER_CHANNEL, (payload) => {
         // 'changed' or a visible offer: either way something shoppers see has changed.
         emitter.emit('change');
         const offer = payload === 'changed' ? undefined : parseLiveOffer(payload);
-        if (offer) emitter.emit('offer', offer);
+        if (offer) deliverIfVisible(offer);
       }, () => {
         // Changes announced while the connection was down were not heard: whatever was cached may be stale.
         app.log.warn('offer feed listening again after a lost connection; dropping cached answers');

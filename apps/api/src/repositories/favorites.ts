@@ -4,6 +4,7 @@ import type { Favorite } from '@qrib/shared';
 import type { Db } from '../db/client.ts';
 import { favorites, offers, vendors } from '../db/schema.ts';
 import { findFirstImageUrls, presentOfferSummary } from './offer-summary.ts';
+import { shopSeenByShoppers } from './shopper-visibility.ts';
 
 export function createFavoritesRepository(db: Db) {
   return {
@@ -15,14 +16,14 @@ export function createFavoritesRepository(db: Db) {
       await db.delete(favorites).where(and(eq(favorites.userId, userId), eq(favorites.offerId, offerId)));
     },
 
-    /** Saved offers, newest first; offers since paused by their shop drop out of the list. */
+    /** Saved offers, newest first; offers since paused by their shop, or of a shop no longer ACTIVE, drop out of the list. */
     async list(userId: number): Promise<Favorite[]> {
       const rows = await db
         .select({ offer: offers, vendor: vendors, savedAt: favorites.createdAt })
         .from(favorites)
         .innerJoin(offers, eq(offers.offerId, favorites.offerId))
         .innerJoin(vendors, eq(vendors.id, offers.vendorId))
-        .where(and(eq(favorites.userId, userId), eq(offers.status, 'ACTIVE')))
+        .where(and(eq(favorites.userId, userId), eq(offers.status, 'ACTIVE'), shopSeenByShoppers()))
         .orderBy(desc(favorites.createdAt), desc(favorites.offerId));
       const images = await findFirstImageUrls(db, rows.map((row) => row.offer.offerId));
       return rows.map(({ offer, vendor, savedAt }) => ({

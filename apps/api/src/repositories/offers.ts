@@ -4,6 +4,7 @@ import { remainingUnits, type Offer, type OfferFields, type OfferStatus } from '
 import type { Db } from '../db/client.ts';
 import { categories, offerImages, offers, vendorDocuments, vendors } from '../db/schema.ts';
 import { publicUrl } from '../storage/public-url.ts';
+import { shopSeenByShoppers } from './shopper-visibility.ts';
 
 export type OfferRow = typeof offers.$inferSelect;
 export type OfferImageRow = typeof offerImages.$inferSelect;
@@ -78,14 +79,14 @@ export function createOffersRepository(db: Db) {
       return row;
     },
 
-    /** An offer as a viewer sees it: paused or ended offers only to their owner. */
+    /** An offer as a viewer sees it: paused, ended or removed offers, and any offer of a shop not ACTIVE, only to their owner. */
     async findForViewer(offerId: number, viewerUserId: number): Promise<Offer | undefined> {
       const [row] = await db
         .select({ offer: offers, category: categories, vendor: vendors })
         .from(offers)
         .innerJoin(vendors, eq(vendors.id, offers.vendorId))
         .leftJoin(categories, eq(categories.categoryId, offers.categoryId))
-        .where(and(eq(offers.offerId, offerId), or(eq(offers.status, 'ACTIVE'), eq(vendors.ownerUserId, viewerUserId))));
+        .where(and(eq(offers.offerId, offerId), or(and(eq(offers.status, 'ACTIVE'), shopSeenByShoppers()), eq(vendors.ownerUserId, viewerUserId))));
       if (!row) return undefined;
       const [offer] = await present([row], row.vendor, viewerUserId);
       return offer;

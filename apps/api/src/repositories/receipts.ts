@@ -21,6 +21,7 @@ import {
 import { isUniqueViolation, selectRows, type Db } from '../db/client.ts';
 import { offers, receiptFiles, receipts, shopVisits, users, vendors } from '../db/schema.ts';
 import { insertReceiptDecidedNotification } from './notifications.ts';
+import { SHOP_SEEN_BY_SHOPPERS } from './shopper-visibility.ts';
 
 export type ReceiptRow = typeof receipts.$inferSelect;
 export type ReceiptFileRow = typeof receiptFiles.$inferSelect;
@@ -286,7 +287,7 @@ export function createReceiptsRepository(db: Db) {
           )
           SELECT v.id AS vendor_id, v.business_name, v.business_address, b.reason, b.last_seen_at
           FROM best b JOIN vendors v ON v.id = b.vendor_id
-          WHERE v.status = 'ACTIVE' AND v.owner_user_id <> ${userId}
+          WHERE ${SHOP_SEEN_BY_SHOPPERS} AND v.owner_user_id <> ${userId}
           ORDER BY b.last_seen_at DESC, v.id
           LIMIT 30
         `,

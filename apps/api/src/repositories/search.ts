@@ -9,6 +9,7 @@ import { selectRows, type Db } from '../db/client.ts';
 import { categories, offers } from '../db/schema.ts';
 import { OFFER_HAS_UNITS } from '../services/nearby/queries.ts';
 import { findFirstImageUrls, presentOfferSummary } from './offer-summary.ts';
+import { SHOP_SEEN_BY_SHOPPERS } from './shopper-visibility.ts';
 
 export const SEARCH_PAGE_SIZE = 20;
 
@@ -20,7 +21,7 @@ export function createSearchRepository(db: Db) {
       const tsQuery = sql`websearch_to_tsquery('simple', ${text})`;
       const here = query.latitude !== undefined && query.longitude !== undefined ? { latitude: query.latitude, longitude: query.longitude } : undefined;
       // Sold-out offers (issue 13) drop out, as on the nearby home.
-      const conditions: SQL[] = [sql`o.status = 'ACTIVE'`, sql`v.status = 'ACTIVE'`, sql`o.end_date >= ${maltaToday()}`, OFFER_HAS_UNITS];
+      const conditions: SQL[] = [sql`o.status = 'ACTIVE'`, SHOP_SEEN_BY_SHOPPERS, sql`o.end_date >= ${maltaToday()}`, OFFER_HAS_UNITS];
       if (text) {
         conditions.push(sql`(to_tsvector('simple', ${document}) @@ ${tsQuery} OR ${text} <% ${document})`);
       }

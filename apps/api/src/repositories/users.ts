@@ -136,5 +136,6 @@ export function presentUser(row: UserRow, vendor: User['vendor']): User {
     preferences: readPreferences(row.preferences),
     vendor,
     lastLoginAt: row.lastLoginAt?.toISOString() ?? null,
+    isAdmin: row.isAdmin,
   };
 }

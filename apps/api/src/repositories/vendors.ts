@@ -1,5 +1,5 @@
 /** SQL for businesses and their private registration documents. One business per account. */
-import { and, asc, desc, eq, gte } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, sql } from 'drizzle-orm';
 import { maltaToday, type Shop, type Vendor } from '@qrib/shared';
 import type { Db } from '../db/client.ts';
 import { offers, vendorDocuments, vendors } from '../db/schema.ts';
@@ -65,7 +65,8 @@ export function createVendorsRepository(db: Db) {
     async createWithDocuments(vendor: NewVendor, documents: NewVendorDocument[], inTransaction?: (tx: Db) => Promise<void>): Promise<VendorRow> {
       try {
         return await db.transaction(async (tx) => {
-          const [row] = await tx.insert(vendors).values(vendor).returning();
+          // A registration waits for an admin's check (issue 14): shoppers see none of it until it is ACTIVE.
+          const [row] = await tx.insert(vendors).values({ ...vendor, status: 'PENDING', statusChangedAt: sql`now()` }).returning();
           if (!row) throw new Error('insert returned no vendor');
           if (documents.length > 0) {
             await tx.insert(vendorDocuments).values(documents.map((document) => ({ ...document, vendorId: row.id })));
@@ -77,6 +78,27 @@ export function createVendorsRepository(db: Db) {
         if (isOwnerUniqueViolation(error)) throw new BusinessAlreadyRegistered();
         throw error;
       }
+    },
+
+    /**
+     * A refused business corrected and sent again (issue 14): its fields written, new documents added, and PENDING
+     * again with the reason cleared, only while it is REJECTED (in the same statement, so a decision in between
+     * cannot be overwritten). Answers the row, or undefined when it was not REJECTED.
+     */
+    async resubmit(vendorId: number, fields: Omit<NewVendor, 'ownerUserId'>, documents: NewVendorDocument[], inTransaction?: (tx: Db) => Promise<void>): Promise<VendorRow | undefined> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(vendors)
+          .set({ ...fields, status: 'PENDING', statusReason: null, statusChangedAt: sql`now()` })
+          .where(and(eq(vendors.id, vendorId), eq(vendors.status, 'REJECTED')))
+          .returning();
+        if (!row) return undefined;
+        if (documents.length > 0) {
+          await tx.insert(vendorDocuments).values(documents.map((document) => ({ ...document, vendorId: row.id })));
+        }
+        await inTransaction?.(tx);
+        return row;
+      });
     },
 
     async listDocuments(vendorId: number): Promise<VendorDocumentRow[]> {
@@ -108,6 +130,8 @@ export function presentVendor(row: VendorRow, documents: VendorDocumentRow[]): V
     contactPhone: row.contactPhone,
     offeringsDescription: row.offeringsDescription,
     status: row.status,
+    statusReason: row.statusReason,
+    statusChangedAt: row.statusChangedAt?.toISOString() ?? null,
     documents: documents.map((document) => ({
       documentId: document.id,
       contentType: document.contentType,

@@ -13,6 +13,7 @@ import {
   type VisitAnswer,
 } from '@qrib/shared';
 import { selectRows, type Db } from '../db/client.ts';
+import { SHOP_SEEN_BY_SHOPPERS } from './shopper-visibility.ts';
 import { shopVisits, users, vendors } from '../db/schema.ts';
 import { publicUrl } from '../storage/public-url.ts';
 
@@ -106,7 +107,7 @@ export function createVisitsRepository(db: Db) {
             LIMIT 1
           ) AS recent ON true
           WHERE earth_box(ll_to_earth(${latitude}, ${longitude}), ${BOX_RADIUS_M}) @> ll_to_earth(v.location_latitude, v.location_longitude)
-            AND v.status = 'ACTIVE'
+            AND ${SHOP_SEEN_BY_SHOPPERS}
             AND v.owner_user_id <> ${userId}
             AND (
               EXISTS (

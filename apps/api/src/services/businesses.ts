@@ -64,3 +64,48 @@ export async function registerBusiness(
   log.info({ vendorId: vendor.id, documents: items.length }, 'business registered');
   return vendor;
 }
+
+/**
+ * A refused business corrected and sent again (issue 14): only a REJECTED one (else 409 businessNotRejected); its
+ * fields written, documents given are added (none is fine: the earlier ones stay), PENDING again, reason cleared.
+ */
+export async function resubmitBusiness(
+  deps: BusinessCommandDeps,
+  business: VendorRow,
+  registration: VendorRegistration,
+  documents: readonly Buffer[],
+  log: FastifyBaseLogger,
+): Promise<VendorRow> {
+  if (business.status !== 'REJECTED') throw new DomainError('conflict', 'businessNotRejected');
+  const images = await Promise.all(documents.map((document) => processDocumentImage(document)));
+  const items: FilesWithRow<NewVendorDocument>[] = images.map((image) => {
+    const storageKey = `private/documents/${image.sha256}.${image.extension}`;
+    return {
+      files: [{ key: storageKey, body: image.body, contentType: image.contentType }],
+      row: { storageKey, contentType: image.contentType, byteSize: image.body.length, sha256: image.sha256 },
+    };
+  });
+  const vendor = await storeEachWithRow(deps.pendingUploads, items, async (rows, settle) => {
+    const written = await deps.vendors.resubmit(
+      business.id,
+      {
+        businessName: registration.businessName,
+        businessType: registration.businessType,
+        businessAddress: registration.businessAddress,
+        locationLatitude: registration.locationLatitude,
+        locationLongitude: registration.locationLongitude,
+        primaryContactName: registration.primaryContactName,
+        contactEmail: registration.contactEmail,
+        contactPhone: registration.contactPhone,
+        offeringsDescription: registration.offeringsDescription,
+      },
+      rows,
+      settle,
+    );
+    // Decided on meanwhile: nothing written, and the files just stored are taken back with the failure.
+    if (!written) throw new DomainError('conflict', 'businessNotRejected');
+    return written;
+  });
+  log.info({ vendorId: vendor.id, documents: items.length }, 'business sent again for approval');
+  return vendor;
+}

@@ -8,12 +8,13 @@ import type { OfferFields, OfferStatus } from '@qrib/shared';
 import { DomainError } from '../domain-error.ts';
 import type { NotificationsRepository } from '../repositories/notifications.ts';
 import type { NewOfferImage, OfferRow, OffersRepository } from '../repositories/offers.ts';
-import type { VendorRow } from '../repositories/vendors.ts';
+import type { VendorRow, VendorsRepository } from '../repositories/vendors.ts';
 import { processOfferImage, type ProcessedOfferImage } from './images.ts';
 import { storeEachWithRow, type FileStore, type FilesWithRow } from './pending-writes.ts';
 
 export interface OfferCommandDeps {
   offers: OffersRepository;
+  vendors: Pick<VendorsRepository, 'findById'>;
   notifications: Pick<NotificationsRepository, 'notifySaversOfOffer'>;
   pendingUploads: FileStore;
 }
@@ -67,8 +68,15 @@ export async function createOfferWithImages(
   return offerId;
 }
 
+/** An offer Qrib removed after a report (issue 14) is never changed, paused or resumed by its owner. */
+function refuseRemoved(offer: OfferRow): void {
+  if (offer.status === 'REMOVED') throw new DomainError('conflict', 'offerRemovedCannotChange');
+}
+
 /** Changes an offer's details (the same rules as creating it; a maximum no lower than the redemptions so far); its photos stay as they are. */
 export async function editOffer(deps: OfferCommandDeps, offerId: number, fields: OfferFields): Promise<void> {
+  const current = await deps.offers.findRow(offerId);
+  if (current) refuseRemoved(current);
   await checkCategory(deps.offers, fields);
   if (await deps.offers.update(offerId, fields)) return;
   // Not written: a maximum below what the till has redeemed already (issue 13: never more redemptions than the maximum).
@@ -78,6 +86,12 @@ export async function editOffer(deps: OfferCommandDeps, offerId: number, fields:
 
 /** Pauses or resumes an offer; one that becomes visible again rings the bell of those who saved the shop. */
 export async function setOfferStatus(deps: OfferCommandDeps, offer: OfferRow, status: OfferStatus, log: FastifyBaseLogger): Promise<void> {
+  refuseRemoved(offer);
+  if (status === 'ACTIVE') {
+    // A suspended business's offers stay paused until Qrib reinstates it (issue 14); the owner reads why.
+    const business = await deps.vendors.findById(offer.vendorId);
+    if (business?.status === 'SUSPENDED') throw new DomainError('conflict', 'businessSuspended', { reason: business.statusReason ?? '' });
+  }
   await deps.offers.setStatus(offer.offerId, status);
   if (status === 'ACTIVE' && offer.status !== 'ACTIVE') notifySavers(deps, offer.offerId, log);
 }

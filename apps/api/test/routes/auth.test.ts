@@ -53,6 +53,7 @@ describe('POST /api/v1/auth/signup', () => {
       preferences: { emailNotifications: true, darkMode: false, language: 'en', shopEntryDetection: false },
       vendor: null,
       lastLoginAt: expect.any(String),
+      isAdmin: false,
     });
     expect(JSON.stringify(json)).not.toContain('password');
     expect(json.token.split('.')).toHaveLength(3);

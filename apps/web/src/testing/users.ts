@@ -10,6 +10,7 @@ export const testShopper: User = {
   preferences: { emailNotifications: true, darkMode: false, language: 'en', shopEntryDetection: false },
   vendor: null,
   lastLoginAt: null,
+  isAdmin: false,
 };
 
 export const testOwner: User = { ...testShopper, id: 2, name: 'Joseph Borg', username: 'joseph', vendor: { vendorId: 3, businessName: 'Crystal Palace Bar' } };

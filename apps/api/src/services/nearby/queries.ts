@@ -14,6 +14,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { publicUrlSql } from '../../storage/public-url.ts';
+import { SHOP_SEEN_BY_SHOPPERS } from '../../repositories/shopper-visibility.ts';
 import { cubeSql, type EarthPoint } from './geometry.ts';
 import type { NearbyCursor } from './cursor.ts';
 
@@ -57,7 +58,7 @@ export function nearestQuery(scan: NearestScan): SQL {
       SELECT v.id, v.location_latitude AS latitude, v.location_longitude AS longitude, (${point} <-> ${center}) AS chord,
         v.business_name, v.business_address, v.logo_key
       FROM vendors v
-      WHERE v.status = 'ACTIVE'
+      WHERE ${SHOP_SEEN_BY_SHOPPERS}
         AND v.current_offer_until >= ${scan.today}::date
         ${after}
       ORDER BY ${point} <-> ${center}
@@ -68,7 +69,7 @@ export function nearestQuery(scan: NearestScan): SQL {
   return sql`
     SELECT o.offer_id AS id, o.location_latitude AS latitude, o.location_longitude AS longitude, (${point} <-> ${center}) AS chord
     FROM offers o
-    JOIN vendors v ON v.id = o.vendor_id AND v.status = 'ACTIVE'
+    JOIN vendors v ON v.id = o.vendor_id AND ${SHOP_SEEN_BY_SHOPPERS}
     WHERE ${isCurrent(scan.today)}
       AND o.category_id = ${scan.categoryId}::int
       ${after}

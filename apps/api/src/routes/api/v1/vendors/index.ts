@@ -21,7 +21,7 @@ import {
 import { DomainError } from '../../../../domain-error.ts';
 import { HttpError } from '../../../../http-error.ts';
 import { presentVendor } from '../../../../repositories/vendors.ts';
-import { registerBusiness } from '../../../../services/businesses.ts';
+import { registerBusiness, resubmitBusiness } from '../../../../services/businesses.ts';
 import { privateFileHeaders } from '../../../../services/private-files.ts';
 import { parseFields, readMultipart } from '../../../../services/multipart.ts';
 
@@ -63,6 +63,33 @@ const vendorRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags: ['vendors'], summary: 'The signed-in owner’s business', response: { 200: vendorResponseSchema, ...errors } } },
     async (request) => {
       const vendor = await app.policies.requireOwnBusiness(request.user);
+      return { data: presentVendor(vendor, await app.vendors.listDocuments(vendor.id)) };
+    },
+  );
+
+  app.post(
+    '/me/resubmission',
+    {
+      preHandler: app.limitPerAccount('resubmit-business', 10, 3_600_000),
+      schema: {
+        tags: ['vendors'],
+        summary: 'Send a business Qrib refused again, corrected (multipart like registration; `documents` optional, added to the earlier ones): PENDING again',
+        consumes: ['multipart/form-data'],
+        response: { 200: vendorResponseSchema, ...errors, 409: apiErrorSchema, 413: apiErrorSchema, 415: apiErrorSchema, 429: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      const business = await app.policies.requireOwnBusiness(request.user);
+      if (business.status !== 'REJECTED') throw new DomainError('conflict', 'businessNotRejected');
+      const { fields, files } = await readMultipart(request, {
+        fileField: 'documents',
+        maxFiles: MAX_DOCUMENTS,
+        maxFileBytes: MAX_DOCUMENT_BYTES,
+        tooLarge: 'filesTooLarge',
+        tooMany: { code: 'documentsTooMany', params: { max: MAX_DOCUMENTS } },
+      });
+      const registration = parseFields(vendorRegistrationSchema, fields);
+      const vendor = await resubmitBusiness(app, business, registration, files.map((file) => file.buffer), request.log);
       return { data: presentVendor(vendor, await app.vendors.listDocuments(vendor.id)) };
     },
   );

@@ -1,0 +1,80 @@
+/**
+ * The platform's checks of businesses (issue 14): GET /admin/vendors?status= (oldest first, cursor paged) with their
+ * documents, GET /admin/vendors/:vendorId/documents/:documentId (the private file) and
+ * POST /admin/vendors/:vendorId/decision. Admins only: everyone else gets 403 adminOnly.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { adminDecisionSchema, adminVendorsQuerySchema, apiErrorSchema } from '@qrib/shared';
+import {
+  adminVendorDocumentParamsSchema,
+  adminVendorParamsSchema,
+  adminVendorResponseSchema,
+  adminVendorsResponseSchema,
+} from '@qrib/shared/admin-vendor-schemas';
+import { DomainError } from '../../../../domain-error.ts';
+import { createAdminVendorsRepository } from '../../../../repositories/admin-vendors.ts';
+import { decideVendor } from '../../../../services/vendor-decisions.ts';
+import { privateFileHeaders } from '../../../../services/private-files.ts';
+
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
+
+const adminVendorRoutes: FastifyPluginAsyncZod = async (app) => {
+  const adminVendors = createAdminVendorsRepository(app.db);
+  // Before the query and body are validated, so a shopper or owner learns nothing but 403 from any admin route.
+  app.addHook('preValidation', async (request) => {
+    await app.policies.requireAdmin(request.user);
+  });
+
+  app.get(
+    '/vendors',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Businesses in one state (PENDING, ACTIVE, REJECTED or SUSPENDED: required), those waiting longest first, with their documents',
+        querystring: adminVendorsQuerySchema,
+        response: { 200: adminVendorsResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      return adminVendors.list(request.query.status, request.query.cursor);
+    },
+  );
+
+  app.get(
+    '/vendors/:vendorId/documents/:documentId',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'One of a business’s private registration documents',
+        params: adminVendorDocumentParamsSchema,
+        response: { 200: z.unknown().describe('The document (image/jpeg or image/png)'), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const document = await adminVendors.findDocument(request.params.vendorId, request.params.documentId);
+      if (!document) throw new DomainError('not-found', 'documentNotFound');
+      const stored = await app.storage.get(document.storageKey);
+      if (!stored) throw new DomainError('not-found', 'documentNotFound');
+      return reply.headers(privateFileHeaders(document.contentType, stored.byteSize)).send(stored.body);
+    },
+  );
+
+  app.post(
+    '/vendors/:vendorId/decision',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Approve, refuse, suspend or reinstate a business (a reason is required to refuse or suspend; the owner reads it)',
+        params: adminVendorParamsSchema,
+        body: adminDecisionSchema,
+        response: { 200: adminVendorResponseSchema, ...errors, 409: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      return { data: await decideVendor(adminVendors, request.user.id, request.params.vendorId, request.body, request.log) };
+    },
+  );
+};
+
+export default adminVendorRoutes;
