@@ -13,17 +13,10 @@ import {
   type ReceiptDispute,
 } from '@qrib/shared';
 import { selectRows, type Db } from '../db/client.ts';
-import { adminActions } from '../db/schema.ts';
 import { OFFER_HAS_UNITS } from '../services/nearby/queries.ts';
+import { insertAdminAction } from './admin-vendors.ts';
 import { insertReceiptDecidedNotification } from './notifications.ts';
 import { receiptFileUrl } from './receipts.ts';
-
-export type NewAdminAction = Omit<typeof adminActions.$inferInsert, 'id' | 'createdAt'>;
-
-/** Records one admin action; takes a transaction so it commits with what it records. */
-export async function insertAdminAction(db: Db, action: NewAdminAction): Promise<void> {
-  await db.insert(adminActions).values(action);
-}
 
 /** An open dispute: the automatic check VERIFIED the receipt, the shop's owner REJECTED it, no admin has settled it. */
 const OPEN_DISPUTE = sql`r.auto_status = 'VERIFIED' AND r.status = 'REJECTED' AND r.settled_at IS NULL`;

@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import type { ReportedItem, ReportKind, ReportReason } from '@qrib/shared';
 import { selectRows, type Db } from '../db/client.ts';
 import { notifications } from '../db/schema.ts';
-import { insertAdminAction } from './admin.ts';
+import { insertAdminAction } from './admin-vendors.ts';
 
 /** A reported item as a report and a decision need it. */
 export interface ReportableItem {
