@@ -189,6 +189,22 @@ describe('POST /api/v1/admin/reports/:kind/:itemId/decision', () => {
     expect((await decide(admin, 'VENDOR', 999_999, { outcome: 'KEPT' })).json()).toMatchObject({ statusCode: 404, code: 'reportNotOpen' });
   });
 
+  it('decides an item once when two admins decide at the same moment (200 and 404, one action, one notification per reporter)', async () => {
+    const [first, second] = [await signUpAdmin(), await signUpAdmin()];
+    const owner = await buildShop(app);
+    const offerId = await createOffer(app, owner, { title: 'Contested cisk' });
+    const reporter = await signUp(app);
+    await report(reporter, 'OFFER', offerId);
+
+    const answers = await Promise.all([
+      decide(first, 'OFFER', offerId, { outcome: 'KEPT' }),
+      decide(second, 'OFFER', offerId, { outcome: 'REMOVED', reason: 'Misleading' }),
+    ]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 404]);
+    expect(await actionsOn('OFFER', offerId)).toHaveLength(1);
+    expect(await notificationsOf(reporter.userId, 'REPORT_DECIDED')).toHaveLength(1);
+  });
+
   it('REMOVED takes an offer off every shopper screen with the reason, tells its owner and the reporter, logs REMOVE_ITEM', async () => {
     const admin = await signUpAdmin();
     const owner = await buildShop(app);
