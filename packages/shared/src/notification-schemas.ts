@@ -5,7 +5,9 @@
 import { z } from 'zod';
 import { MAX_INT } from './constants.ts';
 import { MESSAGES } from './messages.ts';
+import { businessStatusPayloadSchema } from './admin-vendor-schemas.ts';
 import { RECEIPT_DECISIONS } from './receipt-schemas.ts';
+import { REPORT_KINDS } from './trust-constants.ts';
 
 export * from './notification-constants.ts';
 
@@ -34,12 +36,47 @@ export const offerSoldOutPayloadSchema = z.object({
   title: z.string(),
 });
 
+/** To the shop's owner: a shopper reviewed the shop (issue 14); the offer's title when the purchase was for one. */
+export const reviewReceivedPayloadSchema = z.object({
+  reviewId: z.number().int(),
+  vendorId: z.number().int(),
+  stars: z.number().int(),
+  offerTitle: z.string().nullable(),
+});
+/** To the reviewer: the shop replied to their review. */
+export const reviewRepliedPayloadSchema = z.object({
+  reviewId: z.number().int(),
+  vendorId: z.number().int(),
+  businessName: z.string(),
+});
+/** To the reporter: what Qrib decided on the item they reported, with the admin's reason (null when kept without one). */
+export const reportDecidedPayloadSchema = z.object({
+  reportId: z.number().int(),
+  kind: z.enum(REPORT_KINDS),
+  itemId: z.number().int(),
+  title: z.string(),
+  outcome: z.enum(['KEPT', 'REMOVED']),
+  reason: z.string().nullable(),
+});
+/** To the business or the reviewer: Qrib removed their offer, shop or review, with the statement of reasons. */
+export const contentRemovedPayloadSchema = z.object({
+  kind: z.enum(REPORT_KINDS),
+  itemId: z.number().int(),
+  title: z.string(),
+  reason: z.string().nullable(),
+});
+
 const notificationBase = { id: z.number().int(), readAt: z.string().nullable(), createdAt: z.string() };
 export const notificationSchema = z.discriminatedUnion('kind', [
   z.object({ ...notificationBase, kind: z.literal('RECEIPT_DECIDED'), payload: receiptDecidedPayloadSchema }),
   z.object({ ...notificationBase, kind: z.literal('NEW_OFFER'), payload: newOfferPayloadSchema }),
   z.object({ ...notificationBase, kind: z.literal('CLAIM_REDEEMED'), payload: claimRedeemedPayloadSchema }),
   z.object({ ...notificationBase, kind: z.literal('OFFER_SOLD_OUT'), payload: offerSoldOutPayloadSchema }),
+  z.object({ ...notificationBase, kind: z.literal('BUSINESS_STATUS'), payload: businessStatusPayloadSchema }),
+  z.object({ ...notificationBase, kind: z.literal('REVIEW_RECEIVED'), payload: reviewReceivedPayloadSchema }),
+  z.object({ ...notificationBase, kind: z.literal('REVIEW_REPLIED'), payload: reviewRepliedPayloadSchema }),
+  z.object({ ...notificationBase, kind: z.literal('REPORT_DECIDED'), payload: reportDecidedPayloadSchema }),
+  z.object({ ...notificationBase, kind: z.literal('CONTENT_REMOVED'), payload: contentRemovedPayloadSchema }),
 ]);
 export type Notification = z.infer<typeof notificationSchema>;
 

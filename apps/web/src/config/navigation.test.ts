@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { catalogs } from '@qrib/shared/i18n/catalogs';
 import { LANGUAGES } from '@qrib/shared/languages';
-import { NAV_ITEMS, navigationFor, navRoleOf, ROLE_NAVIGATION } from './navigation.tsx';
+import { ADMIN_GROUP, NAV_ITEMS, navigationFor, navRoleOf, ROLE_NAVIGATION } from './navigation.tsx';
 import { paths } from './paths.ts';
 
 const vendor = { vendorId: 3, businessName: 'Crystal Palace Bar' };
@@ -61,8 +61,27 @@ describe('navigation by role', () => {
     }
   });
 
+  it("gives an admin the Console entry to /admin on top of their shopper's or owner's menu, and nobody else", () => {
+    const consoleIds = (user: Parameters<typeof navigationFor>[0]) => navigationFor(user).menu.flatMap((group) => ids(group.items)).filter((id) => id === NAV_ITEMS.console.id);
+    expect(NAV_ITEMS.console.path).toBe(paths.admin);
+    expect(consoleIds({ vendor: null, isAdmin: true })).toEqual(['console']);
+    expect(consoleIds({ vendor, isAdmin: true })).toEqual(['console']);
+    expect(consoleIds({ vendor: null, isAdmin: false })).toEqual([]);
+    expect(consoleIds({ vendor, isAdmin: false })).toEqual([]);
+    expect(consoleIds(null)).toEqual([]);
+    // The admin keeps everything of their own role, and the same tabs.
+    const adminOwner = navigationFor({ vendor, isAdmin: true });
+    expect(adminOwner.menu.slice(0, -1)).toEqual(ROLE_NAVIGATION.owner.menu);
+    expect(adminOwner.tabs).toBe(ROLE_NAVIGATION.owner.tabs);
+    expect(navigationFor({ vendor: null, isAdmin: true }).menu.at(-1)).toBe(ADMIN_GROUP);
+  });
+
   it('has words for every entry and heading in every language', () => {
     const keys = new Set<string>();
+    for (const group of [ADMIN_GROUP]) {
+      if (group.titleKey) keys.add(group.titleKey);
+      for (const item of group.items) keys.add(item.labelKey);
+    }
     for (const role of ['shopper', 'owner'] as const) {
       for (const group of ROLE_NAVIGATION[role].menu) {
         if (group.titleKey) keys.add(group.titleKey);

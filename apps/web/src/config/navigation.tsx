@@ -4,8 +4,9 @@
  * `navigationFor(user)` returns and holds no role conditions of its own. A person is a shopper; owning a
  * business makes them an owner. Every spec route still answers by URL whether or not it is listed here.
  *
- * To add an entry for a role (the owner's Redeem, an admin console), add it to NAV_ITEMS and to that role's
- * group below; a new role (admin) is one more key of ROLE_NAVIGATION and one more line in `navRolesOf`.
+ * To add an entry for a role (the owner's Redeem), add it to NAV_ITEMS and to that role's group below. Being an
+ * admin (issue 14) is not a role of its own: an admin is also a shopper or an owner, so `navigationFor` adds the
+ * Console group to whichever navigation the person has.
  */
 import {
   BarChart3,
@@ -20,6 +21,7 @@ import {
   CirclePlus,
   Receipt,
   ScanLine,
+  ShieldCheck,
   Search,
   Store,
   Tag,
@@ -64,6 +66,7 @@ export const NAV_ITEMS = {
   shopEntry: { id: 'shop-entry', labelKey: 'nav.shopEntry', icon: DoorOpen, path: paths.shopEntry },
   profile: { id: 'profile', labelKey: 'nav.profile', icon: UserIcon, path: paths.profile },
   listBusiness: { id: 'list-business', labelKey: 'nav.listBusiness', icon: Store, path: paths.vendorRegistration },
+  console: { id: 'console', labelKey: 'nav.console', icon: ShieldCheck, path: paths.admin },
 } as const satisfies Record<string, NavItem>;
 
 export type NavRole = 'shopper' | 'owner';
@@ -115,6 +118,14 @@ export function navRoleOf(user: Pick<User, 'vendor'> | null | undefined): NavRol
   return user?.vendor ? 'owner' : 'shopper';
 }
 
-export function navigationFor(user: Pick<User, 'vendor'> | null | undefined): RoleNavigation {
-  return ROLE_NAVIGATION[navRoleOf(user)];
+/** The platform's console, added to the menu of an admin (of either role); nobody else sees it. */
+export const ADMIN_GROUP: NavGroup = { id: 'admin', titleKey: 'nav.sectionAdmin', items: [I.console] };
+const withConsole: Record<NavRole, RoleNavigation> = {
+  shopper: { ...ROLE_NAVIGATION.shopper, menu: [...ROLE_NAVIGATION.shopper.menu, ADMIN_GROUP] },
+  owner: { ...ROLE_NAVIGATION.owner, menu: [...ROLE_NAVIGATION.owner.menu, ADMIN_GROUP] },
+};
+
+export function navigationFor(user: (Pick<User, 'vendor'> & Partial<Pick<User, 'isAdmin'>>) | null | undefined): RoleNavigation {
+  const role = navRoleOf(user);
+  return user?.isAdmin === true ? withConsole[role] : ROLE_NAVIGATION[role];
 }

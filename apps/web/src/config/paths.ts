@@ -28,4 +28,14 @@ export const paths = {
   code: (claimId: number | string) => `/codes/${claimId}`,
   /** The owner's till screen: scan or type a shopper's code (issue 13). */
   redeem: '/redeem',
+  /** Public pages (issue 14): how reviews and the rating work, and what orders offers. */
+  howRatingsWork: '/how-ratings-work',
+  howOffersAreOrdered: '/how-offers-are-ordered',
+  /** The review form for one purchase: a redeemed code or a receipt (issue 14). */
+  writeReview: (purchase: { claimId: number } | { receiptId: number }) =>
+    'claimId' in purchase ? `/write-review?claimId=${purchase.claimId}` : `/write-review?receiptId=${purchase.receiptId}`,
+  /** The platform's console (issue 14): businesses to check, reports, receipt disputes, figures and the action log. */
+  admin: '/admin',
+  /** A refused business corrected and sent to Qrib again (issue 14). */
+  businessResubmission: '/ven-reg/resubmit',
 } as const;

@@ -69,6 +69,19 @@ describe('AppShell navigation by role', () => {
     expect(within(sidebar).queryByRole('link', { name: 'List your business' })).not.toBeInTheDocument();
   });
 
+  it("shows an admin the Console entry to /admin after their own menu, and a shopper or owner none", () => {
+    renderShell({ ...shopper, isAdmin: true });
+    const consoleLink = within(screen.getByTestId('sidebar')).getByRole('link', { name: 'Console' });
+    expect(consoleLink).toHaveAttribute('href', '/admin');
+    expect(sidebarLinks().at(-1)).toBe(consoleLink);
+    expect(tabs().map((tab) => tab.textContent)).toEqual(['Home', 'Search', 'Saved', 'Receipts', 'Profile']);
+  });
+
+  it('shows no Console entry to an account that is not an admin', () => {
+    renderShell(owner);
+    expect(within(screen.getByTestId('sidebar')).queryByRole('link', { name: 'Console' })).not.toBeInTheDocument();
+  });
+
   it('gives the mobile menu the same entries as the sidebar, and every entry a 44 px target', async () => {
     renderShell(shopper);
     await userEvent.click(screen.getByRole('button', { name: 'Open menu' }));

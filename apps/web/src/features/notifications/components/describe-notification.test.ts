@@ -38,3 +38,59 @@ describe('describeNotification', () => {
     expect(view).toEqual({ text: 'Bakery published a new offer: Two pastizzi for €1', detail: null, href: '/viewoffer/12' });
   });
 });
+
+describe('describeNotification: issue 14 (businesses checked, reviews, reports)', () => {
+  let i18n: ReturnType<typeof initI18n>;
+  beforeAll(async () => {
+    i18n = initI18n('en');
+    await i18n.changeLanguage('en');
+  });
+  const business = (status: 'ACTIVE' | 'REJECTED' | 'SUSPENDED', reason: string | null) =>
+    describeNotification(i18n.t, { ...base, kind: 'BUSINESS_STATUS', payload: { vendorId: 3, businessName: 'Bakery', status, reason } });
+
+  it('tells the owner their business was approved, refused or suspended, with Qrib’s reason, leading to the dashboard', () => {
+    expect(business('ACTIVE', null)).toEqual({ text: 'Qrib approved Bakery: shoppers can see its offers', detail: null, href: '/' });
+    expect(business('REJECTED', 'The licence is unreadable')).toEqual({
+      text: 'Qrib could not approve Bakery',
+      detail: 'Qrib’s reason: The licence is unreadable',
+      href: '/',
+    });
+    expect(business('SUSPENDED', 'Misleading prices')).toEqual({ text: 'Qrib suspended Bakery: its offers are hidden from shoppers', detail: 'Qrib’s reason: Misleading prices', href: '/' });
+  });
+
+  it('gives a new review’s stars and offer, and a reply to a review, leading to the shop page', () => {
+    expect(describeNotification(i18n.t, { ...base, kind: 'REVIEW_RECEIVED', payload: { reviewId: 9, vendorId: 3, stars: 4, offerTitle: 'Two pastizzi' } })).toEqual({
+      text: 'New review of Two pastizzi: 4 of 5 stars',
+      detail: null,
+      href: '/shops/3',
+    });
+    expect(describeNotification(i18n.t, { ...base, kind: 'REVIEW_RECEIVED', payload: { reviewId: 9, vendorId: 3, stars: 2, offerTitle: null } }).text).toBe('New review: 2 of 5 stars');
+    expect(describeNotification(i18n.t, { ...base, kind: 'REVIEW_REPLIED', payload: { reviewId: 9, vendorId: 3, businessName: 'Bakery' } })).toEqual({
+      text: 'Bakery replied to your review',
+      detail: null,
+      href: '/shops/3',
+    });
+  });
+
+  it('tells the reporter whether the item was kept or removed, with the reason', () => {
+    const decided = (outcome: 'KEPT' | 'REMOVED', reason: string | null) =>
+      describeNotification(i18n.t, { ...base, kind: 'REPORT_DECIDED', payload: { reportId: 5, kind: 'OFFER', itemId: 12, title: 'Free coffee', outcome, reason } });
+    expect(decided('KEPT', null)).toEqual({ text: 'Qrib checked your report on Free coffee and kept it', detail: null, href: '/viewoffer/12' });
+    expect(decided('REMOVED', 'Not a real offer')).toEqual({ text: 'Qrib removed Free coffee after your report', detail: 'Qrib’s reason: Not a real offer', href: '/' });
+  });
+
+  it('gives the business or reviewer Qrib’s statement of reasons for what was removed', () => {
+    const removed = (kind: 'OFFER' | 'VENDOR' | 'REVIEW') =>
+      describeNotification(i18n.t, { ...base, kind: 'CONTENT_REMOVED', payload: { kind, itemId: 12, title: 'Free coffee', reason: 'Misleading' } });
+    expect(removed('OFFER')).toEqual({ text: 'Qrib removed your offer Free coffee', detail: 'Statement of reasons: Misleading', href: '/viewoffer/12' });
+    expect(removed('VENDOR').text).toBe('Qrib removed your shop Free coffee');
+    expect(removed('REVIEW').text).toBe('Qrib removed your review of Free coffee');
+  });
+
+  it('says it in the reader’s language', async () => {
+    await i18n.changeLanguage('mt');
+    expect(business('REJECTED', 'x').text).not.toBe('Qrib could not approve Bakery');
+    expect(business('REJECTED', 'x').text).toContain('Bakery');
+    await i18n.changeLanguage('en');
+  });
+});

@@ -24,6 +24,41 @@ export function describeNotification(t: TFunction, notification: Notification): 
     const { title, offerId } = notification.payload;
     return { text: t('bell.offerSoldOut', { title }), detail: null, href: paths.viewOffer(offerId) };
   }
+  if (notification.kind === 'BUSINESS_STATUS') {
+    const { businessName, status, reason } = notification.payload;
+    const detail = reason ? t('bell.qribReason', { reason }) : null;
+    if (status === 'REJECTED') return { text: t('bell.businessRefused', { business: businessName }), detail, href: paths.home };
+    if (status === 'SUSPENDED') return { text: t('bell.businessSuspended', { business: businessName }), detail, href: paths.home };
+    return { text: t('bell.businessApproved', { business: businessName }), detail, href: paths.home };
+  }
+  if (notification.kind === 'REVIEW_RECEIVED') {
+    const { stars, offerTitle, vendorId } = notification.payload;
+    const text = offerTitle ? t('bell.reviewReceivedOffer', { stars, title: offerTitle }) : t('bell.reviewReceived', { stars });
+    return { text, detail: null, href: paths.shop(vendorId) };
+  }
+  if (notification.kind === 'REVIEW_REPLIED') {
+    const { businessName, vendorId } = notification.payload;
+    return { text: t('bell.reviewReplied', { business: businessName }), detail: null, href: paths.shop(vendorId) };
+  }
+  if (notification.kind === 'REPORT_DECIDED') {
+    const { kind, itemId, title, outcome, reason } = notification.payload;
+    const removed = outcome === 'REMOVED';
+    return {
+      text: removed ? t('bell.reportRemoved', { title }) : t('bell.reportKept', { title }),
+      detail: reason ? t('bell.qribReason', { reason }) : null,
+      // A removed item is gone from every shopper screen: nothing to lead to but the home.
+      href: removed ? paths.home : kind === 'OFFER' ? paths.viewOffer(itemId) : kind === 'VENDOR' ? paths.shop(itemId) : paths.home,
+    };
+  }
+  if (notification.kind === 'CONTENT_REMOVED') {
+    const { kind, itemId, title, reason } = notification.payload;
+    return {
+      text: t(`bell.removed${kind}`, { title }),
+      detail: reason ? t('bell.statementOfReasons', { reason }) : null,
+      // The owner still sees their removed offer (marked 'Removed by Qrib'); a shop or a review leads home.
+      href: kind === 'OFFER' ? paths.viewOffer(itemId) : paths.home,
+    };
+  }
   const { businessName, status, reason } = notification.payload;
   if (status === 'REJECTED') {
     return {
