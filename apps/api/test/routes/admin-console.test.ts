@@ -365,6 +365,9 @@ describe('receipt disputes', () => {
     const receiptId = await disputedReceipt(owner, shopper, owner.vendorId);
     const settle = (payload: object, account: { cookies: Record<string, string> } = admin) => call(account, 'POST', `/api/v1/admin/receipts/${receiptId}/settlement`, payload);
 
+    // Rejected by the shop, the receipt is no purchase yet: it grants no review.
+    const review = () => call(shopper, 'POST', '/api/v1/reviews', { receiptId, stars: 5, text: 'Lovely' });
+    expect((await review()).statusCode).toBe(403);
     expect((await settle({ status: 'VERIFIED' })).json().fieldErrors.reason).toBe(MESSAGES.decisionReasonRequired);
     expect((await settle({ status: 'PENDING', reason: 'x' })).json().fieldErrors.status).toBe(MESSAGES.settlementStatusInvalid);
 
@@ -378,6 +381,8 @@ describe('receipt disputes', () => {
     const told = await notificationsOf(shopper.userId, 'RECEIPT_DECIDED');
     expect(told).toContainEqual({ receiptId, status: 'VERIFIED', businessName: 'Settled Shop', reason });
     expect(await actionsOn('RECEIPT', receiptId)).toEqual([expect.objectContaining({ adminUserId: admin.userId, action: 'SETTLE_RECEIPT', reason })]);
+    // Settled VERIFIED, it counts as a purchase: the shopper may review it.
+    expect((await review()).statusCode).toBe(201);
 
     // Settled: no longer a dispute.
     const again = await settle({ status: 'REJECTED', reason: 'Changed my mind' });
