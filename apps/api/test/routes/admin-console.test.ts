@@ -234,6 +234,11 @@ describe('POST /api/v1/admin/reports/:kind/:itemId/decision', () => {
     expect(await notificationsOf(reporter.userId, 'REPORT_DECIDED')).toEqual([{ reportId, kind: 'OFFER', itemId: offerId, title, outcome: 'REMOVED', reason }]);
     expect(await notificationsOf(owner.userId, 'CONTENT_REMOVED')).toEqual([{ kind: 'OFFER', itemId: offerId, title, reason }]);
     expect(await actionsOn('OFFER', offerId)).toEqual([expect.objectContaining({ adminUserId: admin.userId, action: 'REMOVE_ITEM', reason })]);
+    // Both reach the bell.
+    const bell = async (account: { cookies: Record<string, string> }) =>
+      ((await call(account, 'GET', '/api/v1/me/notifications')).json() as { data: { kind: string; payload: unknown }[] }).data;
+    expect(await bell(reporter)).toContainEqual(expect.objectContaining({ kind: 'REPORT_DECIDED', payload: { reportId, kind: 'OFFER', itemId: offerId, title, outcome: 'REMOVED', reason } }));
+    expect(await bell(owner)).toContainEqual(expect.objectContaining({ kind: 'CONTENT_REMOVED', payload: { kind: 'OFFER', itemId: offerId, title, reason } }));
   });
 
   it('REMOVED takes a review down and tells the reviewer (not the shop’s owner)', async () => {
