@@ -9,10 +9,14 @@ const authRoutes = () => import('./routes/auth-routes.tsx');
 const insightRoutes = () => import('./routes/insight-routes.tsx');
 const vendorScreens = () => import('./routes/vendor-screens.tsx');
 const codesRoutes = () => import('./routes/codes-route.tsx');
+const trustRoutes = () => import('./routes/trust-routes.tsx');
 
 export const routes: RouteObject[] = [
   { path: '/login', element: screen(authRoutes, 'LoginRoute'), errorElement: <RouteErrorPage /> },
   { path: '/signup', element: screen(authRoutes, 'SignupRoute'), errorElement: <RouteErrorPage /> },
+  // Public pages (issue 14, DESIGN.md §5): what a rating means and what orders offers, readable signed out.
+  { path: '/how-ratings-work', element: screen(trustRoutes, 'HowRatingsWorkRoute'), errorElement: <RouteErrorPage /> },
+  { path: '/how-offers-are-ordered', element: screen(trustRoutes, 'HowOffersAreOrderedRoute'), errorElement: <RouteErrorPage /> },
   {
     path: '/',
     element: <ProtectedLayout />,
@@ -39,6 +43,7 @@ export const routes: RouteObject[] = [
       { path: 'codes/:claimId', element: screen(codesRoutes, 'CodeRoute') },
       { path: 'receipts-review', element: screen(() => import('./routes/receipt-review-route.tsx'), 'ReceiptReviewRoute') },
       { path: 'redeem', element: screen(() => import('./routes/redeem-route.tsx'), 'RedeemRoute') },
+      { path: 'write-review', element: screen(trustRoutes, 'WriteReviewRoute') },
       { path: '*', element: screen(() => import('./routes/not-found.tsx'), 'NotFoundRoute') },
     ],
   },

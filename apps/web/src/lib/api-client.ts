@@ -51,7 +51,12 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
-export async function apiRequest<T>(path: string, { method = 'GET', body, signal }: RequestOptions = {}): Promise<T> {
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  return (await apiRequestWithStatus<T>(path, options)).body;
+}
+
+/** apiRequest with the success status too, for the calls whose 200 and 201 mean different things (POST /reports). */
+export async function apiRequestWithStatus<T>(path: string, { method = 'GET', body, signal }: RequestOptions = {}): Promise<{ status: number; body: T }> {
   const headers: Record<string, string> = { accept: 'application/json' };
   if (body !== undefined) headers['content-type'] = 'application/json';
   const response = await fetch(`/api/v1${path}`, {
@@ -61,10 +66,10 @@ export async function apiRequest<T>(path: string, { method = 'GET', body, signal
     body: body === undefined ? undefined : JSON.stringify(body),
     signal,
   });
-  if (response.status === 204) return undefined as T;
+  if (response.status === 204) return { status: 204, body: undefined as T };
   const payload: unknown = await response.json().catch(() => undefined);
   if (!response.ok) throw errorFromAnswer(response.status, response.statusText, payload);
-  return payload as T;
+  return { status: response.status, body: payload as T };
 }
 
 export const UPLOAD_TIMEOUT_MS = 120_000;

@@ -74,6 +74,13 @@ export function formatMaltaDateTime(isoInstant: string, language: string): strin
   return dateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short', timeZone: MALTA_TIME_ZONE }).format(date);
 }
 
+/** An instant (ISO 8601) as its day in the reader's language, on Malta's clock (a review's date). */
+export function formatMaltaDay(isoInstant: string, language: string): string {
+  const date = new Date(isoInstant);
+  if (Number.isNaN(date.getTime())) return isoInstant;
+  return dateTimeFormat(language, { dateStyle: 'medium', timeZone: MALTA_TIME_ZONE }).format(date);
+}
+
 /** An instant (ISO 8601) as the time of day in the reader's language, on Malta's clock (a redemption at the till). */
 export function formatMaltaTime(isoInstant: string, language: string): string {
   const date = new Date(isoInstant);

@@ -9,6 +9,8 @@ export const queryKeys = {
   search: (query: string) => ['search', query] as const,
   favorites: () => ['favorites'] as const,
   shop: (vendorId: number) => ['shops', vendorId] as const,
+  /** A shop's reviews and rating (issue 14), paged by cursor. */
+  reviews: (vendorId: number) => ['reviews', vendorId] as const,
   insights: (period: string) => ['insights', period] as const,
   /** Every period's insights (the dashboard's and the insights screens'): a redemption changes their figures. */
   insightsAll: ['insights'] as const,

@@ -13,8 +13,14 @@ import { useOffer } from '../../features/offers/api/get-offer.ts';
 import { OfferDetail } from '../../features/offers/components/offer-detail.tsx';
 import { OfferForm } from '../../features/offers/components/offer-form.tsx';
 import { OffersTable } from '../../features/offers/components/offers-table.tsx';
+import { RatingSummary } from '../../features/trust/components/rating-summary.tsx';
+import { ReportAction } from '../../features/trust/components/report-action.tsx';
+import { VendorReviews } from '../../features/trust/components/vendor-reviews.tsx';
 import { VendorRegistrationForm } from '../../features/vendors/components/vendor-registration-form.tsx';
 import { RequireBusiness } from './require-business.tsx';
+
+/** The offer page shows the shop's latest this-many reviews and links to the shop page for the rest. */
+const OFFER_PAGE_REVIEWS = 3;
 
 function ScreenHeader({ title, subtitle, action }: { title: string; subtitle?: string; action?: React.ReactNode }) {
   return (
@@ -137,7 +143,15 @@ export function ViewOfferRoute() {
           <Alert tone="success">{translateMessage(t, notice)}</Alert>
         </div>
       ) : null}
-      <OfferDetail offerId={offerId} shopperAction={userId === undefined ? undefined : (offer) => <ClaimAction offer={offer} userId={userId} />} />
+      <OfferDetail
+        offerId={offerId}
+        shopperAction={userId === undefined ? undefined : (offer) => <ClaimAction offer={offer} userId={userId} />}
+        shopperSlots={(offer) => ({
+          rating: <RatingSummary vendorId={offer.vendorId} />,
+          report: <ReportAction kind="OFFER" id={offer.offerId} label={t('trust.reportOffer')} />,
+          reviews: <VendorReviews vendorId={offer.vendorId} limit={OFFER_PAGE_REVIEWS} />,
+        })}
+      />
     </>
   );
 }

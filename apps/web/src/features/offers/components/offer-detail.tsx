@@ -18,7 +18,7 @@ import { formatDate, formatDiscount, orDash } from '../../../lib/format.ts';
 import { translateError } from '../../../lib/i18n.ts';
 import { useChangeOfferStatus } from '../api/change-offer-status.ts';
 import { useOffer } from '../api/get-offer.ts';
-import { ShopperOffer } from './shopper-offer.tsx';
+import { ShopperOffer, type ShopperOfferSlots } from './shopper-offer.tsx';
 
 export interface Fact {
   label: string;
@@ -227,8 +227,19 @@ function OfferDetailCard({ offer }: { offer: Offer }) {
   );
 }
 
-/** `shopperAction`: what the shopper's page offers to do with the offer (the route gives 'Get code', issue 13). */
-export function OfferDetail({ offerId, shopperAction }: { offerId: number; shopperAction?: (offer: Offer) => ReactNode }) {
+/**
+ * `shopperAction`: what the shopper's page offers to do with the offer (the route gives 'Get code', issue 13);
+ * `shopperSlots`: the shop's rating, 'Report' and reviews (issue 14).
+ */
+export function OfferDetail({
+  offerId,
+  shopperAction,
+  shopperSlots,
+}: {
+  offerId: number;
+  shopperAction?: (offer: Offer) => ReactNode;
+  shopperSlots?: (offer: Offer) => ShopperOfferSlots;
+}) {
   const { t } = useTranslation();
   const offer = useOffer(offerId);
   // useOffer does not ask for an id that cannot exist; such an offer is simply not found.
@@ -239,5 +250,5 @@ export function OfferDetail({ offerId, shopperAction }: { offerId: number; shopp
   if (offer.isPending) return <LoadingState />;
   if (offer.isError) return <ErrorState error={offer.error} />;
   // The owner keeps the spec's sheet; a shopper reads the offer page made for them (DESIGN.md §5).
-  return offer.data.isOwner ? <OfferDetailCard offer={offer.data} /> : <ShopperOffer offer={offer.data} action={shopperAction?.(offer.data)} />;
+  return offer.data.isOwner ? <OfferDetailCard offer={offer.data} /> : <ShopperOffer offer={offer.data} action={shopperAction?.(offer.data)} slots={shopperSlots?.(offer.data)} />;
 }

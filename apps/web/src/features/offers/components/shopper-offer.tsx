@@ -118,8 +118,15 @@ function ShareButton({ title }: { title: string }) {
   );
 }
 
+/** What the route adds (issue 14): the shop's rating in the shop block, 'Report', and the shop's latest reviews. */
+export interface ShopperOfferSlots {
+  rating?: ReactNode;
+  report?: ReactNode;
+  reviews?: ReactNode;
+}
+
 /** `action`: the offer's main action under its title (the route's 'Get code'). */
-export function ShopperOffer({ offer, action }: { offer: Offer; action?: ReactNode }) {
+export function ShopperOffer({ offer, action, slots = {} }: { offer: Offer; action?: ReactNode; slots?: ShopperOfferSlots }) {
   const { t, i18n } = useTranslation();
   const shop = useShop(offer.vendorId);
   const here = lastKnownLocation(localStorage);
@@ -169,6 +176,7 @@ export function ShopperOffer({ offer, action }: { offer: Offer; action?: ReactNo
           </span>
         </span>
       </Link>
+      {slots.rating}
       <div className="flex flex-wrap items-center gap-3">
         <FavoriteButton offerId={offer.offerId} title={offer.title} className="flex size-11 items-center justify-center border border-slate-300" />
         <ShareButton title={offer.title} />
@@ -182,6 +190,7 @@ export function ShopperOffer({ offer, action }: { offer: Offer; action?: ReactNo
           <Navigation aria-hidden="true" className="size-4" />
           {t('shop.directions')}
         </a>
+        {slots.report}
       </div>
       {offer.description.trim() ? (
         <p className="whitespace-pre-line break-words text-slate-800">
@@ -202,6 +211,7 @@ export function ShopperOffer({ offer, action }: { offer: Offer; action?: ReactNo
         <Receipt aria-hidden="true" className="size-4" />
         {t('receipts.uploadForOffer')}
       </Link>
+      {slots.reviews}
       {others.length > 0 ? (
         <section aria-labelledby="offer-more-from-shop" className="space-y-3">
           <h2 id="offer-more-from-shop" className="text-lg font-semibold text-slate-900">

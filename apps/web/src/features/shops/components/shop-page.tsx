@@ -3,6 +3,7 @@
  * directions on a map site, and all its current offers as cards.
  */
 import { MapPin, Navigation, Phone } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { haversineKm } from '@qrib/shared/geo';
 import type { Shop } from '@qrib/shared/shop-schemas';
@@ -19,7 +20,14 @@ import { directionsUrl, isShopId, useShop } from '../../../lib/shops.ts';
 const actionClass =
   'inline-flex min-h-11 items-center gap-2 rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700';
 
-function ShopDetails({ shop }: { shop: Shop }) {
+/** What the route adds (issue 14): the rating under the name, 'Report', and the reviews after the offers. */
+export interface ShopPageSlots {
+  rating?: ReactNode;
+  report?: ReactNode;
+  reviews?: ReactNode;
+}
+
+function ShopDetails({ shop, slots }: { shop: Shop; slots: ShopPageSlots }) {
   const { t, i18n } = useTranslation();
   const here = lastKnownLocation(localStorage);
   const distanceKm = here ? haversineKm(here.latitude, here.longitude, shop.latitude, shop.longitude) : null;
@@ -37,6 +45,7 @@ function ShopDetails({ shop }: { shop: Shop }) {
             <p className="text-sm text-slate-600">{t(`vendor.businessTypes.${shop.businessType}`)}</p>
           </div>
         </div>
+        {slots.rating}
         <p className="flex items-start gap-2 text-slate-800">
           <MapPin aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
           <span>
@@ -65,6 +74,7 @@ function ShopDetails({ shop }: { shop: Shop }) {
             <Navigation aria-hidden="true" className="size-4" />
             {t('shop.directions')}
           </a>
+          {slots.report}
         </div>
       </header>
       {/* Where the shop is, for the eyes (the address above says it in words): a still map, no keyboard stop. */}
@@ -85,11 +95,12 @@ function ShopDetails({ shop }: { shop: Shop }) {
           </ul>
         )}
       </section>
+      {slots.reviews}
     </div>
   );
 }
 
-export function ShopPage({ vendorId }: { vendorId: number }) {
+export function ShopPage({ vendorId, slots = {} }: { vendorId: number; slots?: ShopPageSlots }) {
   const { t } = useTranslation();
   const shop = useShop(vendorId);
   if (!isShopId(vendorId) || (shop.error instanceof ApiError && (shop.error.status === 404 || shop.error.status === 400))) {
@@ -97,5 +108,5 @@ export function ShopPage({ vendorId }: { vendorId: number }) {
   }
   if (shop.isPending) return <LoadingState />;
   if (shop.isError) return <ErrorState error={shop.error} />;
-  return <ShopDetails shop={shop.data} />;
+  return <ShopDetails shop={shop.data} slots={slots} />;
 }

@@ -1,0 +1,97 @@
+/**
+ * The public pages of issue 14, open signed out (DESIGN.md §5): 'How ratings and reviews work' (Directive 2019/2161's
+ * information on how reviews are checked) and 'How offers are ordered' (Directive 2005/29 Art. 7(4a)). Every number
+ * is read from packages/shared, never written in the text.
+ */
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { TRUST_LEVELS } from '@qrib/shared/insight-constants';
+import { NEARBY_RADIUS_KM } from '@qrib/shared/nearby-constants';
+import {
+  RANKING_PARAMETERS,
+  RATING_WINDOW_MONTHS,
+  REPORTS_PER_HOUR,
+  REVIEWABLE_PURCHASES,
+  REVIEW_STARS_MAX,
+  REVIEW_STARS_MIN,
+  REVIEW_TEXT_MAX,
+  REVIEW_WINDOW_DAYS,
+  TRUST_PURCHASES_PER_SHOPPER_DAY,
+} from '@qrib/shared/trust-constants';
+import { paths } from '../../../config/paths.ts';
+
+function InfoPage({ title, children }: { title: string; children: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <main className="min-h-dvh bg-slate-50 px-4 py-8">
+      <article className="mx-auto max-w-3xl space-y-5 rounded-2xl border border-slate-200 bg-white p-5 text-slate-800 sm:p-8">
+        <Link to={paths.home} className="inline-flex min-h-11 items-center font-semibold text-brand-800 underline">
+          {t('trust.backToQrib')}
+        </Link>
+        <h1 className="text-2xl font-bold text-slate-900">{title}</h1>
+        {children}
+      </article>
+    </main>
+  );
+}
+
+function Part({ heading, children }: { heading: string; children: ReactNode }) {
+  return (
+    <section className="space-y-2">
+      <h2 className="text-lg font-semibold text-slate-900">{heading}</h2>
+      {children}
+    </section>
+  );
+}
+
+export function HowRatingsWork() {
+  const { t } = useTranslation();
+  return (
+    <InfoPage title={t('trust.howRatingsLink')}>
+      <Part heading={t('trust.ratingsPage.whoHeading')}>
+        <p>{t('trust.ratingsPage.whoIntro')}</p>
+        <ul className="list-disc space-y-1 ps-6" data-testid="reviewable-purchases">
+          {REVIEWABLE_PURCHASES.map((purchase) => (
+            <li key={purchase}>{t(`trust.ratingsPage.purchases.${purchase}`)}</li>
+          ))}
+        </ul>
+        <p>{t('trust.ratingsPage.ownerOnly')}</p>
+        <p>{t('trust.ratingsPage.window', { days: REVIEW_WINDOW_DAYS, min: REVIEW_STARS_MIN, max: REVIEW_STARS_MAX, textMax: REVIEW_TEXT_MAX })}</p>
+      </Part>
+      <Part heading={t('trust.ratingsPage.publishedHeading')}>
+        <p>{t('trust.ratingsPage.published')}</p>
+      </Part>
+      <Part heading={t('trust.ratingsPage.ratingHeading')}>
+        <p>{t('trust.ratingsPage.rating', { months: RATING_WINDOW_MONTHS })}</p>
+      </Part>
+      <Part heading={t('trust.ratingsPage.levelsHeading')}>
+        <p>{t('trust.ratingsPage.levelsIntro', { perDay: TRUST_PURCHASES_PER_SHOPPER_DAY })}</p>
+        <ul className="list-disc space-y-1 ps-6" data-testid="trust-levels">
+          {TRUST_LEVELS.map(({ level, minVerifiedPurchases }) => (
+            <li key={level}>{t('trust.ratingsPage.level', { level: t(`trust.levels.${level}`), count: minVerifiedPurchases })}</li>
+          ))}
+        </ul>
+        <p>{t('trust.ratingsPage.confirmations')}</p>
+      </Part>
+      <Part heading={t('trust.ratingsPage.reportsHeading')}>
+        <p>{t('trust.ratingsPage.reports', { perHour: REPORTS_PER_HOUR })}</p>
+      </Part>
+    </InfoPage>
+  );
+}
+
+export function HowOffersAreOrdered() {
+  const { t } = useTranslation();
+  return (
+    <InfoPage title={t('trust.howOffersLink')}>
+      <p>{t('trust.offersPage.intro')}</p>
+      <ul className="list-disc space-y-2 ps-6" data-testid="ranking-parameters">
+        {RANKING_PARAMETERS.map((parameter) => (
+          <li key={parameter}>{t(`trust.offersPage.parameters.${parameter}`, { km: NEARBY_RADIUS_KM })}</li>
+        ))}
+      </ul>
+      <p className="font-semibold">{t('trust.offersPage.notPaid')}</p>
+    </InfoPage>
+  );
+}
