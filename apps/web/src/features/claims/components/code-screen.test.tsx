@@ -61,7 +61,12 @@ describe('CodeScreen (/codes/:claimId)', () => {
   it('says when a code was redeemed (Malta time) or has expired', async () => {
     stubApi({
       'GET /api/v1/me/claims': {
-        body: { data: [testClaim({ status: 'REDEEMED', redeemedAt: '2026-11-21T10:05:00.000Z' }), testClaim({ claimId: 42, status: 'EXPIRED' })] },
+        body: {
+          data: [
+            testClaim({ status: 'REDEEMED', redeemedAt: '2026-11-21T10:05:00.000Z', review: { reviewId: null, canReview: true, reviewableUntil: '2026-12-21T10:05:00.000Z' } }),
+            testClaim({ claimId: 42, status: 'EXPIRED' }),
+          ],
+        },
       },
     });
     const { unmount } = renderCode();
@@ -69,6 +74,8 @@ describe('CodeScreen (/codes/:claimId)', () => {
     expect(screen.getByText('Redeemed on Nov 21, 2026, 11:05 AM')).toBeInTheDocument();
     // A redeemed code leads to the receipt screen with its shop, offer and code: the receipt names the code.
     expect(screen.getByRole('link', { name: 'Upload the receipt for this purchase' })).toHaveAttribute('href', '/receipt-upload?vendorId=3&offerId=7&claimId=41');
+    // A redeemed code may be reviewed (issue 14).
+    expect(screen.getByTestId('write-review')).toHaveAttribute('href', '/write-review?claimId=41');
     unmount();
     renderCode(42);
     expect(await screen.findByTestId('claim-status')).toHaveTextContent('Expired');

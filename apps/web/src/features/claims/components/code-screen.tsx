@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatClaimCode } from '@qrib/shared/claim-constants';
 import type { Claim } from '@qrib/shared/claim-schemas';
+import { ReviewPurchaseLink } from '../../../components/review-purchase-link.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { EmptyState, LoadingState } from '../../../components/ui/data-states.tsx';
 import { paths } from '../../../config/paths.ts';
@@ -49,6 +50,7 @@ function ClaimState({ claim }: { claim: Claim }) {
         >
           {t('codes.uploadReceipt')}
         </Link>
+        <ReviewPurchaseLink review={claim.review} purchase={{ claimId: claim.claimId }} vendorId={claim.vendorId} label={claim.offer.title} />
       </div>
     );
   }

@@ -3,6 +3,7 @@ import { ChevronRight } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatClaimCode } from '@qrib/shared/claim-constants';
+import { ReviewPurchaseLink } from '../../../components/review-purchase-link.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/data-states.tsx';
 import { paths } from '../../../config/paths.ts';
@@ -48,6 +49,12 @@ export function MyCodes({ userId }: { userId: number }) {
                 <ClaimStatusBadge status={claim.status} />
                 <ChevronRight aria-hidden="true" className="size-5 shrink-0 text-slate-500 rtl:rotate-180" />
               </Link>
+              {/* Beside the row's link, not in it: a link cannot hold another. */}
+              {claim.status === 'REDEEMED' ? (
+                <div className="mt-2 flex justify-end empty:hidden">
+                  <ReviewPurchaseLink review={claim.review} purchase={{ claimId: claim.claimId }} vendorId={claim.vendorId} label={claim.offer.title} />
+                </div>
+              ) : null}
             </li>
           ))}
         </ul>

@@ -1,6 +1,7 @@
 /** My receipts: each receipt the shopper sent, its shop and offer, its files and its status (DESIGN.md §8). */
 import { useTranslation } from 'react-i18next';
 import type { ReceiptStatus } from '@qrib/shared/receipt-constants';
+import { ReviewPurchaseLink } from '../../../components/review-purchase-link.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/data-states.tsx';
 import { translateReason } from '../../../lib/i18n.ts';
 import { useMyReceipts } from '../api/get-my-receipts.ts';
@@ -50,6 +51,14 @@ export function MyReceipts() {
                   </li>
                 ))}
               </ul>
+              <div className="mt-2 flex empty:hidden">
+                <ReviewPurchaseLink
+                  review={receipt.review}
+                  purchase={{ receiptId: receipt.receiptId }}
+                  vendorId={receipt.vendor.vendorId}
+                  label={receipt.offer?.title ?? receipt.vendor.businessName}
+                />
+              </div>
             </li>
           ))}
         </ul>
