@@ -60,6 +60,13 @@ const envSchema = z.object({
     .min(0, { error: 'must be 0 (off) or more' })
     .max(8, { error: 'must be at most 8 (each worker takes one CPU core and about 100 MB)' })
     .default(2),
+  // Usernames given the platform's ADMIN role at every start (issue 14), comma-separated.
+  ADMIN_USERNAMES: z
+    .string()
+    .regex(/^\s*[A-Za-z0-9._-]{3,30}\s*(,\s*[A-Za-z0-9._-]{3,30}\s*)*$/, {
+      error: 'must be comma-separated usernames (3 to 30 letters, digits, dots, dashes or underscores each)',
+    })
+    .optional(),
 }).superRefine((env, context) => {
   if (env.STORAGE !== 's3') return;
   for (const name of ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
@@ -96,6 +103,8 @@ export interface Config {
   nearbyCacheEntries: number;
   /** Tesseract workers reading uploaded receipts in the background; 0 leaves receipts PENDING. */
   receiptOcrWorkers: number;
+  /** Usernames granted the ADMIN role when the server starts (issue 14); empty when ADMIN_USERNAMES is unset. */
+  adminUsernames: string[];
 }
 
 export class ConfigError extends Error {
@@ -148,6 +157,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : { driver: 'local', rootDir: path.join(dataDir, 'uploads') },
     nearbyCacheEntries: values.NEARBY_CACHE_ENTRIES,
     receiptOcrWorkers: values.RECEIPT_OCR_WORKERS,
+    adminUsernames: [...new Set((values.ADMIN_USERNAMES ?? '').split(',').map((name) => name.trim()).filter((name) => name !== ''))],
   };
 }
 

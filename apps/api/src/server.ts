@@ -5,22 +5,28 @@ import { loadConfigOrExit } from './config.ts';
 import { databaseSourceFor, openDatabase } from './db/client.ts';
 import { prepareDatabase } from './db/prepare.ts';
 import { DEMO_ACCOUNTS } from './db/seed.ts';
+import { grantAdminsAtBoot } from './services/admin-role.ts';
+import { holdDataDir } from './services/data-dir-lock.ts';
 import { createStorage } from './storage/create-storage.ts';
 
 const config = loadConfigOrExit();
 
 const database = await openDatabase(databaseSourceFor(config));
+// The embedded database is this process's while it runs: `npm run admin` refuses to open it meanwhile.
+const releaseDataDir = database.kind === 'pglite' ? holdDataDir(config.dataDir) : undefined;
 // The one storage driver of this process: the seed stores the demo offers' pictures where the app serves them.
 const storage = createStorage(config.storage);
 // Replicas started together take turns here (an advisory lock on PostgreSQL), so they cannot race.
 const { seededDemo: seeded } = await prepareDatabase(database, { seedDemo: config.seedDemo, storage });
 
 const app = await buildApp({ config, database, storage });
+app.addHook('onClose', async () => releaseDataDir?.());
+await grantAdminsAtBoot(database.db, config.adminUsernames, app.log);
 app.log.info({ database: database.kind, dataDir: config.dataDir }, 'database migrated');
 if (seeded) {
-  const { shopper, owner } = DEMO_ACCOUNTS;
+  const { shopper, owner, admin } = DEMO_ACCOUNTS;
   app.log.info(
-    `Demo data seeded. Shopper: ${shopper.username} / ${shopper.password}. Shop owner: ${owner.username} / ${owner.password}`,
+    `Demo data seeded. Shopper: ${shopper.username} / ${shopper.password}. Shop owner: ${owner.username} / ${owner.password}. Admin: ${admin.username} / ${admin.password}`,
   );
 }
 

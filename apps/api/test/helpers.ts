@@ -40,6 +40,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     nearbyCacheEntries: 0,
     // No OCR workers unless a test asks for them: tesseract starts only where receipts are verified.
     receiptOcrWorkers: 0,
+    adminUsernames: [],
     ...overrides,
   };
 }

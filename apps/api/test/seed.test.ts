@@ -5,7 +5,7 @@ import { count, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, addDays, catalogs, maltaDateOf } from '@qrib/shared';
 import { DEMO_ACCOUNTS, SEED_CATEGORIES, seedCategories, seedDemoData } from '../src/db/seed.ts';
-import { categories, offerImages, offers, receipts, users, vendors } from '../src/db/schema.ts';
+import { categories, offerImages, offers, receipts, users, vendorDocuments, vendors } from '../src/db/schema.ts';
 import { createLocalStorage } from '../src/storage/local-storage.ts';
 import { createTestApp, createTestDatabase, type TestDatabase } from './helpers.ts';
 
@@ -38,11 +38,15 @@ describe('seeding', () => {
     for (const catalog of Object.values(catalogs)) expect(Object.keys(catalog.categories)).toEqual(rows.map((row) => String(row.categoryId)));
   });
 
-  it('seeds Maltese demo shops with offers and two demo accounts that can log in, once', async () => {
+  it('seeds Maltese demo shops with offers, a registration waiting for the admin, and three demo accounts that can log in, once', async () => {
     expect(await seedDemoData(testDb.database.db, storage)).toBe(true);
     expect(await seedDemoData(testDb.database.db, storage)).toBe(false);
     const db = testDb.database.db;
-    const [shops] = await db.select({ total: count() }).from(vendors);
+    // The demo shops are approved; one more registration waits for the admin's check, with its document.
+    const [shops] = await db.select({ total: count() }).from(vendors).where(eq(vendors.status, 'ACTIVE'));
+    const pending = await db.select().from(vendors).where(eq(vendors.status, 'PENDING'));
+    expect(pending).toHaveLength(1);
+    expect(await db.select().from(vendorDocuments).where(eq(vendorDocuments.vendorId, pending[0]?.id ?? 0))).toHaveLength(1);
     const [offerCount] = await db.select({ total: count() }).from(offers);
     expect(shops?.total).toBeGreaterThanOrEqual(5);
     expect(offerCount?.total).toBeGreaterThan(shops?.total ?? 0);
@@ -56,7 +60,7 @@ describe('seeding', () => {
 
     const app = await createTestApp(testDb.database);
     try {
-      for (const account of [DEMO_ACCOUNTS.shopper, DEMO_ACCOUNTS.owner]) {
+      for (const account of [DEMO_ACCOUNTS.shopper, DEMO_ACCOUNTS.owner, DEMO_ACCOUNTS.admin]) {
         const response = await app.inject({
           method: 'POST',
           url: '/api/v1/auth/login',
@@ -64,6 +68,8 @@ describe('seeding', () => {
         });
         expect(response.statusCode, account.username).toBe(200);
       }
+      const [rita] = await db.select().from(users).where(eq(users.username, DEMO_ACCOUNTS.admin.username));
+      expect(rita?.isAdmin).toBe(true);
       const [owner] = await db.select().from(users).where(eq(users.username, DEMO_ACCOUNTS.owner.username));
       const login = await app.inject({
         method: 'POST',

@@ -7,13 +7,13 @@ import { randomBytes } from 'node:crypto';
 import { count, sql } from 'drizzle-orm';
 import { CLAIM_CODE_ALPHABET, CLAIM_CODE_LENGTH } from '@qrib/shared';
 import type { NewOfferImage } from '../repositories/offers.ts';
-import { processOfferImage } from '../services/images.ts';
+import { processDocumentImage, processOfferImage } from '../services/images.ts';
 import { offerImageFiles } from '../services/offers.ts';
 import { hashPassword } from '../services/passwords.ts';
 import type { Storage } from '../storage/storage.ts';
 import type { Db } from './client.ts';
 import { demoOfferIllustration } from './demo-illustrations.ts';
-import { categories, offerClaims, offerEvents, offerImages, offers, receipts, shopVisits, users, vendors } from './schema.ts';
+import { categories, offerClaims, offerEvents, offerImages, offers, receipts, shopVisits, users, vendorDocuments, vendors } from './schema.ts';
 
 export const SEED_CATEGORIES = [
   { name: 'Food & Dining', description: 'Restaurants, cafés, bakeries and takeaways' },
@@ -27,7 +27,19 @@ export const SEED_CATEGORIES = [
 export const DEMO_ACCOUNTS = {
   shopper: { username: 'maria', password: 'maria2026pass', name: 'Maria Borg', email: 'maria@qrib.test' },
   owner: { username: 'joseph', password: 'joseph2026pass', name: 'Joseph Camilleri', email: 'joseph@qrib.test' },
+  /** The platform's administrator (issue 14): checks registrations in the console. */
+  admin: { username: 'rita', password: 'rita2026pass', name: 'Rita Zammit', email: 'rita@qrib.test' },
 } as const;
+
+/** A registration waiting for the admin's check (issue 14), so the console has one to decide. */
+const PENDING_REGISTRATION = {
+  businessName: 'Il-Ħanut ta’ Ġanni',
+  businessType: 'GROCERY' as const,
+  businessAddress: 'Triq il-Kbira, Żebbuġ',
+  latitude: 35.8722,
+  longitude: 14.4411,
+  contactName: 'Ġanni Vella',
+};
 
 type BusinessType = (typeof vendors.$inferInsert)['businessType'];
 type DiscountType = (typeof offers.$inferInsert)['discountType'];
@@ -199,6 +211,10 @@ export async function seedDemoData(db: Db, storage: Storage, now = new Date()): 
   const categoryIdByName = new Map(categoryRows.map((row) => [row.name, row.categoryId]));
   const shopperHash = await hashPassword(DEMO_ACCOUNTS.shopper.password);
   const ownerHash = await hashPassword(DEMO_ACCOUNTS.owner.password);
+  const adminHash = await hashPassword(DEMO_ACCOUNTS.admin.password);
+  const pendingDocument = await processDocumentImage(await demoOfferIllustration('Groceries', 0));
+  const pendingDocumentKey = `private/documents/${pendingDocument.sha256}.${pendingDocument.extension}`;
+  await storage.put(pendingDocumentKey, pendingDocument.body, pendingDocument.contentType);
   // The other demo shops' owners cannot log in: their passwords are random and never printed.
   const unusableHash = await hashPassword(randomBytes(32).toString('hex'));
 
@@ -270,6 +286,37 @@ export async function seedDemoData(db: Db, storage: Storage, now = new Date()): 
       if (isDemoOwner) demoShop = { vendorId: vendor.id, ownerUserId: ownerRow.id, offerIds: offerRows.map((row) => row.offerId) };
     }
     if (demoShop) await seedDemoActivity(tx, demoShop, [shopperRow.id, ...otherUserIds], now);
+
+    await tx.insert(users).values({ ...withoutPassword(DEMO_ACCOUNTS.admin), phone: '+356 7934 5678', passwordHash: adminHash, isAdmin: true });
+    const [pendingOwner] = await tx
+      .insert(users)
+      .values({ name: PENDING_REGISTRATION.contactName, email: 'ganni@qrib.test', username: 'demo-pending', phone: '+356 7945 6789', passwordHash: unusableHash })
+      .returning({ id: users.id, email: users.email, phone: users.phone });
+    if (!pendingOwner) throw new Error('Demo pending owner was not created');
+    const [pendingVendor] = await tx
+      .insert(vendors)
+      .values({
+        ownerUserId: pendingOwner.id,
+        businessName: PENDING_REGISTRATION.businessName,
+        businessType: PENDING_REGISTRATION.businessType,
+        businessAddress: PENDING_REGISTRATION.businessAddress,
+        locationLatitude: PENDING_REGISTRATION.latitude,
+        locationLongitude: PENDING_REGISTRATION.longitude,
+        primaryContactName: PENDING_REGISTRATION.contactName,
+        contactEmail: pendingOwner.email,
+        contactPhone: pendingOwner.phone,
+        status: 'PENDING',
+        statusChangedAt: now,
+      })
+      .returning({ id: vendors.id });
+    if (!pendingVendor) throw new Error('Demo pending business was not created');
+    await tx.insert(vendorDocuments).values({
+      vendorId: pendingVendor.id,
+      storageKey: pendingDocumentKey,
+      contentType: pendingDocument.contentType,
+      byteSize: pendingDocument.body.length,
+      sha256: pendingDocument.sha256,
+    });
   });
   return true;
 }
@@ -318,7 +365,9 @@ async function seedDemoActivity(tx: Db, shop: { vendorId: number; ownerUserId: n
       vendorId: shop.vendorId,
       offerId: offerFor(day),
       status,
-      autoStatus: status,
+      // Every ninth day the automatic check could not decide and the owner confirmed it: a 'customer confirmation'
+      // (issue 14), shown apart from the trust level's verified purchases.
+      autoStatus: day % 9 === 0 ? 'NEEDS_REVIEW' : status,
       extractedTotal: (4.5 + (day % 5) * 1.25).toFixed(2),
       extractedDate: createdAt.toISOString().slice(0, 10),
       extractedMerchant: "Joseph's Pastizzeria",

@@ -117,7 +117,8 @@ export function createAdminVendorsRepository(db: Db) {
         if (after) conditions.push(after);
       }
       const rows = await db
-        .select({ vendor: vendors, username: users.username })
+        // The cursor keeps the time to the microsecond (a JavaScript Date would round it to the millisecond).
+        .select({ vendor: vendors, username: users.username, at: sql<string>`to_char(${enteredState} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')` })
         .from(vendors)
         .innerJoin(users, eq(users.id, vendors.ownerUserId))
         .where(and(...conditions))
@@ -130,7 +131,7 @@ export function createAdminVendorsRepository(db: Db) {
         data: page.map(({ vendor, username }) => presentAdminVendor(vendor, { userId: vendor.ownerUserId, username }, documents.get(vendor.id) ?? [])),
         nextCursor:
           rows.length > ADMIN_VENDORS_PAGE_SIZE && last
-            ? encodeCursor({ at: (last.vendor.statusChangedAt ?? last.vendor.createdAt).toISOString(), id: last.vendor.id })
+            ? encodeCursor({ at: last.at, id: last.vendor.id })
             : null,
       };
     },

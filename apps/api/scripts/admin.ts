@@ -1,0 +1,10 @@
+/**
+ * The platform's ADMIN role from the command line (issue 14): `npm run admin -- grant <username>`. Uses the server's
+ * configuration (DATABASE_URL, or the embedded database under DATA_DIR, which it refuses to open while a server
+ * holds it). The grant is recorded as GRANT_ADMIN.
+ */
+import { loadConfigOrExit } from '../src/config.ts';
+import { runAdminCli } from '../src/services/admin-role.ts';
+
+const config = loadConfigOrExit();
+process.exitCode = await runAdminCli(process.argv.slice(2), config, { log: (line) => console.log(line), error: (line) => console.error(line) });
