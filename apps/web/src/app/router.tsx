@@ -44,6 +44,8 @@ export const routes: RouteObject[] = [
       { path: 'receipts-review', element: screen(() => import('./routes/receipt-review-route.tsx'), 'ReceiptReviewRoute') },
       { path: 'redeem', element: screen(() => import('./routes/redeem-route.tsx'), 'RedeemRoute') },
       { path: 'write-review', element: screen(trustRoutes, 'WriteReviewRoute') },
+      { path: 'admin', element: screen(() => import('./routes/admin-route.tsx'), 'AdminRoute') },
+      { path: 'ven-reg/resubmit', element: screen(() => import('./routes/resubmission-route.tsx'), 'ResubmissionRoute') },
       { path: '*', element: screen(() => import('./routes/not-found.tsx'), 'NotFoundRoute') },
     ],
   },

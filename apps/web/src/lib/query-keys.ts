@@ -26,6 +26,17 @@ export const queryKeys = {
     review: (status: string) => [...queryKeys.receipts.reviewAll(), status] as const,
   },
   notifications: () => ['notifications'] as const,
+  /** The platform's console (issue 14): every admin action invalidates the whole prefix. */
+  admin: {
+    all: ['admin'] as const,
+    overview: () => [...queryKeys.admin.all, 'overview'] as const,
+    vendors: (status: string) => [...queryKeys.admin.all, 'vendors', status] as const,
+    reports: () => [...queryKeys.admin.all, 'reports'] as const,
+    disputes: () => [...queryKeys.admin.all, 'disputes'] as const,
+    actions: () => [...queryKeys.admin.all, 'actions'] as const,
+  },
+  /** The owner's own business as GET /vendors/me answers it (its state and the admin's reason, issue 14). */
+  myBusiness: () => ['my-business'] as const,
   /** The signed-in shopper's codes (issue 13). */
   claims: () => ['claims'] as const,
   nearbyAll: ['nearby'] as const,

@@ -25,6 +25,7 @@ import { asyncHandler } from '../../../lib/async-handler.ts';
 import { translateCode, translateMessage } from '../../../lib/i18n.ts';
 import { reverseGeocode } from '../../../lib/reverse-geocode.ts';
 import { useRegisterVendor } from '../api/register-vendor.ts';
+import { useResubmitBusiness } from '../api/resubmit-business.ts';
 import { getCurrentPosition } from './current-position.ts';
 import { registrationFailureMessage } from './registration-failure.ts';
 
@@ -54,9 +55,21 @@ const EMPTY: VendorFormValues = {
 
 const FIELDS = Object.keys(EMPTY) as (keyof VendorFormValues)[];
 
-export function VendorRegistrationForm({ onRegistered }: { onRegistered: () => void }) {
+export interface VendorRegistrationFormProps {
+  onRegistered: () => void;
+  /**
+   * A refused business corrected and sent again (issue 14): the fields start from its current details, documents
+   * are optional (the ones sent before stay), and the form posts to /vendors/me/resubmission.
+   */
+  resubmission?: { initialValues: VendorFormValues };
+}
+
+export function VendorRegistrationForm({ onRegistered, resubmission }: VendorRegistrationFormProps) {
   const { t } = useTranslation();
-  const registerVendor = useRegisterVendor();
+  const registerNew = useRegisterVendor();
+  const resubmit = useResubmitBusiness();
+  const registerVendor = resubmission ? resubmit : registerNew;
+  const checkDocuments = (files: readonly File[]) => (resubmission && files.length === 0 ? undefined : checkDocumentFiles(files));
   const [documents, setDocuments] = useState<File[]>([]);
   const [documentsError, setDocumentsError] = useState<string | undefined>();
   const [formError, setFormError] = useState<string | null>(null);
@@ -74,14 +87,14 @@ export function VendorRegistrationForm({ onRegistered }: { onRegistered: () => v
   } = useForm<VendorFormValues, unknown, VendorRegistration>({
     // The schema reads multipart-style text, so its input type is wider than the form's strings.
     resolver: zodResolver(vendorRegistrationSchema) as unknown as Resolver<VendorFormValues, unknown, VendorRegistration>,
-    defaultValues: EMPTY,
+    defaultValues: resubmission?.initialValues ?? EMPTY,
   });
   const [latitude, longitude, offerings] = useWatch({ control, name: ['locationLatitude', 'locationLongitude', 'offeringsDescription'] });
   const message = (text: string | undefined) => (text ? translateMessage(t, text) : undefined);
 
   const changeDocuments = (next: File[]) => {
     setDocuments(next);
-    if (isSubmitted) setDocumentsError(checkDocumentFiles(next));
+    if (isSubmitted) setDocumentsError(checkDocuments(next));
   };
 
   const locateBusiness = async () => {
@@ -106,7 +119,7 @@ export function VendorRegistrationForm({ onRegistered }: { onRegistered: () => v
 
   const submit = handleSubmit(
     async (registration) => {
-      const documentsProblem = checkDocumentFiles(documents);
+      const documentsProblem = checkDocuments(documents);
       setDocumentsError(documentsProblem);
       if (documentsProblem) return;
       setFormError(null);
@@ -118,7 +131,7 @@ export function VendorRegistrationForm({ onRegistered }: { onRegistered: () => v
       setProgress(0);
       try {
         await registerVendor.mutateAsync({ form, onProgress: setProgress });
-        reset(EMPTY);
+        if (!resubmission) reset(EMPTY);
         setDocuments([]);
         onRegistered();
       } catch (error) {
@@ -136,7 +149,7 @@ export function VendorRegistrationForm({ onRegistered }: { onRegistered: () => v
         setProgress(null);
       }
     },
-    () => setDocumentsError(checkDocumentFiles(documents)),
+    () => setDocumentsError(checkDocuments(documents)),
   );
 
   const hasCoordinates = latitude !== '' && longitude !== '';
@@ -193,7 +206,7 @@ export function VendorRegistrationForm({ onRegistered }: { onRegistered: () => v
       <FormSection title={t('vendor.documentsSection')}>
         <FilePicker
           label={t('fields.documents')}
-          hint={t('vendor.documentsHint')}
+          hint={resubmission ? t('businessState.documentsOptional') : t('vendor.documentsHint')}
           accept=".jpg,.jpeg,.png,image/jpeg,image/png"
           files={documents}
           onAdd={(added) => changeDocuments([...documents, ...added])}
@@ -204,7 +217,7 @@ export function VendorRegistrationForm({ onRegistered }: { onRegistered: () => v
 
       {progress !== null ? <ProgressBar percent={progress} /> : null}
       <Button type="submit" className="w-full sm:w-auto" disabled={isSubmitting}>
-        {isSubmitting ? t('vendor.submitting') : t('vendor.submit')}
+        {isSubmitting ? t('vendor.submitting') : resubmission ? t('businessState.resubmit') : t('vendor.submit')}
       </Button>
     </form>
   );
