@@ -12,10 +12,10 @@ import { describe, expect, it } from 'vitest';
 import { MESSAGES, formatMessage } from '@qrib/shared';
 import type { App } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
-import { adminActions, notifications, users } from '../../src/db/schema.ts';
+import { adminActions, notifications, offers, users } from '../../src/db/schema.ts';
 import { grantAdminsAtBoot, runAdminCli } from '../../src/services/admin-role.ts';
 import { dataDirHolder, holdDataDir } from '../../src/services/data-dir-lock.ts';
-import { buildPendingShop, buildShop, createOffer } from '../factories.ts';
+import { buildOffer, buildPendingShop, buildShop, createOffer } from '../factories.ts';
 import { makePng, multipartBody } from '../fixtures.ts';
 import { signUp, testConfig, useTestApp, type TestDatabase } from '../helpers.ts';
 
@@ -391,6 +391,23 @@ describe('what shoppers see of a business Qrib has not approved', () => {
     await decide(admin, shop.vendorId, 'ACTIVE');
     expect((await app.inject({ method: 'POST', url: `/api/v1/offers/${offerId}/resume`, cookies: shop.cookies })).statusCode).toBe(200);
     expect(await whatShopperSees(shopper, shop.vendorId, offerId, word)).toEqual(shown);
+  });
+
+  it('never lets an owner change, pause or resume an offer Qrib removed (409)', async () => {
+    const shop = await buildShop(app);
+    const offerId = await createOffer(app, shop, { title: 'Removed after a report' });
+    await app.db.update(offers).set({ status: 'REMOVED', statusReason: 'Misleading.' }).where(eq(offers.offerId, offerId));
+    const answers = [
+      await app.inject({ method: 'PATCH', url: `/api/v1/offers/${offerId}`, payload: buildOffer({ title: 'Back again' }), cookies: shop.cookies }),
+      await app.inject({ method: 'POST', url: `/api/v1/offers/${offerId}/pause`, cookies: shop.cookies }),
+      await app.inject({ method: 'POST', url: `/api/v1/offers/${offerId}/resume`, cookies: shop.cookies }),
+    ];
+    for (const answer of answers) {
+      expect(answer.statusCode, answer.body).toBe(409);
+      expect(answer.json().code).toBe('offerRemovedCannotChange');
+    }
+    const [row] = await app.db.select().from(offers).where(eq(offers.offerId, offerId));
+    expect(row).toMatchObject({ status: 'REMOVED', title: 'Removed after a report' });
   });
 
   it('never streams an offer of a PENDING shop; an approved shop’s offer is streamed', async () => {
