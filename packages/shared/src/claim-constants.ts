@@ -20,18 +20,23 @@ export const PREMIUM_VERIFIED_PURCHASES = 5;
 /**
  * What counts as a purchase, where (issue 13 item 5). A purchase is a redemption at the till, or a VERIFIED receipt
  * that names no redeemed claim (a receipt for a redeemed claim proves the same purchase: it is counted once, as the
- * redemption). Each figure below counts exactly these.
+ * redemption). A CHECKED_RECEIPT is a VERIFIED receipt the shop did not decide alone (issue 14): VERIFIED by the
+ * automatic check, or settled as VERIFIED by an admin; one only the owner confirmed is a 'customer confirmation'.
+ * Each figure below counts exactly these.
  */
 export const PURCHASE_COUNTS = {
   /** The dashboard's and insights' Conversions, by the day of the purchase. */
   conversions: ['REDEMPTION', 'VERIFIED_RECEIPT'],
-  /** The trust level's verified purchases. */
-  trustLevel: ['REDEMPTION', 'VERIFIED_RECEIPT'],
+  /**
+   * The trust level's verified purchases: only those the shop did not decide alone, at most
+   * TRUST_PURCHASES_PER_SHOPPER_DAY per shopper, shop and Malta day (issue 14).
+   */
+  trustLevel: ['REDEMPTION', 'CHECKED_RECEIPT'],
   /** NEW_CUSTOMERS: a shopper with any of these at the shop is no longer new there. */
   newCustomer: ['REDEMPTION', 'VERIFIED_RECEIPT'],
   /** PREMIUM_CUSTOMERS: at least PREMIUM_VERIFIED_PURCHASES of these, at any shop. */
   premium: ['REDEMPTION', 'VERIFIED_RECEIPT'],
-} as const satisfies Record<string, readonly ('REDEMPTION' | 'VERIFIED_RECEIPT')[]>;
+} as const satisfies Record<string, readonly ('REDEMPTION' | 'VERIFIED_RECEIPT' | 'CHECKED_RECEIPT')[]>;
 
 /** What staff type, as the API reads it: upper case, without spaces or hyphens ('ab3d-ef7h' → 'AB3DEF7H'). */
 export function normalizeClaimCode(input: string): string {

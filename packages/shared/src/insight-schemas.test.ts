@@ -18,15 +18,21 @@ describe('formatChange', () => {
 
 describe('computeTrust', () => {
   it('starts at Bronze, unrated', () => {
-    expect(computeTrust({ verifiedPurchases: 0, rejectedReceipts: 0 })).toEqual({
-      level: 'BRONZE', nextLevel: 'SILVER', purchasesToNextLevel: 10, progressPercent: 0, rating: null, decidedReceipts: 0,
+    expect(computeTrust({ verifiedPurchases: 0 })).toEqual({
+      level: 'BRONZE', nextLevel: 'SILVER', purchasesToNextLevel: 10, progressPercent: 0, rating: null, reviewCount: 0, decidedReceipts: 0,
     });
   });
   it('reaches a level at its threshold and tops out at Platinum', () => {
     // 14 verified: Silver (10); Gold at 25 → 11 more; (14 − 10) / 15 = 26.7 % → 26.
-    expect(computeTrust({ verifiedPurchases: 14, rejectedReceipts: 6 })).toMatchObject({ level: 'SILVER', nextLevel: 'GOLD', purchasesToNextLevel: 11, progressPercent: 26, rating: 3.5 });
-    expect(computeTrust({ verifiedPurchases: 25, rejectedReceipts: 0 })).toMatchObject({ level: 'GOLD', nextLevel: 'PLATINUM', purchasesToNextLevel: 25, progressPercent: 0, rating: 5 });
-    expect(computeTrust({ verifiedPurchases: 80, rejectedReceipts: 0 })).toMatchObject({ level: 'PLATINUM', nextLevel: null, purchasesToNextLevel: 0, progressPercent: 100 });
+    expect(computeTrust({ verifiedPurchases: 14 })).toMatchObject({ level: 'SILVER', nextLevel: 'GOLD', purchasesToNextLevel: 11, progressPercent: 26 });
+    expect(computeTrust({ verifiedPurchases: 25 })).toMatchObject({ level: 'GOLD', nextLevel: 'PLATINUM', purchasesToNextLevel: 25, progressPercent: 0 });
+    expect(computeTrust({ verifiedPurchases: 80 })).toMatchObject({ level: 'PLATINUM', nextLevel: null, purchasesToNextLevel: 0, progressPercent: 100 });
+  });
+  it('takes the rating from the reviews, never from the receipts the shop decided', () => {
+    expect(computeTrust({ verifiedPurchases: 3, rating: { average: 4.6, count: 38 }, verifiedReceipts: 1, rejectedReceipts: 9 })).toMatchObject({
+      rating: 4.6, reviewCount: 38, decidedReceipts: 10,
+    });
+    expect(computeTrust({ verifiedPurchases: 3, rating: { average: null, count: 0 }, verifiedReceipts: 12 })).toMatchObject({ rating: null, reviewCount: 0 });
   });
 });
 

@@ -70,28 +70,32 @@ export function formatChange(current: number, previous: number): string {
 }
 
 export interface TrustFacts {
-  /** Purchases that count for the level (PURCHASE_COUNTS.trustLevel: redemptions and verified receipts). */
+  /**
+   * Purchases that count for the level (PURCHASE_COUNTS.trustLevel): redemptions and receipts the shop did not decide
+   * alone, at most TRUST_PURCHASES_PER_SHOPPER_DAY per shopper and Malta day.
+   */
   verifiedPurchases: number;
-  /** VERIFIED receipts, for the rating (the share of receipts the shop honoured); the purchases when left out. */
+  /** The reviews' rating shoppers see (issue 14); left out: none yet. */
+  rating?: { average: number | null; count: number };
+  /** VERIFIED receipts plus those refused because the price paid was above the offer (the shop did not honour it). */
   verifiedReceipts?: number;
-  /** Receipts refused because the price paid was above the offer: the shop did not honour it. */
-  rejectedReceipts: number;
+  rejectedReceipts?: number;
 }
 
 /**
- * The trust block: the level reached by all-time verified purchases, how many more reach the next level and
- * how far through the current band the shop is; the rating is 5 × the share of VERIFIED among the receipts
- * VERIFIED or refused for the price (one decimal), null while there is none. Receipts refused for the
- * shopper's doing (another shop's, too old, sent twice) do not count against the shop.
+ * The trust block: the level reached by all-time verified purchases the shop did not decide alone, how many more reach
+ * the next level and how far through the current band the shop is; the rating is the reviews' (the mean stars of the
+ * last RATING_WINDOW_MONTHS, each shopper's latest review; null while there is none) with how many were counted. A shop
+ * cannot grade itself: its own confirmations count for neither. `decidedReceipts` stays: receipts VERIFIED or refused
+ * for the price.
  */
-export function computeTrust({ verifiedPurchases, verifiedReceipts = verifiedPurchases, rejectedReceipts }: TrustFacts) {
+export function computeTrust({ verifiedPurchases, rating, verifiedReceipts = 0, rejectedReceipts = 0 }: TrustFacts) {
   let index = 0;
   TRUST_LEVELS.forEach((entry, position) => {
     if (verifiedPurchases >= entry.minVerifiedPurchases) index = position;
   });
   const current = TRUST_LEVELS[index] ?? TRUST_LEVELS[0];
   const next = TRUST_LEVELS[index + 1];
-  const decided = verifiedReceipts + rejectedReceipts;
   let progressPercent = 100;
   if (next) {
     const band = next.minVerifiedPurchases - current.minVerifiedPurchases;
@@ -102,8 +106,9 @@ export function computeTrust({ verifiedPurchases, verifiedReceipts = verifiedPur
     nextLevel: next?.level ?? null,
     purchasesToNextLevel: next ? next.minVerifiedPurchases - verifiedPurchases : 0,
     progressPercent,
-    rating: decided === 0 ? null : Math.round((verifiedReceipts / decided) * TRUST_RATING_MAX * 10) / 10,
-    decidedReceipts: decided,
+    rating: rating?.average ?? null,
+    reviewCount: rating?.count ?? 0,
+    decidedReceipts: verifiedReceipts + rejectedReceipts,
   };
 }
 
@@ -214,11 +219,18 @@ export const vendorInsightsSchema = z.object({
     ),
   }),
   trust: z.object({
+    /** The reviews' rating shoppers see (issue 14): mean stars of the last 12 months, one decimal; null with none. */
     rating: z.number().nullable(),
+    /** How many reviews the rating counts (each shopper's latest). */
+    reviewCount: z.number().int(),
     level: z.enum(TRUST_LEVEL_NAMES),
     nextLevel: z.enum(TRUST_LEVEL_NAMES).nullable(),
+    /** Purchases the shop did not decide alone: redemptions, receipts verified automatically or by Qrib; one a shopper a day. */
     verifiedPurchases: z.number().int(),
+    /** VERIFIED receipts only the owner confirmed: shown apart, not in the level. */
     customerConfirmations: z.number().int(),
+    /** Detected visits the shopper said ended in a purchase. */
+    visitConfirmations: z.number().int(),
     purchasesToNextLevel: z.number().int(),
     progressPercent: z.number().int().min(0).max(100),
     decidedReceipts: z.number().int(),

@@ -4,9 +4,10 @@
  * runs from 00:00 of its first day to 00:00 after its last day, Malta time.
  */
 import { sql } from 'drizzle-orm';
-import { MALTA_TIME_ZONE, PURCHASE_COUNTS, addDays, type InsightRange, type MessageKey } from '@qrib/shared';
+import { MALTA_TIME_ZONE, PURCHASE_COUNTS, TRUST_PURCHASES_PER_SHOPPER_DAY, addDays, type InsightRange, type MessageKey } from '@qrib/shared';
 import { selectRows, type Db } from '../db/client.ts';
-import { purchasesSql } from './purchases.ts';
+import { purchasesSql, receiptNotDecidedAlone } from './purchases.ts';
+import { ratingSql } from './reviews.ts';
 
 /** The facts a report is built from (counts are numbers; PostgreSQL's bigint counts arrive as text). */
 export interface InsightFacts {
@@ -24,7 +25,12 @@ export interface InsightFacts {
   verifiedReceipts: number;
   rejectedReceipts: number;
   receiptsAwaitingDecision: number;
+  /** VERIFIED receipts only the owner confirmed (issue 14): not in the trust level. */
   customerConfirmations: number;
+  /** Detected visits the shopper said ended in a purchase. */
+  visitConfirmations: number;
+  /** The reviews' rating shoppers see (reviews repository's ratingSql). */
+  rating: { average: number | null; count: number };
   footTraffic: number;
   newShoppers: number;
   returningShoppers: number;
@@ -75,8 +81,14 @@ export function createInsightsRepository(db: Db) {
           -- Only a refusal for the price counts against the shop: another shop's receipt, an old one or one sent
           -- twice is the shopper's doing (and anyone could send those to lower a rival's rating).
           count(*) FILTER (WHERE status = 'REJECTED' AND reason_code = ${'receiptPriceAboveOffer' satisfies MessageKey}) AS rejected_receipts,
-          count(*) FILTER (WHERE status IN ('PENDING', 'NEEDS_REVIEW') AND decided_at IS NULL) AS awaiting_decision
-        FROM receipts
+          count(*) FILTER (WHERE status IN ('PENDING', 'NEEDS_REVIEW') AND decided_at IS NULL) AS awaiting_decision,
+          -- Only the owner confirmed it (no automatic VERIFIED, no admin's settlement): shown apart, never in the level.
+          -- A receipt for a redeemed code is that code's purchase, counted once, as the redemption.
+          count(*) FILTER (
+            WHERE status = 'VERIFIED' AND NOT ${receiptNotDecidedAlone('r')}
+              AND NOT EXISTS (SELECT 1 FROM offer_claims rc WHERE rc.id = r.claim_id AND rc.status = 'REDEEMED')
+          ) AS customer_confirmations
+        FROM receipts r
         WHERE vendor_id = ${vendorId}
       `);
 
@@ -86,9 +98,16 @@ export function createInsightsRepository(db: Db) {
           count(*) FILTER (WHERE made_at >= ${previousStart} AND made_at < ${previousEnd}) AS previous_conversions
         FROM ${purchasesSql(PURCHASE_COUNTS.conversions, { vendorId })} AS p
       `);
-      const [trustPurchases] = await selectRows<Record<string, Count>>(db, sql`
-        SELECT count(*) AS verified_purchases FROM ${purchasesSql(PURCHASE_COUNTS.trustLevel, { vendorId })} AS p
+      // The purchases the shop did not decide alone, at most TRUST_PURCHASES_PER_SHOPPER_DAY per shopper and Malta day.
+      const [trustPurchases] = await selectRows<Record<string, Count | null>>(db, sql`
+        SELECT sum(least(per_day.purchases, ${TRUST_PURCHASES_PER_SHOPPER_DAY})) AS verified_purchases
+        FROM (
+          SELECT p.user_id, (p.made_at AT TIME ZONE ${MALTA_TIME_ZONE})::date AS day, count(*) AS purchases
+          FROM ${purchasesSql(PURCHASE_COUNTS.trustLevel, { vendorId })} AS p
+          GROUP BY 1, 2
+        ) AS per_day
       `);
+      const [rating] = await selectRows<{ average: Count | null; count: Count }>(db, ratingSql(vendorId));
 
       const redemptionsByOffer = await selectRows<{ offer_id: number; title: string; claims: Count; redemptions: Count; claims_redeemed: Count }>(db, sql`
         SELECT o.offer_id, o.title,
@@ -104,7 +123,7 @@ export function createInsightsRepository(db: Db) {
 
       const [visits] = await selectRows<Record<string, Count>>(db, sql`
         SELECT
-          count(*) FILTER (WHERE answer = 'PURCHASED') AS customer_confirmations,
+          count(*) FILTER (WHERE answer = 'PURCHASED') AS visit_confirmations,
           count(*) FILTER (WHERE detected_at >= ${start} AND detected_at < ${end}) AS foot_traffic
         FROM shop_visits
         WHERE vendor_id = ${vendorId}
@@ -202,7 +221,9 @@ export function createInsightsRepository(db: Db) {
         })),
         rejectedReceipts: toNumber(receipts?.rejected_receipts),
         receiptsAwaitingDecision: toNumber(receipts?.awaiting_decision),
-        customerConfirmations: toNumber(visits?.customer_confirmations),
+        customerConfirmations: toNumber(receipts?.customer_confirmations),
+        visitConfirmations: toNumber(visits?.visit_confirmations),
+        rating: { average: rating?.average === null || rating?.average === undefined ? null : Number(rating.average), count: toNumber(rating?.count) },
         footTraffic: toNumber(visits?.foot_traffic),
         newShoppers: toNumber(shoppers?.new_shoppers),
         returningShoppers: toNumber(shoppers?.returning_shoppers),

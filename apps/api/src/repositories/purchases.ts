@@ -1,7 +1,8 @@
 /**
  * A purchase, as SQL, written once (issue 13; PURCHASE_COUNTS in packages/shared says which kinds count for what):
  * a REDEMPTION at the till, or a VERIFIED_RECEIPT that names no redeemed code (a receipt for a redeemed code proves
- * the same purchase, which counts once, as the redemption). Columns: user_id, vendor_id, made_at.
+ * the same purchase, which counts once, as the redemption); a CHECKED_RECEIPT is such a receipt the shop did not
+ * decide alone (issue 14). Columns: user_id, vendor_id, made_at.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { PURCHASE_COUNTS } from '@qrib/shared';
@@ -13,7 +14,8 @@ type PurchaseKind = (typeof PURCHASE_COUNTS)[keyof typeof PURCHASE_COUNTS][numbe
  * as VERIFIED by an admin. `r` is the receipts alias. A receipt only the owner confirmed is a 'customer confirmation'.
  */
 export const receiptNotDecidedAlone = (r: string) =>
-  sql.raw(`(${r}.status = 'VERIFIED' AND (${r}.auto_status = 'VERIFIED' OR ${r}.settled_by_user_id IS NOT NULL))`);
+  // Never NULL (auto_status is NULL until the check ran), so NOT of it is safe.
+  sql.raw(`(${r}.status = 'VERIFIED' AND (${r}.auto_status IS NOT DISTINCT FROM 'VERIFIED' OR ${r}.settled_by_user_id IS NOT NULL))`);
 
 /** The purchases of `kinds`, narrowed to one shopper and/or one shop. */
 export function purchasesSql(kinds: readonly PurchaseKind[], where: { userId?: number; vendorId?: number }): SQL {
@@ -34,7 +36,9 @@ export function purchasesSql(kinds: readonly PurchaseKind[], where: { userId?: n
   if (kinds.includes('REDEMPTION')) {
     parts.push(sql`SELECT c.user_id, c.vendor_id, c.redeemed_at AS made_at FROM offer_claims c WHERE ${sql.join(claimFilter, sql` AND `)}`);
   }
-  if (kinds.includes('VERIFIED_RECEIPT')) {
+  // Every VERIFIED receipt, or (CHECKED_RECEIPT) only those the shop did not decide alone.
+  if (!kinds.includes('VERIFIED_RECEIPT') && kinds.includes('CHECKED_RECEIPT')) receiptFilter.push(receiptNotDecidedAlone('r'));
+  if (kinds.includes('VERIFIED_RECEIPT') || kinds.includes('CHECKED_RECEIPT')) {
     parts.push(sql`SELECT r.consumer_user_id AS user_id, r.vendor_id, r.created_at AS made_at FROM receipts r WHERE ${sql.join(receiptFilter, sql` AND `)}`);
   }
   if (parts.length === 0) return sql`(SELECT NULL::integer AS user_id, NULL::integer AS vendor_id, NULL::timestamptz AS made_at WHERE false)`;

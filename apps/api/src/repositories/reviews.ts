@@ -106,7 +106,7 @@ export function decodeReviewCursor(text: string): { t: string; id: number } | un
  * The rating of a shop: the mean stars (one decimal) of PUBLISHED reviews of the last
  * RATING_WINDOW_MONTHS months, each shopper's latest such review of the shop only.
  */
-function ratingSql(vendorId: number): SQL {
+export function ratingSql(vendorId: number): SQL {
   return sql`
     SELECT round(avg(latest.stars)::numeric, 1) AS average, count(*)::integer AS count
     FROM (

@@ -152,9 +152,15 @@ export function buildInsightsReport(period: InsightPeriod, range: InsightRange, 
     insights: buildActionableInsights(facts),
     redemptions: redemptionSummary(facts.redemptionsByOffer),
     trust: {
-      ...computeTrust({ verifiedPurchases: facts.verifiedPurchases, verifiedReceipts: facts.verifiedReceipts, rejectedReceipts: facts.rejectedReceipts }),
+      ...computeTrust({
+        verifiedPurchases: facts.verifiedPurchases,
+        rating: facts.rating,
+        verifiedReceipts: facts.verifiedReceipts,
+        rejectedReceipts: facts.rejectedReceipts,
+      }),
       verifiedPurchases: facts.verifiedPurchases,
       customerConfirmations: facts.customerConfirmations,
+      visitConfirmations: facts.visitConfirmations,
     },
   };
 }

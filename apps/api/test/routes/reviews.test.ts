@@ -9,6 +9,7 @@ import {
   REVIEWS_PAGE_SIZE,
   formatMessage,
   type Review,
+  type VendorInsights,
   type ReviewsPage,
 } from '@qrib/shared';
 import type { App } from '../../src/app.ts';
@@ -33,9 +34,9 @@ const reviewsOf = (account: Account, vendorId: number, cursor?: string) =>
 const reviewOf = (response: { json: () => unknown }) => (response.json() as { data: Review }).data;
 
 /** A claim of `shopper` on the offer, REDEEMED `daysAgo` days ago unless `status` says ACTIVE. */
-async function insertClaim(shop: Shop, offerId: number, shopper: Account, options: { daysAgo?: number; status?: 'ACTIVE' | 'REDEEMED' } = {}) {
+async function insertClaim(shop: Shop, offerId: number, shopper: Account, options: { daysAgo?: number; at?: string; status?: 'ACTIVE' | 'REDEEMED' } = {}) {
   const status = options.status ?? 'REDEEMED';
-  const redeemedAt = status === 'REDEEMED' ? new Date(Date.now() - (options.daysAgo ?? 0) * 86_400_000).toISOString() : null;
+  const redeemedAt = status === 'REDEEMED' ? (options.at ?? new Date(Date.now() - (options.daysAgo ?? 0) * 86_400_000).toISOString()) : null;
   const [row] = await selectRows<{ id: number }>(
     db(),
     sql`INSERT INTO offer_claims (offer_id, vendor_id, user_id, code, status, redeemed_at, created_at)
@@ -377,5 +378,62 @@ describe('a shop’s reviews and its rating', () => {
     await db().execute(sql`UPDATE vendors SET status = 'SUSPENDED' WHERE id = ${shop.vendorId}`);
     expect((await reviewsOf(viewer, shop.vendorId)).json()).toMatchObject({ statusCode: 404, code: 'shopNotFound' });
     expect((await reviewsOf(shop, shop.vendorId)).statusCode).toBe(200);
+  });
+});
+
+describe('the trust level a shop cannot grade itself', () => {
+  it('counts redemptions and receipts checked automatically or by an admin, once a shopper a Malta day; the owner’s own confirmations apart', async () => {
+    const shop = await buildShop(app);
+    const offers = [await createOffer(app, shop, { title: 'One' }), await createOffer(app, shop, { title: 'Two' })];
+    const [first = 0, second = 0] = offers;
+    const [a, b, c, d, e, admin] = [await signUp(app), await signUp(app), await signUp(app), await signUp(app), await signUp(app), await signUp(app)];
+    if (!a || !b || !c || !d || !e || !admin) throw new Error('accounts missing');
+    // Malta is UTC+1 in November 2026.
+    // A: a redemption and an automatically verified receipt on 3 Nov (Malta) → 1; a redemption on 4 Nov → 1.
+    await insertClaim(shop, first, a, { at: '2026-11-03T09:00:00Z' });
+    await insertReceipt(shop, a, { status: 'VERIFIED', autoStatus: 'VERIFIED', at: new Date('2026-11-03T14:00:00Z') });
+    await insertClaim(shop, second, a, { at: '2026-11-04T09:00:00Z' });
+    // B: an automatically verified receipt on 3 Nov → 1; two redemptions on 5 Nov → 1.
+    await insertReceipt(shop, b, { status: 'VERIFIED', autoStatus: 'VERIFIED', at: new Date('2026-11-03T10:00:00Z') });
+    await insertClaim(shop, first, b, { at: '2026-11-05T09:00:00Z' });
+    await insertClaim(shop, second, b, { at: '2026-11-05T17:00:00Z' });
+    // C: a receipt the automatic check could not decide, settled VERIFIED by an admin → 1. Three receipts only the
+    // owner confirmed (two the check could not decide, one it rejected) → 0, three customer confirmations.
+    await insertReceipt(shop, c, { status: 'VERIFIED', autoStatus: 'NEEDS_REVIEW', settledBy: admin.userId, at: new Date('2026-11-06T10:00:00Z') });
+    await insertReceipt(shop, c, { status: 'VERIFIED', autoStatus: 'NEEDS_REVIEW', at: new Date('2026-11-07T10:00:00Z') });
+    await insertReceipt(shop, c, { status: 'VERIFIED', autoStatus: null, at: new Date('2026-11-08T10:00:00Z') });
+    await insertReceipt(shop, c, { status: 'VERIFIED', autoStatus: 'REJECTED', at: new Date('2026-11-09T10:00:00Z') });
+    // C: verified automatically, then rejected by the shop and not settled (a dispute) → 0; a code not redeemed → 0.
+    await insertReceipt(shop, c, { status: 'REJECTED', autoStatus: 'VERIFIED', at: new Date('2026-11-10T10:00:00Z') });
+    await insertClaim(shop, first, c, { status: 'ACTIVE' });
+    // D: a redemption and, the same day, the owner's confirmation of a receipt for that code: one purchase → 1, and no
+    // customer confirmation (it is the redemption).
+    const dClaim = await insertClaim(shop, first, d, { at: '2026-11-11T09:00:00Z' });
+    await insertReceipt(shop, d, { status: 'VERIFIED', autoStatus: 'NEEDS_REVIEW', claimId: dClaim, at: new Date('2026-11-11T10:00:00Z') });
+    // E: 23:30 on 12 Nov and 00:30 on 13 Nov in Malta (the same UTC date): two Malta days → 2.
+    await insertClaim(shop, first, e, { at: '2026-11-12T22:30:00Z' });
+    await insertClaim(shop, second, e, { at: '2026-11-12T23:30:00Z' });
+    // Another shop's purchases by the same shoppers never count here.
+    const other = await buildShop(app);
+    await insertReceipt(other, a, { status: 'VERIFIED', autoStatus: 'VERIFIED', at: new Date('2026-11-14T10:00:00Z') });
+    // Reviews: A 5 stars, B 4 → 4.5 of 2.
+    await db().execute(sql`INSERT INTO reviews (vendor_id, user_id, stars) VALUES (${shop.vendorId}, ${a.userId}, 5), (${shop.vendorId}, ${b.userId}, 4)`);
+
+    const response = await app.inject({ method: 'GET', url: '/api/v1/vendors/me/insights', cookies: shop.cookies });
+    expect(response.statusCode).toBe(200);
+    const { trust } = (response.json() as { data: VendorInsights }).data;
+    expect(trust).toMatchObject({
+      // A 2 + B 2 + C 1 + D 1 + E 2 = 8: Bronze, Silver at 10 → 2 more, 8 / 10 = 80 %.
+      verifiedPurchases: 8,
+      level: 'BRONZE',
+      nextLevel: 'SILVER',
+      purchasesToNextLevel: 2,
+      progressPercent: 80,
+      customerConfirmations: 3,
+      rating: 4.5,
+      reviewCount: 2,
+    });
+    const otherTrust = ((await app.inject({ method: 'GET', url: '/api/v1/vendors/me/insights', cookies: other.cookies })).json() as { data: VendorInsights }).data.trust;
+    expect(otherTrust).toMatchObject({ verifiedPurchases: 1, customerConfirmations: 0, rating: null, reviewCount: 0 });
   });
 });
