@@ -58,6 +58,8 @@ export const nearbyOfferSchema = z.object({
   status: z.enum(OFFER_STATUSES),
   /** Units left of a LIMITED offer (issue 13), null when unlimited. Sold-out offers are not listed. */
   remaining: z.number().int().nullable(),
+  /** Marked featured by its shop (issue 14): a shop's featured offers come first among its offers, labelled 'Featured'. */
+  featuredOffer: z.boolean().optional(),
 });
 
 /** Spec §3 "Nearby result": a business with its offers, nearest first. */

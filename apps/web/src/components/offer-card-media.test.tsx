@@ -24,4 +24,20 @@ describe('OfferCardMedia', () => {
     expect(next).toHaveAttribute('loading', 'lazy');
     expect(next).toHaveAttribute('fetchpriority', 'auto');
   });
+
+  it("labels a featured offer 'Featured' and no other", async () => {
+    renderRoutes([
+      {
+        path: '/',
+        element: (
+          <>
+            <OfferCardMedia offer={{ ...offer, featuredOffer: true }} businessName="First shop" />
+            <OfferCardMedia offer={{ ...offer, offerId: 8, featuredOffer: false }} businessName="Second shop" />
+            <OfferCardMedia offer={{ ...offer, offerId: 9 }} businessName="Third shop" />
+          </>
+        ),
+      },
+    ]);
+    expect(await screen.findAllByText('Featured')).toHaveLength(1);
+  });
 });

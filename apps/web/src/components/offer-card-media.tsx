@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { DiscountType } from '@qrib/shared/offer-constants';
 import { formatDiscount } from '../lib/format.ts';
 import { FavoriteButton } from './favorite-button.tsx';
+import { FeaturedLabel } from './featured-label.tsx';
 
 export interface CardOffer {
   offerId: number;
@@ -12,6 +13,8 @@ export interface CardOffer {
   imageUrl: string | null;
   discountType: DiscountType;
   discountValue: number;
+  /** Marked featured by its shop, and lifted first for it: labelled 'Featured' (issue 14). */
+  featuredOffer?: boolean | undefined;
 }
 
 /**
@@ -42,6 +45,7 @@ export function OfferCardMedia({ offer, businessName, first = false }: { offer: 
         {formatDiscount(t, offer.discountType, offer.discountValue)}
       </span>
       <FavoriteButton offerId={offer.offerId} title={offer.title} className="absolute end-3 top-3" />
+      {offer.featuredOffer ? <FeaturedLabel className="absolute bottom-3 start-3" /> : null}
     </div>
   );
 }

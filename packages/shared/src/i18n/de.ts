@@ -693,7 +693,7 @@ export const de: Catalog = {
       parameters: {
         DISTANCE: 'Entfernung: die Liste in der Nähe und jede Kategorie zeigen die Geschäfte im Umkreis von {{km}} km, die nächsten zuerst.',
         FEATURED: 'Hervorgehoben: unter den Angeboten eines Geschäfts kommen die, die das Geschäft hervorhebt, zuerst und tragen das Etikett „Hervorgehoben“.',
-        MATCH_QUALITY: 'Übereinstimmung: die Suche zeigt zuerst die Angebote, die am besten zu Ihren Worten passen, dann die nächsten.',
+        MATCH_QUALITY: 'Übereinstimmung: die Suche zeigt zuerst die Angebote, die am besten zu Ihren Worten passen; Sie können stattdessen nach Nähe oder nach Neuheit sortieren.',
       },
       notPaid: 'Nichts ist bezahlt: kein Geschäft kann Qrib bezahlen, um weiter oben zu erscheinen.',
     },

@@ -536,7 +536,7 @@ export const enCore = {
       parameters: {
         DISTANCE: 'Distance: the nearby list and each category show the shops within {{km}} km, nearest first.',
         FEATURED: 'Featured: among a shop’s offers, the ones the shop marks as featured come first and are labelled ‘Featured’.',
-        MATCH_QUALITY: 'Match quality: search shows the offers that match your words best first, then the nearest.',
+        MATCH_QUALITY: 'Match quality: search shows first the offers that best match your words; you can sort by nearest or newest instead.',
       },
       notPaid: 'Nothing is paid for: no shop can pay Qrib to appear higher.',
     },

@@ -697,7 +697,7 @@ export const fr: Catalog = {
       parameters: {
         DISTANCE: 'Distance : la liste à proximité et chaque catégorie montrent les commerces dans un rayon de {{km}} km, les plus proches d’abord.',
         FEATURED: 'À la une : parmi les offres d’un commerce, celles qu’il marque comme à la une passent en premier et portent l’étiquette « À la une ».',
-        MATCH_QUALITY: 'Pertinence : la recherche montre d’abord les offres qui correspondent le mieux à vos mots, puis les plus proches.',
+        MATCH_QUALITY: 'Pertinence : la recherche montre d’abord les offres qui correspondent le mieux à vos mots ; vous pouvez trier plutôt par proximité ou par nouveauté.',
       },
       notPaid: 'Rien n’est payant : aucun commerce ne peut payer Qrib pour apparaître plus haut.',
     },

@@ -697,7 +697,7 @@ export const it: Catalog = {
       parameters: {
         DISTANCE: 'Distanza: l’elenco nelle vicinanze e ogni categoria mostrano i negozi entro {{km}} km, prima i più vicini.',
         FEATURED: 'In evidenza: tra le offerte di un negozio, quelle che il negozio segna come in evidenza vengono prima e hanno l’etichetta «In evidenza».',
-        MATCH_QUALITY: 'Pertinenza: la ricerca mostra prima le offerte che corrispondono meglio alle tue parole, poi le più vicine.',
+        MATCH_QUALITY: 'Pertinenza: la ricerca mostra prima le offerte che corrispondono meglio alle tue parole; puoi ordinare invece per vicinanza o per novità.',
       },
       notPaid: 'Niente è a pagamento: nessun negozio può pagare Qrib per comparire più in alto.',
     },

@@ -706,7 +706,7 @@ export const mt: Catalog = {
       parameters: {
         DISTANCE: 'Distanza: il-lista fil-qrib u kull kategorija juru l-ħwienet f’{{km}} km, l-eqreb l-ewwel.',
         FEATURED: 'Magħżula: fost l-offerti ta’ ħanut, dawk li l-ħanut jimmarka bħala magħżula jiġu l-ewwel u għandhom it-tikketta ‘Magħżula’.',
-        MATCH_QUALITY: 'Kemm taqbel: it-tfittxija turi l-ewwel l-offerti li l-aktar jaqblu mal-kliem tiegħek, imbagħad l-eqreb.',
+        MATCH_QUALITY: 'Kemm taqbel: it-tfittxija turi l-ewwel l-offerti li l-aktar jaqblu mal-kliem tiegħek; tista’ tordna skont l-eqreb jew l-aktar ġodda minflok.',
       },
       notPaid: 'Xejn ma jitħallas: l-ebda ħanut ma jista’ jħallas lil Qrib biex jidher aktar ’il fuq.',
     },

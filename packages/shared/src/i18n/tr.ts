@@ -696,7 +696,7 @@ export const tr: Catalog = {
       parameters: {
         DISTANCE: 'Mesafe: yakındakiler listesi ve her kategori {{km}} km içindeki dükkânları en yakından başlayarak gösterir.',
         FEATURED: 'Öne çıkan: bir dükkânın teklifleri arasında dükkânın öne çıkardıkları önce gelir ve “Öne çıkan” etiketini taşır.',
-        MATCH_QUALITY: 'Eşleşme: arama, önce sözcüklerinize en iyi uyan teklifleri, sonra en yakınları gösterir.',
+        MATCH_QUALITY: 'Eşleşme: arama önce sözcüklerinize en iyi uyan teklifleri gösterir; bunun yerine en yakına veya en yeniye göre sıralayabilirsiniz.',
       },
       notPaid: 'Hiçbir şey ücretli değildir: hiçbir dükkân daha üstte görünmek için Qrib’e ödeme yapamaz.',
     },

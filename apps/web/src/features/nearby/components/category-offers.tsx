@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { CategoryIcon } from '../../../components/category-icon.tsx';
 import { FavoriteButton } from '../../../components/favorite-button.tsx';
+import { RankingLink } from '../../../components/ranking-link.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { paths } from '../../../config/paths.ts';
 import { categoryDescription, categoryName, useCategories } from '../../../lib/categories.ts';
@@ -138,6 +139,7 @@ export function CategoryOffers() {
           <h2 id="category-offers-title" className="text-xl font-semibold text-slate-900">
             {t('categoryScreen.offersFor', { category: categoryName(t, selected) })}
           </h2>
+          <RankingLink />
           {offersBody}
         </section>
       ) : (

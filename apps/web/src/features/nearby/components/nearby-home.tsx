@@ -9,6 +9,7 @@ import { LazyShopMap } from '../../../components/map/lazy-shop-map.tsx';
 import { MapShopPanel } from '../../../components/map/map-shop-panel.tsx';
 import { shopPointsFromOffers } from '../../../components/map/map-points.ts';
 import { ViewToggle, type OffersView } from '../../../components/map/view-toggle.tsx';
+import { RankingLink } from '../../../components/ranking-link.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { useShopperLocation } from '../../../lib/shopper-location.ts';
 import { useNearbyOffers } from '../api/get-nearby-offers.ts';
@@ -150,9 +151,12 @@ export function NearbyHome({ greeting }: { greeting?: string }) {
       <CategoryGrid />
       <section aria-labelledby="nearby-offers-title" className="space-y-3">
         <div className="flex flex-wrap items-center justify-between gap-3">
-          <h2 id="nearby-offers-title" className="text-lg font-semibold text-slate-900">
-            {t('home.offersTitle')}
-          </h2>
+          <div className="flex flex-wrap items-center gap-x-3">
+            <h2 id="nearby-offers-title" className="text-lg font-semibold text-slate-900">
+              {t('home.offersTitle')}
+            </h2>
+            <RankingLink />
+          </div>
           <ViewToggle view={view} onChange={setView} />
         </div>
         {offersBody}

@@ -13,6 +13,7 @@ import { LazyShopMap } from '../../../components/map/lazy-shop-map.tsx';
 import { MapShopPanel } from '../../../components/map/map-shop-panel.tsx';
 import { shopPointsFromOffers } from '../../../components/map/map-points.ts';
 import { ViewToggle, type OffersView } from '../../../components/map/view-toggle.tsx';
+import { RankingLink } from '../../../components/ranking-link.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { FilterPopover } from '../../../components/ui/filter-popover.tsx';
 import { paths } from '../../../config/paths.ts';
@@ -371,10 +372,11 @@ export function SearchOffers() {
       ) : null}
 
       <section aria-labelledby="search-results-title" className="space-y-4">
-        <div className="flex items-center justify-end gap-3">
+        <div className="flex flex-wrap items-center justify-between gap-3">
           <h2 id="search-results-title" className="sr-only">
             {t('search.results')}
           </h2>
+          <RankingLink />
           <ViewToggle view={view} onChange={setView} />
         </div>
         {body}

@@ -44,7 +44,7 @@ describe('How offers are ordered', () => {
     expect(within(screen.getByTestId('ranking-parameters')).getAllByRole('listitem')).toHaveLength(RANKING_PARAMETERS.length);
     expect(screen.getByText(new RegExp(`within ${NEARBY_RADIUS_KM} km, nearest first`))).toBeInTheDocument();
     expect(screen.getByText(/labelled ‘Featured’/)).toBeInTheDocument();
-    expect(screen.getByText(/match your words best first, then the nearest/)).toBeInTheDocument();
+    expect(screen.getByText(/best match your words; you can sort by nearest or newest instead/)).toBeInTheDocument();
     expect(screen.getByText('Nothing is paid for: no shop can pay Qrib to appear higher.')).toBeInTheDocument();
   });
 });
