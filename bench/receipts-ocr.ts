@@ -10,11 +10,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { buildApp } from '../apps/api/src/app.ts';
 import { loadConfig } from '../apps/api/src/config.ts';
 import { openDatabase } from '../apps/api/src/db/client.ts';
-import { receipts } from '../apps/api/src/db/schema.ts';
+import { receipts, vendors } from '../apps/api/src/db/schema.ts';
 import { seedCategories } from '../apps/api/src/db/seed.ts';
 import { createOcrPool, prepareReceiptImage } from '../apps/api/src/services/receipt-ocr.ts';
 import { maltaDateOf } from '@qrib/shared';
@@ -124,7 +124,10 @@ async function benchUploadToVerdict(workers: number): Promise<void> {
       );
       const registered = await app.inject({ method: 'POST', url: '/api/v1/vendors/', ...body, cookies });
       if (registered.statusCode !== 201) throw new Error(registered.body);
-      shops.push(registered.json().data.vendorId as number);
+      const vendorId = registered.json().data.vendorId as number;
+      // Approved at once (issue 14: a registration is PENDING, and receipts go to ACTIVE shops only).
+      await app.db.update(vendors).set({ status: 'ACTIVE' }).where(eq(vendors.id, vendorId));
+      shops.push(vendorId);
     }
     const shopper = await signUp('shopper');
     const uploadReceipt = async (vendorId: number | undefined, photo: Buffer) => {

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
+import { expect, request, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
 import sharp from 'sharp';
 
 export function isMobile(testInfo: TestInfo): boolean {
@@ -70,8 +70,34 @@ export async function expectNoSeriousA11yViolations(page: Page) {
   expect(serious).toEqual([]);
 }
 
-/** Registers a business (in Mosta, with a small licence image) for the signed-in account of `page`, through the API. */
-export async function registerBusinessByApi(page: Page, businessName: string) {
+/** The demo admin the server seeds (apps/api/src/db/seed.ts DEMO_ACCOUNTS.admin). */
+export const DEMO_ADMIN = { username: 'rita', password: 'rita2026pass' } as const;
+
+/**
+ * Approves a registered business as the demo admin would in the console (issue 14: a registration is PENDING and
+ * shoppers see none of it until then), signed in through the API in a request context of its own.
+ */
+export async function approveBusinessByApi(baseURL: string, vendorId: number) {
+  const admin = await request.newContext({ baseURL });
+  try {
+    const login = await admin.post('/api/v1/auth/login', { data: DEMO_ADMIN });
+    expect(login.status()).toBe(200);
+    const { token } = (await login.json()) as { token: string };
+    const decided = await admin.post(`/api/v1/admin/vendors/${vendorId}/decision`, {
+      headers: { authorization: `Bearer ${token}` },
+      data: { status: 'ACTIVE' },
+    });
+    expect(decided.status(), await decided.text()).toBe(200);
+  } finally {
+    await admin.dispose();
+  }
+}
+
+/**
+ * Registers a business (in Mosta, with a small licence image) for the signed-in account of `page`, through the API,
+ * and approves it as the demo admin (shoppers see it); answers its vendorId.
+ */
+export async function registerBusinessByApi(page: Page, businessName: string): Promise<number> {
   const licence = await sharp({ create: { width: 40, height: 40, channels: 3, background: { r: 20, g: 120, b: 200 } } }).png().toBuffer();
   const response = await page.request.post('/api/v1/vendors/', {
     multipart: {
@@ -87,6 +113,9 @@ export async function registerBusinessByApi(page: Page, businessName: string) {
     },
   });
   expect(response.status()).toBe(201);
+  const vendorId = ((await response.json()) as { data: { vendorId: number } }).data.vendorId;
+  await approveBusinessByApi(new URL(page.url()).origin, vendorId);
+  return vendorId;
 }
 
 /**

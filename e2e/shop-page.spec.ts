@@ -6,7 +6,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { MESSAGES } from '@qrib/shared/messages';
-import { expectNoSeriousA11yViolations, newAccount, setDarkMode, signUpThroughForm } from './helpers.ts';
+import { approveBusinessByApi, expectNoSeriousA11yViolations, newAccount, setDarkMode, signUpThroughForm } from './helpers.ts';
 
 // The shopper stands in Valletta, next door to the demo's Joseph's Pastizzeria.
 test.use({ geolocation: { latitude: 35.8989, longitude: 14.5146 }, permissions: ['geolocation'] });
@@ -126,6 +126,7 @@ async function ownerWithPhotos(browser: Browser, baseURL: string) {
     },
   });
   expect(registered.status()).toBe(201);
+  await approveBusinessByApi(baseURL, ((await registered.json()) as { data: { vendorId: number } }).data.vendorId);
   const day = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
   const offer = async (title: string, photos: Buffer[]) => {
     const form = new FormData();

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
 import { MESSAGES } from '@qrib/shared/messages';
-import { expectNoSeriousA11yViolations, signUpThroughForm } from './helpers.ts';
+import { approveBusinessByApi, expectNoSeriousA11yViolations, signUpThroughForm } from './helpers.ts';
 
 // The shopper stands in Valletta; the demo data has shops across Malta (the nearest is in Valletta itself).
 test.use({ geolocation: { latitude: 35.8989, longitude: 14.5146 }, permissions: ['geolocation'] });
@@ -130,7 +130,7 @@ test('a saved offer keeps its filled heart after a reload and is listed under Sa
   await expect(page.getByText('You have not saved any offers yet.')).toBeVisible();
 });
 
-test('an offer published by a shop nearby appears on the home without a reload', async ({ browser }) => {
+test('an offer published by a shop nearby appears on the home without a reload', async ({ browser, baseURL }) => {
   // This shopper stands in Marsaskala, where no other test puts a shop, so the new one is the nearest.
   const shopperContext = await browser.newContext({ geolocation: { latitude: 35.8622, longitude: 14.5675 }, permissions: ['geolocation'] });
   const page = await shopperContext.newPage();
@@ -162,6 +162,8 @@ test('an offer published by a shop nearby appears on the home without a reload',
     },
   });
   expect(registered.status()).toBe(201);
+  // Approved by the demo admin first (issue 14): a PENDING shop's offers reach no shopper.
+  await approveBusinessByApi(baseURL ?? '', ((await registered.json()) as { data: { vendorId: number } }).data.vendorId);
   const today = new Date().toISOString().slice(0, 10);
   const inAMonth = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
   const created = await api.post('/api/v1/offers/', {
