@@ -1,0 +1,158 @@
+/**
+ * The platform's console (issue 14): two new businesses register and wait (PENDING: a shopper cannot see their
+ * offers); the demo admin rita approves one in /admin and the offer appears to the shopper, refuses the other with a
+ * reason, which its owner reads on the dashboard with 'Correct and send again'. A shopper who opens /admin is told it
+ * is for Qrib's administrators. Every screen state is checked with axe, light and dark, at both sizes.
+ */
+import { expect, test, type Browser, type Page, type TestInfo } from '@playwright/test';
+import sharp from 'sharp';
+import { MESSAGES } from '@qrib/shared/messages';
+import {
+  createLimitedOfferByApi,
+  expectNoSeriousA11yViolations,
+  logInThroughForm,
+  openNavigation,
+  setDarkMode,
+  signUpThroughForm,
+} from './helpers.ts';
+
+// Everyone stands in Mosta, where registerBusinessByApi puts the shops.
+const MOSTA = { geolocation: { latitude: 35.9097, longitude: 14.4256 }, permissions: ['geolocation'] };
+test.use(MOSTA);
+
+const ADMIN = { username: 'rita', password: 'rita2026pass' };
+
+/** A signed-up account in a browser context of its own (each person has their own cookies). */
+async function newPerson(browser: Browser, testInfo: TestInfo): Promise<Page> {
+  const context = await browser.newContext({ ...testInfo.project.use, ...MOSTA });
+  const page = await context.newPage();
+  await signUpThroughForm(page);
+  return page;
+}
+
+/** Registers a business with a licence image through the API and leaves it PENDING (registerBusinessByApi approves it). */
+async function registerPendingBusiness(page: Page, businessName: string) {
+  const licence = await sharp({ create: { width: 40, height: 40, channels: 3, background: { r: 200, g: 120, b: 20 } } }).png().toBuffer();
+  const response = await page.request.post('/api/v1/vendors/', {
+    multipart: {
+      businessName,
+      businessType: 'Other',
+      businessAddress: 'Triq il-Kbira, Mosta',
+      locationLatitude: '35.9097',
+      locationLongitude: '14.4256',
+      primaryContactName: 'Carmen Spiteri',
+      contactEmail: 'kiosk@example.com',
+      contactPhone: '+356 9912 3456',
+      documents: { name: 'licence.png', mimeType: 'image/png', buffer: licence },
+    },
+  });
+  expect(response.status()).toBe(201);
+  expect(((await response.json()) as { data: { status: string } }).data.status).toBe('PENDING');
+}
+
+/** axe light and dark on what the page shows now; the account is left in light mode. */
+async function expectAccessibleInBothThemes(page: Page, ready: () => Promise<void>) {
+  await ready();
+  await expectNoSeriousA11yViolations(page);
+  await setDarkMode(page, true);
+  await ready();
+  await expectNoSeriousA11yViolations(page);
+  await setDarkMode(page, false);
+  await ready();
+}
+
+test('rita approves one new business and refuses another with a reason; the approved offer reaches shoppers and the refused owner reads why', async ({ browser }, testInfo) => {
+  const run = `${testInfo.project.name}${Date.now().toString(36)}`;
+  const approvedName = `Kiosk Approved ${run}`;
+  const refusedName = `Kiosk Refused ${run}`;
+  const reason = `The licence photo is unreadable (${run})`;
+
+  const approvedOwner = await newPerson(browser, testInfo);
+  await registerPendingBusiness(approvedOwner, approvedName);
+  const offerTitle = `Half-price ftira ${run}`;
+  const offerId = await createLimitedOfferByApi(approvedOwner.request, { title: offerTitle, description: 'A Gozitan ftira at half price' });
+  const refusedOwner = await newPerson(browser, testInfo);
+  await registerPendingBusiness(refusedOwner, refusedName);
+
+  // The owner of a business being checked is told so on the dashboard.
+  await approvedOwner.goto('/');
+  await expect(approvedOwner.getByTestId('business-status')).toContainText(MESSAGES.businessPending);
+
+  // Pending: a shopper sees nothing of the shop's offer.
+  const shopper = await newPerson(browser, testInfo);
+  expect((await shopper.request.get(`/api/v1/offers/${offerId}`)).status()).toBe(404);
+  await shopper.goto(`/viewoffer/${offerId}`);
+  await expect(shopper.getByText(MESSAGES.offerNotFound)).toBeVisible();
+
+  // rita opens the console from her menu.
+  const context = await browser.newContext({ ...testInfo.project.use, ...MOSTA });
+  const admin = await context.newPage();
+  await logInThroughForm(admin, ADMIN.username, ADMIN.password);
+  await expect(admin).toHaveURL(/\/$/);
+  await openNavigation(admin, testInfo);
+  await admin.getByRole('link', { name: 'Console' }).click();
+  await expect(admin).toHaveURL(/\/admin$/);
+  await expect(admin.getByRole('heading', { name: 'Console', level: 1 })).toBeVisible();
+  const figures = admin.getByTestId('admin-figures');
+  await expect(figures).toContainText('Businesses waiting');
+  await expect(figures).toContainText('Offers live');
+  const approvedCard = admin.getByRole('article', { name: approvedName });
+  const refusedCard = admin.getByRole('article', { name: refusedName });
+  await expect(approvedCard).toBeVisible();
+  await expect(approvedCard.getByRole('img', { name: `Document 1 of ${approvedName}` })).toBeVisible();
+  await expectAccessibleInBothThemes(admin, () => expect(refusedCard).toBeVisible());
+
+  await approvedCard.getByRole('button', { name: `Approve ${approvedName}` }).click();
+  await expect(approvedCard).toHaveCount(0);
+
+  await refusedCard.getByRole('button', { name: `Refuse ${refusedName}` }).click();
+  const dialog = admin.getByRole('dialog', { name: `Refuse ${refusedName}` });
+  await dialog.getByRole('button', { name: 'Refuse', exact: true }).click();
+  await expect(dialog.getByText(MESSAGES.decisionReasonRequired)).toBeVisible();
+  await expectNoSeriousA11yViolations(admin);
+  await dialog.getByLabel('Reason (shown to those concerned)').fill(reason);
+  await dialog.getByRole('button', { name: 'Refuse', exact: true }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(refusedCard).toHaveCount(0);
+
+  // The refused business is listed under Refused with its reason; the log says who did what and why.
+  await admin.getByRole('button', { name: 'Refused', exact: true }).click();
+  await expect(admin.getByRole('article', { name: refusedName })).toContainText(`Reason: ${reason}`);
+  await admin.getByRole('button', { name: 'Action log' }).click();
+  const entry = admin.getByTestId('admin-action').filter({ hasText: reason });
+  await expect(entry).toContainText('rita · refused a business');
+  await expectAccessibleInBothThemes(admin, () => expect(entry).toBeVisible());
+
+  // Approved: the offer reaches the shopper from the next fetch.
+  expect((await shopper.request.get(`/api/v1/offers/${offerId}`)).status()).toBe(200);
+  await shopper.goto(`/viewoffer/${offerId}`);
+  await expect(shopper.getByRole('heading', { name: offerTitle })).toBeVisible();
+
+  // The approved owner's banner is gone; the refused owner reads the reason and may correct and send again.
+  await approvedOwner.reload();
+  await expect(approvedOwner.getByTestId('metric-conversions')).toBeVisible();
+  await expect(approvedOwner.getByTestId('business-status')).toHaveCount(0);
+  await refusedOwner.goto('/');
+  const banner = refusedOwner.getByTestId('business-status');
+  await expect(banner).toContainText(`Qrib could not approve your business: ${reason}`);
+  await expectAccessibleInBothThemes(refusedOwner, () => expect(banner).toBeVisible());
+  await banner.getByRole('link', { name: 'Correct and send again' }).click();
+  await expect(refusedOwner).toHaveURL(/\/ven-reg\/resubmit$/);
+  await expect(refusedOwner.getByLabel(/Business Name/i)).toHaveValue(refusedName);
+  await expectAccessibleInBothThemes(refusedOwner, () => expect(refusedOwner.getByRole('button', { name: 'Send again' })).toBeVisible());
+  await refusedOwner.getByRole('button', { name: 'Send again' }).click();
+  await expect(refusedOwner.getByText('Sent. Qrib will check your business again; shoppers will see its offers once it is approved.')).toBeVisible();
+  await refusedOwner.goto('/');
+  await expect(refusedOwner.getByTestId('business-status')).toContainText(MESSAGES.businessPending);
+});
+
+test("a shopper who opens /admin is told it is for Qrib's administrators, and has no Console in the menu", async ({ page }, testInfo) => {
+  await signUpThroughForm(page);
+  await openNavigation(page, testInfo);
+  await expect(page.getByRole('link', { name: 'Console' })).toHaveCount(0);
+  await page.goto('/admin');
+  await expect(page.getByRole('heading', { name: 'Not available' })).toBeVisible();
+  await expect(page.getByText(MESSAGES.adminOnly)).toBeVisible();
+  expect((await page.request.get('/api/v1/admin/overview')).status()).toBe(403);
+  await expectAccessibleInBothThemes(page, () => expect(page.getByTestId('admin-only')).toBeVisible());
+});
