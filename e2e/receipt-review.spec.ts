@@ -75,11 +75,10 @@ async function readOwnerFigures(page: Page) {
   await expect(conversions).toHaveText(/^\d+$/);
   const conversionsValue = Number(await conversions.textContent());
   await page.goto('/business-insights');
-  const verified = page.getByTestId('trust-verifiedPurchases');
-  await expect(verified).toContainText(/\d+/);
-  const verifiedPurchases = Number(/(\d+)/.exec((await verified.textContent()) ?? '')?.[1]);
-  const progressText = (await page.getByTestId('trust-progress-text').textContent()) ?? '';
-  return { conversions: conversionsValue, verifiedPurchases, progressText };
+  const confirmations = page.getByTestId('trust-customerConfirmations');
+  await expect(confirmations).toContainText(/\d+/);
+  const customerConfirmations = Number(/(\d+)/.exec((await confirmations.textContent()) ?? '')?.[1]);
+  return { conversions: conversionsValue, customerConfirmations };
 }
 
 const bell = (page: Page) => page.getByTestId('notification-bell').locator('visible=true');
@@ -126,12 +125,12 @@ test('the owner confirms a shopper’s receipt and the shopper’s bell says it 
   await page.getByRole('button', { name: 'Verified', exact: true }).click();
   await expect(page.getByTestId('review-receipt').filter({ hasText: `Receipt from ${shopper.name}` })).toHaveCount(1);
 
-  // The confirmed receipt is a verified purchase: this week's conversions and the trust rating count it (the
-  // other screen size's run confirms receipts at the same demo shop, hence "at least").
+  // The confirmed receipt is a purchase in this week's conversions; confirmed by the owner alone, the trust card counts
+  // it apart, as a customer confirmation, not for the level (issue 14). The other screen size's run confirms receipts
+  // at the same demo shop, hence "at least".
   const after = await readOwnerFigures(page);
   expect(after.conversions).toBeGreaterThanOrEqual(before.conversions + 1);
-  expect(after.verifiedPurchases).toBeGreaterThanOrEqual(before.verifiedPurchases + 1);
-  expect(after.progressText).not.toBe(before.progressText);
+  expect(after.customerConfirmations).toBeGreaterThanOrEqual(before.customerConfirmations + 1);
 
   await switchAccount(page, context, shopper.username, shopper.password);
   await expect(bell(page)).toHaveAccessibleName('Notifications, 1 unread');

@@ -2,6 +2,7 @@ import { ShieldCheck } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { TRUST_LEVELS } from '@qrib/shared/insight-constants';
+import { RATING_WINDOW_MONTHS, TRUST_PURCHASES_PER_SHOPPER_DAY } from '@qrib/shared/trust-constants';
 import type { VendorInsights } from '@qrib/shared/insight-schemas';
 import { paths } from '../../../config/paths.ts';
 import { trustProgressText } from '../format.ts';
@@ -10,14 +11,19 @@ import '../../../lib/owner-strings.ts';
 
 const threshold = (level: (typeof TRUST_LEVELS)[number]['level']) => TRUST_LEVELS.find((entry) => entry.level === level)?.minVerifiedPurchases ?? 0;
 
-/** Spec §2.4 Trust Rating: rating, level, verified purchases, customer confirmations and the way to the next level. */
+/**
+ * Spec §2.4 Trust Rating (issue 14: a rating the shop cannot grade): the reviews' rating ('4.6 · 38 reviews', or 'No
+ * reviews yet'), the level from purchases the shop did not confirm alone, and the receipts only the owner confirmed
+ * ('customer confirmations') apart; the way to the next level and the link to 'How ratings and reviews work'.
+ */
 export function TrustRating({ trust }: { trust: VendorInsights['trust'] }) {
   const { t, i18n } = useTranslation();
   const number = new Intl.NumberFormat(i18n.language);
+  const average = trust.rating === null ? null : new Intl.NumberFormat(i18n.language, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(trust.rating);
   const rating =
-    trust.rating === null
-      ? t('vendorInsights.noRating')
-      : t('vendorInsights.ratingValue', { rating: new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1 }).format(trust.rating) });
+    average === null || trust.reviewCount === 0
+      ? t('trust.noReviews')
+      : t(trust.reviewCount === 1 ? 'trust.ratingSummaryOne' : 'trust.ratingSummary', { average, count: number.format(trust.reviewCount) });
   const progressLabel = trust.nextLevel ? t('vendorInsights.progressTo', { level: t(`vendorInsights.levels.${trust.nextLevel}`) }) : t('vendorInsights.topLevel');
   const figures = [
     { key: 'rating', label: t('vendorInsights.rating'), value: rating },
@@ -38,6 +44,9 @@ export function TrustRating({ trust }: { trust: VendorInsights['trust'] }) {
           ))}
         </dl>
       </div>
+      <p className="mt-2 text-xs text-slate-600" data-testid="trust-customerConfirmations-note">
+        {t('vendorInsights.customerConfirmationsNote')}
+      </p>
       <div className="mt-4">
         <div className="mb-1 flex justify-between text-xs text-slate-600">
           <span>{progressLabel}</span>
@@ -57,8 +66,17 @@ export function TrustRating({ trust }: { trust: VendorInsights['trust'] }) {
           {trustProgressText(t, trust)}
         </p>
         <p className="mt-1 text-xs text-slate-600">
-          {t('vendorInsights.ratingExplained', { silver: threshold('SILVER'), gold: threshold('GOLD'), platinum: threshold('PLATINUM') })}
+          {t('vendorInsights.ratingExplained', {
+            months: RATING_WINDOW_MONTHS,
+            perDay: TRUST_PURCHASES_PER_SHOPPER_DAY,
+            silver: threshold('SILVER'),
+            gold: threshold('GOLD'),
+            platinum: threshold('PLATINUM'),
+          })}
         </p>
+        <Link to={paths.howRatingsWork} className="inline-flex min-h-11 items-center text-sm font-medium text-brand-800 underline">
+          {t('trust.howRatingsLink')}
+        </Link>
       </div>
       <Link to={paths.receiptUpload} className="mt-4 inline-flex min-h-11 items-center rounded-lg bg-brand-700 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-800">
         {t('vendorInsights.submitReceipt')}
