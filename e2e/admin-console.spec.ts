@@ -31,7 +31,7 @@ async function newPerson(browser: Browser, testInfo: TestInfo): Promise<Page> {
 }
 
 /** Registers a business with a licence image through the API and leaves it PENDING (registerBusinessByApi approves it). */
-async function registerPendingBusiness(page: Page, businessName: string) {
+async function registerPendingBusiness(page: Page, businessName: string): Promise<number> {
   const licence = await sharp({ create: { width: 40, height: 40, channels: 3, background: { r: 200, g: 120, b: 20 } } }).png().toBuffer();
   const response = await page.request.post('/api/v1/vendors/', {
     multipart: {
@@ -47,17 +47,52 @@ async function registerPendingBusiness(page: Page, businessName: string) {
     },
   });
   expect(response.status()).toBe(201);
-  expect(((await response.json()) as { data: { status: string } }).data.status).toBe('PENDING');
+  const { data } = (await response.json()) as { data: { status: string; vendorId: number } };
+  expect(data.status).toBe('PENDING');
+  return data.vendorId;
 }
 
-/** axe light and dark on what the page shows now; the account is left in light mode. */
-async function expectAccessibleInBothThemes(page: Page, ready: () => Promise<void>) {
+const bell = (page: Page) => page.getByTestId('notification-bell').locator('visible=true');
+
+/** Opens the bell's panel on a fresh page and answers the notification that says `text`. */
+async function notificationSaying(page: Page, text: string) {
+  await page.goto('/');
+  await bell(page).click();
+  const panel = page.getByRole('dialog', { name: 'Notifications' });
+  await expect(panel).toBeVisible();
+  return panel.getByTestId('notification').filter({ hasText: text });
+}
+
+/** rita, signed in through the form in a context of her own. */
+async function signInAdmin(browser: Browser, testInfo: TestInfo): Promise<Page> {
+  const context = await browser.newContext({ ...testInfo.project.use, ...MOSTA });
+  const admin = await context.newPage();
+  await logInThroughForm(admin, ADMIN.username, ADMIN.password);
+  await expect(admin).toHaveURL(/\/$/);
+  return admin;
+}
+
+/**
+ * Draws the page dark or light as the app does from the account's preference (lib/theme.ts: the `dark` class on
+ * <html>), without changing the stored preference: rita is one account shared by tests that run at the same time.
+ */
+async function drawTheme(page: Page, dark: boolean) {
+  await page.evaluate((on) => document.documentElement.classList.toggle('dark', on), dark);
+}
+
+/**
+ * axe light and dark on what the page shows now; the account is left in light mode. A person of this test switches
+ * their own Dark Mode (and the page reloads in it); rita's pages are only drawn dark.
+ */
+async function expectAccessibleInBothThemes(page: Page, ready: () => Promise<void>, { sharedAccount = false } = {}) {
   await ready();
   await expectNoSeriousA11yViolations(page);
-  await setDarkMode(page, true);
+  if (sharedAccount) await drawTheme(page, true);
+  else await setDarkMode(page, true);
   await ready();
   await expectNoSeriousA11yViolations(page);
-  await setDarkMode(page, false);
+  if (sharedAccount) await drawTheme(page, false);
+  else await setDarkMode(page, false);
   await ready();
 }
 
@@ -85,10 +120,7 @@ test('rita approves one new business and refuses another with a reason; the appr
   await expect(shopper.getByText(MESSAGES.offerNotFound)).toBeVisible();
 
   // rita opens the console from her menu.
-  const context = await browser.newContext({ ...testInfo.project.use, ...MOSTA });
-  const admin = await context.newPage();
-  await logInThroughForm(admin, ADMIN.username, ADMIN.password);
-  await expect(admin).toHaveURL(/\/$/);
+  const admin = await signInAdmin(browser, testInfo);
   await openNavigation(admin, testInfo);
   await admin.getByRole('link', { name: 'Console' }).click();
   await expect(admin).toHaveURL(/\/admin$/);
@@ -100,7 +132,7 @@ test('rita approves one new business and refuses another with a reason; the appr
   const refusedCard = admin.getByRole('article', { name: refusedName });
   await expect(approvedCard).toBeVisible();
   await expect(approvedCard.getByRole('img', { name: `Document 1 of ${approvedName}` })).toBeVisible();
-  await expectAccessibleInBothThemes(admin, () => expect(refusedCard).toBeVisible());
+  await expectAccessibleInBothThemes(admin, () => expect(refusedCard).toBeVisible(), { sharedAccount: true });
 
   await approvedCard.getByRole('button', { name: `Approve ${approvedName}` }).click();
   await expect(approvedCard).toHaveCount(0);
@@ -121,7 +153,7 @@ test('rita approves one new business and refuses another with a reason; the appr
   await admin.getByRole('button', { name: 'Action log' }).click();
   const entry = admin.getByTestId('admin-action').filter({ hasText: reason });
   await expect(entry).toContainText('rita · refused a business');
-  await expectAccessibleInBothThemes(admin, () => expect(entry).toBeVisible());
+  await expectAccessibleInBothThemes(admin, () => expect(entry).toBeVisible(), { sharedAccount: true });
 
   // Approved: the offer reaches the shopper from the next fetch.
   expect((await shopper.request.get(`/api/v1/offers/${offerId}`)).status()).toBe(200);
@@ -132,6 +164,8 @@ test('rita approves one new business and refuses another with a reason; the appr
   await approvedOwner.reload();
   await expect(approvedOwner.getByTestId('metric-conversions')).toBeVisible();
   await expect(approvedOwner.getByTestId('business-status')).toHaveCount(0);
+  const refusal = await notificationSaying(refusedOwner, `Qrib could not approve ${refusedName}`);
+  await expect(refusal).toContainText(`Qrib’s reason: ${reason}`);
   await refusedOwner.goto('/');
   const banner = refusedOwner.getByTestId('business-status');
   await expect(banner).toContainText(`Qrib could not approve your business: ${reason}`);
@@ -155,4 +189,47 @@ test("a shopper who opens /admin is told it is for Qrib's administrators, and ha
   await expect(page.getByText(MESSAGES.adminOnly)).toBeVisible();
   expect((await page.request.get('/api/v1/admin/overview')).status()).toBe(403);
   await expectAccessibleInBothThemes(page, () => expect(page.getByTestId('admin-only')).toBeVisible());
+});
+
+test('a report reaches the console, rita removes the offer with a statement of reasons, and the reporter and the owner are told', async ({ browser }, testInfo) => {
+  const run = `${testInfo.project.name}${Date.now().toString(36)}`;
+  const owner = await newPerson(browser, testInfo);
+  const vendorId = await registerPendingBusiness(owner, `Kiosk Reported ${run}`);
+  const offerTitle = `Free coffee forever ${run}`;
+  const offerId = await createLimitedOfferByApi(owner.request, { title: offerTitle, description: 'Every coffee is free, always' });
+  const admin = await signInAdmin(browser, testInfo);
+  expect((await admin.request.post(`/api/v1/admin/vendors/${vendorId}/decision`, { data: { status: 'ACTIVE' } })).status()).toBe(200);
+
+  const reporter = await newPerson(browser, testInfo);
+  const reportText = `They charged me full price (${run})`;
+  const reported = await reporter.request.post('/api/v1/reports', { data: { kind: 'OFFER', id: offerId, reason: 'MISLEADING', text: reportText } });
+  expect(reported.status(), await reported.text()).toBe(201);
+
+  await admin.goto('/admin?section=reports');
+  const card = admin.getByRole('article', { name: offerTitle });
+  await expect(card).toContainText('Misleading');
+  await expect(card).toContainText(reportText);
+  await expect(card.getByRole('link', { name: `View ${offerTitle}` })).toHaveAttribute('href', `/viewoffer/${offerId}`);
+  await expectAccessibleInBothThemes(admin, () => expect(card).toBeVisible(), { sharedAccount: true });
+
+  const statement = `A misleading offer: coffee is not free (${run})`;
+  await card.getByRole('button', { name: `Remove ${offerTitle}` }).click();
+  const dialog = admin.getByRole('dialog', { name: `Remove ${offerTitle}` });
+  await dialog.getByLabel('Reason (shown to those concerned)').fill(statement);
+  await expectNoSeriousA11yViolations(admin);
+  await dialog.getByRole('button', { name: 'Remove', exact: true }).click();
+  await expect(card).toHaveCount(0);
+
+  // The disputes section, whatever it holds now, reads well in both themes.
+  await admin.getByRole('button', { name: 'Receipt disputes' }).click();
+  await expectAccessibleInBothThemes(admin, () => expect(admin.getByRole('heading', { name: 'Receipt disputes', level: 2 })).toBeVisible(), {
+    sharedAccount: true,
+  });
+
+  const told = await notificationSaying(reporter, `Qrib removed ${offerTitle} after your report`);
+  await expect(told).toContainText(`Qrib’s reason: ${statement}`);
+  await expectNoSeriousA11yViolations(reporter);
+  const removal = await notificationSaying(owner, `Qrib removed your offer ${offerTitle}`);
+  await expect(removal).toContainText(`Statement of reasons: ${statement}`);
+  expect((await reporter.request.get(`/api/v1/offers/${offerId}`)).status()).toBe(404);
 });
