@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Claim } from '@qrib/shared/claim-schemas';
 import { paths } from '../config/paths.ts';
+import '../lib/trust-strings.ts';
 
 const linkClass =
   'inline-flex min-h-11 items-center justify-center gap-2 rounded-lg border border-brand-700 px-4 py-2 text-sm font-semibold text-brand-800 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700';

@@ -31,13 +31,15 @@ const CATALOG_LOADERS: Record<Exclude<LanguageCode, 'en'>, () => Promise<Catalog
  * The catalogs this page has: English from the start (the strings every screen may need; the owner's screens add
  * theirs with addEnglishStrings), the others, whole, once loadCatalog fetched them.
  */
-const loadedCatalogs: Partial<Record<LanguageCode, Partial<Catalog>>> = { en: enCore };
+/** Part of a catalog: English's first load has some of a namespace's strings (en-core's trust.* has the home's two). */
+type CatalogPart<T> = { [K in keyof T]?: T[K] extends string ? T[K] : CatalogPart<T[K]> };
+const loadedCatalogs: Partial<Record<LanguageCode, CatalogPart<Catalog>>> = { en: enCore };
 
 /**
  * English strings that come with a screen's code (lib/owner-strings.ts): kept for every later initI18n, and given to
  * i18next at once if it runs already. Other languages' catalogs are loaded whole and have them.
  */
-export function addEnglishStrings(strings: Partial<Catalog>): void {
+export function addEnglishStrings(strings: CatalogPart<Catalog>): void {
   loadedCatalogs.en = { ...loadedCatalogs.en, ...strings };
   if (i18next.isInitialized) i18next.addResourceBundle('en', 'translation', strings, true, true);
 }

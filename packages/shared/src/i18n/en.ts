@@ -5,8 +5,9 @@
  */
 import { enCore } from './en-core.ts';
 import { enOwner } from './en-owner.ts';
+import { enTrust } from './en-trust.ts';
 
-export const en = { ...enCore, ...enOwner };
+export const en = { ...enCore, ...enOwner, ...enTrust };
 
 type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };
 /** Every catalog has exactly the English catalog's keys; the type checker enforces it. */

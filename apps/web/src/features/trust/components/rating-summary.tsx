@@ -8,6 +8,7 @@ import { REVIEW_STARS_MAX } from '@qrib/shared/trust-constants';
 import { paths } from '../../../config/paths.ts';
 import { useVendorReviews } from '../api/reviews.ts';
 import { Stars } from './stars.tsx';
+import '../../../lib/trust-strings.ts';
 
 export function formatRating(average: number, language: string): string {
   return new Intl.NumberFormat(language, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(average);

@@ -14,6 +14,7 @@ import { TextareaField } from '../../../components/ui/textarea-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { translateCode, translateError } from '../../../lib/i18n.ts';
 import { useCreateReport } from '../api/create-report.ts';
+import '../../../lib/trust-strings.ts';
 
 const isReason = (value: string): value is ReportReason => REPORT_REASONS.some((reason) => reason === value);
 

@@ -20,6 +20,7 @@ import {
   TRUST_PURCHASES_PER_SHOPPER_DAY,
 } from '@qrib/shared/trust-constants';
 import { paths } from '../../../config/paths.ts';
+import '../../../lib/trust-strings.ts';
 
 function InfoPage({ title, children }: { title: string; children: ReactNode }) {
   const { t } = useTranslation();

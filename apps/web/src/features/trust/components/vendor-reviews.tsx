@@ -20,6 +20,7 @@ import { translateCode, translateError } from '../../../lib/i18n.ts';
 import { reviewsOf, useReplyToReview, useVendorReviews } from '../api/reviews.ts';
 import { ReportAction } from './report-action.tsx';
 import { Stars } from './stars.tsx';
+import '../../../lib/trust-strings.ts';
 
 function ReplyForm({ review, onDone }: { review: Review; onDone: () => void }) {
   const { t } = useTranslation();

@@ -16,6 +16,7 @@ import { paths } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { translateCode, translateError } from '../../../lib/i18n.ts';
 import { useCreateReview } from '../api/reviews.ts';
+import '../../../lib/trust-strings.ts';
 
 const STAR_VALUES = Array.from({ length: REVIEW_STARS_MAX - REVIEW_STARS_MIN + 1 }, (_, index) => REVIEW_STARS_MIN + index);
 
