@@ -1,5 +1,5 @@
-/** GET /admin/vendors?status=: the businesses in one state, oldest first, with their owner and documents. */
-import { queryOptions, useQuery } from '@tanstack/react-query';
+/** GET /admin/vendors?status=&cursor=: the businesses in one state, those waiting longest first, a page at a time. */
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { AdminVendor, AdminVendorFilter } from '@qrib/shared/admin-vendor-schemas';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
@@ -11,13 +11,18 @@ export interface AdminVendorsPage {
   nextCursor: string | null;
 }
 
-export function getAdminVendors(status: AdminVendorFilter): Promise<AdminVendorsPage> {
-  return apiRequest(`/admin/vendors?status=${status}`);
+export function getAdminVendors(status: AdminVendorFilter, cursor: string | null = null): Promise<AdminVendorsPage> {
+  return apiRequest(`/admin/vendors?status=${status}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
 }
 
 export const adminVendorsQueryOptions = (status: AdminVendorFilter) =>
-  queryOptions({ queryKey: queryKeys.admin.vendors(status), queryFn: () => getAdminVendors(status) });
+  infiniteQueryOptions({
+    queryKey: queryKeys.admin.vendors(status),
+    queryFn: ({ pageParam }) => getAdminVendors(status, pageParam),
+    initialPageParam: null as string | null,
+    getNextPageParam: (page) => page.nextCursor,
+  });
 
 export function useAdminVendors(status: AdminVendorFilter) {
-  return useQuery(adminVendorsQueryOptions(status));
+  return useInfiniteQuery(adminVendorsQueryOptions(status));
 }

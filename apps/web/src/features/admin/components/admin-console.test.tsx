@@ -114,6 +114,18 @@ describe('the console: figures and the businesses to check', () => {
     expect(screen.getByText('Reason: Misleading prices')).toBeInTheDocument();
   });
 
+  it('loads the next page of a long list on request', async () => {
+    renderConsole({
+      ...overviewRoute,
+      'GET /api/v1/admin/vendors?status=PENDING': { body: { data: [pending], nextCursor: 'next' } },
+      'GET /api/v1/admin/vendors?status=PENDING&cursor=next': list([{ ...pending, vendorId: 9, businessName: 'Il-Ħanut ta’ Pawlu' }]),
+    });
+    await screen.findByRole('article', { name: 'Ta’ Marija Bakery' });
+    await userEvent.click(screen.getByRole('button', { name: 'Show more' }));
+    expect(await screen.findByRole('article', { name: 'Il-Ħanut ta’ Pawlu' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Show more' })).not.toBeInTheDocument();
+  });
+
   it('says the console is only for administrators to anyone else, asking nothing', () => {
     const { api } = renderConsole({}, '/admin', false);
     expect(screen.getByRole('heading', { name: 'Not available' })).toBeInTheDocument();

@@ -112,15 +112,23 @@ export function BusinessList() {
   let body;
   if (vendors.isPending) body = <LoadingState />;
   else if (vendors.isError) body = <ErrorState error={vendors.error} />;
-  else if (vendors.data.data.length === 0) body = <EmptyState message={t('admin.noBusinesses')} />;
   else {
-    body = (
-      <div className="space-y-4">
-        {vendors.data.data.map((vendor) => (
-          <BusinessCard key={vendor.vendorId} vendor={vendor} />
-        ))}
-      </div>
-    );
+    const shown = vendors.data.pages.flatMap((page) => page.data);
+    body =
+      shown.length === 0 ? (
+        <EmptyState message={t('admin.noBusinesses')} />
+      ) : (
+        <div className="space-y-4">
+          {shown.map((vendor) => (
+            <BusinessCard key={vendor.vendorId} vendor={vendor} />
+          ))}
+          {vendors.hasNextPage ? (
+            <Button variant="secondary" onClick={() => void vendors.fetchNextPage()} disabled={vendors.isFetchingNextPage}>
+              {vendors.isFetchingNextPage ? t('messages.loadingEllipsis') : t('admin.more')}
+            </Button>
+          ) : null}
+        </div>
+      );
   }
 
   return (
