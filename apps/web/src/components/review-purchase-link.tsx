@@ -36,7 +36,7 @@ export function ReviewPurchaseLink({
   }
   if (!review.canReview) return null;
   return (
-    <Link to={paths.writeReview(purchase)} className={linkClass} aria-label={`${t('trust.writeReview')}: ${label}`} data-testid="write-review">
+    <Link to={paths.writeReview(purchase)} state={{ purchaseTitle: label }} className={linkClass} aria-label={`${t('trust.writeReview')}: ${label}`} data-testid="write-review">
       <MessageSquareText aria-hidden="true" className="size-4" />
       {t('trust.writeReview')}
     </Link>

@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, formatMessage } from '@qrib/shared/messages';
 import { REVIEW_STARS_MAX, REVIEW_TEXT_MAX, REVIEW_WINDOW_DAYS } from '@qrib/shared/trust-constants';
 import { stubApi } from '../../../testing/api-stub.ts';
-import { renderScreen } from '../../../testing/render.tsx';
+import { renderRoutes, renderScreen } from '../../../testing/render.tsx';
+import { ReviewPurchaseLink } from '../../../components/review-purchase-link.tsx';
 import { buildReview, errorAnswer } from '../testing-data.ts';
 import { WriteReview } from './write-review.tsx';
 
@@ -54,6 +55,19 @@ describe('WriteReview', () => {
     await userEvent.click(screen.getByRole('radio', { name: '3 out of 5 stars' }));
     await userEvent.click(screen.getByRole('button', { name: 'Publish review' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(tooLate);
+  });
+
+  it("names the purchase that 'Write a review' opened it for", async () => {
+    stubApi({});
+    renderRoutes([
+      {
+        path: '/',
+        element: <ReviewPurchaseLink review={{ reviewId: null, canReview: true, reviewableUntil: null }} purchase={{ claimId: 21 }} vendorId={3} label="Two pastizzi for one" />,
+      },
+      { path: '/write-review', element: <WriteReview /> },
+    ]);
+    await userEvent.click(screen.getByRole('link', { name: 'Write a review: Two pastizzi for one' }));
+    expect(await screen.findByText('For: Two pastizzi for one')).toBeInTheDocument();
   });
 
   it('reads an address naming no purchase, or both, as not found', () => {

@@ -5,7 +5,7 @@
 import { Star } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useLocation, useSearchParams } from 'react-router';
 import type { Review } from '@qrib/shared/trust-schemas';
 import { REVIEW_STARS_MAX, REVIEW_STARS_MIN, REVIEW_TEXT_MAX } from '@qrib/shared/trust-constants';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -64,6 +64,9 @@ export function WriteReview() {
   const { t } = useTranslation();
   const [search] = useSearchParams();
   const purchase = purchaseFromSearch(search);
+  // What is reviewed, as the link that opened the form named it (an address typed by hand names nothing).
+  const state: unknown = useLocation().state;
+  const purchaseTitle = typeof state === 'object' && state !== null && 'purchaseTitle' in state && typeof state.purchaseTitle === 'string' ? state.purchaseTitle : null;
   const create = useCreateReview();
   const [stars, setStars] = useState<number | null>(null);
   const [text, setText] = useState('');
@@ -91,6 +94,11 @@ export function WriteReview() {
     <div className="mx-auto max-w-2xl space-y-4">
       <header>
         <h1 className="text-2xl font-bold text-slate-900">{t('trust.writeReview')}</h1>
+        {purchaseTitle ? (
+          <p className="mt-1 font-semibold text-slate-900">
+            <bdi>{t('trust.reviewOf', { offer: purchaseTitle })}</bdi>
+          </p>
+        ) : null}
         <p className="mt-1 text-slate-700">{t('trust.reviewPublishedNote')}</p>
       </header>
       {published ? (
