@@ -46,6 +46,8 @@ describe('GET /api/v1/vendors/:vendorId (a shop’s page)', () => {
       logoUrl: null,
       latitude: 35.8813,
       longitude: 14.3989,
+      // No reviews yet (issue 14; routes/reviews.test.ts rates shops).
+      rating: { average: null, count: 0 },
     });
     expect(cards.map((card) => card.offerId)).toEqual([featured, withPhoto, later]);
     expect(cards.every((card) => card.status === 'ACTIVE')).toBe(true);
