@@ -740,7 +740,6 @@ export const ar: Catalog = {
     kinds: { OFFER: 'عرض', VENDOR: 'متجر', REVIEW: 'مراجعة' },
     reportCount: 'البلاغات: {{count}}',
     openItem: 'عرض {{title}}',
-    reasons: { MISLEADING: 'مضلّل', ILLEGAL: 'محتوى غير قانوني', OFFENSIVE: 'مسيء', FAKE_REVIEW: 'مراجعة مزيفة', OTHER: 'أخرى' },
     reportedBy: 'أبلغ عنه {{username}} في {{date}}',
     keep: 'إبقاء',
     remove: 'إزالة',

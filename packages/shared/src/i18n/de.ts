@@ -747,13 +747,6 @@ export const de: Catalog = {
     kinds: { OFFER: 'Angebot', VENDOR: 'Laden', REVIEW: 'Bewertung' },
     reportCount: 'Meldungen: {{count}}',
     openItem: '{{title}} ansehen',
-    reasons: {
-      MISLEADING: 'Irreführend',
-      ILLEGAL: 'Rechtswidriger Inhalt',
-      OFFENSIVE: 'Beleidigend',
-      FAKE_REVIEW: 'Gefälschte Bewertung',
-      OTHER: 'Sonstiges',
-    },
     reportedBy: 'Gemeldet von {{username}} am {{date}}',
     keep: 'Belassen',
     remove: 'Entfernen',

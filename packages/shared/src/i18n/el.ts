@@ -752,13 +752,6 @@ export const el: Catalog = {
     kinds: { OFFER: 'Προσφορά', VENDOR: 'Κατάστημα', REVIEW: 'Κριτική' },
     reportCount: 'Αναφορές: {{count}}',
     openItem: 'Προβολή: {{title}}',
-    reasons: {
-      MISLEADING: 'Παραπλανητικό',
-      ILLEGAL: 'Παράνομο περιεχόμενο',
-      OFFENSIVE: 'Προσβλητικό',
-      FAKE_REVIEW: 'Ψεύτικη κριτική',
-      OTHER: 'Άλλο',
-    },
     reportedBy: 'Αναφέρθηκε από {{username}} στις {{date}}',
     keep: 'Διατήρηση',
     remove: 'Αφαίρεση',

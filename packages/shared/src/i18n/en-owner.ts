@@ -192,7 +192,6 @@ export const enOwner = {
     kinds: { OFFER: 'Offer', VENDOR: 'Shop', REVIEW: 'Review' },
     reportCount: 'Reports: {{count}}',
     openItem: 'View {{title}}',
-    reasons: { MISLEADING: 'Misleading', ILLEGAL: 'Illegal content', OFFENSIVE: 'Offensive', FAKE_REVIEW: 'Fake review', OTHER: 'Other' },
     reportedBy: 'Reported by {{username}} on {{date}}',
     keep: 'Keep',
     remove: 'Remove',

@@ -751,7 +751,6 @@ export const fr: Catalog = {
     kinds: { OFFER: 'Offre', VENDOR: 'Boutique', REVIEW: 'Avis' },
     reportCount: 'Signalements : {{count}}',
     openItem: 'Voir {{title}}',
-    reasons: { MISLEADING: 'Trompeur', ILLEGAL: 'Contenu illicite', OFFENSIVE: 'Offensant', FAKE_REVIEW: 'Faux avis', OTHER: 'Autre' },
     reportedBy: 'Signalé par {{username}} le {{date}}',
     keep: 'Conserver',
     remove: 'Retirer',

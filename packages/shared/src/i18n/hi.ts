@@ -747,7 +747,6 @@ export const hi: Catalog = {
     kinds: { OFFER: 'ऑफ़र', VENDOR: 'दुकान', REVIEW: 'समीक्षा' },
     reportCount: 'रिपोर्टें: {{count}}',
     openItem: '{{title}} देखें',
-    reasons: { MISLEADING: 'भ्रामक', ILLEGAL: 'अवैध सामग्री', OFFENSIVE: 'आपत्तिजनक', FAKE_REVIEW: 'नकली समीक्षा', OTHER: 'अन्य' },
     reportedBy: '{{username}} द्वारा {{date}} को रिपोर्ट किया गया',
     keep: 'बनाए रखें',
     remove: 'हटाएँ',

@@ -751,13 +751,6 @@ export const it: Catalog = {
     kinds: { OFFER: 'Offerta', VENDOR: 'Negozio', REVIEW: 'Recensione' },
     reportCount: 'Segnalazioni: {{count}}',
     openItem: 'Vedi {{title}}',
-    reasons: {
-      MISLEADING: 'Ingannevole',
-      ILLEGAL: 'Contenuto illegale',
-      OFFENSIVE: 'Offensivo',
-      FAKE_REVIEW: 'Recensione falsa',
-      OTHER: 'Altro',
-    },
     reportedBy: 'Segnalato da {{username}} il {{date}}',
     keep: 'Mantieni',
     remove: 'Rimuovi',

@@ -740,7 +740,6 @@ export const ja: Catalog = {
     kinds: { OFFER: 'オファー', VENDOR: 'ショップ', REVIEW: 'レビュー' },
     reportCount: '報告: {{count}}',
     openItem: '{{title}} を表示',
-    reasons: { MISLEADING: '誤解を招く', ILLEGAL: '違法なコンテンツ', OFFENSIVE: '不快な内容', FAKE_REVIEW: '偽のレビュー', OTHER: 'その他' },
     reportedBy: '{{username}} が {{date}} に報告',
     keep: '残す',
     remove: '削除',

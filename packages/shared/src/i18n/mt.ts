@@ -760,13 +760,6 @@ export const mt: Catalog = {
     kinds: { OFFER: 'Offerta', VENDOR: 'Ħanut', REVIEW: 'Reviżjoni' },
     reportCount: 'Rapporti: {{count}}',
     openItem: 'Ara {{title}}',
-    reasons: {
-      MISLEADING: 'Qarrieqa',
-      ILLEGAL: 'Kontenut illegali',
-      OFFENSIVE: 'Offensiva',
-      FAKE_REVIEW: 'Reviżjoni falza',
-      OTHER: 'Oħra',
-    },
     reportedBy: 'Irrappurtat minn {{username}}, {{date}}',
     keep: 'Żomm',
     remove: 'Neħħi',

@@ -750,13 +750,6 @@ export const tr: Catalog = {
     kinds: { OFFER: 'Teklif', VENDOR: 'Dükkân', REVIEW: 'Değerlendirme' },
     reportCount: 'Bildirimler: {{count}}',
     openItem: '{{title}} öğesini gör',
-    reasons: {
-      MISLEADING: 'Yanıltıcı',
-      ILLEGAL: 'Yasa dışı içerik',
-      OFFENSIVE: 'Saldırgan',
-      FAKE_REVIEW: 'Sahte değerlendirme',
-      OTHER: 'Diğer',
-    },
     reportedBy: '{{username}} tarafından {{date}} tarihinde bildirildi',
     keep: 'Yerinde bırak',
     remove: 'Kaldır',

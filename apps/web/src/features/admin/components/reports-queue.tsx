@@ -16,6 +16,8 @@ import { useDecideReport } from '../api/decide-report.ts';
 import { useReportedItems } from '../api/get-reports.ts';
 import { ReasonDialog } from './reason-dialog.tsx';
 import '../../../lib/owner-strings.ts';
+// The report reasons' words are the ones the Report form offers.
+import '../../../lib/trust-strings.ts';
 
 /** Where the item is seen: an offer's page, or the shop page (of the shop itself, or of the reviewed shop). */
 export function reportedItemPath(item: Pick<ReportedItem, 'kind' | 'itemId' | 'vendorId'>): string | null {
@@ -49,7 +51,7 @@ function ReportedItemCard({ item }: { item: ReportedItem }) {
       <ul className="mt-3 space-y-2">
         {item.reports.map((report) => (
           <li key={report.reportId} className="rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-800">
-            <p className="font-semibold">{t(`admin.reasons.${report.reason}`)}</p>
+            <p className="font-semibold">{t(`trust.reasons.${report.reason}`)}</p>
             {report.text ? <p className="break-words">{report.text}</p> : null}
             <p className="text-xs text-slate-600">
               {t('admin.reportedBy', { username: report.reporter.username, date: formatMaltaDateTime(report.createdAt, i18n.language) })}
