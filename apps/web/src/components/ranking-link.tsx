@@ -1,5 +1,4 @@
 /** The small link near a list's title to 'How offers are ordered' (issue 14, Directive 2005/29 Art. 7(4a)). */
-import { Info } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../config/paths.ts';
@@ -7,8 +6,7 @@ import { paths } from '../config/paths.ts';
 export function RankingLink() {
   const { t } = useTranslation();
   return (
-    <Link to={paths.howOffersAreOrdered} className="inline-flex min-h-11 items-center gap-1 text-sm font-medium text-brand-800 underline">
-      <Info aria-hidden="true" className="size-4" />
+    <Link to={paths.howOffersAreOrdered} className="inline-flex min-h-11 items-center text-sm font-medium text-brand-800 underline">
       {t('trust.howOffersLink')}
     </Link>
   );
