@@ -8,6 +8,8 @@ import { paths } from '../../../config/paths.ts';
 import { trustProgressText } from '../format.ts';
 import { InsightSection } from './chart-parts.tsx';
 import '../../../lib/owner-strings.ts';
+// The rating's words ('4.6 · 38 reviews', 'No reviews yet', the link) are the shoppers' own, in en-trust.
+import '../../../lib/trust-strings.ts';
 
 const threshold = (level: (typeof TRUST_LEVELS)[number]['level']) => TRUST_LEVELS.find((entry) => entry.level === level)?.minVerifiedPurchases ?? 0;
 
