@@ -176,6 +176,8 @@ test('the shopper’s screens: 44 px targets, and no focused control under the f
   const { data: claimed } = (await claim.json()) as { data: { claimId: number } };
   await checkScreen(page, `/codes/${claimed.claimId}`, heading(data.title));
   await checkScreen(page, '/codes', heading('My codes'));
+  // The review form (issue 14; the server decides on sending whether the purchase grants one).
+  await checkScreen(page, `/write-review?claimId=${claimed.claimId}`, heading('Write a review'));
 });
 
 test('the owner’s screens: 44 px targets, and no focused control under the fixed bars', async ({ page }) => {
