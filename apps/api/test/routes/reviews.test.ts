@@ -14,6 +14,7 @@ import {
 } from '@qrib/shared';
 import type { App } from '../../src/app.ts';
 import { selectRows } from '../../src/db/client.ts';
+import { ReviewAlreadyWritten } from '../../src/repositories/reviews.ts';
 import { drawClaimCode } from '../../src/services/claims.ts';
 import { buildShop, createOffer, type Shop } from '../factories.ts';
 import { signUp, useTestApp, type TestDatabase } from '../helpers.ts';
@@ -105,6 +106,36 @@ describe('writing a review', () => {
     expect(again.json()).toMatchObject({ code: 'reviewAlreadyWritten', message: MESSAGES.reviewAlreadyWritten });
     const [count] = await selectRows<{ n: number }>(db(), sql`SELECT count(*)::integer AS n FROM reviews WHERE claim_id = ${claimId}`);
     expect(count?.n).toBe(1);
+  });
+
+  it('writes one review when the same purchase is sent twice at once: the other answers 409', async () => {
+    const shop = await buildShop(app);
+    const offerId = await createOffer(app, shop);
+    const shopper = await signUp(app);
+    const claimId = await insertClaim(shop, offerId, shopper);
+    const answers = await Promise.all([1, 2, 3].map((stars) => review(shopper, { claimId, stars })));
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 409, 409]);
+    for (const answer of answers.filter((each) => each.statusCode === 409)) expect(answer.json()).toMatchObject({ code: 'reviewAlreadyWritten' });
+    const [count] = await selectRows<{ n: number }>(db(), sql`SELECT count(*)::integer AS n FROM reviews WHERE claim_id = ${claimId}`);
+    expect(count?.n).toBe(1);
+    // The owner was told once.
+    const [told] = await selectRows<{ n: number }>(db(), sql`SELECT count(*)::integer AS n FROM notifications WHERE user_id = ${shop.userId} AND kind = 'REVIEW_RECEIVED'`);
+    expect(told?.n).toBe(1);
+  });
+
+  it('leaves a race to the unique index: a write that passed the checks before another committed is refused', async () => {
+    const shop = await buildShop(app);
+    const offerId = await createOffer(app, shop);
+    const shopper = await signUp(app);
+    const claimId = await insertClaim(shop, offerId, shopper);
+    // Both writers read the purchase before either wrote: each saw no review yet.
+    const [first, second] = [await app.reviews.findPurchase(shopper.userId, { claimId }), await app.reviews.findPurchase(shopper.userId, { claimId })];
+    if (!first || !second) throw new Error('purchase not found');
+    expect(second.reviewId).toBeNull();
+    await app.reviews.insert(shopper.userId, first, 5, null);
+    await expect(app.reviews.insert(shopper.userId, second, 1, null)).rejects.toBeInstanceOf(ReviewAlreadyWritten);
+    const [told] = await selectRows<{ n: number }>(db(), sql`SELECT count(*)::integer AS n FROM notifications WHERE user_id = ${shop.userId} AND kind = 'REVIEW_RECEIVED'`);
+    expect(told?.n).toBe(1);
   });
 
   it('grants a review for receipts verified by the automatic check or settled by an admin, not for one only the owner confirmed', async () => {
