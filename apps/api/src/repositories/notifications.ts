@@ -89,7 +89,8 @@ export function createNotificationsRepository(db: Db) {
           JOIN offers saved ON saved.offer_id = f.offer_id
           WHERE saved.vendor_id = published.vendor_id
         ) savers ON savers.user_id <> shop.owner_user_id
-        WHERE published.offer_id = ${offerId} AND published.status = 'ACTIVE' AND published.send_notifications
+        -- Only a shop shoppers see (issue 14): a PENDING or SUSPENDED shop's new offer rings nobody's bell.
+        WHERE published.offer_id = ${offerId} AND published.status = 'ACTIVE' AND published.send_notifications AND shop.status = 'ACTIVE'
           AND NOT EXISTS (
             SELECT 1 FROM notifications told
             WHERE told.user_id = savers.user_id AND told.kind = 'NEW_OFFER' AND told.payload->>'offerId' = published.offer_id::text

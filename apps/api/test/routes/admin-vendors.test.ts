@@ -393,6 +393,26 @@ describe('what shoppers see of a business Qrib has not approved', () => {
     expect(await whatShopperSees(shopper, shop.vendorId, offerId, word)).toEqual(shown);
   });
 
+  it('rings no saver’s bell for an offer a SUSPENDED shop publishes', async () => {
+    const admin = await buildAdmin();
+    const shopper = await signUp(app);
+    const shop = await buildShop(app);
+    const first = await createOffer(app, shop, { title: 'Saved before' });
+    await app.inject({ method: 'PUT', url: `/api/v1/me/favorites/${first}`, cookies: shopper.cookies });
+    const newOffers = async () =>
+      (await app.db.select().from(notifications).where(and(eq(notifications.userId, shopper.userId), eq(notifications.kind, 'NEW_OFFER')))).length;
+    await createOffer(app, shop, { title: 'While active' });
+    await expect.poll(newOffers).toBe(1);
+    await decide(admin, shop.vendorId, 'SUSPENDED', 'Under review.');
+    const hiddenOffer = await createOffer(app, shop, { title: 'While suspended' });
+    await decide(admin, shop.vendorId, 'ACTIVE');
+    // A later offer still rings it: had the suspended one been announced, it would be counted before this one.
+    await createOffer(app, shop, { title: 'After reinstatement' });
+    await expect.poll(newOffers).toBe(2);
+    const payloads = await app.db.select().from(notifications).where(and(eq(notifications.userId, shopper.userId), eq(notifications.kind, 'NEW_OFFER')));
+    expect(payloads.map((row) => row.payload.offerId)).not.toContain(hiddenOffer);
+  });
+
   it('never lets an owner change, pause or resume an offer Qrib removed (409)', async () => {
     const shop = await buildShop(app);
     const offerId = await createOffer(app, shop, { title: 'Removed after a report' });
