@@ -99,6 +99,9 @@ describe('writing a review', () => {
     expect(told).toEqual([
       { user_id: shop.userId, kind: 'REVIEW_RECEIVED', payload: { reviewId: made.reviewId, vendorId: shop.vendorId, stars: 4, offerTitle: 'Ftira for two' } },
     ]);
+    // And the owner's bell lists it (the payload fits the shared schema).
+    const bell = (await app.inject({ method: 'GET', url: '/api/v1/me/notifications', cookies: shop.cookies })).json() as { data: { kind: string; payload: unknown }[] };
+    expect(bell.data).toContainEqual(expect.objectContaining({ kind: 'REVIEW_RECEIVED', payload: { reviewId: made.reviewId, vendorId: shop.vendorId, stars: 4, offerTitle: 'Ftira for two' } }));
 
     // A second review of the same purchase: 409, and still one review.
     const again = await review(shopper, { claimId, stars: 1 });
@@ -303,6 +306,8 @@ describe('the owner’s reply', () => {
 
     const told = await selectRows<{ user_id: number; payload: Record<string, unknown> }>(db(), sql`SELECT user_id, payload FROM notifications WHERE kind = 'REVIEW_REPLIED'`);
     expect(told).toEqual([{ user_id: shopper.userId, payload: { reviewId, vendorId: shop.vendorId, businessName: 'Reply Café' } }]);
+    const bell = (await app.inject({ method: 'GET', url: '/api/v1/me/notifications', cookies: shopper.cookies })).json() as { data: { kind: string; payload: unknown }[] };
+    expect(bell.data).toContainEqual(expect.objectContaining({ kind: 'REVIEW_REPLIED', payload: { reviewId, vendorId: shop.vendorId, businessName: 'Reply Café' } }));
 
     expect((await replyTo(shop, 999_999, 'Hello')).json()).toMatchObject({ statusCode: 404, code: 'reviewNotFound' });
     await db().execute(sql`UPDATE reviews SET status = 'REMOVED', reply_text = NULL WHERE id = ${reviewId}`);
