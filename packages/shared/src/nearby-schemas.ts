@@ -59,7 +59,7 @@ export const nearbyOfferSchema = z.object({
   /** Units left of a LIMITED offer (issue 13), null when unlimited. Sold-out offers are not listed. */
   remaining: z.number().int().nullable(),
   /** Marked featured by its shop (issue 14): a shop's featured offers come first among its offers, labelled 'Featured'. */
-  featuredOffer: z.boolean().optional(),
+  featuredOffer: z.boolean(),
 });
 
 /** Spec §3 "Nearby result": a business with its offers, nearest first. */

@@ -18,6 +18,7 @@ export function presentOfferSummary(offer: typeof offers.$inferSelect, imageUrl:
     termsAndConditions: offer.termsAndConditions,
     status: offer.status,
     remaining: remainingUnits(offer.maxRedemptions, offer.redeemedCount),
+    featuredOffer: offer.featuredOffer,
   };
 }
 

@@ -97,6 +97,7 @@ describe('GET /api/v1/offers/nearby-offers', () => {
       termsAndConditions: null,
       status: 'ACTIVE',
       remaining: null,
+      featuredOffer: false,
     });
   });
 

@@ -79,7 +79,7 @@ export function nearestQuery(scan: NearestScan): SQL {
 
 /** An offer's card JSON (nearbyOfferSchema), from offers o and its first photo i. */
 const OFFER_JSON = sql`row_to_json(ROW(o.offer_id, ${publicUrlSql(sql`i.card_key`)}, o.title, o.description, o.discount_type,
-  o.discount_value::float8, o.start_date, o.end_date, o.terms_and_conditions, o.status, ${OFFER_REMAINING})::nearby_offer_json)::text`;
+  o.discount_value::float8, o.start_date, o.end_date, o.terms_and_conditions, o.status, ${OFFER_REMAINING}, o.featured_offer)::nearby_offer_json)::text`;
 
 const FIRST_PHOTO = sql`LEFT JOIN offer_images i ON i.offer_id = o.offer_id AND i.position = 0`;
 

@@ -51,6 +51,7 @@ const card = (offerId: number, title: string): Shop['offers'][number] => ({
   termsAndConditions: null,
   status: 'ACTIVE',
   remaining: null,
+  featuredOffer: false,
 });
 
 const shop: Shop = {

@@ -29,6 +29,7 @@ const shop: Shop = {
       termsAndConditions: null,
       status: 'ACTIVE',
       remaining: null,
+      featuredOffer: false,
     },
     {
       offerId: 8,
@@ -42,6 +43,7 @@ const shop: Shop = {
       termsAndConditions: null,
       status: 'ACTIVE',
       remaining: null,
+      featuredOffer: false,
     },
   ],
 };
