@@ -98,6 +98,16 @@ export async function approveBusinessByApi(baseURL: string, vendorId: number) {
  * and approves it as the demo admin (shoppers see it); answers its vendorId.
  */
 export async function registerBusinessByApi(page: Page, businessName: string): Promise<number> {
+  const vendorId = await registerPendingBusinessByApi(page, businessName);
+  await approveBusinessByApi(new URL(page.url()).origin, vendorId);
+  return vendorId;
+}
+
+/**
+ * Registers a business as registerBusinessByApi does but leaves it PENDING, as every registration is until an admin
+ * decides (shoppers see none of it); answers its vendorId.
+ */
+export async function registerPendingBusinessByApi(page: Page, businessName: string): Promise<number> {
   const licence = await sharp({ create: { width: 40, height: 40, channels: 3, background: { r: 20, g: 120, b: 200 } } }).png().toBuffer();
   const response = await page.request.post('/api/v1/vendors/', {
     multipart: {
@@ -113,9 +123,9 @@ export async function registerBusinessByApi(page: Page, businessName: string): P
     },
   });
   expect(response.status()).toBe(201);
-  const vendorId = ((await response.json()) as { data: { vendorId: number } }).data.vendorId;
-  await approveBusinessByApi(new URL(page.url()).origin, vendorId);
-  return vendorId;
+  const { data } = (await response.json()) as { data: { status: string; vendorId: number } };
+  expect(data.status).toBe('PENDING');
+  return data.vendorId;
 }
 
 /**
