@@ -53,7 +53,7 @@ interface DemoShop {
   contactName: string;
   category: (typeof SEED_CATEGORIES)[number]['name'];
   /** `limit`: a LIMITED offer with this many units (issue 13); unlimited without it. */
-  offers: { title: string; description: string; discountType: DiscountType; discountValue: string; days: number; limit?: number }[];
+  offers: { title: string; description: string; discountType: DiscountType; discountValue: string; days: number; limit?: number; featured?: boolean }[];
 }
 
 const DEMO_SHOPS: DemoShop[] = [
@@ -67,7 +67,7 @@ const DEMO_SHOPS: DemoShop[] = [
     category: 'Food & Dining',
     offers: [
       { title: 'Pastizzi breakfast deal', description: 'Four pastizzi and a tea before 10am', discountType: 'PERCENTAGE', discountValue: '20', days: 30, limit: 50 },
-      { title: 'Ftira Friday', description: 'Any ftira with a Kinnie', discountType: 'FIXED', discountValue: '2', days: 14 },
+      { title: 'Ftira Friday', description: 'Any ftira with a Kinnie', discountType: 'FIXED', discountValue: '2', days: 14, featured: true },
     ],
   },
   {
@@ -273,6 +273,7 @@ export async function seedDemoData(db: Db, storage: Storage, now = new Date()): 
           startDate: isoDate(now),
           endDate: isoDate(new Date(now.getTime() + offer.days * 86_400_000)),
           ...(offer.limit === undefined ? {} : { redemptionLimit: 'LIMITED' as const, maxRedemptions: offer.limit }),
+          featuredOffer: offer.featured ?? false,
           locationLatitude: shop.latitude,
           locationLongitude: shop.longitude,
         })),

@@ -1,11 +1,12 @@
 /** The Current Location card with a working Change: search a Maltese locality, or go back to the device. */
-import { LocateFixed, MapPin } from 'lucide-react';
-import { useId, useMemo, useState } from 'react';
+import { MapPin } from 'lucide-react';
+import { Suspense, lazy, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MALTA_LOCALITIES } from '@qrib/shared/malta-localities';
 import { Button } from '../../../components/ui/button.tsx';
 import { usePlaceName } from '../../../lib/reverse-geocode.ts';
 import type { Point } from '../../../lib/shopper-location.ts';
+
+const LocalityPicker = lazy(() => import('./locality-picker.tsx').then((module) => ({ default: module.LocalityPicker })));
 
 export interface CurrentLocationCardProps {
   fetchLocation: Point | undefined;
@@ -18,14 +19,7 @@ export function CurrentLocationCard({ fetchLocation, place, onChoosePlace, onUse
   const { t } = useTranslation();
   const searchId = useId();
   const [isChanging, setIsChanging] = useState(false);
-  const [search, setSearch] = useState('');
   const placeName = usePlaceName(fetchLocation, place);
-
-  const matches = useMemo(() => {
-    const needle = search.trim().toLocaleLowerCase();
-    if (!needle) return [];
-    return MALTA_LOCALITIES.filter((locality) => locality.name.toLocaleLowerCase().includes(needle)).slice(0, 8);
-  }, [search]);
 
   const shown = placeName ?? t('home.deviceLocation');
 
@@ -48,50 +42,15 @@ export function CurrentLocationCard({ fetchLocation, place, onChoosePlace, onUse
         </Button>
       </div>
       {isChanging ? (
-        <div className="mt-4 space-y-3 border-t border-slate-100 pt-4">
-          <h3 className="text-sm font-semibold text-slate-900">{t('home.changeLocationTitle')}</h3>
-          <label htmlFor={searchId} className="sr-only">
-            {t('home.searchLocality')}
-          </label>
-          <input
-            id={searchId}
-            type="search"
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-            placeholder={t('home.searchLocality')}
-            className="block w-full rounded-lg border border-slate-300 px-3 py-2.5 text-sm"
-          />
-          {search.trim() && matches.length === 0 ? <p className="text-sm text-slate-600">{t('home.noLocalityMatch')}</p> : null}
-          {matches.length > 0 ? (
-            <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200">
-              {matches.map((locality) => (
-                <li key={locality.name}>
-                  <button
-                    type="button"
-                    className="w-full px-3 py-2 text-start text-sm text-slate-800 hover:bg-slate-50"
-                    onClick={() => {
-                      onChoosePlace(locality);
-                      setIsChanging(false);
-                      setSearch('');
-                    }}
-                  >
-                    {locality.name}
-                  </button>
-                </li>
-              ))}
-            </ul>
-          ) : null}
-          <Button
-            variant="ghost"
-            onClick={() => {
-              onUseDevice();
-              setIsChanging(false);
-            }}
-          >
-            <LocateFixed aria-hidden="true" className="size-4" />
-            {t('home.useDeviceLocation')}
-          </Button>
-        </div>
+        <Suspense
+          fallback={
+            <p role="status" className="mt-4 text-sm text-slate-600">
+              {t('messages.loadingEllipsis')}
+            </p>
+          }
+        >
+          <LocalityPicker searchId={searchId} onChoosePlace={onChoosePlace} onUseDevice={onUseDevice} onClose={() => setIsChanging(false)} />
+        </Suspense>
       ) : null}
     </section>
   );
