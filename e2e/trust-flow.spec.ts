@@ -231,7 +231,7 @@ test('a pending shop is approved, a verified receipt is reviewed and replied to,
   });
 
   // The reporter's bell says what Qrib decided and why; the reviewer's gives the statement of reasons.
-  const decided = await notificationSaying(reporter, `Qrib removed ${shopName} after your report`);
+  const decided = await notificationSaying(reporter, `Qrib removed the review of ${shopName} you reported`);
   await expect(decided).toContainText(`Qrib’s reason: ${statement}`);
   await expectAccessibleLightAndDark(reporter, async () => {
     if (!(await reporter.getByRole('dialog', { name: 'Notifications' }).isVisible())) await bell(reporter).click();

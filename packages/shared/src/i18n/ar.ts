@@ -505,6 +505,8 @@ export const ar: Catalog = {
     reviewReplied: 'ردّ {{business}} على مراجعتك',
     reportKept: 'راجع Qrib بلاغك عن {{title}} وأبقاه',
     reportRemoved: 'أزال Qrib {{title}} بعد بلاغك',
+    reportKeptREVIEW: 'راجع Qrib بلاغك عن مراجعة لـ {{title}} وأبقى المراجعة',
+    reportRemovedREVIEW: 'أزال Qrib المراجعة عن {{title}} التي أبلغت عنها',
     removedOFFER: 'أزال Qrib عرضك {{title}}',
     removedVENDOR: 'أزال Qrib متجرك {{title}}',
     removedREVIEW: 'أزال Qrib مراجعتك عن {{title}}',

@@ -512,6 +512,8 @@ export const de: Catalog = {
     reviewReplied: '{{business}} hat auf deine Bewertung geantwortet',
     reportKept: 'Qrib hat deine Meldung zu {{title}} geprüft und den Inhalt belassen',
     reportRemoved: 'Qrib hat {{title}} nach deiner Meldung entfernt',
+    reportKeptREVIEW: 'Qrib hat deine Meldung einer Bewertung zu {{title}} geprüft und die Bewertung belassen',
+    reportRemovedREVIEW: 'Qrib hat die von dir gemeldete Bewertung zu {{title}} entfernt',
     removedOFFER: 'Qrib hat dein Angebot {{title}} entfernt',
     removedVENDOR: 'Qrib hat deinen Laden {{title}} entfernt',
     removedREVIEW: 'Qrib hat deine Bewertung zu {{title}} entfernt',

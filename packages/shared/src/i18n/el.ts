@@ -517,6 +517,8 @@ export const el: Catalog = {
     reviewReplied: 'Το κατάστημα {{business}} απάντησε στην κριτική σας',
     reportKept: 'Το Qrib εξέτασε την αναφορά σας για {{title}} και το διατήρησε',
     reportRemoved: 'Το Qrib αφαίρεσε το {{title}} μετά την αναφορά σας',
+    reportKeptREVIEW: 'Το Qrib εξέτασε την αναφορά σας για μια κριτική για {{title}} και διατήρησε την κριτική',
+    reportRemovedREVIEW: 'Το Qrib αφαίρεσε την κριτική για {{title}} που αναφέρατε',
     removedOFFER: 'Το Qrib αφαίρεσε την προσφορά σας {{title}}',
     removedVENDOR: 'Το Qrib αφαίρεσε το κατάστημά σας {{title}}',
     removedREVIEW: 'Το Qrib αφαίρεσε την κριτική σας για {{title}}',

@@ -431,6 +431,8 @@ export const enCore = {
     reviewReplied: '{{business}} replied to your review',
     reportKept: 'Qrib checked your report on {{title}} and kept it',
     reportRemoved: 'Qrib removed {{title}} after your report',
+    reportKeptREVIEW: 'Qrib checked your report on a review of {{title}} and kept the review',
+    reportRemovedREVIEW: 'Qrib removed the review of {{title}} you reported',
     removedOFFER: 'Qrib removed your offer {{title}}',
     removedVENDOR: 'Qrib removed your shop {{title}}',
     removedREVIEW: 'Qrib removed your review of {{title}}',

@@ -516,6 +516,8 @@ export const fr: Catalog = {
     reviewReplied: '{{business}} a répondu à votre avis',
     reportKept: 'Qrib a examiné votre signalement sur {{title}} et l’a conservé',
     reportRemoved: 'Qrib a retiré {{title}} après votre signalement',
+    reportKeptREVIEW: 'Qrib a examiné votre signalement d’un avis sur {{title}} et a conservé l’avis',
+    reportRemovedREVIEW: 'Qrib a retiré l’avis sur {{title}} que vous avez signalé',
     removedOFFER: 'Qrib a retiré votre offre {{title}}',
     removedVENDOR: 'Qrib a retiré votre boutique {{title}}',
     removedREVIEW: 'Qrib a retiré votre avis sur {{title}}',

@@ -512,6 +512,8 @@ export const hi: Catalog = {
     reviewReplied: '{{business}} ने आपकी समीक्षा का उत्तर दिया',
     reportKept: 'Qrib ने {{title}} पर आपकी रिपोर्ट की जाँच की और इसे बनाए रखा',
     reportRemoved: 'आपकी रिपोर्ट के बाद Qrib ने {{title}} हटा दिया',
+    reportKeptREVIEW: 'Qrib ने {{title}} की एक समीक्षा पर आपकी रिपोर्ट की जाँच की और समीक्षा को बनाए रखा',
+    reportRemovedREVIEW: 'Qrib ने {{title}} की वह समीक्षा हटा दी जिसकी आपने रिपोर्ट की थी',
     removedOFFER: 'Qrib ने आपका ऑफ़र {{title}} हटा दिया',
     removedVENDOR: 'Qrib ने आपकी दुकान {{title}} हटा दी',
     removedREVIEW: 'Qrib ने {{title}} की आपकी समीक्षा हटा दी',

@@ -516,6 +516,8 @@ export const it: Catalog = {
     reviewReplied: '{{business}} ha risposto alla tua recensione',
     reportKept: 'Qrib ha esaminato la tua segnalazione su {{title}} e l’ha mantenuto',
     reportRemoved: 'Qrib ha rimosso {{title}} dopo la tua segnalazione',
+    reportKeptREVIEW: 'Qrib ha esaminato la tua segnalazione di una recensione di {{title}} e ha mantenuto la recensione',
+    reportRemovedREVIEW: 'Qrib ha rimosso la recensione di {{title}} che hai segnalato',
     removedOFFER: 'Qrib ha rimosso la tua offerta {{title}}',
     removedVENDOR: 'Qrib ha rimosso il tuo negozio {{title}}',
     removedREVIEW: 'Qrib ha rimosso la tua recensione di {{title}}',

@@ -505,6 +505,8 @@ export const ja: Catalog = {
     reviewReplied: '{{business}} があなたのレビューに返信しました',
     reportKept: 'Qrib は {{title}} についての報告を確認し、掲載を継続しました',
     reportRemoved: 'あなたの報告を受けて Qrib は {{title}} を削除しました',
+    reportKeptREVIEW: 'Qrib は {{title}} のレビューについての報告を確認し、レビューの掲載を継続しました',
+    reportRemovedREVIEW: 'あなたが報告した {{title}} のレビューを Qrib が削除しました',
     removedOFFER: 'Qrib があなたのオファー {{title}} を削除しました',
     removedVENDOR: 'Qrib があなたのショップ {{title}} を削除しました',
     removedREVIEW: 'Qrib が {{title}} についてのあなたのレビューを削除しました',

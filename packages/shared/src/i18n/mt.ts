@@ -525,6 +525,8 @@ export const mt: Catalog = {
     reviewReplied: '{{business}} wieġeb għar-reviżjoni tiegħek',
     reportKept: 'Qrib iċċekkja r-rapport tiegħek dwar {{title}} u żammu',
     reportRemoved: 'Qrib neħħa {{title}} wara r-rapport tiegħek',
+    reportKeptREVIEW: 'Qrib iċċekkja r-rapport tiegħek dwar reviżjoni ta’ {{title}} u żamm ir-reviżjoni',
+    reportRemovedREVIEW: 'Qrib neħħa r-reviżjoni ta’ {{title}} li rrappurtajt',
     removedOFFER: 'Qrib neħħa l-offerta tiegħek {{title}}',
     removedVENDOR: 'Qrib neħħa l-ħanut tiegħek {{title}}',
     removedREVIEW: 'Qrib neħħa r-reviżjoni tiegħek ta’ {{title}}',

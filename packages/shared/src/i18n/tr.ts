@@ -515,6 +515,8 @@ export const tr: Catalog = {
     reviewReplied: '{{business}} değerlendirmenize yanıt verdi',
     reportKept: 'Qrib {{title}} hakkındaki bildiriminizi inceledi ve içeriği yerinde bıraktı',
     reportRemoved: 'Qrib bildiriminiz üzerine {{title}} içeriğini kaldırdı',
+    reportKeptREVIEW: 'Qrib {{title}} hakkındaki bir değerlendirmeye ilişkin bildiriminizi inceledi ve değerlendirmeyi yerinde bıraktı',
+    reportRemovedREVIEW: 'Qrib bildirdiğiniz {{title}} hakkındaki değerlendirmeyi kaldırdı',
     removedOFFER: 'Qrib {{title}} teklifinizi kaldırdı',
     removedVENDOR: 'Qrib {{title}} dükkânınızı kaldırdı',
     removedREVIEW: 'Qrib {{title}} hakkındaki değerlendirmenizi kaldırdı',

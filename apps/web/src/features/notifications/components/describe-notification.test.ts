@@ -79,6 +79,13 @@ describe('describeNotification: issue 14 (businesses checked, reviews, reports)'
     expect(decided('REMOVED', 'Not a real offer')).toEqual({ text: 'Qrib removed Free coffee after your report', detail: 'Qrib’s reason: Not a real offer', href: '/' });
   });
 
+  it('tells the reporter of a review that the review, not its shop (the title), was kept or removed', () => {
+    const decided = (outcome: 'KEPT' | 'REMOVED') =>
+      describeNotification(i18n.t, { ...base, kind: 'REPORT_DECIDED', payload: { reportId: 6, kind: 'REVIEW', itemId: 40, title: 'Bakery', outcome, reason: 'An advert' } });
+    expect(decided('KEPT')).toEqual({ text: 'Qrib checked your report on a review of Bakery and kept the review', detail: 'Qrib’s reason: An advert', href: '/' });
+    expect(decided('REMOVED')).toEqual({ text: 'Qrib removed the review of Bakery you reported', detail: 'Qrib’s reason: An advert', href: '/' });
+  });
+
   it('gives the business or reviewer Qrib’s statement of reasons for what was removed', () => {
     const removed = (kind: 'OFFER' | 'VENDOR' | 'REVIEW') =>
       describeNotification(i18n.t, { ...base, kind: 'CONTENT_REMOVED', payload: { kind, itemId: 12, title: 'Free coffee', reason: 'Misleading' } });

@@ -43,8 +43,10 @@ export function describeNotification(t: TFunction, notification: Notification): 
   if (notification.kind === 'REPORT_DECIDED') {
     const { kind, itemId, title, outcome, reason } = notification.payload;
     const removed = outcome === 'REMOVED';
+    // A review's title is its shop's name: the words say it was the review, not the shop, that was decided on.
+    const about = kind === 'REVIEW' ? 'REVIEW' : '';
     return {
-      text: removed ? t('bell.reportRemoved', { title }) : t('bell.reportKept', { title }),
+      text: removed ? t(`bell.reportRemoved${about}`, { title }) : t(`bell.reportKept${about}`, { title }),
       detail: reason ? t('bell.qribReason', { reason }) : null,
       // A removed item is gone from every shopper screen: nothing to lead to but the home.
       href: removed ? paths.home : kind === 'OFFER' ? paths.viewOffer(itemId) : kind === 'VENDOR' ? paths.shop(itemId) : paths.home,
