@@ -11,6 +11,7 @@ import { selectRows, type Db } from '../db/client.ts';
 import { notifications } from '../db/schema.ts';
 import { publicUrlSql } from '../storage/public-url.ts';
 import { purchasesSql } from './purchases.ts';
+import { SHOP_SEEN_BY_SHOPPERS } from './shopper-visibility.ts';
 
 /** What deciding on a claim needs to know about its offer and shop. */
 export interface ClaimableOffer {
@@ -85,7 +86,9 @@ export type RedeemOutcome =
   | { kind: 'already-redeemed'; redeemedAt: Date }
   | { kind: 'offer-closed'; offer: ClaimableOffer }
   | { kind: 'no-longer-new' }
-  | { kind: 'sold-out' };
+  | { kind: 'sold-out' }
+  /** A business shoppers do not see (issue 14: PENDING, REJECTED, SUSPENDED, CLOSED) sells nothing through Qrib. */
+  | { kind: 'business-hidden'; status: string; reason: string | null };
 
 /** Thrown inside the transaction to roll it back when the offer has no unit left. */
 class SoldOut extends Error {}
@@ -185,9 +188,19 @@ export function createClaimsRepository(db: Db) {
 
     /**
      * Redeems the shop's claim with this code, once: the claim to REDEEMED and the offer's count up by one, or
-     * nothing at all (an unknown code, one already redeemed, an offer not open today, or no unit left).
+     * nothing at all (a business shoppers do not see, an unknown code, one already redeemed, an offer not open today,
+     * or no unit left). The business is checked again inside the transaction: a suspension committed meanwhile wins.
      */
     async redeem(vendorId: number, code: string, staffUserId: number, today: string, undoMs: number): Promise<RedeemOutcome> {
+      const businessHidden = async (): Promise<RedeemOutcome | undefined> => {
+        const [business] = await selectRows<{ status: string; status_reason: string | null; seen: boolean }>(
+          db,
+          sql`SELECT v.status, v.status_reason, ${SHOP_SEEN_BY_SHOPPERS} AS seen FROM vendors v WHERE v.id = ${vendorId}`,
+        );
+        return business && !business.seen ? { kind: 'business-hidden', status: business.status, reason: business.status_reason } : undefined;
+      };
+      const hidden = await businessHidden();
+      if (hidden) return hidden;
       const [found] = await selectRows<{
         id: number;
         user_id: number;
@@ -232,7 +245,7 @@ export function createClaimsRepository(db: Db) {
             tx,
             sql`UPDATE offers o SET redeemed_count = o.redeemed_count + 1
                 FROM vendors v
-                WHERE o.offer_id = ${found.offer_id} AND v.id = o.vendor_id
+                WHERE o.offer_id = ${found.offer_id} AND v.id = o.vendor_id AND ${SHOP_SEEN_BY_SHOPPERS}
                   AND o.status = 'ACTIVE' AND o.start_date <= ${today}::date AND o.end_date >= ${today}::date
                   AND (o.max_redemptions IS NULL OR o.redeemed_count < o.max_redemptions)
                 RETURNING o.title, o.max_redemptions, o.redeemed_count, v.business_name, v.owner_user_id`,
@@ -265,6 +278,8 @@ export function createClaimsRepository(db: Db) {
         });
       } catch (error) {
         if (error instanceof SoldOut) {
+          const hiddenNow = await businessHidden();
+          if (hiddenNow) return hiddenNow;
           // The offer may also have been paused or ended between the check above and the update: say which.
           const offer = await this.findClaimableOffer(found.offer_id);
           if (offer && (offer.status !== 'ACTIVE' || offer.startDate > today || offer.endDate < today)) return { kind: 'offer-closed', offer };

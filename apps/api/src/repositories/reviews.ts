@@ -7,6 +7,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { RATING_WINDOW_MONTHS, REVIEW_WINDOW_DAYS, REVIEWS_PAGE_SIZE, type Review } from '@qrib/shared';
 import { isUniqueViolation, selectRows, type Db } from '../db/client.ts';
 import { receiptNotDecidedAlone } from './purchases.ts';
+import { SHOP_SEEN_BY_SHOPPERS } from './shopper-visibility.ts';
 
 /** A purchase of the caller's that might be reviewed: what it is of, whether it grants a review, and until when. */
 export interface ReviewablePurchase {
@@ -16,6 +17,8 @@ export interface ReviewablePurchase {
   vendorId: number;
   offerId: number | null;
   grantsReview: boolean;
+  /** Whether shoppers see the shop (ACTIVE): a PENDING, SUSPENDED, REJECTED or CLOSED shop's purchases are not reviewed. */
+  shopSeen: boolean;
   /** The redemption, or the receipt's upload; null for a code not redeemed. */
   madeAt: Date | null;
   reviewId: number | null;
@@ -132,18 +135,29 @@ export function createReviewsRepository(db: Db) {
      * code of theirs is that code's purchase (the purchase counts once, as the redemption).
      */
     async findPurchase(userId: number, purchase: { claimId?: number; receiptId?: number }): Promise<ReviewablePurchase | undefined> {
-      type Row = { claim_id: number | null; receipt_id: number | null; vendor_id: number; offer_id: number | null; grants: boolean; made_at: Date | string | null };
+      type Row = {
+        claim_id: number | null;
+        receipt_id: number | null;
+        vendor_id: number;
+        offer_id: number | null;
+        grants: boolean;
+        shop_seen: boolean;
+        made_at: Date | string | null;
+      };
       const query =
         purchase.claimId !== undefined
-          ? sql`SELECT c.id AS claim_id, NULL::integer AS receipt_id, c.vendor_id, c.offer_id, c.status = 'REDEEMED' AS grants, c.redeemed_at AS made_at
-                FROM offer_claims c WHERE c.id = ${purchase.claimId} AND c.user_id = ${userId}`
+          ? sql`SELECT c.id AS claim_id, NULL::integer AS receipt_id, c.vendor_id, c.offer_id, c.status = 'REDEEMED' AS grants, c.redeemed_at AS made_at,
+                  ${SHOP_SEEN_BY_SHOPPERS} AS shop_seen
+                FROM offer_claims c JOIN vendors v ON v.id = c.vendor_id WHERE c.id = ${purchase.claimId} AND c.user_id = ${userId}`
           : sql`SELECT
                   rc.id AS claim_id,
                   CASE WHEN rc.id IS NULL THEN r.id ELSE NULL END AS receipt_id,
                   r.vendor_id, COALESCE(rc.offer_id, r.offer_id) AS offer_id,
                   CASE WHEN rc.id IS NULL THEN ${receiptNotDecidedAlone('r')} ELSE true END AS grants,
-                  CASE WHEN rc.id IS NULL THEN r.created_at ELSE rc.redeemed_at END AS made_at
+                  CASE WHEN rc.id IS NULL THEN r.created_at ELSE rc.redeemed_at END AS made_at,
+                  ${SHOP_SEEN_BY_SHOPPERS} AS shop_seen
                 FROM receipts r
+                JOIN vendors v ON v.id = r.vendor_id
                 LEFT JOIN offer_claims rc ON rc.id = r.claim_id AND rc.status = 'REDEEMED' AND rc.user_id = r.consumer_user_id
                 WHERE r.id = ${purchase.receiptId ?? 0} AND r.consumer_user_id = ${userId}`;
       const [row] = await selectRows<Row>(db, query);
@@ -158,6 +172,7 @@ export function createReviewsRepository(db: Db) {
         vendorId: row.vendor_id,
         offerId: row.offer_id,
         grantsReview: row.grants,
+        shopSeen: row.shop_seen,
         madeAt: row.made_at === null ? null : new Date(row.made_at),
         reviewId: written?.id ?? null,
       };
@@ -241,22 +256,24 @@ export function createReviewsRepository(db: Db) {
 
     /**
      * The review state of each of the shopper's codes and receipts: the review written of it, and whether one may be
-     * written now (the purchase grants one, none written yet, REVIEW_WINDOW_DAYS not past).
+     * written now (the purchase grants one, its shop is seen by shoppers, none written yet, REVIEW_WINDOW_DAYS not past).
      */
     async statesForUser(userId: number, now = new Date()): Promise<{ claims: Map<number, PurchaseReviewState>; receipts: Map<number, PurchaseReviewState> }> {
-      const claimRows = await selectRows<{ id: number; grants: boolean; made_at: Date | string | null; review_id: number | null }>(
+      type StateRow = { id: number; grants: boolean; made_at: Date | string | null; review_id: number | null };
+      const claimRows = await selectRows<StateRow>(
         db,
-        sql`SELECT c.id, c.status = 'REDEEMED' AS grants, c.redeemed_at AS made_at, rv.id AS review_id
-            FROM offer_claims c LEFT JOIN reviews rv ON rv.claim_id = c.id
+        sql`SELECT c.id, c.status = 'REDEEMED' AND ${SHOP_SEEN_BY_SHOPPERS} AS grants, c.redeemed_at AS made_at, rv.id AS review_id
+            FROM offer_claims c JOIN vendors v ON v.id = c.vendor_id LEFT JOIN reviews rv ON rv.claim_id = c.id
             WHERE c.user_id = ${userId}`,
       );
-      const receiptRows = await selectRows<{ id: number; grants: boolean; made_at: Date | string | null; review_id: number | null }>(
+      const receiptRows = await selectRows<StateRow>(
         db,
         sql`SELECT r.id,
-              CASE WHEN rc.id IS NULL THEN ${receiptNotDecidedAlone('r')} ELSE true END AS grants,
+              (CASE WHEN rc.id IS NULL THEN ${receiptNotDecidedAlone('r')} ELSE true END) AND ${SHOP_SEEN_BY_SHOPPERS} AS grants,
               CASE WHEN rc.id IS NULL THEN r.created_at ELSE rc.redeemed_at END AS made_at,
               COALESCE(rv.id, crv.id) AS review_id
             FROM receipts r
+            JOIN vendors v ON v.id = r.vendor_id
             LEFT JOIN offer_claims rc ON rc.id = r.claim_id AND rc.status = 'REDEEMED' AND rc.user_id = r.consumer_user_id
             LEFT JOIN reviews rv ON rv.receipt_id = r.id
             LEFT JOIN reviews crv ON crv.claim_id = rc.id

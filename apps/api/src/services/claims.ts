@@ -93,7 +93,8 @@ export interface RedeemDeps {
 }
 
 /**
- * Redeems the shop's code once. 404 for a code the shop never issued (another shop's included: no probing),
+ * Redeems the shop's code once; 409 businessSuspended (businessPending, businessRejected) while shoppers do not see
+ * the business (issue 14). 404 for a code the shop never issued (another shop's included: no probing),
  * counted per shop: past REDEMPTION_FAILURES_PER_SHOP wrong codes in the window, 429 until it ends. 409 for a
  * code already redeemed (with when), an offer not open today, or one sold out.
  */
@@ -122,7 +123,16 @@ export async function redeemCode(deps: RedeemDeps, vendorId: number, staffUserId
       throw new DomainError('conflict', 'claimNoLongerNew');
     case 'sold-out':
       throw new DomainError('conflict', 'offerSoldOut');
+    case 'business-hidden':
+      throw businessNotSeenError(outcome.status, outcome.reason);
   }
+}
+
+/** Why a business shoppers do not see cannot sell through Qrib (409), in the words its owner reads on the dashboard. */
+export function businessNotSeenError(status: string, reason: string | null): DomainError {
+  if (status === 'PENDING') return new DomainError('conflict', 'businessPending');
+  if (status === 'REJECTED') return new DomainError('conflict', 'businessRejected', { reason: reason ?? '' });
+  return new DomainError('conflict', 'businessSuspended', { reason: reason ?? '' });
 }
 
 /** Undoes a redemption of the shop within REDEMPTION_UNDO_MINUTES: 404 for any other claim, 409 after. */

@@ -17,6 +17,8 @@ export async function writeReview(
   const purchase = await reviews.findPurchase(userId, body.claimId !== undefined ? { claimId: body.claimId } : { receiptId: body.receiptId });
   if (!purchase) throw new DomainError('not-found', 'purchaseNotFound');
   if (!purchase.grantsReview || purchase.madeAt === null) throw new DomainError('forbidden', 'reviewNotAllowed');
+  // A shop shoppers do not see (suspended, pending, ...) takes no reviews: its page and rating are not shown either.
+  if (!purchase.shopSeen) throw new DomainError('forbidden', 'reviewNotAllowed');
   if (purchase.reviewId !== null) throw new DomainError('conflict', 'reviewAlreadyWritten');
   if (purchase.madeAt.getTime() + WINDOW_MS <= now.getTime()) throw new DomainError('conflict', 'reviewTooLate', { days: REVIEW_WINDOW_DAYS });
   try {

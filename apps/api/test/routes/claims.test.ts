@@ -253,6 +253,28 @@ describe('redeeming at the till', () => {
     expect(await offerState(offerId)).toEqual({ redeemedCount: 0, redeemedClaims: 0 });
   });
 
+  it('a shop shoppers do not see redeems nothing: 409 businessSuspended with the reason, businessPending while pending', async () => {
+    const shop = await buildShop(app);
+    const shopper = await signUp(app);
+    const offerId = await createOffer(app, shop);
+    const { code, claimId } = claimOf(await claim(shopper, offerId));
+    const reason = 'Offers that were never honoured.';
+    await testDb.database.db.execute(sql`UPDATE vendors SET status = 'SUSPENDED', status_reason = ${reason} WHERE id = ${shop.vendorId}`);
+    const suspended = await redeem(shop, code);
+    expect(suspended.statusCode).toBe(409);
+    expect(suspended.json()).toMatchObject({ code: 'businessSuspended', params: { reason }, message: formatMessage(MESSAGES.businessSuspended, { reason }) });
+
+    await testDb.database.db.execute(sql`UPDATE vendors SET status = 'PENDING', status_reason = NULL WHERE id = ${shop.vendorId}`);
+    expect((await redeem(shop, code)).json()).toMatchObject({ statusCode: 409, code: 'businessPending', message: MESSAGES.businessPending });
+    expect(await offerState(offerId)).toEqual({ redeemedCount: 0, redeemedClaims: 0 });
+    const mine = (await app.inject({ method: 'GET', url: '/api/v1/me/claims', cookies: shopper.cookies })).json() as { data: Claim[] };
+    expect(mine.data.find((each) => each.claimId === claimId)?.status).toBe('ACTIVE');
+
+    // Approved again: the same code redeems.
+    await testDb.database.db.execute(sql`UPDATE vendors SET status = 'ACTIVE' WHERE id = ${shop.vendorId}`);
+    expect((await redeem(shop, code)).statusCode).toBe(200);
+  });
+
   it('undoes a redemption within 10 minutes (the claim ACTIVE again, the unit back), not after (409), not another shop’s (404)', async () => {
     const shop = await buildShop(app);
     const otherShop = await buildShop(app);

@@ -197,6 +197,29 @@ describe('writing a review', () => {
     expect((await review(shopper, { receiptId, stars: 5 })).statusCode).toBe(201);
   });
 
+  it('refuses (403 reviewNotAllowed) a purchase at a shop that is not ACTIVE, and says so in the shopper’s lists', async () => {
+    const shop = await buildShop(app);
+    const offerId = await createOffer(app, shop);
+    const shopper = await signUp(app);
+    const claimId = await insertClaim(shop, offerId, shopper);
+    const receiptId = await insertReceipt(shop, shopper, { status: 'VERIFIED', autoStatus: 'VERIFIED' });
+    for (const status of ['SUSPENDED', 'PENDING', 'REJECTED', 'CLOSED']) {
+      await db().execute(sql`UPDATE vendors SET status = ${status} WHERE id = ${shop.vendorId}`);
+      for (const payload of [{ claimId }, { receiptId }]) {
+        const response = await review(shopper, { ...payload, stars: 1 });
+        expect(response.statusCode, status).toBe(403);
+        expect(response.json()).toMatchObject({ code: 'reviewNotAllowed', message: MESSAGES.reviewNotAllowed });
+      }
+    }
+    const claims = (await app.inject({ method: 'GET', url: '/api/v1/me/claims', cookies: shopper.cookies })).json() as { data: { claimId: number; review: { canReview: boolean } }[] };
+    expect(claims.data.find((each) => each.claimId === claimId)?.review.canReview).toBe(false);
+    const [written] = await selectRows<{ count: number }>(db(), sql`SELECT count(*)::integer AS count FROM reviews WHERE vendor_id = ${shop.vendorId}`);
+    expect(written?.count).toBe(0);
+
+    await db().execute(sql`UPDATE vendors SET status = 'ACTIVE' WHERE id = ${shop.vendorId}`);
+    expect((await review(shopper, { claimId, stars: 4 })).statusCode).toBe(201);
+  });
+
   it('refuses bad input with 400: not exactly one id, stars outside 1–5 or not whole, text too long', async () => {
     const shop = await buildShop(app);
     const offerId = await createOffer(app, shop);
