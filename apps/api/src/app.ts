@@ -26,10 +26,7 @@ import { HttpError, statusText } from './http-error.ts';
 import authPlugin from './plugins/auth.ts';
 import databasePlugin from './plugins/database.ts';
 import errorsPlugin from './plugins/errors.ts';
-import adminVendorRoutes from './routes/api/v1/admin/vendors.ts';
-import adminOverviewRoutes from './routes/api/v1/admin/overview.ts';
-import adminReceiptRoutes from './routes/api/v1/admin/receipts.ts';
-import adminReportRoutes from './routes/api/v1/admin/reports.ts';
+import adminRoutes from './routes/api/v1/admin/index.ts';
 import authRoutes from './routes/api/v1/auth/index.ts';
 import categoryRoutes from './routes/api/v1/categories/index.ts';
 import clientConfigRoutes from './routes/api/v1/config/index.ts';
@@ -214,11 +211,9 @@ export async function buildApp({ config, database, closeDatabase = true, logger,
   await app.register(eventRoutes, { prefix: '/api/v1/events' });
   await app.register(visitRoutes, { prefix: '/api/v1/visits' });
   await app.register(reportRoutes, { prefix: '/api/v1/reports' });
-  await app.register(adminReportRoutes, { prefix: '/api/v1/admin' });
-  await app.register(adminReceiptRoutes, { prefix: '/api/v1/admin' });
-  await app.register(adminOverviewRoutes, { prefix: '/api/v1/admin' });
+  // Every admin route, behind one admins-only check (routes/api/v1/admin/index.ts).
+  await app.register(adminRoutes, { prefix: '/api/v1/admin' });
   await app.register(geoRoutes, { prefix: '/api/v1/geo', geocoderUrl: config.geocoderUrl });
-  await app.register(adminVendorRoutes, { prefix: '/api/v1/admin' });
   await app.register(uploadRoutes);
 
   return app;

@@ -97,6 +97,45 @@ describe('admin routes', () => {
       expect((await call(undefined, method, url, payload)).statusCode, `${method} ${url}`).toBe(401);
     }
   });
+
+  it('answer 403 adminOnly, not 400, to a shopper and an owner sending an invalid body, params or query, on every route', async () => {
+    const admin = await signUpAdmin();
+    const shopper = await signUp(app);
+    const owner = await buildShop(app);
+    const malformedJson = { payload: '{"outcome": ', headers: { 'content-type': 'application/json' } };
+    // Each is refused with 400 for an admin (so each is really invalid); everyone else learns only that it is not theirs.
+    const requests: { method: 'GET' | 'POST'; url: string; payload?: object | string; headers?: Record<string, string> }[] = [
+      { method: 'GET', url: '/api/v1/admin/vendors' },
+      { method: 'GET', url: '/api/v1/admin/vendors?status=NONSENSE' },
+      { method: 'GET', url: `/api/v1/admin/vendors?status=PENDING&cursor=${'x'.repeat(201)}` },
+      { method: 'GET', url: '/api/v1/admin/vendors/abc/documents/xyz' },
+      { method: 'GET', url: `/api/v1/admin/actions?cursor=${'x'.repeat(201)}` },
+      { method: 'GET', url: '/api/v1/admin/actions?cursor=not-a-cursor' },
+      { method: 'POST', url: '/api/v1/admin/vendors/abc/decision', payload: { status: 'ACTIVE' } },
+      { method: 'POST', url: `/api/v1/admin/vendors/${owner.vendorId}/decision`, payload: { status: 'NONSENSE' } },
+      { method: 'POST', url: `/api/v1/admin/vendors/${owner.vendorId}/decision`, payload: { status: 'SUSPENDED' } },
+      { method: 'POST', url: `/api/v1/admin/vendors/${owner.vendorId}/decision`, ...malformedJson },
+      { method: 'POST', url: '/api/v1/admin/reports/NONSENSE/abc/decision', payload: { outcome: 'KEPT' } },
+      { method: 'POST', url: '/api/v1/admin/reports/OFFER/1/decision', payload: { outcome: 'MAYBE' } },
+      { method: 'POST', url: '/api/v1/admin/reports/OFFER/1/decision', payload: { outcome: 'REMOVED' } },
+      { method: 'POST', url: '/api/v1/admin/reports/OFFER/1/decision', ...malformedJson },
+      { method: 'POST', url: '/api/v1/admin/receipts/abc/settlement', payload: { status: 'VERIFIED', reason: 'The receipt is real' } },
+      { method: 'POST', url: '/api/v1/admin/receipts/1/settlement', payload: { status: 'MAYBE', reason: 'The receipt is real' } },
+      { method: 'POST', url: '/api/v1/admin/receipts/1/settlement', payload: { status: 'VERIFIED' } },
+      { method: 'POST', url: '/api/v1/admin/receipts/1/settlement', ...malformedJson },
+    ];
+    for (const { method, url, payload, headers } of requests) {
+      const send = (account: Account) => app.inject({ method, url, ...(payload === undefined ? {} : { payload }), headers, cookies: account.cookies });
+      const asAdmin = await send(admin);
+      expect(asAdmin.statusCode, `admin: ${method} ${url} ${asAdmin.body}`).toBe(400);
+      for (const account of [shopper, owner]) {
+        const response = await send(account);
+        expect(response.statusCode, `${method} ${url} ${response.body}`).toBe(403);
+        // No field messages: nothing about what was wrong with the request.
+        expect(response.json()).toEqual({ statusCode: 403, error: 'Forbidden', code: 'adminOnly', message: MESSAGES.adminOnly, params: {} });
+      }
+    }
+  });
 });
 
 describe('GET /api/v1/admin/reports', () => {

@@ -1,6 +1,7 @@
 /**
  * Receipt disputes (issue 14): GET /api/v1/admin/receipt-disputes lists receipts the automatic check VERIFIED and
- * the shop then REJECTED; POST /api/v1/admin/receipts/:receiptId/settlement is the admin's verdict. Admins only.
+ * the shop then REJECTED; POST /api/v1/admin/receipts/:receiptId/settlement is the admin's verdict. Admins only
+ * (admin/index.ts checks it for every admin route).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema, receiptDisputesResponseSchema, receiptIdParamsSchema, receiptSettlementResponseSchema, receiptSettlementSchema } from '@qrib/shared';
@@ -16,8 +17,7 @@ const adminReceiptRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: receiptDisputesResponseSchema, 401: apiErrorSchema, 403: apiErrorSchema },
       },
     },
-    async (request) => {
-      await app.policies.requireAdmin(request.user);
+    async () => {
       return { data: await app.adminConsole.listDisputes() };
     },
   );
@@ -34,7 +34,6 @@ const adminReceiptRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await app.policies.requireAdmin(request.user);
       const { status, reason } = request.body;
       return { data: await settleReceipt(app.adminConsole, request.user.id, request.params.receiptId, status, reason ?? '') };
     },

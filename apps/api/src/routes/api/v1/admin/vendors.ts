@@ -1,7 +1,7 @@
 /**
  * The platform's checks of businesses (issue 14): GET /admin/vendors?status= (oldest first, cursor paged) with their
  * documents, GET /admin/vendors/:vendorId/documents/:documentId (the private file) and
- * POST /admin/vendors/:vendorId/decision. Admins only: everyone else gets 403 adminOnly.
+ * POST /admin/vendors/:vendorId/decision. Admins only: everyone else gets 403 adminOnly (admin/index.ts).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -21,11 +21,6 @@ const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 
 
 const adminVendorRoutes: FastifyPluginAsyncZod = async (app) => {
   const adminVendors = createAdminVendorsRepository(app.db);
-  // Before the query and body are validated, so a shopper or owner learns nothing but 403 from any admin route.
-  app.addHook('preValidation', async (request) => {
-    await app.policies.requireAdmin(request.user);
-  });
-
   app.get(
     '/vendors',
     {
