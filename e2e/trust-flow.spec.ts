@@ -216,8 +216,8 @@ test('a pending shop is approved, a verified receipt is reviewed and replied to,
   await expect(reportCard).toContainText(reportText);
   await expect(reportCard.getByRole('link', { name: `View ${shopName}` })).toHaveAttribute('href', `/shops/${vendorId}`);
   await expectAccessibleDrawnDark(admin);
-  await reportCard.getByRole('button', { name: `Remove ${shopName}` }).click();
-  const removeDialog = admin.getByRole('dialog', { name: `Remove ${shopName}` });
+  await reportCard.getByRole('button', { name: `Remove the review of ${shopName}` }).click();
+  const removeDialog = admin.getByRole('dialog', { name: `Remove the review of ${shopName}` });
   await removeDialog.getByLabel('Reason (shown to those concerned)').fill(statement);
   await removeDialog.getByRole('button', { name: 'Remove', exact: true }).click();
   await expect(removeDialog).toHaveCount(0);

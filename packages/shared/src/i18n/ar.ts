@@ -747,6 +747,7 @@ export const ar: Catalog = {
     remove: 'إزالة',
     keepLabel: 'إبقاء {{title}}',
     removeLabel: 'إزالة {{title}}',
+    reviewOf: 'التقييم عن {{title}}',
     noReports: 'لا توجد بلاغات مفتوحة.',
     disputes: 'إيصالات متنازع عليها',
     disputeTitle: 'إيصال لـ {{business}} من {{username}}',

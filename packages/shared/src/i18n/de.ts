@@ -754,6 +754,7 @@ export const de: Catalog = {
     remove: 'Entfernen',
     keepLabel: '{{title}} belassen',
     removeLabel: '{{title}} entfernen',
+    reviewOf: 'die Bewertung von {{title}}',
     noReports: 'Keine offenen Meldungen.',
     disputes: 'Strittige Belege',
     disputeTitle: 'Beleg für {{business}} von {{username}}',

@@ -759,6 +759,7 @@ export const el: Catalog = {
     remove: 'Αφαίρεση',
     keepLabel: 'Διατήρηση: {{title}}',
     removeLabel: 'Αφαίρεση: {{title}}',
+    reviewOf: 'η αξιολόγηση για {{title}}',
     noReports: 'Δεν υπάρχουν ανοιχτές αναφορές.',
     disputes: 'Αμφισβητούμενες αποδείξεις',
     disputeTitle: 'Απόδειξη για {{business}} από {{username}}',

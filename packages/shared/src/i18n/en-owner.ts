@@ -197,6 +197,7 @@ export const enOwner = {
     remove: 'Remove',
     keepLabel: 'Keep {{title}}',
     removeLabel: 'Remove {{title}}',
+    reviewOf: 'the review of {{title}}',
     noReports: 'No open reports.',
     disputes: 'Receipt disputes',
     disputeTitle: 'Receipt for {{business}} from {{username}}',

@@ -758,6 +758,7 @@ export const fr: Catalog = {
     remove: 'Retirer',
     keepLabel: 'Conserver {{title}}',
     removeLabel: 'Retirer {{title}}',
+    reviewOf: 'l’avis sur {{title}}',
     noReports: 'Aucun signalement ouvert.',
     disputes: 'Tickets contestés',
     disputeTitle: 'Ticket pour {{business}} de {{username}}',

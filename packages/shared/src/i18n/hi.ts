@@ -754,6 +754,7 @@ export const hi: Catalog = {
     remove: 'हटाएँ',
     keepLabel: '{{title}} बनाए रखें',
     removeLabel: '{{title}} हटाएँ',
+    reviewOf: '{{title}} की समीक्षा',
     noReports: 'कोई खुली रिपोर्ट नहीं।',
     disputes: 'विवादित रसीदें',
     disputeTitle: '{{username}} की {{business}} के लिए रसीद',

@@ -758,6 +758,7 @@ export const it: Catalog = {
     remove: 'Rimuovi',
     keepLabel: 'Mantieni {{title}}',
     removeLabel: 'Rimuovi {{title}}',
+    reviewOf: 'la recensione di {{title}}',
     noReports: 'Nessuna segnalazione aperta.',
     disputes: 'Scontrini contestati',
     disputeTitle: 'Scontrino per {{business}} da {{username}}',

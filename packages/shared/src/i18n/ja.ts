@@ -747,6 +747,7 @@ export const ja: Catalog = {
     remove: '削除',
     keepLabel: '{{title}} を残す',
     removeLabel: '{{title}} を削除',
+    reviewOf: '{{title}} のレビュー',
     noReports: '未処理の報告はありません。',
     disputes: '異議のあるレシート',
     disputeTitle: '{{username}} からの {{business}} のレシート',

@@ -767,6 +767,7 @@ export const mt: Catalog = {
     remove: 'Neħħi',
     keepLabel: 'Żomm {{title}}',
     removeLabel: 'Neħħi {{title}}',
+    reviewOf: "ir-reċensjoni ta' {{title}}",
     noReports: 'L-ebda rapport miftuħ.',
     disputes: 'Riċevuti kkontestati',
     disputeTitle: 'Riċevuta għal {{business}} minn {{username}}',

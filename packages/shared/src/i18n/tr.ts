@@ -757,6 +757,7 @@ export const tr: Catalog = {
     remove: 'Kaldır',
     keepLabel: '{{title}} öğesini yerinde bırak',
     removeLabel: '{{title}} öğesini kaldır',
+    reviewOf: '{{title}} hakkındaki değerlendirme',
     noReports: 'Açık bildirim yok.',
     disputes: 'İtiraz edilen fişler',
     disputeTitle: '{{username}} kullanıcısından {{business}} için fiş',

@@ -203,9 +203,10 @@ describe('the console: reports, disputes and the log', () => {
       },
       '/admin?section=reports',
     );
-    const card = await screen.findByRole('article', { name: 'Ta’ Marija Bakery' });
-    expect(within(card).getByRole('link', { name: 'View Ta’ Marija Bakery' })).toHaveAttribute('href', '/shops/8');
-    await userEvent.click(within(card).getByRole('button', { name: 'Keep Ta’ Marija Bakery' }));
+    // Named as the review of its shop: never what reads as the shop itself.
+    const card = await screen.findByRole('article', { name: 'the review of Ta’ Marija Bakery' });
+    expect(within(card).getByRole('link', { name: 'View the review of Ta’ Marija Bakery' })).toHaveAttribute('href', '/shops/8');
+    await userEvent.click(within(card).getByRole('button', { name: 'Keep the review of Ta’ Marija Bakery' }));
     const dialog = screen.getByRole('dialog');
     expect(within(dialog).getByLabelText('Reason (optional)')).toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Keep' }));

@@ -33,19 +33,21 @@ function ReportedItemCard({ item }: { item: ReportedItem }) {
   const [asking, setAsking] = useState<'KEPT' | 'REMOVED' | null>(null);
   const href = reportedItemPath(item);
   const kind = t(`admin.kinds.${item.kind}`);
+  // A review's item title is its shop's name: 'Remove the review of …', never what reads as removing the shop.
+  const title = item.kind === 'REVIEW' ? t('admin.reviewOf', { title: item.title }) : item.title;
 
   return (
     <article aria-labelledby={headingId} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5" data-testid="admin-report">
       <p className="text-xs font-semibold tracking-wide text-slate-600 uppercase">
         {kind} · {t('admin.reportCount', { count: item.reportCount })}
       </p>
-      <h3 id={headingId} className="text-lg font-semibold break-words text-slate-900">
-        {item.title}
+      <h3 id={headingId} className="text-lg font-semibold break-words text-slate-900 first-letter:uppercase">
+        {title}
       </h3>
       {item.excerpt ? <p className="mt-1 text-sm break-words text-slate-700">{item.excerpt}</p> : null}
       {href ? (
         <Link to={href} className="mt-2 inline-flex min-h-11 items-center text-sm font-semibold text-brand-800 underline">
-          {t('admin.openItem', { title: item.title })}
+          {t('admin.openItem', { title })}
         </Link>
       ) : null}
       <ul className="mt-3 space-y-2">
@@ -65,16 +67,16 @@ function ReportedItemCard({ item }: { item: ReportedItem }) {
         </p>
       ) : null}
       <div className="mt-4 flex flex-wrap gap-3">
-        <Button variant="secondary" onClick={() => setAsking('KEPT')} aria-label={t('admin.keepLabel', { title: item.title })}>
+        <Button variant="secondary" onClick={() => setAsking('KEPT')} aria-label={t('admin.keepLabel', { title })}>
           {t('admin.keep')}
         </Button>
-        <Button onClick={() => setAsking('REMOVED')} aria-label={t('admin.removeLabel', { title: item.title })}>
+        <Button onClick={() => setAsking('REMOVED')} aria-label={t('admin.removeLabel', { title })}>
           {t('admin.remove')}
         </Button>
       </div>
       {asking ? (
         <ReasonDialog
-          title={asking === 'REMOVED' ? t('admin.removeLabel', { title: item.title }) : t('admin.keepLabel', { title: item.title })}
+          title={asking === 'REMOVED' ? t('admin.removeLabel', { title }) : t('admin.keepLabel', { title })}
           submitLabel={asking === 'REMOVED' ? t('admin.remove') : t('admin.keep')}
           required={asking === 'REMOVED'}
           isPending={decide.isPending}
