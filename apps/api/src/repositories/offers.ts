@@ -1,5 +1,5 @@
 /** SQL for offers and their photos; presenting an offer with its category, business and (to its owner) documents. */
-import { and, asc, desc, eq, inArray, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lte, ne, or, sql } from 'drizzle-orm';
 import { remainingUnits, type Offer, type OfferFields, type OfferStatus } from '@qrib/shared';
 import type { Db } from '../db/client.ts';
 import { categories, offerImages, offers, vendorDocuments, vendors } from '../db/schema.ts';
@@ -106,18 +106,33 @@ export function createOffersRepository(db: Db) {
      * Writes the offer's details, unless they set a maximum below the redemptions it already has (checked in the
      * same statement, so a redemption at the till in between cannot slip under it): answers whether it was written.
      */
+    /**
+     * Writes the offer's details; false when nothing was written: a maximum below the redemptions so far, or an offer
+     * Qrib REMOVED (checked in the UPDATE itself, so a removal committed after the caller read the offer still wins).
+     */
     async update(offerId: number, fields: OfferFields): Promise<boolean> {
       const limit = fields.maxRedemptions === null ? undefined : lte(offers.redeemedCount, fields.maxRedemptions);
       const written = await db
         .update(offers)
         .set({ ...offerValues(fields), updatedAt: sql`now()` })
-        .where(and(eq(offers.offerId, offerId), limit))
+        .where(and(eq(offers.offerId, offerId), ne(offers.status, 'REMOVED'), limit))
         .returning({ offerId: offers.offerId });
       return written.length > 0;
     },
 
-    async setStatus(offerId: number, status: OfferStatus): Promise<void> {
-      await db.update(offers).set({ status, updatedAt: sql`now()` }).where(eq(offers.offerId, offerId));
+    /**
+     * The owner's pause or resume; false when nothing was written: the offer was REMOVED by Qrib, or (to resume) its
+     * business is SUSPENDED. Both are checked in the UPDATE, so an admin's decision committed meanwhile is never undone.
+     */
+    async setStatus(offerId: number, status: OfferStatus): Promise<boolean> {
+      const businessAllows =
+        status === 'ACTIVE' ? sql`NOT EXISTS (SELECT 1 FROM ${vendors} WHERE ${vendors.id} = ${offers.vendorId} AND ${vendors.status} = 'SUSPENDED')` : undefined;
+      const written = await db
+        .update(offers)
+        .set({ status, updatedAt: sql`now()` })
+        .where(and(eq(offers.offerId, offerId), ne(offers.status, 'REMOVED'), businessAllows))
+        .returning({ offerId: offers.offerId });
+      return written.length > 0;
     },
   };
 }

@@ -79,19 +79,31 @@ export async function editOffer(deps: OfferCommandDeps, offerId: number, fields:
   if (current) refuseRemoved(current);
   await checkCategory(deps.offers, fields);
   if (await deps.offers.update(offerId, fields)) return;
-  // Not written: a maximum below what the till has redeemed already (issue 13: never more redemptions than the maximum).
-  const count = (await deps.offers.findRow(offerId))?.redeemedCount ?? 0;
+  // Not written: removed by Qrib since it was read, or a maximum below what the till has redeemed already (issue 13:
+  // never more redemptions than the maximum).
+  const now = await deps.offers.findRow(offerId);
+  if (now) refuseRemoved(now);
+  const count = now?.redeemedCount ?? 0;
   throw new DomainError('conflict', 'maxBelowRedeemed', { count }, { maxRedemptions: { code: 'maxBelowRedeemed', params: { count } } });
+}
+
+/** A suspended business's offers stay paused until Qrib reinstates it (issue 14); the owner reads why. */
+async function refuseSuspended(deps: OfferCommandDeps, vendorId: number): Promise<void> {
+  const business = await deps.vendors.findById(vendorId);
+  if (business?.status === 'SUSPENDED') throw new DomainError('conflict', 'businessSuspended', { reason: business.statusReason ?? '' });
 }
 
 /** Pauses or resumes an offer; one that becomes visible again rings the bell of those who saved the shop. */
 export async function setOfferStatus(deps: OfferCommandDeps, offer: OfferRow, status: OfferStatus, log: FastifyBaseLogger): Promise<void> {
   refuseRemoved(offer);
-  if (status === 'ACTIVE') {
-    // A suspended business's offers stay paused until Qrib reinstates it (issue 14); the owner reads why.
-    const business = await deps.vendors.findById(offer.vendorId);
-    if (business?.status === 'SUSPENDED') throw new DomainError('conflict', 'businessSuspended', { reason: business.statusReason ?? '' });
+  if (status === 'ACTIVE') await refuseSuspended(deps, offer.vendorId);
+  if (!(await deps.offers.setStatus(offer.offerId, status))) {
+    // Not written: Qrib removed the offer or suspended the business after `offer` was read. Say which.
+    const now = await deps.offers.findRow(offer.offerId);
+    if (!now) throw new DomainError('not-found', 'offerNotFound');
+    refuseRemoved(now);
+    await refuseSuspended(deps, offer.vendorId);
+    throw new Error(`offer ${offer.offerId} status not written, neither removed nor suspended`);
   }
-  await deps.offers.setStatus(offer.offerId, status);
   if (status === 'ACTIVE' && offer.status !== 'ACTIVE') notifySavers(deps, offer.offerId, log);
 }

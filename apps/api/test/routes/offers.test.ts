@@ -1,9 +1,11 @@
-import { count } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES } from '@qrib/shared';
+import { MESSAGES, offerFieldsSchema } from '@qrib/shared';
 import type { App } from '../../src/app.ts';
 import { categories, offerImages, offers } from '../../src/db/schema.ts';
+import { DomainError } from '../../src/domain-error.ts';
+import { editOffer, setOfferStatus } from '../../src/services/offers.ts';
 import { listFiles, makeJpeg, makePng, makePngClaiming, multipartBody, type FilePart } from '../fixtures.ts';
 import { buildOffer, buildShop, maltaDay } from '../factories.ts';
 import { signUp, type TestDatabase, useTestApp } from '../helpers.ts';
@@ -244,5 +246,40 @@ describe('reading, editing, pausing and resuming offers', () => {
     expect(resumed.json().data.status).toBe('ACTIVE');
     expect((await app.inject({ method: 'GET', url, cookies: other.cookies })).statusCode).toBe(200);
     expect((await app.inject({ method: 'POST', url: '/api/v1/offers/987654/resume', cookies: shop.cookies })).statusCode).toBe(404);
+  });
+
+  it('never overwrites a removal or suspension Qrib committed after the owner’s command read the offer (409)', async () => {
+    const { shop, offer } = await publishedOffer();
+    const db = testDb.database.db;
+    const statusOf = async () => (await db.select({ status: offers.status, title: offers.title }).from(offers).where(eq(offers.offerId, offer.offerId)))[0];
+    const codeOf = async (command: Promise<unknown>) => {
+      const error: unknown = await command.then(() => undefined, (thrown: unknown) => thrown);
+      return error instanceof DomainError ? error.code : error;
+    };
+    const fields = offerFieldsSchema.parse(offerFields({ title: 'Back again' }));
+
+    // Paused by the owner; the command reads the row; then Qrib removes it; then the command writes.
+    await db.update(offers).set({ status: 'PAUSED' }).where(eq(offers.offerId, offer.offerId));
+    const stale = await app.offers.findRow(offer.offerId);
+    if (!stale) throw new Error('offer not found');
+    await db.execute(sql`UPDATE offers SET status = 'REMOVED', status_reason = 'Misleading' WHERE offer_id = ${offer.offerId}`);
+    expect(await app.offers.setStatus(offer.offerId, 'ACTIVE')).toBe(false);
+    expect(await app.offers.setStatus(offer.offerId, 'PAUSED')).toBe(false);
+    expect(await app.offers.update(offer.offerId, fields)).toBe(false);
+    expect(await codeOf(setOfferStatus(app, stale, 'ACTIVE', app.log))).toBe('offerRemovedCannotChange');
+    expect(await codeOf(editOffer(app, offer.offerId, fields))).toBe('offerRemovedCannotChange');
+    expect(await statusOf()).toEqual({ status: 'REMOVED', title: 'Two pastizzi for one' });
+
+    // A resume read before the business was suspended writes nothing either, and says why.
+    await db.execute(sql`UPDATE offers SET status = 'PAUSED' WHERE offer_id = ${offer.offerId}`);
+    const beforeSuspension = await app.offers.findRow(offer.offerId);
+    if (!beforeSuspension) throw new Error('offer not found');
+    await db.execute(sql`UPDATE vendors SET status = 'SUSPENDED', status_reason = 'Fake shop' WHERE id = ${shop.vendorId}`);
+    expect(await app.offers.setStatus(offer.offerId, 'ACTIVE')).toBe(false);
+    const error: unknown = await setOfferStatus(app, beforeSuspension, 'ACTIVE', app.log).then(() => undefined, (thrown: unknown) => thrown);
+    expect(error).toMatchObject({ code: 'businessSuspended', params: { reason: 'Fake shop' } });
+    expect((await statusOf())?.status).toBe('PAUSED');
+    // Pausing stays allowed while suspended.
+    expect(await app.offers.setStatus(offer.offerId, 'PAUSED')).toBe(true);
   });
 });
