@@ -90,6 +90,9 @@ export type RedeemOutcome =
   /** A business shoppers do not see (issue 14: PENDING, REJECTED, SUSPENDED, CLOSED) sells nothing through Qrib. */
   | { kind: 'business-hidden'; status: string; reason: string | null };
 
+/** The statement of reasons kept on a review whose redemption was undone (reviews.status_reason is free text, read by admins). */
+export const UNDONE_REVIEW_REASON = 'The redemption was undone at the till.';
+
 /** Thrown inside the transaction to roll it back when the offer has no unit left. */
 class SoldOut extends Error {}
 
@@ -291,7 +294,8 @@ export function createClaimsRepository(db: Db) {
 
     /**
      * Undoes a redemption made less than `undoMs` ago: the claim back to ACTIVE, the unit back to the offer, the
-     * shopper's 'redeemed' notification withdrawn. 'not-found' for a claim of another shop or never redeemed.
+     * shopper's 'redeemed' notification withdrawn, and a review written of it (issue 14) REMOVED: the purchase did not
+     * happen, so its review neither shows nor counts. 'not-found' for a claim of another shop or never redeemed.
      */
     async undo(vendorId: number, claimId: number, undoMs: number): Promise<'undone' | 'not-found' | 'too-late'> {
       return db.transaction(async (tx) => {
@@ -308,6 +312,7 @@ export function createClaimsRepository(db: Db) {
         }
         await tx.execute(sql`UPDATE offers SET redeemed_count = redeemed_count - 1 WHERE offer_id = ${claim.offer_id} AND redeemed_count > 0`);
         await tx.execute(sql`DELETE FROM notifications WHERE kind = 'CLAIM_REDEEMED' AND (payload->>'claimId')::integer = ${claimId}`);
+        await tx.execute(sql`UPDATE reviews SET status = 'REMOVED', status_reason = ${UNDONE_REVIEW_REASON} WHERE claim_id = ${claimId} AND status = 'PUBLISHED'`);
         // The offer has a unit again: an unread 'sold out' is no longer true (and would ring twice if it sells out again).
         await tx.execute(sql`DELETE FROM notifications WHERE kind = 'OFFER_SOLD_OUT' AND read_at IS NULL AND (payload->>'offerId')::integer = ${claim.offer_id}`);
         return 'undone';

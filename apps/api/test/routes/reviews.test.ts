@@ -88,6 +88,7 @@ describe('writing a review', () => {
       author: { displayName: 'Maria B.' },
       verifiedPurchase: true,
       reply: null,
+      mine: true,
     });
     expect(made.reviewId).toBeGreaterThan(0);
     expect(Date.parse(made.createdAt)).not.toBeNaN();
@@ -220,6 +221,24 @@ describe('writing a review', () => {
     expect((await review(shopper, { claimId, stars: 4 })).statusCode).toBe(201);
   });
 
+  it('removes the review of a redemption the till undoes: it neither shows nor counts, and keeps the reason', async () => {
+    const shop = await buildShop(app);
+    const offerId = await createOffer(app, shop);
+    const shopper = await signUp(app);
+    const viewer = await signUp(app);
+    const claimId = await insertClaim(shop, offerId, shopper);
+    const written = reviewOf(await review(shopper, { claimId, stars: 1, text: 'Never got it.' }));
+    const before = (await reviewsOf(viewer, shop.vendorId)).json() as { data: Review[]; rating: { count: number } };
+    expect(before.data.map((each) => each.reviewId)).toEqual([written.reviewId]);
+    expect(before.rating.count).toBe(1);
+
+    const undone = await app.inject({ method: 'DELETE', url: `/api/v1/vendors/me/redemptions/${claimId}`, cookies: shop.cookies });
+    expect(undone.statusCode).toBe(204);
+    expect((await reviewsOf(viewer, shop.vendorId)).json()).toMatchObject({ data: [], rating: { average: null, count: 0 } });
+    const [row] = await selectRows<{ status: string; status_reason: string | null }>(db(), sql`SELECT status, status_reason FROM reviews WHERE id = ${written.reviewId}`);
+    expect(row).toEqual({ status: 'REMOVED', status_reason: 'The redemption was undone at the till.' });
+  });
+
   it('refuses bad input with 400: not exactly one id, stars outside 1–5 or not whole, text too long', async () => {
     const shop = await buildShop(app);
     const offerId = await createOffer(app, shop);
@@ -318,7 +337,7 @@ describe('the owner’s reply', () => {
     const replied = await replyTo(shop, reviewId, '  Sorry, the machine was broken that day.  ');
     expect(replied.statusCode).toBe(200);
     const answer = reviewOf(replied);
-    expect(answer).toMatchObject({ reviewId, stars: 2, text: 'Cold coffee', reply: { text: 'Sorry, the machine was broken that day.' } });
+    expect(answer).toMatchObject({ reviewId, stars: 2, text: 'Cold coffee', reply: { text: 'Sorry, the machine was broken that day.' }, mine: false });
     expect(Date.parse(answer.reply?.createdAt ?? '')).not.toBeNaN();
 
     const twice = await replyTo(shop, reviewId, 'Changed my mind');
@@ -367,6 +386,19 @@ describe('a shop’s reviews and its rating', () => {
     if (!row) throw new Error('review not inserted');
     return row.id;
   }
+
+  it('marks `mine` the reader’s own review only: for its author, not for the shop’s owner or another shopper', async () => {
+    const shop = await buildShop(app);
+    const author = await signUp(app);
+    const other = await signUp(app);
+    const authorsReview = await insertReview(shop, 5, { shopper: author });
+    const othersReview = await insertReview(shop, 2, { shopper: other });
+    const mineOf = async (reader: Account) =>
+      Object.fromEntries(((await reviewsOf(reader, shop.vendorId)).json() as ReviewsPage).data.map((each) => [each.reviewId, each.mine]));
+    expect(await mineOf(author)).toEqual({ [authorsReview]: true, [othersReview]: false });
+    expect(await mineOf(other)).toEqual({ [authorsReview]: false, [othersReview]: true });
+    expect(await mineOf(shop)).toEqual({ [authorsReview]: false, [othersReview]: false });
+  });
 
   it('rates by each shopper’s latest review of the last 12 months, without removed ones; null with none', async () => {
     const shop = await buildShop(app);
