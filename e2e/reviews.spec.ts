@@ -66,14 +66,18 @@ test('a redeemed code is reviewed, the owner replies once, the rating shows, and
   await expect(review).toContainText('Crisp ftira and a friendly welcome.');
   await expect(review).toContainText('Verified purchase');
   await expect(review).toContainText('Carmen S.');
+  // No Report of one's own review.
+  await expect(review.getByRole('button', { name: /^Report the review by / })).toHaveCount(0);
   await expectAccessibleLightAndDark(page);
   // My codes now leads to the review instead.
   await page.goto('/codes');
   await expect(page.getByRole('link', { name: `See your review: ${title}` })).toBeVisible();
 
-  // The owner replies once, on their own shop's page, which offers them no Report.
+  // The owner replies once, on their own shop's page, which offers them no Report of the shop but one of the review
+  // (a fake review of their shop is theirs to report).
   await owner.goto(`/shops/${vendorId}`);
   await expect(owner.getByRole('button', { name: 'Report this shop' })).toHaveCount(0);
+  await expect(owner.getByRole('button', { name: 'Report the review by Carmen S.' })).toBeVisible();
   await owner.getByRole('button', { name: /^Reply to / }).click();
   await owner.getByLabel('Your public reply').fill('Thank you, see you soon!');
   await expectNoSeriousA11yViolations(owner);

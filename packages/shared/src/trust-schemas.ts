@@ -79,6 +79,8 @@ export const reviewSchema = z.object({
   author: z.object({ displayName: z.string() }),
   verifiedPurchase: z.literal(true),
   reply: z.object({ text: z.string(), createdAt: z.string() }).nullable(),
+  /** Whether the signed-in reader wrote it (the app offers no Report of one's own review). */
+  mine: z.boolean(),
 });
 export type Review = z.infer<typeof reviewSchema>;
 export const reviewResponseSchema = z.object({ data: reviewSchema });

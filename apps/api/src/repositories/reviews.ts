@@ -41,6 +41,7 @@ export class ReviewAlreadyWritten extends Error {}
 interface ReviewRow {
   id: number;
   vendor_id: number;
+  user_id: number;
   offer_id: number | null;
   offer_title: string | null;
   stars: number;
@@ -64,7 +65,8 @@ export function displayNameOf(name: string): string {
   return initial ? `${first} ${initial.toLocaleUpperCase()}.` : first;
 }
 
-function presentReview(row: ReviewRow): Review {
+/** A review as `viewerId` reads it (`mine` when they wrote it). */
+function presentReview(row: ReviewRow, viewerId: number): Review {
   return {
     reviewId: row.id,
     vendorId: row.vendor_id,
@@ -76,10 +78,11 @@ function presentReview(row: ReviewRow): Review {
     author: { displayName: displayNameOf(row.author_name) },
     verifiedPurchase: true,
     reply: row.reply_text === null || row.replied_at === null ? null : { text: row.reply_text, createdAt: iso(row.replied_at) },
+    mine: row.user_id === viewerId,
   };
 }
 
-const REVIEW_SELECT = sql`SELECT rv.id, rv.vendor_id, rv.offer_id, o.title AS offer_title, rv.stars, rv.text, rv.created_at,
+const REVIEW_SELECT = sql`SELECT rv.id, rv.vendor_id, rv.user_id, rv.offer_id, o.title AS offer_title, rv.stars, rv.text, rv.created_at,
     u.name AS author_name, rv.reply_text, rv.replied_at,
     to_char(rv.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS cursor_time
   FROM reviews rv JOIN users u ON u.id = rv.user_id LEFT JOIN offers o ON o.offer_id = rv.offer_id`;
@@ -122,9 +125,9 @@ export function ratingSql(vendorId: number): SQL {
 }
 
 export function createReviewsRepository(db: Db) {
-  async function findById(reviewId: number, database: Db = db): Promise<Review | undefined> {
+  async function findById(reviewId: number, viewerId: number, database: Db = db): Promise<Review | undefined> {
     const [row] = await selectRows<ReviewRow>(database, sql`${REVIEW_SELECT} WHERE rv.id = ${reviewId} AND rv.status = 'PUBLISHED'`);
-    return row ? presentReview(row) : undefined;
+    return row ? presentReview(row, viewerId) : undefined;
   }
 
   return {
@@ -198,7 +201,7 @@ export function createReviewsRepository(db: Db) {
                    jsonb_build_object('reviewId', rv.id, 'vendorId', rv.vendor_id, 'stars', rv.stars, 'offerTitle', o.title)
             FROM reviews rv JOIN vendors v ON v.id = rv.vendor_id LEFT JOIN offers o ON o.offer_id = rv.offer_id
             WHERE rv.id = ${inserted.id}`);
-          const review = await findById(inserted.id, tx);
+          const review = await findById(inserted.id, userId, tx);
           if (!review) throw new Error('review not found after insert');
           return review;
         });
@@ -220,10 +223,12 @@ export function createReviewsRepository(db: Db) {
     /** The owner's one reply, and REVIEW_REPLIED to the reviewer; undefined when a reply is already there. */
     async reply(reviewId: number, text: string): Promise<Review | undefined> {
       return db.transaction(async (tx) => {
-        const [updated] = await selectRows<{ id: number }>(
+        // The answer is the replying owner's reading of the review.
+        const [updated] = await selectRows<{ id: number; owner_user_id: number }>(
           tx,
-          sql`UPDATE reviews SET reply_text = ${text}, replied_at = now()
-              WHERE id = ${reviewId} AND status = 'PUBLISHED' AND reply_text IS NULL RETURNING id`,
+          sql`UPDATE reviews rv SET reply_text = ${text}, replied_at = now() FROM vendors v
+              WHERE rv.id = ${reviewId} AND rv.status = 'PUBLISHED' AND rv.reply_text IS NULL AND v.id = rv.vendor_id
+              RETURNING rv.id, v.owner_user_id`,
         );
         if (!updated) return undefined;
         await tx.execute(sql`
@@ -231,12 +236,12 @@ export function createReviewsRepository(db: Db) {
           SELECT rv.user_id, 'REVIEW_REPLIED', jsonb_build_object('reviewId', rv.id, 'vendorId', rv.vendor_id, 'businessName', v.business_name)
           FROM reviews rv JOIN vendors v ON v.id = rv.vendor_id
           WHERE rv.id = ${reviewId}`);
-        return findById(reviewId, tx);
+        return findById(reviewId, updated.owner_user_id, tx);
       });
     },
 
-    /** A shop's PUBLISHED reviews, newest first, REVIEWS_PAGE_SIZE a page after `cursor`. */
-    async listForVendor(vendorId: number, cursor: { t: string; id: number } | undefined): Promise<{ data: Review[]; nextCursor: string | null }> {
+    /** A shop's PUBLISHED reviews as `viewerId` reads them, newest first, REVIEWS_PAGE_SIZE a page after `cursor`. */
+    async listForVendor(vendorId: number, viewerId: number, cursor: { t: string; id: number } | undefined): Promise<{ data: Review[]; nextCursor: string | null }> {
       const after = cursor ? sql`AND (rv.created_at, rv.id) < (${cursor.t}::timestamptz, ${cursor.id})` : sql``;
       const rows = await selectRows<ReviewRow>(
         db,
@@ -245,7 +250,7 @@ export function createReviewsRepository(db: Db) {
       );
       const page = rows.slice(0, REVIEWS_PAGE_SIZE);
       const last = page[page.length - 1];
-      return { data: page.map(presentReview), nextCursor: rows.length > REVIEWS_PAGE_SIZE && last ? encodeReviewCursor(last) : null };
+      return { data: page.map((row) => presentReview(row, viewerId)), nextCursor: rows.length > REVIEWS_PAGE_SIZE && last ? encodeReviewCursor(last) : null };
     },
 
     /** The rating shoppers see (see ratingSql). */

@@ -13,6 +13,7 @@ export function buildReview(overrides: Partial<Review> = {}): Review {
     author: { displayName: 'Maria B.' },
     verifiedPurchase: true,
     reply: null,
+    mine: false,
     ...overrides,
   };
 }

@@ -65,7 +65,7 @@ describe('VendorReviews', () => {
     expect(screen.queryByRole('button', { name: 'Show more' })).not.toBeInTheDocument();
   });
 
-  it('lets the owner reply once to a review without a reply (the reply then shows), says what a refused reply needs, and offers no Report', async () => {
+  it('lets the owner reply once to a review without a reply (the reply then shows), says what a refused reply needs', async () => {
     let replied = false;
     const api = stubApi({
       'GET /api/v1/vendors/3/reviews': () => ({
@@ -78,7 +78,6 @@ describe('VendorReviews', () => {
     });
     renderReviews({ isOwner: true });
     await userEvent.click(await screen.findByRole('button', { name: 'Reply to Maria B.' }));
-    expect(screen.queryByRole('button', { name: /^Report/ })).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Send reply' }));
     expect(screen.getByText(formatMessage(MESSAGES.replyLength, { max: REVIEW_REPLY_MAX.toLocaleString('en') }))).toBeInTheDocument();
     expect(api.calls.filter((call) => call.method === 'POST')).toEqual([]);
@@ -88,6 +87,30 @@ describe('VendorReviews', () => {
     expect(await screen.findByTestId('review-reply')).toHaveTextContent('See you soon!');
     expect(api.calls).toContainEqual({ method: 'POST', path: '/api/v1/reviews/11/reply', body: { text: 'See you soon!' } });
     expect(screen.queryByRole('button', { name: 'Reply to Maria B.' })).not.toBeInTheDocument();
+  });
+
+  it('offers Report on every review to the shop’s owner too (a fake review is theirs to report), and on none of the reader’s own', async () => {
+    stubApi({
+      'GET /api/v1/vendors/3/reviews': {
+        body: buildReviewsPage({
+          data: [
+            buildReview({ reply: { text: 'Thank you!', createdAt: '2026-11-21T10:00:00.000Z' } }),
+            buildReview({ reviewId: 12, author: { displayName: 'Joe C.' } }),
+            buildReview({ reviewId: 13, author: { displayName: 'Me M.' }, mine: true }),
+          ],
+        }),
+      },
+    });
+    const owner = renderReviews({ isOwner: true });
+    expect(await screen.findByRole('button', { name: 'Report the review by Maria B.' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Report the review by Joe C.' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Report the review by Me M.' })).not.toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: /^Report/ })).toHaveLength(2);
+    owner.unmount();
+
+    renderReviews();
+    expect(await screen.findByRole('button', { name: 'Report the review by Joe C.' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Report the review by Me M.' })).not.toBeInTheDocument();
   });
 
   it('shows why the server refused a reply (already replied)', async () => {

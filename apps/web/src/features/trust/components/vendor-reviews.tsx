@@ -65,7 +65,7 @@ function ReplyForm({ review, onDone }: { review: Review; onDone: () => void }) {
   );
 }
 
-function ReviewItem({ review, isOwner, canReport }: { review: Review; isOwner: boolean; canReport: boolean }) {
+function ReviewItem({ review, isOwner }: { review: Review; isOwner: boolean }) {
   const { t, i18n } = useTranslation();
   const [replying, setReplying] = useState(false);
   return (
@@ -110,7 +110,8 @@ function ReviewItem({ review, isOwner, canReport }: { review: Review; isOwner: b
             {t('trust.reply')}
           </Button>
         ) : null}
-        {canReport ? <ReportAction kind="REVIEW" id={review.reviewId} label={t('trust.reportReview', { name: review.author.displayName })} /> : null}
+        {/* The shop's owner reports a review of their shop too (FAKE_REVIEW is theirs to send); nobody reports their own. */}
+        {review.mine ? null : <ReportAction kind="REVIEW" id={review.reviewId} label={t('trust.reportReview', { name: review.author.displayName })} />}
       </div>
       {replying && !review.reply ? <ReplyForm review={review} onDone={() => setReplying(false)} /> : null}
     </li>
@@ -118,7 +119,8 @@ function ReviewItem({ review, isOwner, canReport }: { review: Review; isOwner: b
 }
 
 /**
- * `isOwner`: the reader owns this shop (they reply, and do not report their own shop's reviews).
+ * `isOwner`: the reader owns this shop (they reply, and may report any review of it, as anyone may).
+ * Every review but the reader's own (`mine`) has a Report action.
  * `limit`: show the latest this many and link to the shop page instead of 'Show more'.
  */
 export function VendorReviews({ vendorId, isOwner = false, limit }: { vendorId: number; isOwner?: boolean; limit?: number }) {
@@ -135,7 +137,7 @@ export function VendorReviews({ vendorId, isOwner = false, limit }: { vendorId: 
       <>
         <ul className="space-y-3">
           {shown.map((review) => (
-            <ReviewItem key={review.reviewId} review={review} isOwner={isOwner} canReport={!isOwner} />
+            <ReviewItem key={review.reviewId} review={review} isOwner={isOwner} />
           ))}
         </ul>
         {limit !== undefined ? (

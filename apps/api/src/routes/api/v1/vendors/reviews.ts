@@ -27,7 +27,7 @@ const vendorReviewRoutes: FastifyPluginAsyncZod = async (app) => {
       // The shop is seen as on its page: shoppers see ACTIVE shops only, an owner their own too.
       const shop = await app.vendors.findById(vendorId);
       if (!shop || (shop.status !== 'ACTIVE' && shop.ownerUserId !== request.user.id)) throw new DomainError('not-found', 'shopNotFound');
-      const [page, rating] = await Promise.all([app.reviews.listForVendor(vendorId, cursor), app.reviews.rating(vendorId)]);
+      const [page, rating] = await Promise.all([app.reviews.listForVendor(vendorId, request.user.id, cursor), app.reviews.rating(vendorId)]);
       return { ...page, rating };
     },
   );
