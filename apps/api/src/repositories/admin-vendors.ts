@@ -65,20 +65,27 @@ export async function insertAdminAction(
 
 /**
  * Grants the ADMIN role to these usernames (case-insensitive), recording GRANT_ADMIN for each account that did not
- * have it. Answers the usernames granted (or already admins) and those no account has.
+ * have it. Answers the usernames granted (or already admins) and those no account has. The UPDATE itself holds
+ * `NOT is_admin`: of two replicas booting at once, the second waits for the first's row lock, then writes nothing
+ * and records nothing.
  */
 export async function grantAdmin(db: Db, usernames: readonly string[], grantedBy: number | null): Promise<{ granted: string[]; unknown: string[] }> {
   const granted: string[] = [];
   const unknown: string[] = [];
+  const named = (username: string) => sql`lower(${users.username}) = lower(${username})`;
   for (const username of usernames) {
     const done = await db.transaction(async (tx) => {
-      const [user] = await tx.select({ id: users.id, username: users.username, isAdmin: users.isAdmin }).from(users).where(sql`lower(${users.username}) = lower(${username})`);
-      if (!user) return undefined;
-      if (!user.isAdmin) {
-        await tx.update(users).set({ isAdmin: true }).where(eq(users.id, user.id));
-        await insertAdminAction(tx, { adminUserId: grantedBy, action: 'GRANT_ADMIN', itemKind: 'USER', itemId: user.id, reason: null });
+      const [made] = await tx
+        .update(users)
+        .set({ isAdmin: true })
+        .where(and(named(username), sql`NOT ${users.isAdmin}`))
+        .returning({ id: users.id, username: users.username });
+      if (made) {
+        await insertAdminAction(tx, { adminUserId: grantedBy, action: 'GRANT_ADMIN', itemKind: 'USER', itemId: made.id, reason: null });
+        return made.username;
       }
-      return user.username;
+      const [user] = await tx.select({ username: users.username }).from(users).where(named(username));
+      return user?.username;
     });
     if (done === undefined) unknown.push(username);
     else granted.push(done);

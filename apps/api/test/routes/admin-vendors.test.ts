@@ -7,12 +7,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { MESSAGES, formatMessage } from '@qrib/shared';
 import type { App } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
+import { selectRows } from '../../src/db/client.ts';
 import { adminActions, notifications, offers, users } from '../../src/db/schema.ts';
+import { grantAdmin, insertAdminAction } from '../../src/repositories/admin-vendors.ts';
 import { grantAdminsAtBoot, runAdminCli } from '../../src/services/admin-role.ts';
 import { dataDirHolder, holdDataDir } from '../../src/services/data-dir-lock.ts';
 import { buildOffer, buildPendingShop, buildShop, createOffer } from '../factories.ts';
@@ -495,6 +497,44 @@ describe('the ADMIN role', () => {
     expect(lines).toContain('warn ADMIN_USERNAMES: no account has the username nobody-here');
     const grants = await testDb.database.db.select().from(adminActions).where(and(eq(adminActions.action, 'GRANT_ADMIN'), eq(adminActions.itemId, account.userId)));
     expect(grants).toEqual([expect.objectContaining({ adminUserId: null, itemKind: 'USER' })]);
+  });
+
+  it.skipIf(!process.env.TEST_DATABASE_URL)('is recorded once when two replicas boot together: the second waits for the first, then writes nothing (PostgreSQL)', async () => {
+    const account = await signUp(app);
+    const first = await testDb.openReplica();
+    const second = await testDb.openReplica();
+    try {
+      let release: () => void = () => undefined;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      let granted: () => void = () => undefined;
+      const grantedNotCommitted = new Promise<void>((resolve) => (granted = resolve));
+      // The first replica has granted and recorded, and not yet committed; the second grants meanwhile.
+      const firstBoot = first.database.db.transaction(async (tx) => {
+        await tx.update(users).set({ isAdmin: true }).where(eq(users.id, account.userId));
+        await insertAdminAction(tx, { adminUserId: null, action: 'GRANT_ADMIN', itemKind: 'USER', itemId: account.userId, reason: null });
+        granted();
+        await released;
+      });
+      await grantedNotCommitted;
+      const secondBoot = grantAdmin(second.database.db, [account.username], null);
+      await expect
+        .poll(async () => {
+          const [row] = await selectRows<{ waiting: number }>(
+            testDb.database.db,
+            sql`SELECT count(*)::int AS waiting FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+          );
+          return Number(row?.waiting ?? 0);
+        })
+        .toBe(1);
+      release();
+      await firstBoot;
+      expect(await secondBoot).toEqual({ granted: [account.username], unknown: [] });
+      const grants = await testDb.database.db.select().from(adminActions).where(and(eq(adminActions.action, 'GRANT_ADMIN'), eq(adminActions.itemId, account.userId)));
+      expect(grants).toHaveLength(1);
+    } finally {
+      await first.close();
+      await second.close();
+    }
   });
 
   it('is granted by `npm run admin -- grant <username>`, which names an unknown username and refuses while a server holds DATA_DIR', async () => {
