@@ -209,12 +209,12 @@ test('a pending shop is approved, a verified receipt is reviewed and replied to,
   // The report reaches rita's reports queue, where she removes the review with a statement of reasons.
   await admin.getByRole('button', { name: 'Reports', exact: true }).click();
   await expect(admin).toHaveURL(/section=reports/);
-  const reportCard = admin.getByRole('article', { name: shopName });
+  const reportCard = admin.getByRole('article', { name: `the review of ${shopName}` });
   await expect(reportCard).toContainText('Review · ');
   await expect(reportCard).toContainText(reviewText);
   await expect(reportCard).toContainText('Fake review');
   await expect(reportCard).toContainText(reportText);
-  await expect(reportCard.getByRole('link', { name: `View ${shopName}` })).toHaveAttribute('href', `/shops/${vendorId}`);
+  await expect(reportCard.getByRole('link', { name: `View the review of ${shopName}` })).toHaveAttribute('href', `/shops/${vendorId}`);
   await expectAccessibleDrawnDark(admin);
   await reportCard.getByRole('button', { name: `Remove the review of ${shopName}` }).click();
   const removeDialog = admin.getByRole('dialog', { name: `Remove the review of ${shopName}` });
