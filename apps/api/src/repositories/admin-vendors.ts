@@ -7,6 +7,7 @@ import { and, asc, eq, gt, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { ADMIN_VENDORS_PAGE_SIZE, type AdminAction, type AdminVendor, type AdminVendorFilter } from '@qrib/shared/admin-vendor-schemas';
 import type { Db } from '../db/client.ts';
 import { adminActions, notifications, users, vendorDocuments, vendors } from '../db/schema.ts';
+import { DomainError } from '../domain-error.ts';
 import type { VendorRow } from './vendors.ts';
 
 /** Opaque to clients: the (status_changed_at, id) of the last business of a page. */
@@ -100,6 +101,30 @@ const DECISION_ACTIONS: Record<`${string}>${VendorDecision}`, AdminAction> = {
   'SUSPENDED>ACTIVE': 'REINSTATE_VENDOR',
 };
 
+/**
+ * The decision `from` → `to` inside the caller's transaction: the business's state, reason and time (only while it is
+ * still `from`: of two admins deciding at once, one wins), the admin_actions row and the owner's BUSINESS_STATUS
+ * notification. False, writing nothing, for a move VENDOR_DECISIONS does not allow or a business no longer `from`.
+ * The admin's vendor decision and a report's removal of a business both go through here.
+ */
+export async function applyVendorDecision(tx: Db, vendorId: number, from: string, to: VendorDecision, reason: string | null, adminUserId: number): Promise<boolean> {
+  const action = DECISION_ACTIONS[`${from}>${to}`];
+  if (!action) return false;
+  const [row] = await tx
+    .update(vendors)
+    .set({ status: to, statusReason: to === 'ACTIVE' ? null : reason, statusChangedAt: sql`now()` })
+    .where(and(eq(vendors.id, vendorId), sql`${vendors.status} = ${from}`))
+    .returning();
+  if (!row) return false;
+  await insertAdminAction(tx, { adminUserId, action, itemKind: 'VENDOR', itemId: vendorId, reason });
+  await tx.insert(notifications).values({
+    userId: row.ownerUserId,
+    kind: 'BUSINESS_STATUS',
+    payload: { vendorId, businessName: row.businessName, status: to, reason },
+  });
+  return true;
+}
+
 export function createAdminVendorsRepository(db: Db) {
   async function documentsOf(vendorIds: number[]) {
     const rows = vendorIds.length
@@ -118,6 +143,8 @@ export function createAdminVendorsRepository(db: Db) {
     /** Businesses in one state, those waiting longest first, a page at a time. */
     async list(status: AdminVendorFilter, cursorText: string | undefined): Promise<{ data: AdminVendor[]; nextCursor: string | null }> {
       const cursor = decodeCursor(cursorText);
+      // A cursor that is not one of ours is refused, as on every other paged list (never silently the first page).
+      if (cursorText && !cursor) throw new DomainError('invalid', 'cursorInvalid', {}, { cursor: { code: 'cursorInvalid' } });
       const conditions: SQL[] = [sql`${vendors.status} = ${status}`];
       if (cursor) {
         const after = or(gt(enteredState, sql`${cursor.at}::timestamptz`), and(sql`${enteredState} = ${cursor.at}::timestamptz`, gt(vendors.id, cursor.id)));
@@ -164,29 +191,9 @@ export function createAdminVendorsRepository(db: Db) {
       return row;
     },
 
-    /**
-     * The decision `from` → `to`, in one transaction: the business's state, reason and time (only while it is still
-     * `from`: of two admins deciding at once, one wins), the admin_actions row and the owner's BUSINESS_STATUS
-     * notification. Answers false when the business was no longer `from`.
-     */
+    /** The decision `from` → `to` in one transaction (applyVendorDecision). Answers false when the business was no longer `from`. */
     async decide(vendorId: number, from: string, to: VendorDecision, reason: string | null, adminUserId: number): Promise<boolean> {
-      const action = DECISION_ACTIONS[`${from}>${to}`];
-      if (!action) return false;
-      return db.transaction(async (tx) => {
-        const [row] = await tx
-          .update(vendors)
-          .set({ status: to, statusReason: to === 'ACTIVE' ? null : reason, statusChangedAt: sql`now()` })
-          .where(and(eq(vendors.id, vendorId), sql`${vendors.status} = ${from}`))
-          .returning();
-        if (!row) return false;
-        await insertAdminAction(tx, { adminUserId, action, itemKind: 'VENDOR', itemId: vendorId, reason });
-        await tx.insert(notifications).values({
-          userId: row.ownerUserId,
-          kind: 'BUSINESS_STATUS',
-          payload: { vendorId, businessName: row.businessName, status: to, reason },
-        });
-        return true;
-      });
+      return db.transaction((tx) => applyVendorDecision(tx, vendorId, from, to, reason, adminUserId));
     },
   };
 }

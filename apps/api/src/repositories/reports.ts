@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import type { ReportedItem, ReportKind, ReportReason } from '@qrib/shared';
 import { selectRows, type Db } from '../db/client.ts';
 import { notifications } from '../db/schema.ts';
-import { insertAdminAction } from './admin-vendors.ts';
+import { applyVendorDecision, insertAdminAction } from './admin-vendors.ts';
 
 /** A reported item as a report and a decision need it. */
 export interface ReportableItem {
@@ -52,17 +52,23 @@ function itemQuery(kind: ReportKind, itemId: number) {
   }
 }
 
-/** What an item's removal writes: an offer REMOVED, a review REMOVED, an ACTIVE business SUSPENDED, with the reason. */
-function removalQuery(kind: ReportKind, itemId: number, reason: string) {
+/** What an offer's or a review's removal writes: REMOVED, with the reason. (A business is suspended by applyVendorDecision.) */
+function removalQuery(kind: 'OFFER' | 'REVIEW', itemId: number, reason: string) {
   switch (kind) {
     case 'OFFER':
       return sql`UPDATE offers SET status = 'REMOVED', status_reason = ${reason}, updated_at = now() WHERE offer_id = ${itemId}`;
     case 'REVIEW':
       return sql`UPDATE reviews SET status = 'REMOVED', status_reason = ${reason} WHERE id = ${itemId}`;
-    case 'VENDOR':
-      return sql`
-        UPDATE vendors SET status = 'SUSPENDED', status_reason = ${reason}, status_changed_at = now()
-        WHERE id = ${itemId} AND status = 'ACTIVE'`;
+  }
+}
+
+/**
+ * Thrown inside a report decision's transaction (rolling it all back) when the reported business cannot be suspended:
+ * only an ACTIVE business can (VENDOR_DECISIONS). `from` is its state now.
+ */
+export class BusinessNotSuspendable extends Error {
+  constructor(readonly from: string) {
+    super(`business is ${from}, not ACTIVE`);
   }
 }
 
@@ -191,8 +197,9 @@ export function createReportsRepository(db: Db) {
     /**
      * The admin's decision on every OPEN report of an item, in one transaction: the reports closed with the outcome;
      * on REMOVED the item taken down with the reason; the admin action logged; each reporter told the outcome and, on
-     * REMOVED, the business's owner (offer, business) or the reviewer (review) given the statement of reasons.
-     * Answers how many reports it closed: 0 when none was open (another admin decided a moment before).
+     * REMOVED, the offer's owner or the reviewer given the statement of reasons (CONTENT_REMOVED). Removing a business
+     * is the admin's suspension (applyVendorDecision): only an ACTIVE one, else BusinessNotSuspendable and nothing is
+     * written. Answers how many reports it closed: 0 when none was open (another admin decided a moment before).
      */
     async decide(item: ReportableItem, decision: ReportDecision): Promise<number> {
       return db.transaction(async (tx) => {
@@ -207,7 +214,15 @@ export function createReportsRepository(db: Db) {
         if (closed.length === 0) return 0;
         const { kind, itemId, title } = item;
         const removed = decision.outcome === 'REMOVED';
-        if (removed) await tx.execute(removalQuery(kind, itemId, decision.reason ?? ''));
+        if (removed && kind === 'VENDOR') {
+          // The same transition as the admin's vendor decision: ACTIVE → SUSPENDED, SUSPEND_VENDOR, BUSINESS_STATUS.
+          if (!(await applyVendorDecision(tx, itemId, 'ACTIVE', 'SUSPENDED', decision.reason, decision.adminUserId))) {
+            const [now] = await selectRows<{ status: string }>(tx, sql`SELECT status FROM vendors WHERE id = ${itemId}`);
+            throw new BusinessNotSuspendable(now?.status ?? 'CLOSED');
+          }
+        } else if (removed) {
+          await tx.execute(removalQuery(kind, itemId, decision.reason ?? ''));
+        }
         await insertAdminAction(tx, {
           adminUserId: decision.adminUserId,
           action: removed ? 'REMOVE_ITEM' : 'KEEP_ITEM',
@@ -222,7 +237,8 @@ export function createReportsRepository(db: Db) {
             payload: { reportId: report.id, kind, itemId, title, outcome: decision.outcome, reason: decision.reason },
           })),
         );
-        if (removed) {
+        // A suspended business's owner reads it from BUSINESS_STATUS (the bell's 'suspended' with Qrib's reason).
+        if (removed && kind !== 'VENDOR') {
           const told = kind === 'REVIEW' ? item.authorUserId : item.ownerUserId;
           if (told !== null) {
             await tx.insert(notifications).values({ userId: told, kind: 'CONTENT_REMOVED', payload: { kind, itemId, title, reason: decision.reason } });

@@ -6,7 +6,7 @@
 import { REPORTS_PER_HOUR, type ReportKind, type ReportReason } from '@qrib/shared';
 import { DomainError } from '../domain-error.ts';
 import type { RateLimitCountersRepository } from '../repositories/rate-limit-counters.ts';
-import type { ReportableItem, ReportDecision, ReportsRepository } from '../repositories/reports.ts';
+import { BusinessNotSuspendable, type ReportableItem, type ReportDecision, type ReportsRepository } from '../repositories/reports.ts';
 
 const REPORT_WINDOW_MS = 3_600_000;
 
@@ -39,14 +39,22 @@ export async function createReport(deps: ReportDeps, userId: number, report: New
 
 /**
  * The admin's decision on every open report of an item: 404 when it has none; 403 when the item belongs to the
- * admin's own business (a review of it included). Answers how many reports it closed.
+ * admin's own business (a review of it included); 409 decisionNotAllowed when removing a business that is not ACTIVE.
+ * Answers how many reports it closed.
  */
 export async function decideReports(reports: ReportsRepository, kind: ReportKind, itemId: number, decision: ReportDecision): Promise<number> {
   if (!(await reports.hasOpen(kind, itemId))) throw new DomainError('not-found', 'reportNotOpen');
   // An item deleted since it was reported can still have its reports closed.
   const item: ReportableItem = (await reports.findItem(kind, itemId)) ?? { kind, itemId, vendorId: null, ownerUserId: null, authorUserId: null, title: '', isVisible: false };
   if (item.ownerUserId === decision.adminUserId) throw new DomainError('forbidden', 'adminOwnBusiness');
-  const decided = await reports.decide(item, decision);
+  let decided: number;
+  try {
+    decided = await reports.decide(item, decision);
+  } catch (error) {
+    // Removing a business suspends it, by the vendor decision rules: only an ACTIVE one (409, nothing changed).
+    if (error instanceof BusinessNotSuspendable) throw new DomainError('conflict', 'decisionNotAllowed', { from: error.from, to: 'SUSPENDED' });
+    throw error;
+  }
   if (decided === 0) throw new DomainError('not-found', 'reportNotOpen');
   return decided;
 }

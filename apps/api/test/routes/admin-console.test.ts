@@ -4,7 +4,7 @@
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { ADMIN_ACTIONS_PAGE_SIZE, MESSAGES, maltaMidnight, maltaToday, weekOf } from '@qrib/shared';
+import { ADMIN_ACTIONS_PAGE_SIZE, MESSAGES, formatMessage, maltaMidnight, maltaToday, weekOf } from '@qrib/shared';
 import type { App } from '../../src/app.ts';
 import { adminActions, categories, favorites, notifications, offerClaims, offerEvents, offers, receipts, reports, reviews, users, vendors } from '../../src/db/schema.ts';
 import { makePng, multipartBody } from '../fixtures.ts';
@@ -48,7 +48,7 @@ async function insertReview(vendorId: number, userId: number, text = 'Rude staff
   return row.id;
 }
 
-async function notificationsOf(userId: number, kind: 'REPORT_DECIDED' | 'CONTENT_REMOVED' | 'RECEIPT_DECIDED') {
+async function notificationsOf(userId: number, kind: 'REPORT_DECIDED' | 'CONTENT_REMOVED' | 'RECEIPT_DECIDED' | 'BUSINESS_STATUS') {
   const rows = await db().select().from(notifications).where(and(eq(notifications.userId, userId), eq(notifications.kind, kind)));
   return rows.map((row) => row.payload);
 }
@@ -315,8 +315,41 @@ describe('POST /api/v1/admin/reports/:kind/:itemId/decision', () => {
     expect(vendor).toMatchObject({ status: 'SUSPENDED', statusReason: reason, statusChangedAt: expect.any(Date) });
     const seen = await shopperSees(shopper, owner.vendorId, offerId, title);
     expect(seen).toMatchObject({ nearby: false, search: false, shop: false, shopStatus: 404 });
-    expect(await notificationsOf(owner.userId, 'CONTENT_REMOVED')).toEqual([{ kind: 'VENDOR', itemId: owner.vendorId, title: 'Suspended Kiosk', reason }]);
-    expect(await actionsOn('VENDOR', owner.vendorId)).toEqual([expect.objectContaining({ action: 'REMOVE_ITEM', reason })]);
+    // The same suspension as the admin's vendor decision: BUSINESS_STATUS to the owner, SUSPEND_VENDOR logged too.
+    expect(await notificationsOf(owner.userId, 'BUSINESS_STATUS')).toEqual([{ vendorId: owner.vendorId, businessName: 'Suspended Kiosk', status: 'SUSPENDED', reason }]);
+    expect(await notificationsOf(owner.userId, 'CONTENT_REMOVED')).toEqual([]);
+    const actions = (await actionsOn('VENDOR', owner.vendorId)).map((row) => ({ action: row.action, reason: row.reason, adminUserId: row.adminUserId }));
+    expect(actions.sort((a, b) => a.action.localeCompare(b.action))).toEqual([
+      { action: 'REMOVE_ITEM', reason, adminUserId: admin.userId },
+      { action: 'SUSPEND_VENDOR', reason, adminUserId: admin.userId },
+    ]);
+    expect(await notificationsOf(reporter.userId, 'REPORT_DECIDED')).toEqual([expect.objectContaining({ kind: 'VENDOR', itemId: owner.vendorId, outcome: 'REMOVED', reason })]);
+  });
+
+  it('REMOVED on a business that is not ACTIVE answers 409 decisionNotAllowed and changes nothing: the reports stay open', async () => {
+    const admin = await signUpAdmin();
+    const owner = await buildShop(app, { business: { businessName: 'Pending Kiosk' } });
+    const reporter = await signUp(app);
+    await report(reporter, 'VENDOR', owner.vendorId, 'ILLEGAL');
+    // Suspended (or pending again) after the report was made.
+    await db().update(vendors).set({ status: 'SUSPENDED', statusReason: 'Earlier decision' }).where(eq(vendors.id, owner.vendorId));
+
+    const refused = await decide(admin, 'VENDOR', owner.vendorId, { outcome: 'REMOVED', reason: 'Sells counterfeit goods' });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({
+      code: 'decisionNotAllowed',
+      params: { from: 'SUSPENDED', to: 'SUSPENDED' },
+      message: formatMessage(MESSAGES.decisionNotAllowed, { from: 'SUSPENDED', to: 'SUSPENDED' }),
+    });
+    const [vendor] = await db().select().from(vendors).where(eq(vendors.id, owner.vendorId));
+    expect(vendor).toMatchObject({ status: 'SUSPENDED', statusReason: 'Earlier decision' });
+    expect(await actionsOn('VENDOR', owner.vendorId)).toEqual([]);
+    expect(await notificationsOf(reporter.userId, 'REPORT_DECIDED')).toEqual([]);
+    expect(await db().select().from(notifications).where(eq(notifications.userId, owner.userId))).toEqual([]);
+    const [open] = await db().select().from(reports).where(and(eq(reports.itemKind, 'VENDOR'), eq(reports.itemId, owner.vendorId)));
+    expect(open?.status).toBe('OPEN');
+    // Keeping it is still possible.
+    expect((await decide(admin, 'VENDOR', owner.vendorId, { outcome: 'KEPT' })).statusCode).toBe(200);
   });
 
   it('answers 403 adminOwnBusiness to an admin deciding on an item of their own business, and changes nothing', async () => {
