@@ -147,6 +147,12 @@ describe('GET /api/v1/admin/vendors', () => {
     expect(new Set(all).size).toBe(all.length);
     for (const shop of made) expect(all).toContain(shop.vendorId);
     expect(secondPage.json().nextCursor).toBeNull();
+    // A cursor that is not one of ours is refused, never answered with the first page again.
+    for (const cursor of ['not-a-cursor', Buffer.from('{"at":"soon","id":1}').toString('base64url')]) {
+      const refused = await list(admin, `?status=PENDING&cursor=${cursor}`);
+      expect(refused.statusCode, refused.body.slice(0, 300)).toBe(400);
+      expect(refused.json()).toMatchObject({ code: 'cursorInvalid', fieldErrors: { cursor: MESSAGES.cursorInvalid } });
+    }
   });
 });
 
