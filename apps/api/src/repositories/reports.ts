@@ -214,14 +214,16 @@ export function createReportsRepository(db: Db) {
         if (closed.length === 0) return 0;
         const { kind, itemId, title } = item;
         const removed = decision.outcome === 'REMOVED';
-        if (removed && kind === 'VENDOR') {
-          // The same transition as the admin's vendor decision: ACTIVE → SUSPENDED, SUSPEND_VENDOR, BUSINESS_STATUS.
-          if (!(await applyVendorDecision(tx, itemId, 'ACTIVE', 'SUSPENDED', decision.reason, decision.adminUserId))) {
-            const [now] = await selectRows<{ status: string }>(tx, sql`SELECT status FROM vendors WHERE id = ${itemId}`);
-            throw new BusinessNotSuspendable(now?.status ?? 'CLOSED');
+        if (removed) {
+          if (kind === 'VENDOR') {
+            // The same transition as the admin's vendor decision: ACTIVE → SUSPENDED, SUSPEND_VENDOR, BUSINESS_STATUS.
+            if (!(await applyVendorDecision(tx, itemId, 'ACTIVE', 'SUSPENDED', decision.reason, decision.adminUserId))) {
+              const [now] = await selectRows<{ status: string }>(tx, sql`SELECT status FROM vendors WHERE id = ${itemId}`);
+              throw new BusinessNotSuspendable(now?.status ?? 'CLOSED');
+            }
+          } else {
+            await tx.execute(removalQuery(kind, itemId, decision.reason ?? ''));
           }
-        } else if (removed) {
-          await tx.execute(removalQuery(kind, itemId, decision.reason ?? ''));
         }
         await insertAdminAction(tx, {
           adminUserId: decision.adminUserId,
