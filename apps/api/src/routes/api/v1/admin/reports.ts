@@ -31,7 +31,7 @@ const adminReportRoutes: FastifyPluginAsyncZod = async (app) => {
           'Decide every open report of an item: KEPT, or REMOVED with the reason the business or reviewer reads (an offer or review REMOVED, a business SUSPENDED); each reporter is told. 404 with no open report; 403 on the admin’s own business',
         params: reportItemParamsSchema,
         body: reportDecisionSchema,
-        response: { 200: reportDecisionResponseSchema, 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema },
+        response: { 200: reportDecisionResponseSchema, 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema },
       },
     },
     async (request) => {
