@@ -15,6 +15,32 @@ export interface BusinessCommandDeps {
   pendingUploads: FileStore;
 }
 
+/** The business's own fields of a registration form (registration and a correction alike). */
+function businessFields(registration: VendorRegistration) {
+  return {
+    businessName: registration.businessName,
+    businessType: registration.businessType,
+    businessAddress: registration.businessAddress,
+    locationLatitude: registration.locationLatitude,
+    locationLongitude: registration.locationLongitude,
+    primaryContactName: registration.primaryContactName,
+    contactEmail: registration.contactEmail,
+    contactPhone: registration.contactPhone,
+    offeringsDescription: registration.offeringsDescription,
+  };
+}
+
+/** Documents checked and encoded again, each with the row that names its private file. */
+function documentItems(images: Awaited<ReturnType<typeof processDocumentImage>>[]): FilesWithRow<NewVendorDocument>[] {
+  return images.map((image) => {
+    const storageKey = `private/documents/${image.sha256}.${image.extension}`;
+    return {
+      files: [{ key: storageKey, body: image.body, contentType: image.contentType }],
+      row: { storageKey, contentType: image.contentType, byteSize: image.body.length, sha256: image.sha256 },
+    };
+  });
+}
+
 /** Registers the business of `ownerUserId` with its registration documents (at least one). */
 export async function registerBusiness(
   deps: BusinessCommandDeps,
@@ -30,32 +56,11 @@ export async function registerBusiness(
   // Every file is checked by its content and encoded again (upright, no metadata, nothing appended) before
   // anything is stored; what is stored is the new encoding.
   const images = await Promise.all(documents.map((document) => processDocumentImage(document)));
-  const items: FilesWithRow<NewVendorDocument>[] = images.map((image) => {
-    const storageKey = `private/documents/${image.sha256}.${image.extension}`;
-    return {
-      files: [{ key: storageKey, body: image.body, contentType: image.contentType }],
-      row: { storageKey, contentType: image.contentType, byteSize: image.body.length, sha256: image.sha256 },
-    };
-  });
+  const items = documentItems(images);
   let vendor;
   try {
     vendor = await storeEachWithRow(deps.pendingUploads, items, (rows, settle) =>
-      deps.vendors.createWithDocuments(
-        {
-          ownerUserId,
-          businessName: registration.businessName,
-          businessType: registration.businessType,
-          businessAddress: registration.businessAddress,
-          locationLatitude: registration.locationLatitude,
-          locationLongitude: registration.locationLongitude,
-          primaryContactName: registration.primaryContactName,
-          contactEmail: registration.contactEmail,
-          contactPhone: registration.contactPhone,
-          offeringsDescription: registration.offeringsDescription,
-        },
-        rows,
-        settle,
-      ),
+      deps.vendors.createWithDocuments({ ownerUserId, ...businessFields(registration) }, rows, settle),
     );
   } catch (error) {
     if (error instanceof BusinessAlreadyRegistered) throw new DomainError('conflict', 'businessAlreadyRegistered');
@@ -78,30 +83,9 @@ export async function resubmitBusiness(
 ): Promise<VendorRow> {
   if (business.status !== 'REJECTED') throw new DomainError('conflict', 'businessNotRejected');
   const images = await Promise.all(documents.map((document) => processDocumentImage(document)));
-  const items: FilesWithRow<NewVendorDocument>[] = images.map((image) => {
-    const storageKey = `private/documents/${image.sha256}.${image.extension}`;
-    return {
-      files: [{ key: storageKey, body: image.body, contentType: image.contentType }],
-      row: { storageKey, contentType: image.contentType, byteSize: image.body.length, sha256: image.sha256 },
-    };
-  });
+  const items = documentItems(images);
   const vendor = await storeEachWithRow(deps.pendingUploads, items, async (rows, settle) => {
-    const written = await deps.vendors.resubmit(
-      business.id,
-      {
-        businessName: registration.businessName,
-        businessType: registration.businessType,
-        businessAddress: registration.businessAddress,
-        locationLatitude: registration.locationLatitude,
-        locationLongitude: registration.locationLongitude,
-        primaryContactName: registration.primaryContactName,
-        contactEmail: registration.contactEmail,
-        contactPhone: registration.contactPhone,
-        offeringsDescription: registration.offeringsDescription,
-      },
-      rows,
-      settle,
-    );
+    const written = await deps.vendors.resubmit(business.id, businessFields(registration), rows, settle);
     // Decided on meanwhile: nothing written, and the files just stored are taken back with the failure.
     if (!written) throw new DomainError('conflict', 'businessNotRejected');
     return written;
