@@ -5,13 +5,15 @@
  * is for Qrib's administrators. Every screen state is checked with axe, light and dark, at both sizes.
  */
 import { expect, test, type Browser, type Page, type TestInfo } from '@playwright/test';
-import sharp from 'sharp';
 import { MESSAGES } from '@qrib/shared/messages';
 import {
   createLimitedOfferByApi,
+  DEMO_ADMIN,
   expectNoSeriousA11yViolations,
   logInThroughForm,
+  notificationSaying,
   openNavigation,
+  registerPendingBusinessByApi,
   setDarkMode,
   signUpThroughForm,
 } from './helpers.ts';
@@ -19,8 +21,6 @@ import {
 // Everyone stands in Mosta, where registerBusinessByApi puts the shops.
 const MOSTA = { geolocation: { latitude: 35.9097, longitude: 14.4256 }, permissions: ['geolocation'] };
 test.use(MOSTA);
-
-const ADMIN = { username: 'rita', password: 'rita2026pass' };
 
 /** A signed-up account in a browser context of its own (each person has their own cookies). */
 async function newPerson(browser: Browser, testInfo: TestInfo): Promise<Page> {
@@ -30,44 +30,11 @@ async function newPerson(browser: Browser, testInfo: TestInfo): Promise<Page> {
   return page;
 }
 
-/** Registers a business with a licence image through the API and leaves it PENDING (registerBusinessByApi approves it). */
-async function registerPendingBusiness(page: Page, businessName: string): Promise<number> {
-  const licence = await sharp({ create: { width: 40, height: 40, channels: 3, background: { r: 200, g: 120, b: 20 } } }).png().toBuffer();
-  const response = await page.request.post('/api/v1/vendors/', {
-    multipart: {
-      businessName,
-      businessType: 'Other',
-      businessAddress: 'Triq il-Kbira, Mosta',
-      locationLatitude: '35.9097',
-      locationLongitude: '14.4256',
-      primaryContactName: 'Carmen Spiteri',
-      contactEmail: 'kiosk@example.com',
-      contactPhone: '+356 9912 3456',
-      documents: { name: 'licence.png', mimeType: 'image/png', buffer: licence },
-    },
-  });
-  expect(response.status()).toBe(201);
-  const { data } = (await response.json()) as { data: { status: string; vendorId: number } };
-  expect(data.status).toBe('PENDING');
-  return data.vendorId;
-}
-
-const bell = (page: Page) => page.getByTestId('notification-bell').locator('visible=true');
-
-/** Opens the bell's panel on a fresh page and answers the notification that says `text`. */
-async function notificationSaying(page: Page, text: string) {
-  await page.goto('/');
-  await bell(page).click();
-  const panel = page.getByRole('dialog', { name: 'Notifications' });
-  await expect(panel).toBeVisible();
-  return panel.getByTestId('notification').filter({ hasText: text });
-}
-
 /** rita, signed in through the form in a context of her own. */
 async function signInAdmin(browser: Browser, testInfo: TestInfo): Promise<Page> {
   const context = await browser.newContext({ ...testInfo.project.use, ...MOSTA });
   const admin = await context.newPage();
-  await logInThroughForm(admin, ADMIN.username, ADMIN.password);
+  await logInThroughForm(admin, DEMO_ADMIN.username, DEMO_ADMIN.password);
   await expect(admin).toHaveURL(/\/$/);
   return admin;
 }
@@ -103,11 +70,11 @@ test('rita approves one new business and refuses another with a reason; the appr
   const reason = `The licence photo is unreadable (${run})`;
 
   const approvedOwner = await newPerson(browser, testInfo);
-  await registerPendingBusiness(approvedOwner, approvedName);
+  await registerPendingBusinessByApi(approvedOwner, approvedName);
   const offerTitle = `Half-price ftira ${run}`;
   const offerId = await createLimitedOfferByApi(approvedOwner.request, { title: offerTitle, description: 'A Gozitan ftira at half price' });
   const refusedOwner = await newPerson(browser, testInfo);
-  await registerPendingBusiness(refusedOwner, refusedName);
+  await registerPendingBusinessByApi(refusedOwner, refusedName);
 
   // The owner of a business being checked is told so on the dashboard.
   await approvedOwner.goto('/');
@@ -194,7 +161,7 @@ test("a shopper who opens /admin is told it is for Qrib's administrators, and ha
 test('a report reaches the console, rita removes the offer with a statement of reasons, and the reporter and the owner are told', async ({ browser }, testInfo) => {
   const run = `${testInfo.project.name}${Date.now().toString(36)}`;
   const owner = await newPerson(browser, testInfo);
-  const vendorId = await registerPendingBusiness(owner, `Kiosk Reported ${run}`);
+  const vendorId = await registerPendingBusinessByApi(owner, `Kiosk Reported ${run}`);
   const offerTitle = `Free coffee forever ${run}`;
   const offerId = await createLimitedOfferByApi(owner.request, { title: offerTitle, description: 'Every coffee is free, always' });
   const admin = await signInAdmin(browser, testInfo);

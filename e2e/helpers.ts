@@ -157,3 +157,15 @@ export async function setDarkMode(page: Page, on: boolean) {
   await page.reload();
   await expect(page.locator('html')).toHaveClass(on ? /(^|\s)dark(\s|$)/ : /^(?!.*\bdark\b).*$/);
 }
+
+/** The bell's button (the mobile and desktop shells each draw one; the visible one). */
+export const notificationBell = (page: Page) => page.getByTestId('notification-bell').locator('visible=true');
+
+/** Opens the bell's panel on a fresh page of the account and answers the notification that says `text`. */
+export async function notificationSaying(page: Page, text: string) {
+  await page.goto('/');
+  await notificationBell(page).click();
+  const panel = page.getByRole('dialog', { name: 'Notifications' });
+  await expect(panel).toBeVisible();
+  return panel.getByTestId('notification').filter({ hasText: text });
+}

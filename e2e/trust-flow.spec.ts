@@ -15,6 +15,8 @@ import {
   DEMO_ADMIN,
   expectNoSeriousA11yViolations,
   logInThroughForm,
+  notificationBell,
+  notificationSaying,
   openNavigation,
   registerPendingBusinessByApi,
   setDarkMode,
@@ -60,17 +62,6 @@ async function expectAccessibleDrawnDark(page: Page) {
   await page.evaluate(() => document.documentElement.classList.add('dark'));
   await expectNoSeriousA11yViolations(page);
   await page.evaluate(() => document.documentElement.classList.remove('dark'));
-}
-
-const bell = (page: Page) => page.getByTestId('notification-bell').locator('visible=true');
-
-/** Opens the bell's panel on a fresh page and answers the notification that says `text`. */
-async function notificationSaying(page: Page, text: string) {
-  await page.goto('/');
-  await bell(page).click();
-  const panel = page.getByRole('dialog', { name: 'Notifications' });
-  await expect(panel).toBeVisible();
-  return panel.getByTestId('notification').filter({ hasText: text });
 }
 
 /** Searches for `title` and answers its result cards, once the search has answered (results or the empty state). */
@@ -234,7 +225,7 @@ test('a pending shop is approved, a verified receipt is reviewed and replied to,
   const decided = await notificationSaying(reporter, `Qrib removed the review of ${shopName} you reported`);
   await expect(decided).toContainText(`Qrib’s reason: ${statement}`);
   await expectAccessibleLightAndDark(reporter, async () => {
-    if (!(await reporter.getByRole('dialog', { name: 'Notifications' }).isVisible())) await bell(reporter).click();
+    if (!(await reporter.getByRole('dialog', { name: 'Notifications' }).isVisible())) await notificationBell(reporter).click();
     await expect(reporter.getByTestId('notification').filter({ hasText: statement })).toBeVisible();
   });
   const removal = await notificationSaying(shopper, `Qrib removed your review of ${shopName}`);
