@@ -237,9 +237,18 @@ export function createReceiptsRepository(db: Db) {
     },
 
     /** A receipt file with who may read it: the uploader and the owner of the receipt's shop. */
-    async findFile(receiptId: number, fileId: number): Promise<{ file: ReceiptFileRow; consumerUserId: number; shopOwnerUserId: number } | undefined> {
+    async findFile(
+      receiptId: number,
+      fileId: number,
+    ): Promise<{ file: ReceiptFileRow; consumerUserId: number; shopOwnerUserId: number; isDispute: boolean } | undefined> {
       const [row] = await db
-        .select({ file: receiptFiles, consumerUserId: receipts.consumerUserId, shopOwnerUserId: vendors.ownerUserId })
+        .select({
+          file: receiptFiles,
+          consumerUserId: receipts.consumerUserId,
+          shopOwnerUserId: vendors.ownerUserId,
+          // A dispute (issue 14): the automatic check VERIFIED it and the shop rejected it, or an admin settled it.
+          isDispute: sql<boolean>`(${receipts.autoStatus} = 'VERIFIED' AND (${receipts.status} = 'REJECTED' OR ${receipts.settledAt} IS NOT NULL))`,
+        })
         .from(receiptFiles)
         .innerJoin(receipts, eq(receipts.id, receiptFiles.receiptId))
         .innerJoin(vendors, eq(vendors.id, receipts.vendorId))

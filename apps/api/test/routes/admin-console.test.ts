@@ -6,7 +6,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { ADMIN_ACTIONS_PAGE_SIZE, MESSAGES, formatMessage, maltaMidnight, maltaToday, weekOf } from '@qrib/shared';
 import type { App } from '../../src/app.ts';
-import { adminActions, categories, favorites, notifications, offerClaims, offerEvents, offers, receipts, reports, reviews, users, vendors } from '../../src/db/schema.ts';
+import { adminActions, categories, favorites, notifications, offerClaims, offerEvents, offers, receiptFiles, receipts, reports, reviews, users, vendors } from '../../src/db/schema.ts';
 import { makePng, multipartBody } from '../fixtures.ts';
 import { buildShop, createOffer, insertShop, maltaDay } from '../factories.ts';
 import { signUp, type TestDatabase, useTestApp } from '../helpers.ts';
@@ -433,6 +433,12 @@ describe('receipt disputes', () => {
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toContain('image/png');
     expect((await call(stranger, 'GET', url)).statusCode).toBe(403);
+    // A receipt that is no dispute stays between its shopper and its shop, admins included.
+    const [confirmedFile] = await db().select({ id: receiptFiles.id }).from(receiptFiles).where(eq(receiptFiles.receiptId, confirmed));
+    const notDisputed = await call(admin, 'GET', `/api/v1/receipts/${confirmed}/files/${confirmedFile?.id ?? 0}`);
+    expect(notDisputed.statusCode).toBe(403);
+    expect(notDisputed.json()).toMatchObject({ code: 'receiptNotYours' });
+    expect((await call(owner, 'GET', `/api/v1/receipts/${confirmed}/files/${confirmedFile?.id ?? 0}`)).statusCode).toBe(200);
   });
 
   it('settles a dispute: the verdict becomes the receipt’s status, the shopper is told, the action logged; settling again is 409', async () => {
