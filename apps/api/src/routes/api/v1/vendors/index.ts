@@ -25,6 +25,15 @@ import { registerBusiness, resubmitBusiness } from '../../../../services/busines
 import { privateFileHeaders } from '../../../../services/private-files.ts';
 import { parseFields, readMultipart } from '../../../../services/multipart.ts';
 
+/** The registration form's documents (registration and a correction alike). */
+const DOCUMENT_UPLOAD = {
+  fileField: 'documents',
+  maxFiles: MAX_DOCUMENTS,
+  maxFileBytes: MAX_DOCUMENT_BYTES,
+  tooLarge: 'filesTooLarge',
+  tooMany: { code: 'documentsTooMany', params: { max: MAX_DOCUMENTS } },
+} as const;
+
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
 
 const vendorRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -44,13 +53,7 @@ const vendorRoutes: FastifyPluginAsyncZod = async (app) => {
       const userId = request.user.id;
       await app.policies.canRegisterBusiness(request.user);
 
-      const { fields, files } = await readMultipart(request, {
-        fileField: 'documents',
-        maxFiles: MAX_DOCUMENTS,
-        maxFileBytes: MAX_DOCUMENT_BYTES,
-        tooLarge: 'filesTooLarge',
-        tooMany: { code: 'documentsTooMany', params: { max: MAX_DOCUMENTS } },
-      });
+      const { fields, files } = await readMultipart(request, DOCUMENT_UPLOAD);
       const registration = parseFields(vendorRegistrationSchema, fields);
       const documents = files.map((file) => file.buffer);
       const vendor = await registerBusiness(app, userId, registration, documents, request.log);
@@ -81,13 +84,7 @@ const vendorRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const business = await app.policies.requireOwnBusiness(request.user);
       if (business.status !== 'REJECTED') throw new DomainError('conflict', 'businessNotRejected');
-      const { fields, files } = await readMultipart(request, {
-        fileField: 'documents',
-        maxFiles: MAX_DOCUMENTS,
-        maxFileBytes: MAX_DOCUMENT_BYTES,
-        tooLarge: 'filesTooLarge',
-        tooMany: { code: 'documentsTooMany', params: { max: MAX_DOCUMENTS } },
-      });
+      const { fields, files } = await readMultipart(request, DOCUMENT_UPLOAD);
       const registration = parseFields(vendorRegistrationSchema, fields);
       const vendor = await resubmitBusiness(app, business, registration, files.map((file) => file.buffer), request.log);
       return { data: presentVendor(vendor, await app.vendors.listDocuments(vendor.id)) };
