@@ -67,6 +67,22 @@ const envSchema = z.object({
       error: 'must be comma-separated usernames (3 to 30 letters, digits, dots, dashes or underscores each)',
     })
     .optional(),
+  // Issue 15: mail. Unset SMTP_URL: every mail is written as an .eml file under DATA_DIR/outbox (the embedded default).
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/[^\s]+$/, { error: 'must be an smtp:// or smtps:// URL, e.g. smtp://user:pass@mail.example.com:587' })
+    .optional(),
+  MAIL_FROM: z
+    .string()
+    .regex(/^[^\r\n]*<?[^\s@<>]+@[^\s@<>]+>?$/, { error: 'must be an address, e.g. Qrib <no-reply@qrib.mt>' })
+    .default('Qrib <no-reply@qrib.localhost>'),
+  // The mailer sends queued mails in the background; false leaves them queued (a replica that only serves requests).
+  MAIL_SENDING: booleanFlag.default(true),
+  MAIL_RETRY_BASE_SECONDS: z.coerce
+    .number({ error: 'must be a number of seconds' })
+    .min(0.01, { error: 'must be more than 0' })
+    .max(3600, { error: 'must be at most 3600' })
+    .default(60),
 }).superRefine((env, context) => {
   if (env.STORAGE !== 's3') return;
   for (const name of ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
@@ -105,6 +121,16 @@ export interface Config {
   receiptOcrWorkers: number;
   /** Usernames granted the ADMIN role when the server starts (issue 14); empty when ADMIN_USERNAMES is unset. */
   adminUsernames: string[];
+  /** Issue 15: the SMTP server mails go through; undefined writes them as .eml files to `mailOutboxDir`. */
+  smtpUrl: string | undefined;
+  /** The From of every mail. */
+  mailFrom: string;
+  /** Where mails are written without SMTP_URL (DATA_DIR/outbox); files older than OUTBOX_FILE_DAYS are deleted. */
+  mailOutboxDir: string;
+  /** Whether this process sends queued mails (the background mailer); tests turn it on where they read mail. */
+  mailSending: boolean;
+  /** The first retry's wait after a failed send; each further one waits four times longer. */
+  mailRetryBaseMs: number;
 }
 
 export class ConfigError extends Error {
@@ -157,6 +183,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : { driver: 'local', rootDir: path.join(dataDir, 'uploads') },
     nearbyCacheEntries: values.NEARBY_CACHE_ENTRIES,
     receiptOcrWorkers: values.RECEIPT_OCR_WORKERS,
+    smtpUrl: values.SMTP_URL,
+    mailFrom: values.MAIL_FROM,
+    mailOutboxDir: path.join(dataDir, 'outbox'),
+    mailSending: values.MAIL_SENDING,
+    mailRetryBaseMs: Math.round(values.MAIL_RETRY_BASE_SECONDS * 1000),
     adminUsernames: [...new Set((values.ADMIN_USERNAMES ?? '').split(',').map((name) => name.trim()).filter((name) => name !== ''))],
   };
 }

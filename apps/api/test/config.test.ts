@@ -31,6 +31,11 @@ describe('loadConfig', () => {
     ['LOG_LEVEL', 'loud'],
     ['MAP_STYLE_URL', 'tiles.example.com/style.json'],
     ['MAP_STYLE_URL', 'ftp://tiles.example.com/style.json'],
+    ['SMTP_URL', 'mail.example.com:587'],
+    ['SMTP_URL', 'http://mail.example.com'],
+    ['MAIL_FROM', 'no address here'],
+    ['MAIL_SENDING', 'sometimes'],
+    ['MAIL_RETRY_BASE_SECONDS', '0'],
   ])('refuses a bad %s with a message naming the variable', (name, value) => {
     expect(() => loadConfig({ DATA_DIR: tempDir(), [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: tempDir(), [name]: value })).toThrow(new RegExp(`${name}:`));
@@ -61,5 +66,19 @@ describe('loadConfig', () => {
     const config = loadConfig({ DATA_DIR: tempDir(), JWT_SECRET: secret, DATABASE_URL: 'postgres://u:p@db:5432/qrib' });
     expect(config.jwtSecret).toBe(secret);
     expect(config.databaseUrl).toBe('postgres://u:p@db:5432/qrib');
+  });
+
+  it('writes mails to DATA_DIR/outbox without SMTP_URL, and takes the mail settings when given', () => {
+    const dataDir = tempDir();
+    const local = loadConfig({ DATA_DIR: dataDir });
+    expect(local).toMatchObject({ smtpUrl: undefined, mailSending: true, mailRetryBaseMs: 60_000, mailOutboxDir: path.join(dataDir, 'outbox') });
+    const configured = loadConfig({
+      DATA_DIR: dataDir,
+      SMTP_URL: 'smtps://qrib:secret@mail.example.com:465',
+      MAIL_FROM: 'Qrib <hello@qrib.mt>',
+      MAIL_SENDING: 'false',
+      MAIL_RETRY_BASE_SECONDS: '2.5',
+    });
+    expect(configured).toMatchObject({ smtpUrl: 'smtps://qrib:secret@mail.example.com:465', mailFrom: 'Qrib <hello@qrib.mt>', mailSending: false, mailRetryBaseMs: 2500 });
   });
 });

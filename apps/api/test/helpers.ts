@@ -41,6 +41,12 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     // No OCR workers unless a test asks for them: tesseract starts only where receipts are verified.
     receiptOcrWorkers: 0,
     adminUsernames: [],
+    // Issue 15: no SMTP server and no background mailer unless a test asks for them (test/mail.ts starts a real one).
+    smtpUrl: undefined,
+    mailFrom: 'Qrib <no-reply@qrib.test>',
+    mailOutboxDir: path.join(tmpdir(), 'qrib-test-outbox'),
+    mailSending: false,
+    mailRetryBaseMs: 50,
     ...overrides,
   };
 }

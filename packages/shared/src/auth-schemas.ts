@@ -96,6 +96,10 @@ export const userSchema = z.object({
   lastLoginAt: z.string().nullable(),
   /** The platform's ADMIN role (issue 14): the console and its API. */
   isAdmin: z.boolean(),
+  /** Issue 15: whether the account's address is verified (unverified accounts work and see a banner with 'Resend'). */
+  emailVerified: z.boolean(),
+  /** A new address waiting for its verification link (it replaces `email` once verified), else null. */
+  pendingEmail: z.string().nullable(),
 });
 export type User = z.infer<typeof userSchema>;
 

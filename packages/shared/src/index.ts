@@ -22,3 +22,5 @@ export * from './insight-schemas.ts';
 export * from './notification-schemas.ts';
 export * from './claim-schemas.ts';
 export * from './trust-schemas.ts';
+export * from './account-constants.ts';
+export * from './account-schemas.ts';

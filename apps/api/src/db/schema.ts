@@ -52,6 +52,15 @@ export const users = pgTable(
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
     /** The platform's ADMIN role (issue 14): granted from ADMIN_USERNAMES at boot or by `npm run admin -- grant`. */
     isAdmin: boolean('is_admin').notNull().default(false),
+    /** Issue 15: when the address was verified (a link mailed to it was followed); null until then. */
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    /** A new address waiting for its verification link; it replaces `email` once verified. */
+    pendingEmail: text('pending_email'),
+    /**
+     * Set on the pseudonymous row that a deleted account's shop records are reassigned to (issue 15): nobody signs in
+     * as it, nothing personal is on it, and screens call it 'A former shopper'.
+     */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
   (table) => [
     uniqueIndex('users_username_lower_key').on(sql`lower(${table.username})`),
@@ -526,4 +535,79 @@ export const adminActions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('admin_actions_time_idx').on(table.createdAt)],
+);
+
+/**
+ * One-time links mailed to a person (issue 15): a password reset (30 minutes) or an address to verify (48 hours).
+ * Only the token's SHA-256 is stored; a link works once (`used_at`), and a new one of the same purpose ends the old.
+ */
+export const accountTokens = pgTable(
+  'account_tokens',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ['PASSWORD_RESET', 'EMAIL_VERIFICATION'] }).notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    /** The address the link was sent to: for a verification, the address it verifies. */
+    email: text('email').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (table) => [index('account_tokens_user_idx').on(table.userId, table.purpose)],
+);
+
+/**
+ * The mail queue (issue 15): requests and triggers only insert here (in their own transaction); the mailer sends in
+ * the background, retrying with growing waits, so a restart loses none and a refusing server breaks nothing else.
+ * `secret` holds a link's raw token until the mail is sent or failed, then it is cleared. `dedupe_key` makes a mail
+ * once-only (the weekly report per owner and week, whatever the number of replicas).
+ */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    toAddress: text('to_address').notNull(),
+    kind: text('kind', {
+      enum: ['PASSWORD_RESET', 'EMAIL_VERIFICATION', 'PASSWORD_CHANGED', 'EMAIL_CHANGED', 'EXPORT_READY', 'BUSINESS_STATUS', 'RECEIPT_DECIDED', 'NEW_OFFER', 'WEEKLY_REPORT'],
+    }).notNull(),
+    payload: jsonb('payload').$type<Record<string, string | number | boolean | null>>().notNull().default({}),
+    secret: text('secret'),
+    dedupeKey: text('dedupe_key').unique(),
+    status: text('status', { enum: ['PENDING', 'SENDING', 'SENT', 'FAILED'] }).notNull().default('PENDING'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (table) => [index('mail_outbox_due_idx').on(table.nextAttemptAt).where(sql`${table.status} IN ('PENDING', 'SENDING')`)],
+);
+
+/**
+ * A copy of everything Qrib holds about an account (issue 15, GDPR Art. 15 and 20): prepared in the background as a
+ * zip in private storage, downloadable by its account for EXPORT_HOURS once ready (410 after, the file deleted).
+ */
+export const dataExports = pgTable(
+  'data_exports',
+  {
+    id: text('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ['PENDING', 'READY', 'FAILED'] }).notNull().default('PENDING'),
+    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
+    readyAt: timestamp('ready_at', { withTimezone: true }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    storageKey: text('storage_key'),
+    sizeBytes: integer('size_bytes'),
+    attempts: integer('attempts').notNull().default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lastError: text('last_error'),
+  },
+  (table) => [index('data_exports_user_idx').on(table.userId, table.requestedAt)],
 );

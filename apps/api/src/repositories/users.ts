@@ -60,6 +60,24 @@ export function createUsersRepository(db: Db) {
       }
     },
 
+    /** The account an address belongs to (case-insensitive); pseudonymous rows of deleted accounts never match. */
+    async findByEmail(email: string): Promise<UserRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(users)
+        .where(sql`lower(${users.email}) = lower(${email}) AND ${users.deletedAt} IS NULL`);
+      return row;
+    },
+
+    async findById(userId: number): Promise<UserRow | undefined> {
+      const [row] = await db.select().from(users).where(eq(users.id, userId));
+      return row;
+    },
+
+    async setPasswordHash(userId: number, passwordHash: string): Promise<void> {
+      await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
+    },
+
     /** Stamps the account's last sign-in and answers the time stamped. */
     async recordLogin(userId: number): Promise<Date> {
       const loggedInAt = new Date();
@@ -137,5 +155,7 @@ export function presentUser(row: UserRow, vendor: User['vendor']): User {
     vendor,
     lastLoginAt: row.lastLoginAt?.toISOString() ?? null,
     isAdmin: row.isAdmin,
+    emailVerified: row.emailVerifiedAt !== null,
+    pendingEmail: row.pendingEmail,
   };
 }

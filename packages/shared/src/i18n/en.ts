@@ -3,11 +3,12 @@
  * type checker enforces). Its strings live in en-core.ts (what every screen may need) and en-owner.ts (the shop
  * owner's screens), so the web app's first load carries only the first.
  */
+import { enAccount } from './en-account.ts';
 import { enCore } from './en-core.ts';
 import { enOwner } from './en-owner.ts';
 import { enTrust } from './en-trust.ts';
 
-export const en = { ...enCore, ...enOwner, ...enTrust };
+export const en = { ...enCore, ...enOwner, ...enTrust, ...enAccount };
 
 type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };
 /** Every catalog has exactly the English catalog's keys; the type checker enforces it. */
