@@ -45,6 +45,7 @@ import vendorRoutes from './routes/api/v1/vendors/index.ts';
 import vendorInsightRoutes from './routes/api/v1/vendors/insights.ts';
 import redemptionRoutes from './routes/api/v1/vendors/redemptions.ts';
 import vendorReviewRoutes from './routes/api/v1/vendors/reviews.ts';
+import businessClosingRoutes from './routes/api/v1/vendors/closing.ts';
 import reviewRoutes from './routes/api/v1/reviews/index.ts';
 import visitRoutes from './routes/api/v1/visits/index.ts';
 import healthRoutes from './routes/health.ts';
@@ -199,6 +200,7 @@ export async function buildApp({ config, database, closeDatabase = true, logger,
   await app.register(vendorInsightRoutes, { prefix: '/api/v1/vendors' });
   await app.register(redemptionRoutes, { prefix: '/api/v1/vendors' });
   await app.register(vendorReviewRoutes, { prefix: '/api/v1/vendors' });
+  await app.register(businessClosingRoutes, { prefix: '/api/v1/vendors' });
   await app.register(reviewRoutes, { prefix: '/api/v1/reviews' });
   await app.register(offerRoutes, { prefix: '/api/v1/offers' });
   await app.register(offerClaimRoutes, { prefix: '/api/v1/offers' });

@@ -267,6 +267,7 @@ export const MESSAGES = {
   emailAlreadyVerified: 'Your email address is already verified.',
   businessOpen: 'Close your business before you delete your account.',
   businessAlreadyClosed: 'Your business is already closed.',
+  businessClosed: 'Your business is closed: its offers cannot be published or resumed.',
   exportNotFound: 'Export not found.',
   exportExpired: 'This download has expired. Ask for a new copy of your data.',
   // Generic API errors

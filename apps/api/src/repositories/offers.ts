@@ -122,11 +122,13 @@ export function createOffersRepository(db: Db) {
 
     /**
      * The owner's pause or resume; false when nothing was written: the offer was REMOVED by Qrib, or (to resume) its
-     * business is SUSPENDED. Both are checked in the UPDATE, so an admin's decision committed meanwhile is never undone.
+     * business is SUSPENDED or CLOSED. Both are checked in the UPDATE, so an admin's decision committed meanwhile is never undone.
      */
     async setStatus(offerId: number, status: OfferStatus): Promise<boolean> {
       const businessAllows =
-        status === 'ACTIVE' ? sql`NOT EXISTS (SELECT 1 FROM ${vendors} WHERE ${vendors.id} = ${offers.vendorId} AND ${vendors.status} = 'SUSPENDED')` : undefined;
+        status === 'ACTIVE'
+          ? sql`NOT EXISTS (SELECT 1 FROM ${vendors} WHERE ${vendors.id} = ${offers.vendorId} AND ${vendors.status} IN ('SUSPENDED', 'CLOSED'))`
+          : undefined;
       const written = await db
         .update(offers)
         .set({ status, updatedAt: sql`now()` })

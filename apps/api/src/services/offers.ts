@@ -56,6 +56,7 @@ export async function createOfferWithImages(
   photos: readonly Buffer[],
   log: FastifyBaseLogger,
 ): Promise<number> {
+  if (vendor.status === 'CLOSED') throw new DomainError('conflict', 'businessClosed');
   await checkCategory(deps.offers, fields);
   // Decode and convert every photo before storing any of them; one at a time bounds the memory.
   const processed = [];
@@ -87,10 +88,14 @@ export async function editOffer(deps: OfferCommandDeps, offerId: number, fields:
   throw new DomainError('conflict', 'maxBelowRedeemed', { count }, { maxRedemptions: { code: 'maxBelowRedeemed', params: { count } } });
 }
 
-/** A suspended business's offers stay paused until Qrib reinstates it (issue 14); the owner reads why. */
+/**
+ * A suspended business's offers stay paused until Qrib reinstates it (issue 14); the owner reads why. A closed one's
+ * stay ended for good (issue 15).
+ */
 async function refuseSuspended(deps: OfferCommandDeps, vendorId: number): Promise<void> {
   const business = await deps.vendors.findById(vendorId);
   if (business?.status === 'SUSPENDED') throw new DomainError('conflict', 'businessSuspended', { reason: business.statusReason ?? '' });
+  if (business?.status === 'CLOSED') throw new DomainError('conflict', 'businessClosed');
 }
 
 /** Pauses or resumes an offer; one that becomes visible again rings the bell of those who saved the shop. */

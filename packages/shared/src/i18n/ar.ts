@@ -1056,6 +1056,7 @@ export const ar: Catalog = {
     emailAlreadyVerified: 'تم التحقق من عنوان بريدك الإلكتروني بالفعل.',
     businessOpen: 'أغلق نشاطك التجاري قبل حذف حسابك.',
     businessAlreadyClosed: 'نشاطك التجاري مغلق بالفعل.',
+    businessClosed: 'نشاطك التجاري مغلق: لا يمكن نشر عروضه أو استئنافها.',
     exportNotFound: 'لم يتم العثور على التصدير.',
     exportExpired: 'انتهت صلاحية هذا التنزيل. اطلب نسخة جديدة من بياناتك.',
     invalidJson: 'نص الطلب ليس JSON صالحًا.',

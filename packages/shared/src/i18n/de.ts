@@ -1066,6 +1066,7 @@ export const de: Catalog = {
     emailAlreadyVerified: 'Deine E-Mail-Adresse ist bereits bestätigt.',
     businessOpen: 'Schließe dein Geschäft, bevor du dein Konto löschst.',
     businessAlreadyClosed: 'Dein Geschäft ist bereits geschlossen.',
+    businessClosed: 'Dein Geschäft ist geschlossen: seine Angebote können weder veröffentlicht noch fortgesetzt werden.',
     exportNotFound: 'Export nicht gefunden.',
     exportExpired: 'Dieser Download ist abgelaufen. Fordere eine neue Kopie deiner Daten an.',
     invalidJson: 'Der Anfragetext ist kein gültiges JSON.',

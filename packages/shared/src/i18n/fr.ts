@@ -1070,6 +1070,7 @@ export const fr: Catalog = {
     emailAlreadyVerified: 'Votre adresse e-mail est déjà vérifiée.',
     businessOpen: 'Fermez votre commerce avant de supprimer votre compte.',
     businessAlreadyClosed: 'Votre commerce est déjà fermé.',
+    businessClosed: 'Votre commerce est fermé : ses offres ne peuvent être ni publiées ni reprises.',
     exportNotFound: 'Export introuvable.',
     exportExpired: 'Ce téléchargement a expiré. Demandez une nouvelle copie de vos données.',
     invalidJson: "Le corps de la requête n'est pas un JSON valide.",

@@ -1064,6 +1064,7 @@ export const hi: Catalog = {
     emailAlreadyVerified: 'आपका ईमेल पता पहले से सत्यापित है।',
     businessOpen: 'अपना खाता हटाने से पहले अपना व्यवसाय बंद करें।',
     businessAlreadyClosed: 'आपका व्यवसाय पहले से बंद है।',
+    businessClosed: 'आपका व्यवसाय बंद है: इसके ऑफ़र न प्रकाशित किए जा सकते हैं, न फिर से शुरू।',
     exportNotFound: 'निर्यात नहीं मिला।',
     exportExpired: 'इस डाउनलोड की अवधि समाप्त हो गई है। अपने डेटा की नई प्रति माँगें।',
     invalidJson: 'अनुरोध का बॉडी मान्य JSON नहीं है।',

@@ -1068,6 +1068,7 @@ export const it: Catalog = {
     emailAlreadyVerified: 'Il tuo indirizzo email è già verificato.',
     businessOpen: "Chiudi la tua attività prima di eliminare l'account.",
     businessAlreadyClosed: 'La tua attività è già chiusa.',
+    businessClosed: 'La tua attività è chiusa: le sue offerte non possono essere pubblicate né riprese.',
     exportNotFound: 'Esportazione non trovata.',
     exportExpired: 'Questo download è scaduto. Richiedi una nuova copia dei tuoi dati.',
     invalidJson: 'Il corpo della richiesta non è un JSON valido.',

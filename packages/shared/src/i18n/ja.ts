@@ -1056,6 +1056,7 @@ export const ja: Catalog = {
     emailAlreadyVerified: 'メールアドレスはすでに確認済みです。',
     businessOpen: 'アカウントを削除する前にビジネスを閉じてください。',
     businessAlreadyClosed: 'ビジネスはすでに閉じています。',
+    businessClosed: 'ビジネスは閉じています。オファーを公開または再開することはできません。',
     exportNotFound: 'エクスポートが見つかりません。',
     exportExpired: 'このダウンロードは期限切れです。データの新しいコピーを依頼してください。',
     invalidJson: 'リクエスト本文が有効なJSONではありません。',

@@ -1103,6 +1103,7 @@ export const mt: Catalog = {
     emailAlreadyVerified: 'L-indirizz tal-email tiegħek diġà ġie vverifikat.',
     businessOpen: 'Agħlaq in-negozju tiegħek qabel ma tħassar il-kont.',
     businessAlreadyClosed: 'In-negozju tiegħek diġà magħluq.',
+    businessClosed: 'In-negozju tiegħek huwa magħluq: l-offerti tiegħu ma jistgħux jiġu ppubblikati jew jerġgħu jibdew.',
     exportNotFound: 'L-esportazzjoni ma nstabitx.',
     exportExpired: 'Dan it-tniżżil skada. Itlob kopja ġdida tad-data tiegħek.',
     invalidJson: 'Il-korp tat-talba mhuwiex JSON validu.',

@@ -1069,6 +1069,7 @@ export const tr: Catalog = {
     emailAlreadyVerified: 'E-posta adresiniz zaten doğrulanmış.',
     businessOpen: 'Hesabınızı silmeden önce işletmenizi kapatın.',
     businessAlreadyClosed: 'İşletmeniz zaten kapalı.',
+    businessClosed: 'İşletmeniz kapalı: teklifleri yayınlanamaz veya yeniden başlatılamaz.',
     exportNotFound: 'Dışa aktarma bulunamadı.',
     exportExpired: 'Bu indirmenin süresi doldu. Verilerinizin yeni bir kopyasını isteyin.',
     invalidJson: 'İstek gövdesi geçerli bir JSON değil.',

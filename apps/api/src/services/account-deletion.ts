@@ -1,0 +1,69 @@
+/**
+ * Closing a business and deleting an account (issue 15, GDPR Art. 17): the commands behind POST /vendors/me/close and
+ * DELETE /me. A deletion is one transaction (repositories/account-deletion.ts); the person's stored files go after
+ * it commits, so a failure leaves everything, files included, as it was.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import { LOGIN_ATTEMPT_WINDOW_MINUTES } from '@qrib/shared';
+import type { Db } from '../db/client.ts';
+import { DomainError } from '../domain-error.ts';
+import { createAccountDeletionRepository } from '../repositories/account-deletion.ts';
+import { createPendingUploadsRepository } from '../repositories/pending-uploads.ts';
+import type { LoginFailuresRepository } from '../repositories/sessions.ts';
+import type { UsersRepository } from '../repositories/users.ts';
+import type { VendorRow, VendorsRepository } from '../repositories/vendors.ts';
+import type { Storage } from '../storage/storage.ts';
+import { verifyPassword } from './passwords.ts';
+
+export interface AccountDeletionDeps {
+  db: Db;
+  users: Pick<UsersRepository, 'findById'>;
+  vendors: Pick<VendorsRepository, 'findById'>;
+  loginFailures: Pick<LoginFailuresRepository, 'record'>;
+  storage: Pick<Storage, 'delete'>;
+}
+
+/** Closes the owner's business (CLOSED, its offers ENDED) and answers it as it now is; 409 when it was closed already. */
+export async function closeBusiness(deps: Pick<AccountDeletionDeps, 'db' | 'vendors'>, business: VendorRow, log: FastifyBaseLogger): Promise<VendorRow> {
+  if (business.status === 'CLOSED' || !(await createAccountDeletionRepository(deps.db).closeBusiness(business.id))) {
+    throw new DomainError('conflict', 'businessAlreadyClosed');
+  }
+  const closed = await deps.vendors.findById(business.id);
+  if (!closed) throw new Error(`business ${business.id} vanished while it was closed`);
+  log.info({ vendorId: business.id, from: business.status }, 'business closed by its owner');
+  return closed;
+}
+
+/**
+ * Deletes the account after checking its password: 400 (fieldErrors.password) for a wrong one, 409 businessOpen while
+ * it owns a business that is not CLOSED. The caller ends the sessions' cookie; every replica hears the revocation.
+ */
+export async function deleteAccount(deps: AccountDeletionDeps, userId: number, password: string, log: FastifyBaseLogger): Promise<void> {
+  const user = await deps.users.findById(userId);
+  if (!user) throw new DomainError('unauthenticated', 'invalidSession');
+  if (!(await verifyPassword(user.passwordHash, password))) {
+    // A wrong password here counts toward the account's failed logins, so it cannot be guessed here instead.
+    await deps.loginFailures.record(user.username, LOGIN_ATTEMPT_WINDOW_MINUTES * 60_000);
+    throw new DomainError('invalid', 'passwordIncorrect', {}, { password: { code: 'passwordIncorrect' } });
+  }
+  const deleted = await createAccountDeletionRepository(deps.db).deleteAccount(userId);
+  if (!deleted) throw new DomainError('conflict', 'businessOpen');
+  log.info({ userId, files: deleted.storageKeys.length }, 'account deleted');
+  await removeStoredFiles(deps, deleted.storageKeys, log);
+}
+
+/**
+ * Removes the objects whose rows the deletion removed. Keys are content-addressed, so a file another row still uses
+ * (the same photo on another shop's offer) stays: the same check and key lock as for abandoned uploads. A file that
+ * cannot be removed is logged; the account is gone either way.
+ */
+async function removeStoredFiles(deps: AccountDeletionDeps, keys: readonly string[], log: FastifyBaseLogger): Promise<void> {
+  const pending = createPendingUploadsRepository(deps.db);
+  for (const key of keys) {
+    try {
+      await pending.release(key, [], (stored) => deps.storage.delete(stored));
+    } catch (error) {
+      log.warn({ err: error, key }, 'could not remove a file of a deleted account');
+    }
+  }
+}
