@@ -37,6 +37,8 @@ export const queryKeys = {
   },
   /** The owner's own business as GET /vendors/me answers it (its state and the admin's reason, issue 14). */
   myBusiness: () => ['my-business'] as const,
+  /** The account's data export (issue 15): the current one, asked about while it is prepared. */
+  dataExport: () => ['data-export'] as const,
   /** The signed-in shopper's codes (issue 13). */
   claims: () => ['claims'] as const,
   nearbyAll: ['nearby'] as const,

@@ -11,6 +11,8 @@ export const testShopper: User = {
   vendor: null,
   lastLoginAt: null,
   isAdmin: false,
+  emailVerified: true,
+  pendingEmail: null,
 };
 
 export const testOwner: User = { ...testShopper, id: 2, name: 'Joseph Borg', username: 'joseph', vendor: { vendorId: 3, businessName: 'Crystal Palace Bar' } };

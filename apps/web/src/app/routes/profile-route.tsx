@@ -1,8 +1,19 @@
 import { useMe } from '../../features/auth/api/get-me.ts';
+import { AccountSettings } from '../../features/account-settings/components/account-settings.tsx';
 import { ProfileScreen } from '../../features/profile/components/profile-screen.tsx';
+import { useMyBusiness } from '../../features/vendors/api/get-my-business.ts';
 
-/** `/profile`: the signed-in user's own profile (the protected layout has already loaded them). */
+/**
+ * `/profile`: the signed-in user's own profile (the protected layout has already loaded them), then the account's
+ * settings (issue 15), which need the owner's business state to know whether it must be closed first.
+ */
 export function ProfileRoute() {
   const me = useMe();
-  return me.data ? <ProfileScreen user={me.data} /> : null;
+  const myBusiness = useMyBusiness(Boolean(me.data?.vendor));
+  if (!me.data) return null;
+  return (
+    <ProfileScreen user={me.data}>
+      <AccountSettings user={me.data} businessStatus={me.data.vendor ? myBusiness.data?.status : undefined} />
+    </ProfileScreen>
+  );
 }

@@ -20,7 +20,10 @@ export function LoginForm() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   // A shared page opened signed out: the reader returns to it after login (or after signing up instead).
-  const returnPath = returnPathFrom(useLocation().search);
+  const location = useLocation();
+  const returnPath = returnPathFrom(location.search);
+  // Just after deleting the account (the profile's settings tell it, and their strings came with that screen).
+  const isAccountDeleted = typeof location.state === 'object' && location.state !== null && 'accountDeleted' in location.state;
   const loginMutation = useLogin();
   const [formError, setFormError] = useState<string | null>(null);
   const {
@@ -47,6 +50,7 @@ export function LoginForm() {
 
   return (
     <form onSubmit={asyncHandler(onSubmit)} noValidate className="space-y-4">
+      {isAccountDeleted && !formError ? <Alert tone="success">{t('accountSettings.deleted')}</Alert> : null}
       {formError ? <Alert>{translateMessage(t, formError)}</Alert> : null}
       <TextField
         label={t('auth.username')}

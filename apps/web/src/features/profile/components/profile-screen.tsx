@@ -195,7 +195,8 @@ function SessionsSection() {
   );
 }
 
-export function ProfileScreen({ user }: { user: User }) {
+/** `children`: the sections the route adds after the profile's own (the account settings). */
+export function ProfileScreen({ user, children }: { user: User; children?: ReactNode }) {
   const { t } = useTranslation();
   return (
     <div className="mx-auto max-w-3xl space-y-6">
@@ -217,6 +218,7 @@ export function ProfileScreen({ user }: { user: User }) {
       </section>
       <EditProfileForm key={user.id} user={user} />
       <SessionsSection />
+      {children}
     </div>
   );
 }

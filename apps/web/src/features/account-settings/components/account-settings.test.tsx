@@ -1,0 +1,226 @@
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import type { DataExport } from '@qrib/shared/account-schemas';
+import { MESSAGES } from '@qrib/shared/messages';
+import { enAccount } from '@qrib/shared/i18n/en-account';
+import { neverAnswer, stubApi, type ApiAnswer } from '../../../testing/api-stub.ts';
+import { renderRoutes, renderScreen } from '../../../testing/render.tsx';
+import { testOwner, testShopper } from '../../../testing/users.ts';
+import { EXPORT_POLL_MS } from '../api/data-export.ts';
+import { AccountSettings } from './account-settings.tsx';
+import { formatFileSize } from './data-export-section.tsx';
+
+const strings = enAccount.accountSettings;
+const noExport = { 'GET /api/v1/me/export': { body: { data: null } } };
+
+function fieldError(statusCode: number, field: string, code: keyof typeof MESSAGES) {
+  return {
+    status: statusCode,
+    body: {
+      statusCode,
+      error: statusCode === 409 ? 'Conflict' : 'Bad Request',
+      message: MESSAGES[code],
+      code,
+      params: {},
+      fieldErrors: { [field]: MESSAGES[code] },
+      fieldErrorCodes: { [field]: { code, params: {} } },
+    },
+  };
+}
+
+function section(testId: string) {
+  return within(screen.getByTestId(testId));
+}
+
+describe('Change password', () => {
+  it('checks the sign-up rule and the confirmation in the client, sends only the two passwords and says what happened', async () => {
+    const api = stubApi({ ...noExport, 'POST /api/v1/me/password': { status: 204 } });
+    renderScreen(<AccountSettings user={testShopper} businessStatus={undefined} />);
+    const user = userEvent.setup();
+    const form = section('change-password');
+    await user.type(form.getByLabelText(strings.currentPassword), 'oldpass123');
+    await user.type(form.getByLabelText(strings.newPassword), 'short');
+    await user.type(form.getByLabelText(strings.confirmPassword), 'other');
+    await user.click(form.getByRole('button', { name: strings.changePassword }));
+    expect(await form.findByText(MESSAGES.signupPasswordRule)).toBeInTheDocument();
+    expect(form.getByText(MESSAGES.passwordsDoNotMatch)).toBeInTheDocument();
+    expect(api.calls.some((call) => call.path === '/api/v1/me/password')).toBe(false);
+
+    await user.clear(form.getByLabelText(strings.newPassword));
+    await user.type(form.getByLabelText(strings.newPassword), 'newpass456');
+    await user.clear(form.getByLabelText(strings.confirmPassword));
+    await user.type(form.getByLabelText(strings.confirmPassword), 'newpass456');
+    await user.click(form.getByRole('button', { name: strings.changePassword }));
+    expect(await form.findByRole('status')).toHaveTextContent(strings.passwordChanged);
+    expect(api.calls).toContainEqual({ method: 'POST', path: '/api/v1/me/password', body: { currentPassword: 'oldpass123', password: 'newpass456' } });
+    expect(form.getByLabelText(strings.currentPassword)).toHaveValue('');
+  });
+
+  it('shows a wrong current password under its field', async () => {
+    stubApi({ ...noExport, 'POST /api/v1/me/password': fieldError(400, 'currentPassword', 'passwordIncorrect') });
+    renderScreen(<AccountSettings user={testShopper} businessStatus={undefined} />);
+    const user = userEvent.setup();
+    const form = section('change-password');
+    await user.type(form.getByLabelText(strings.currentPassword), 'wrongpass1');
+    await user.type(form.getByLabelText(strings.newPassword), 'newpass456');
+    await user.type(form.getByLabelText(strings.confirmPassword), 'newpass456');
+    await user.click(form.getByRole('button', { name: strings.changePassword }));
+    expect(await form.findByText(MESSAGES.passwordIncorrect)).toBeInTheDocument();
+    expect(form.getByLabelText(strings.currentPassword)).toHaveAttribute('aria-invalid', 'true');
+    expect(form.queryByRole('status')).toBeNull();
+  });
+});
+
+describe('Email address', () => {
+  it('shows the address, its state and the one waiting for confirmation', () => {
+    stubApi(noExport);
+    renderScreen(<AccountSettings user={{ ...testShopper, emailVerified: false, pendingEmail: 'new@example.com' }} businessStatus={undefined} />);
+    expect(screen.getByTestId('settings-email')).toHaveTextContent(testShopper.email);
+    expect(screen.getByTestId('settings-email-state')).toHaveTextContent(strings.emailNotVerified);
+    expect(screen.getByTestId('settings-pending-email')).toHaveTextContent('Waiting for confirmation: new@example.com');
+  });
+
+  it('sends the new address with the password and says where the link went; an address in use is shown under its field', async () => {
+    let answer: ApiAnswer = fieldError(409, 'email', 'emailInUse');
+    const api = stubApi({ ...noExport, 'POST /api/v1/me/email': () => answer });
+    renderScreen(<AccountSettings user={testShopper} businessStatus={undefined} />);
+    const user = userEvent.setup();
+    const form = section('change-email');
+    expect(screen.queryByTestId('settings-pending-email')).toBeNull();
+    await user.type(form.getByLabelText(strings.newEmail), 'taken@example.com');
+    await user.type(form.getByLabelText(strings.password), 'secret123');
+    await user.click(form.getByRole('button', { name: strings.changeEmail }));
+    expect(await form.findByText(MESSAGES.emailInUse)).toBeInTheDocument();
+
+    answer = { status: 202, body: { data: { pendingEmail: 'carmen.new@example.com' } } };
+    await user.clear(form.getByLabelText(strings.newEmail));
+    await user.type(form.getByLabelText(strings.newEmail), 'carmen.new@example.com');
+    await user.click(form.getByRole('button', { name: strings.changeEmail }));
+    expect(await form.findByRole('status')).toHaveTextContent('We sent a link to carmen.new@example.com. Your address changes when you follow it.');
+    expect(api.calls).toContainEqual({ method: 'POST', path: '/api/v1/me/email', body: { email: 'carmen.new@example.com', password: 'secret123' } });
+  });
+});
+
+describe('Download my data', () => {
+  const pending: DataExport = {
+    exportId: '0b6f3f5e-8f6e-4c55-9d2e-1f7f4a0c9e11',
+    status: 'PENDING',
+    requestedAt: '2026-11-24T10:00:00.000Z',
+    expiresAt: '2099-11-25T10:00:00.000Z',
+    readyAt: null,
+    sizeBytes: null,
+  };
+  const ready: DataExport = { ...pending, status: 'READY', readyAt: '2026-11-24T10:00:05.000Z', sizeBytes: 2_450_000 };
+
+  it("prepares the data, asks again while it is being prepared, then links the archive with its size and end", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      let current: DataExport | null = null;
+      const api = stubApi({
+        'GET /api/v1/me/export': () => ({ body: { data: current } }),
+        'POST /api/v1/me/export': () => {
+          current = pending;
+          return { status: 202, body: { data: pending } };
+        },
+      });
+      renderScreen(<AccountSettings user={testShopper} businessStatus={undefined} />);
+      const user = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) });
+      const exportSection = section('data-export');
+      expect(exportSection.queryByText(strings.exportOwner)).toBeNull();
+      await user.click(await exportSection.findByRole('button', { name: strings.prepare }));
+      expect(await exportSection.findByText(strings.preparing)).toBeInTheDocument();
+      expect(exportSection.queryByRole('button', { name: strings.prepare })).toBeNull();
+
+      current = ready;
+      await act(() => vi.advanceTimersByTimeAsync(EXPORT_POLL_MS));
+      const link = await exportSection.findByRole('link', { name: `Download (${formatFileSize(2_450_000, 'en')})` });
+      expect(link).toHaveAttribute('href', `/api/v1/me/exports/${ready.exportId}`);
+      expect(exportSection.getByTestId('export-expires')).toHaveTextContent('Available until');
+      expect(api.calls.filter((call) => call.method === 'GET').length).toBeGreaterThanOrEqual(2);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('says what an owner gets besides, and a failed preparation can be asked for again', async () => {
+    stubApi({ 'GET /api/v1/me/export': { body: { data: { ...pending, status: 'FAILED' } } }, 'GET /api/v1/vendors/me': neverAnswer });
+    renderScreen(<AccountSettings user={testOwner} businessStatus="CLOSED" />);
+    const exportSection = section('data-export');
+    expect(exportSection.getByText(strings.exportOwner)).toBeInTheDocument();
+    expect(await exportSection.findByText(strings.exportFailed)).toBeInTheDocument();
+    expect(exportSection.getByRole('button', { name: strings.prepareAgain })).toBeEnabled();
+  });
+
+  it('writes sizes in the reader’s language', () => {
+    expect(formatFileSize(2_450_000, 'en')).toBe('2.5 MB');
+    expect(formatFileSize(512, 'en')).toBe('512 byte');
+    expect(formatFileSize(2_450_000, 'de')).toBe('2,5 MB');
+  });
+});
+
+describe('Delete my account', () => {
+  it('keeps the button disabled until the username is typed, then deletes and lands on the login screen signed out', async () => {
+    const api = stubApi({ ...noExport, 'DELETE /api/v1/me': { status: 204 } });
+    const { router } = renderRoutes([
+      { path: '/profile', element: <AccountSettings user={testShopper} businessStatus={undefined} /> },
+      { path: '/login', element: <p>login screen</p> },
+    ], { path: '/profile' });
+    const user = userEvent.setup();
+    const form = section('delete-account');
+    expect(form.getByText(strings.deleteKept)).toBeInTheDocument();
+    const button = form.getByRole('button', { name: strings.deleteButton });
+    await user.type(form.getByLabelText(strings.password), 'secret123');
+    expect(button).toBeDisabled();
+    await user.type(form.getByLabelText('Type your username, carmen, to confirm'), 'carme');
+    expect(button).toBeDisabled();
+    await user.type(form.getByLabelText('Type your username, carmen, to confirm'), 'n');
+    expect(button).toBeEnabled();
+    await user.click(button);
+    expect(await screen.findByText('login screen')).toBeInTheDocument();
+    expect(router.state.location.state).toEqual({ accountDeleted: true });
+    expect(api.calls).toContainEqual({ method: 'DELETE', path: '/api/v1/me', body: { password: 'secret123' } });
+  });
+
+  it('shows a wrong password under its field and stays', async () => {
+    stubApi({ ...noExport, 'DELETE /api/v1/me': fieldError(400, 'password', 'passwordIncorrect') });
+    renderScreen(<AccountSettings user={testShopper} businessStatus={undefined} />, { route: '/profile' });
+    const user = userEvent.setup();
+    const form = section('delete-account');
+    await user.type(form.getByLabelText(strings.password), 'wrongpass1');
+    await user.type(form.getByLabelText('Type your username, carmen, to confirm'), 'carmen');
+    await user.click(form.getByRole('button', { name: strings.deleteButton }));
+    expect(await form.findByText(MESSAGES.passwordIncorrect)).toBeInTheDocument();
+  });
+});
+
+describe('Close my business', () => {
+  it('asks an owner whose business is open to close it first, and closes it after the confirmation', async () => {
+    const api = stubApi({ ...noExport, 'POST /api/v1/vendors/me/close': { body: { data: {} } } });
+    renderScreen(<AccountSettings user={testOwner} businessStatus="ACTIVE" />);
+    const user = userEvent.setup();
+    expect(screen.getByTestId('delete-account-blocked')).toHaveTextContent(strings.closeFirstTitle);
+    expect(screen.queryByTestId('delete-account')).toBeNull();
+    await user.click(section('close-business').getByRole('button', { name: strings.closeButton }));
+    const dialog = await screen.findByRole('dialog', { name: 'Close Crystal Palace Bar?' });
+    expect(api.calls.some((call) => call.path === '/api/v1/vendors/me/close')).toBe(false);
+    await user.click(within(dialog).getByRole('button', { name: strings.closeConfirm }));
+    expect(await section('close-business').findByRole('status')).toHaveTextContent('Crystal Palace Bar is closed. Its offers have ended.');
+    expect(api.calls).toContainEqual({ method: 'POST', path: '/api/v1/vendors/me/close', body: undefined });
+  });
+
+  it('lets an owner whose business is closed delete the account, and shows no close button', () => {
+    stubApi(noExport);
+    renderScreen(<AccountSettings user={testOwner} businessStatus="CLOSED" />);
+    expect(screen.getByTestId('delete-account')).toBeInTheDocument();
+    expect(screen.queryByTestId('delete-account-blocked')).toBeNull();
+    expect(section('close-business').queryByRole('button', { name: strings.closeButton })).toBeNull();
+  });
+
+  it('shows a shopper neither the close section nor the owner’s export line', () => {
+    stubApi(noExport);
+    renderScreen(<AccountSettings user={testShopper} businessStatus={undefined} />);
+    expect(screen.queryByTestId('close-business')).toBeNull();
+    expect(screen.getByTestId('delete-account')).toBeInTheDocument();
+  });
+});
