@@ -28,12 +28,14 @@ import databasePlugin from './plugins/database.ts';
 import errorsPlugin from './plugins/errors.ts';
 import adminRoutes from './routes/api/v1/admin/index.ts';
 import authRoutes from './routes/api/v1/auth/index.ts';
+import accountAuthRoutes from './routes/api/v1/auth/account.ts';
 import categoryRoutes from './routes/api/v1/categories/index.ts';
 import clientConfigRoutes from './routes/api/v1/config/index.ts';
 import eventRoutes from './routes/api/v1/events/index.ts';
 import fileRoutes from './routes/api/v1/file/index.ts';
 import geoRoutes from './routes/api/v1/geo/index.ts';
 import meRoutes from './routes/api/v1/me/index.ts';
+import myAccountRoutes from './routes/api/v1/me/account.ts';
 import myClaimRoutes from './routes/api/v1/me/claims.ts';
 import myExportRoutes from './routes/api/v1/me/exports.ts';
 import myNotificationRoutes from './routes/api/v1/me/notifications.ts';
@@ -197,6 +199,7 @@ export async function buildApp({ config, database, closeDatabase = true, logger,
     loginAttemptsPerUsername: config.loginAttemptsPerUsername,
     loginAttemptsPerIp: config.loginAttemptsPerIp,
   });
+  await app.register(accountAuthRoutes, { prefix: '/api/v1/auth', jwtSecret: config.jwtSecret });
   await app.register(categoryRoutes, { prefix: '/api/v1/categories' });
   await app.register(clientConfigRoutes, { prefix: '/api/v1/config', mapStyleUrl: config.mapStyleUrl });
   await app.register(vendorRoutes, { prefix: '/api/v1/vendors' });
@@ -208,6 +211,7 @@ export async function buildApp({ config, database, closeDatabase = true, logger,
   await app.register(offerRoutes, { prefix: '/api/v1/offers' });
   await app.register(offerClaimRoutes, { prefix: '/api/v1/offers' });
   await app.register(meRoutes, { prefix: '/api/v1/me' });
+  await app.register(myAccountRoutes, { prefix: '/api/v1/me', passwordChecksPerAccount: config.loginAttemptsPerUsername });
   await app.register(myReceiptRoutes, { prefix: '/api/v1/me' });
   await app.register(myNotificationRoutes, { prefix: '/api/v1/me' });
   await app.register(myClaimRoutes, { prefix: '/api/v1/me' });

@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { count, eq, inArray, sql } from 'drizzle-orm';
+import { count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, addDays, catalogs, maltaDateOf } from '@qrib/shared';
 import { DEMO_ACCOUNTS, SEED_CATEGORIES, seedCategories, seedDemoData } from '../src/db/seed.ts';
@@ -79,6 +79,9 @@ describe('seeding', () => {
       const me = await app.inject({ method: 'GET', url: '/api/v1/auth/me', cookies: { auth_token: login.json().token } });
       expect(me.json().user.vendor).toEqual({ vendorId: expect.any(Number), businessName: "Joseph's Pastizzeria" });
       expect(me.json().user.id).toBe(owner?.id);
+      // Issue 15: every demo account's address is seeded verified (no banner on a first run).
+      expect(me.json().user).toMatchObject({ emailVerified: true, pendingEmail: null });
+      expect(await db.select().from(users).where(isNull(users.emailVerifiedAt))).toEqual([]);
       // The demo owner's dashboard has figures on a first run (made-up activity of the last weeks).
       const today = maltaDateOf(new Date());
       const insights = await app.inject({

@@ -318,6 +318,8 @@ export async function seedDemoData(db: Db, storage: Storage, now = new Date()): 
       byteSize: pendingDocument.body.length,
       sha256: pendingDocument.sha256,
     });
+    // Issue 15: the demo accounts' addresses count as verified (no banner, no link to follow on a first run).
+    await tx.update(users).set({ emailVerifiedAt: now });
   });
   return true;
 }

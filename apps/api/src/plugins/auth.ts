@@ -43,6 +43,11 @@ export const PUBLIC_API_ROUTES: readonly string[] = [
   'POST /api/v1/auth/login',
   'POST /api/v1/auth/logout',
   'GET /api/v1/auth/session',
+  'POST /api/v1/auth/password-reset',
+  'POST /api/v1/auth/password-reset/confirm',
+  'POST /api/v1/auth/verify-email',
+  'POST /api/v1/auth/unsubscribe',
+  'GET /api/v1/auth/unsubscribe',
   'GET /api/v1/categories/',
   'GET /api/v1/config/',
 ];
@@ -86,6 +91,11 @@ declare module 'fastify' {
     endSession(request: FastifyRequest, reply: FastifyReply): Promise<void>;
     /** Revokes every session of the account and clears the cookie. */
     endAllSessions(userId: number, reply: FastifyReply): Promise<void>;
+    /**
+     * Forgets this replica's cached sessions of an account at once, after a transaction revoked some of them (a
+     * password reset or change, issue 15); the other replicas hear the revocation's NOTIFY.
+     */
+    forgetSessionsOf(userId: number): void;
     /** The valid session a request carries, if any, without answering 401 (for a public route such as GET /auth/session). */
     readSession(request: FastifyRequest): Promise<SignedInUser | undefined>;
   }
@@ -281,6 +291,10 @@ export default fp(
     app.decorate('readSession', async (request: FastifyRequest) => {
       const credential = readCredential(request);
       return credential ? await verifyToken(credential.token) : undefined;
+    });
+
+    app.decorate('forgetSessionsOf', (userId: number) => {
+      evict(JSON.stringify({ userId }));
     });
 
     app.decorate('endAllSessions', async (userId: number, reply: FastifyReply) => {

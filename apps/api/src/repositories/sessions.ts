@@ -83,6 +83,22 @@ export function createSessionsRepository(db: Db) {
       );
       return Number(rows[0]?.revoked ?? 0);
     },
+
+    /** Revokes every session of an account but one (a change of password keeps the session that made it). */
+    async revokeOthersOf(userId: number, keepSessionId: string): Promise<number> {
+      const rows = await selectRows<{ revoked: number }>(
+        db,
+        sql`
+          WITH revoked AS (
+            UPDATE sessions SET revoked_at = now()
+            WHERE user_id = ${userId} AND id <> ${keepSessionId} AND revoked_at IS NULL RETURNING id
+          )
+          SELECT count(*)::integer AS revoked, pg_notify(${SESSION_CHANNEL}, json_build_object('userId', ${userId}::integer)::text)
+          FROM revoked
+        `,
+      );
+      return Number(rows[0]?.revoked ?? 0);
+    },
   };
 }
 

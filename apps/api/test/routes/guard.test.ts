@@ -19,13 +19,18 @@ useTestApp({}, (made) => ({ testDb, app } = made));
 /** What may answer without a session (as the OpenAPI document spells it): a new public route is added here on purpose. */
 const EXPECTED_PUBLIC = [
   'GET /api/v1/auth/session',
+  'GET /api/v1/auth/unsubscribe',
   'GET /api/v1/categories',
   'GET /api/v1/config',
   'GET /healthz',
   'GET /readyz',
   'POST /api/v1/auth/login',
   'POST /api/v1/auth/logout',
+  'POST /api/v1/auth/password-reset',
+  'POST /api/v1/auth/password-reset/confirm',
   'POST /api/v1/auth/signup',
+  'POST /api/v1/auth/unsubscribe',
+  'POST /api/v1/auth/verify-email',
 ];
 
 const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'] as const;

@@ -17,6 +17,7 @@ import {
 } from '@qrib/shared';
 import { HttpError, onField } from '../../../../http-error.ts';
 import { UniqueViolation, presentUser } from '../../../../repositories/users.ts';
+import { sendVerification } from '../../../../services/account-access.ts';
 import { getDummyHash, hashPassword, verifyPassword } from '../../../../services/passwords.ts';
 
 const CONFLICT_CODES = { username: 'usernameTaken', email: 'emailTaken' } as const;
@@ -86,6 +87,9 @@ const authRoutes: FastifyPluginAsyncZod<{ signupsPerHour: number; loginAttemptsP
         }
         throw error;
       }
+      // Issue 15: the address is verified by following the link mailed to it (the account works meanwhile).
+      const created = user;
+      await app.db.transaction((tx) => sendVerification(tx, created.id, created.email));
       const lastLoginAt = await app.users.recordLogin(user.id);
       const token = await app.issueSession(reply, user);
       return reply.code(201).send({ token, user: presentUser({ ...user, lastLoginAt }, null) });

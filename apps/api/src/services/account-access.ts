@@ -1,0 +1,159 @@
+/**
+ * Getting into and keeping an account (issue 15): a password reset by mail, a change of password, verifying the
+ * address and changing it. Each command writes its rows, its link and its mail in one transaction; the mail goes
+ * out later (services/mailer.ts). Sessions revoked here are announced by NOTIFY when the transaction commits; the
+ * route forgets this replica's cached ones.
+ */
+import { RESET_LINK_MINUTES, VERIFY_LINK_HOURS } from '@qrib/shared';
+import { sql } from 'drizzle-orm';
+import { selectRows, type Db } from '../db/client.ts';
+import { DomainError } from '../domain-error.ts';
+import { createAccountTokensRepository } from '../repositories/account-tokens.ts';
+import { enqueueMail } from '../repositories/mail-outbox.ts';
+import { createSessionsRepository } from '../repositories/sessions.ts';
+import { UniqueViolation, createUsersRepository, type UserRow } from '../repositories/users.ts';
+import { newLinkToken } from './mail-links.ts';
+import { getDummyHash, hashPassword, verifyPassword } from './passwords.ts';
+
+const RESET_LINK_MS = RESET_LINK_MINUTES * 60_000;
+const VERIFY_LINK_MS = VERIFY_LINK_HOURS * 3_600_000;
+
+const sameAddress = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+
+/**
+ * A reset link for the account with this address, mailed to it. An unknown address does nothing, in about the same
+ * time (the caller answers the same either way).
+ */
+export async function requestPasswordReset(db: Db, email: string): Promise<void> {
+  const user = await createUsersRepository(db).findByEmail(email);
+  if (!user) {
+    newLinkToken();
+    await db.execute(sql`SELECT 1 FROM account_tokens WHERE user_id = 0 AND used_at IS NULL`);
+    return;
+  }
+  await db.transaction(async (tx) => {
+    const token = await createAccountTokensRepository(tx).issue(user.id, 'PASSWORD_RESET', user.email, RESET_LINK_MS);
+    await enqueueMail(tx, { userId: user.id, toAddress: user.email, kind: 'PASSWORD_RESET', payload: { username: user.username }, secret: token });
+  });
+}
+
+/**
+ * Follows a reset link: the new password, every session of the account revoked, the address verified when the link
+ * went to the account's current one. Answers the account (the caller starts a new session).
+ */
+export async function confirmPasswordReset(db: Db, token: string, password: string): Promise<UserRow> {
+  const passwordHash = await hashPassword(password);
+  return db.transaction(async (tx) => {
+    const used = await createAccountTokensRepository(tx).use('PASSWORD_RESET', token);
+    if (!used) throw new DomainError('invalid', 'resetLinkInvalid');
+    const users = createUsersRepository(tx);
+    const user = await users.findById(used.userId);
+    if (!user || user.deletedAt !== null) throw new DomainError('invalid', 'resetLinkInvalid');
+    await users.setPasswordHash(user.id, passwordHash);
+    if (user.emailVerifiedAt === null && sameAddress(user.email, used.email)) {
+      await tx.execute(sql`UPDATE users SET email_verified_at = now() WHERE id = ${user.id}`);
+    }
+    await createSessionsRepository(tx).revokeAllOf(user.id);
+    return { ...user, passwordHash };
+  });
+}
+
+/** Whether the password is the account's (a missing account costs the same time and is refused). */
+export async function checkPassword(db: Db, userId: number, password: string): Promise<UserRow | undefined> {
+  const user = await createUsersRepository(db).findById(userId);
+  const isValid = await verifyPassword(user?.passwordHash ?? (await getDummyHash()), password);
+  return user && isValid ? user : undefined;
+}
+
+/** A new password for a signed-in account: every other session revoked, a notice mailed. */
+export async function changePassword(db: Db, user: UserRow, keepSessionId: string, password: string): Promise<void> {
+  const passwordHash = await hashPassword(password);
+  await db.transaction(async (tx) => {
+    await createUsersRepository(tx).setPasswordHash(user.id, passwordHash);
+    await createSessionsRepository(tx).revokeOthersOf(user.id, keepSessionId);
+    await enqueueMail(tx, { userId: user.id, toAddress: user.email, kind: 'PASSWORD_CHANGED', payload: { username: user.username } });
+  });
+}
+
+/** A verification link for an address of the account (its own or the pending one), mailed to that address. */
+export async function sendVerification(db: Db, userId: number, email: string): Promise<void> {
+  const token = await createAccountTokensRepository(db).issue(userId, 'EMAIL_VERIFICATION', email, VERIFY_LINK_MS);
+  await enqueueMail(db, { userId, toAddress: email, kind: 'EMAIL_VERIFICATION', payload: { email }, secret: token });
+}
+
+/** Resends the verification link: to the pending address if there is one, else to the unverified current one. */
+export async function resendVerification(db: Db, userId: number): Promise<void> {
+  const user = await createUsersRepository(db).findById(userId);
+  if (!user) throw new DomainError('unauthenticated', 'invalidSession');
+  const to = user.pendingEmail ?? (user.emailVerifiedAt === null ? user.email : null);
+  if (to === null) throw new DomainError('conflict', 'emailAlreadyVerified');
+  await db.transaction((tx) => sendVerification(tx, user.id, to));
+}
+
+/** A new address, pending until the link mailed to it is followed. Answers the pending address. */
+export async function requestEmailChange(db: Db, user: UserRow, email: string): Promise<string> {
+  if (sameAddress(user.email, email)) throw new DomainError('invalid', 'emailUnchanged', {}, { email: { code: 'emailUnchanged' } });
+  const taken = await createUsersRepository(db).findByEmail(email);
+  if (taken && taken.id !== user.id) throw new DomainError('conflict', 'emailInUse', {}, { email: { code: 'emailInUse' } });
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`UPDATE users SET pending_email = ${email} WHERE id = ${user.id}`);
+    await sendVerification(tx, user.id, email);
+  });
+  return email;
+}
+
+/**
+ * Follows a verification link: the current address verified, or the pending one made the account's (verified), the
+ * old address told. Answers the verified address.
+ */
+export async function verifyEmail(db: Db, token: string): Promise<string> {
+  try {
+    return await db.transaction(async (tx) => {
+      const used = await createAccountTokensRepository(tx).use('EMAIL_VERIFICATION', token);
+      if (!used) throw new DomainError('invalid', 'verifyLinkInvalid');
+      const [user] = await selectRows<{ id: number; email: string; pending_email: string | null; deleted_at: unknown }>(
+        tx,
+        sql`SELECT id, email, pending_email, deleted_at FROM users WHERE id = ${used.userId} FOR UPDATE`,
+      );
+      if (!user || user.deleted_at !== null) throw new DomainError('invalid', 'verifyLinkInvalid');
+      if (sameAddress(user.email, used.email)) {
+        await tx.execute(sql`UPDATE users SET email_verified_at = coalesce(email_verified_at, now()) WHERE id = ${user.id}`);
+        return user.email;
+      }
+      if (user.pending_email === null || !sameAddress(user.pending_email, used.email)) throw new DomainError('invalid', 'verifyLinkInvalid');
+      const taken = await createUsersRepository(tx).findByEmail(used.email);
+      if (taken && taken.id !== user.id) throw new DomainError('conflict', 'emailInUse', {}, { email: { code: 'emailInUse' } });
+      await tx.execute(sql`
+        UPDATE users SET email = pending_email, pending_email = NULL, email_verified_at = now() WHERE id = ${user.id}
+      `);
+      await enqueueMail(tx, { userId: user.id, toAddress: user.email, kind: 'EMAIL_CHANGED', payload: { newEmail: user.pending_email } });
+      return user.pending_email;
+    });
+  } catch (error) {
+    if (error instanceof UniqueViolation || isEmailUniqueViolation(error)) {
+      throw new DomainError('conflict', 'emailInUse', {}, { email: { code: 'emailInUse' } });
+    }
+    throw error;
+  }
+}
+
+/** Another account took the address between the check and the update (the unique index decides). */
+function isEmailUniqueViolation(error: unknown): boolean {
+  for (let current: unknown = error; current instanceof Error; current = current.cause) {
+    const details = current as Error & { code?: string; constraint?: string };
+    if (details.code === '23505' && `${details.constraint ?? ''} ${details.message}`.includes('users_email_lower_key')) return true;
+  }
+  return false;
+}
+
+/** Turns the account's e-mail notifications off (the unsubscribe link). Answers whether the account exists. */
+export async function unsubscribe(db: Db, userId: number): Promise<boolean> {
+  const rows = await selectRows<{ id: number }>(
+    db,
+    sql`
+      UPDATE users SET preferences = preferences || '{"emailNotifications": false}'::jsonb
+      WHERE id = ${userId} AND deleted_at IS NULL RETURNING id
+    `,
+  );
+  return rows.length > 0;
+}
