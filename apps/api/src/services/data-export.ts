@@ -216,7 +216,8 @@ export function createDataExportWorker({
     try {
       while (!isClosed) {
         isWakeRequested = false;
-        await exports.failAbandoned();
+        const abandoned = await exports.failAbandoned();
+        if (abandoned.length > 0) log.error({ exportIds: abandoned }, 'data export FAILED: its last build was interrupted');
         const claimed = await exports.claimNext();
         if (!claimed) {
           if (isWakeRequested) continue;
