@@ -37,6 +37,7 @@ import geoRoutes from './routes/api/v1/geo/index.ts';
 import meRoutes from './routes/api/v1/me/index.ts';
 import myAccountRoutes from './routes/api/v1/me/account.ts';
 import myClaimRoutes from './routes/api/v1/me/claims.ts';
+import accountDeletionRoutes from './routes/api/v1/me/deletion.ts';
 import myExportRoutes from './routes/api/v1/me/exports.ts';
 import myNotificationRoutes from './routes/api/v1/me/notifications.ts';
 import myReceiptRoutes from './routes/api/v1/me/receipts.ts';
@@ -215,6 +216,7 @@ export async function buildApp({ config, database, closeDatabase = true, logger,
   await app.register(myReceiptRoutes, { prefix: '/api/v1/me' });
   await app.register(myNotificationRoutes, { prefix: '/api/v1/me' });
   await app.register(myClaimRoutes, { prefix: '/api/v1/me' });
+  await app.register(accountDeletionRoutes, { prefix: '/api/v1/me' });
   await app.register(myExportRoutes, { prefix: '/api/v1/me' });
   await app.register(fileRoutes, { prefix: '/api/v1/file' });
   await app.register(receiptRoutes, { prefix: '/api/v1/receipts' });

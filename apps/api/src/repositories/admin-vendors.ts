@@ -73,7 +73,8 @@ export async function insertAdminAction(
 export async function grantAdmin(db: Db, usernames: readonly string[], grantedBy: number | null): Promise<{ granted: string[]; unknown: string[] }> {
   const granted: string[] = [];
   const unknown: string[] = [];
-  const named = (username: string) => sql`lower(${users.username}) = lower(${username})`;
+  // A deleted account's pseudonymous row is never anyone's to grant (issue 15).
+  const named = (username: string) => sql`lower(${users.username}) = lower(${username}) AND ${users.deletedAt} IS NULL`;
   for (const username of usernames) {
     const done = await db.transaction(async (tx) => {
       const [made] = await tx

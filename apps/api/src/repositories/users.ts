@@ -29,11 +29,12 @@ function uniqueViolationField(error: unknown): 'username' | 'email' | undefined 
 
 export function createUsersRepository(db: Db) {
   return {
+    /** The account signing in by this name (case-insensitive); pseudonymous rows of deleted accounts never match. */
     async findByUsername(username: string): Promise<UserRow | undefined> {
       const [row] = await db
         .select()
         .from(users)
-        .where(sql`lower(${users.username}) = lower(${username})`);
+        .where(sql`lower(${users.username}) = lower(${username}) AND ${users.deletedAt} IS NULL`);
       return row;
     },
 

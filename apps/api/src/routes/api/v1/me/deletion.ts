@@ -1,0 +1,36 @@
+/** DELETE /api/v1/me: the account deletes itself (issue 15, GDPR Art. 17), with its password; services/account-deletion.ts. */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { LOGIN_ATTEMPT_WINDOW_MINUTES, LOGIN_ATTEMPTS_PER_USERNAME, apiErrorSchema } from '@qrib/shared';
+import { deleteAccountRequestSchema } from '@qrib/shared/account-schemas';
+import { deleteAccount } from '../../../../services/account-deletion.ts';
+
+const accountDeletionRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.delete(
+    '/',
+    {
+      // Every attempt counts, like login's per-account limit: the password cannot be guessed here instead.
+      preHandler: app.limitPerAccount('delete-account', LOGIN_ATTEMPTS_PER_USERNAME, LOGIN_ATTEMPT_WINDOW_MINUTES * 60_000),
+      schema: {
+        tags: ['me'],
+        summary:
+          'Delete the signed-in account: its sessions, favourites, notifications and files go; what shops’ figures are built from stays under a pseudonym, personal text cleared. 409 businessOpen until the business is closed',
+        body: deleteAccountRequestSchema,
+        response: { 204: z.null(), 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const userId = request.user.id;
+      await deleteAccount(
+        { db: app.db, users: app.users, vendors: app.vendors, loginFailures: app.loginFailures, storage: app.storage },
+        userId,
+        request.body.password,
+        request.log,
+      );
+      await app.endAllSessions(userId, reply);
+      return reply.code(204).send(null);
+    },
+  );
+};
+
+export default accountDeletionRoutes;

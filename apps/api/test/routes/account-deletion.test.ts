@@ -1,0 +1,269 @@
+import { createHash } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { LOGIN_ATTEMPTS_PER_USERNAME, MESSAGES, type Review } from '@qrib/shared';
+import type { App } from '../../src/app.ts';
+import { selectRows } from '../../src/db/client.ts';
+import { DELETED_USER_COLUMNS, REASSIGNED_USER_COLUMNS } from '../../src/repositories/account-deletion.ts';
+import { drawClaimCode } from '../../src/services/claims.ts';
+import { buildShop, createOffer, type Shop } from '../factories.ts';
+import { makePng } from '../fixtures.ts';
+import { parseSetCookie, signUp, signupBody, useTestApp, type TestDatabase } from '../helpers.ts';
+
+let app: App;
+let testDb: TestDatabase;
+
+useTestApp({}, (made) => ({ app, testDb } = made));
+
+type Account = { cookies: Record<string, string>; userId: number; username: string; email: string; password: string };
+const db = () => testDb.database.db;
+const deleteMe = (account: { cookies: Record<string, string> }, password: string) =>
+  app.inject({ method: 'DELETE', url: '/api/v1/me', cookies: account.cookies, payload: { password } });
+const count = async (query: ReturnType<typeof sql>) => (await selectRows<{ n: number }>(db(), query))[0]?.n ?? -1;
+const login = (username: string, password: string) => app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { username, password } });
+
+/** Everything of `account` that one row or another holds, counted per table. */
+async function footprint(userId: number) {
+  return {
+    users: await count(sql`SELECT count(*)::integer AS n FROM users WHERE id = ${userId}`),
+    sessions: await count(sql`SELECT count(*)::integer AS n FROM sessions WHERE user_id = ${userId} AND revoked_at IS NULL`),
+    favorites: await count(sql`SELECT count(*)::integer AS n FROM favorites WHERE user_id = ${userId}`),
+    notifications: await count(sql`SELECT count(*)::integer AS n FROM notifications WHERE user_id = ${userId}`),
+    receipts: await count(sql`SELECT count(*)::integer AS n FROM receipts WHERE consumer_user_id = ${userId} AND ocr_text IS NOT NULL`),
+    receiptFiles: await count(sql`SELECT count(*)::integer AS n FROM receipt_files f JOIN receipts r ON r.id = f.receipt_id WHERE r.consumer_user_id = ${userId}`),
+    reviews: await count(sql`SELECT count(*)::integer AS n FROM reviews WHERE user_id = ${userId} AND text IS NOT NULL`),
+    events: await count(sql`SELECT count(*)::integer AS n FROM offer_events WHERE user_id = ${userId}`),
+    visits: await count(sql`SELECT count(*)::integer AS n FROM shop_visits WHERE user_id = ${userId}`),
+    claims: await count(sql`SELECT count(*)::integer AS n FROM offer_claims WHERE user_id = ${userId}`),
+    reports: await count(sql`SELECT count(*)::integer AS n FROM reports WHERE reporter_user_id = ${userId} AND text IS NOT NULL`),
+  };
+}
+
+/**
+ * A shopper's whole history at `shop`: views, impressions, saves and directions; a visit answered PURCHASED; a
+ * favourite; a redeemed claim with its review; a receipt the automatic check VERIFIED, with its OCR text and a stored
+ * file; a report with words; a notification. Answers the receipt file's storage key.
+ */
+async function buildHistory(shop: Shop, offerId: number, shopper: Account) {
+  for (const kind of ['IMPRESSION', 'VIEW', 'DIRECTIONS'] as const) {
+    const events = await app.inject({ method: 'POST', url: '/api/v1/events', cookies: shopper.cookies, payload: { events: [{ offerId, kind }] } });
+    expect(events.statusCode).toBe(202);
+  }
+  expect((await app.inject({ method: 'PUT', url: `/api/v1/me/favorites/${offerId}`, cookies: shopper.cookies })).statusCode).toBe(204);
+  await db().execute(sql`INSERT INTO shop_visits (user_id, vendor_id, answer, answered_at) VALUES (${shopper.userId}, ${shop.vendorId}, 'PURCHASED', now())`);
+  const [claim] = await selectRows<{ id: number }>(
+    db(),
+    sql`INSERT INTO offer_claims (offer_id, vendor_id, user_id, code, status, redeemed_at, redeemed_by_user_id)
+        VALUES (${offerId}, ${shop.vendorId}, ${shopper.userId}, ${drawClaimCode()}, 'REDEEMED', now() - interval '1 day', ${shop.userId}) RETURNING id`,
+  );
+  await db().execute(sql`UPDATE offers SET redeemed_count = redeemed_count + 1 WHERE offer_id = ${offerId}`);
+  const reviewed = await app.inject({ method: 'POST', url: '/api/v1/reviews', cookies: shopper.cookies, payload: { claimId: claim?.id, stars: 4, text: 'Maria here: lovely ftira.' } });
+  expect(reviewed.statusCode).toBe(201);
+
+  const bytes = await makePng(16, 16);
+  const sha256 = createHash('sha256').update(bytes).digest('hex');
+  const storageKey = `private/receipts/${sha256}.png`;
+  await app.storage.put(storageKey, bytes, 'image/png');
+  const [receipt] = await selectRows<{ id: number }>(
+    db(),
+    sql`INSERT INTO receipts (consumer_user_id, vendor_id, offer_id, status, auto_status, ocr_text, extracted_total, checked_at, created_at)
+        VALUES (${shopper.userId}, ${shop.vendorId}, ${offerId}, 'VERIFIED', 'VERIFIED', 'MARIA BORG card 1234 total 12.50', 12.50, now(), now() - interval '2 days')
+        RETURNING id`,
+  );
+  await db().execute(sql`INSERT INTO receipt_files (receipt_id, position, storage_key, content_type, byte_size, sha256)
+    VALUES (${receipt?.id}, 0, ${storageKey}, 'image/png', ${bytes.length}, ${sha256})`);
+  await db().execute(sql`INSERT INTO reports (reporter_user_id, item_kind, item_id, reason, text) VALUES (${shopper.userId}, 'OFFER', ${offerId}, 'OTHER', 'I am Maria Borg')`);
+  await db().execute(sql`INSERT INTO notifications (user_id, kind, payload) VALUES (${shopper.userId}, 'RECEIPT_DECIDED', ${JSON.stringify({ receiptId: receipt?.id ?? 0, status: 'VERIFIED' })}::jsonb)`);
+  return storageKey;
+}
+
+/** What the owner and shoppers read of the shop's figures: insights (this week and month), the shop page, its reviews' rating. */
+async function shopFigures(shop: Shop, reader: Account) {
+  const read = async (account: { cookies: Record<string, string> }, url: string) => {
+    const response = await app.inject({ method: 'GET', url, cookies: account.cookies });
+    expect(response.statusCode, url).toBe(200);
+    return response.json() as Record<string, unknown>;
+  };
+  const reviews = (await read(reader, `/api/v1/vendors/${shop.vendorId}/reviews`)) as { data: Review[]; rating: unknown };
+  return {
+    week: await read(shop, '/api/v1/vendors/me/insights'),
+    month: await read(shop, '/api/v1/vendors/me/insights?period=monthly'),
+    page: await read(reader, `/api/v1/vendors/${shop.vendorId}`),
+    rating: reviews.rating,
+    stars: reviews.data.map((review) => review.stars),
+    offers: await read(shop, '/api/v1/vendors/me/offers'),
+  };
+}
+
+describe('DELETE /api/v1/me', () => {
+  it('answers 400 passwordIncorrect for a wrong password and changes nothing', async () => {
+    const shop = await buildShop(app);
+    const offerId = await createOffer(app, shop);
+    const shopper = (await signUp(app)) as Account;
+    await buildHistory(shop, offerId, shopper);
+    const before = await footprint(shopper.userId);
+
+    const response = await deleteMe(shopper, 'not-my-password1');
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ code: 'passwordIncorrect', fieldErrors: { password: MESSAGES.passwordIncorrect } });
+    expect(await footprint(shopper.userId)).toEqual(before);
+    expect((await app.inject({ method: 'GET', url: '/api/v1/auth/me', cookies: shopper.cookies })).statusCode).toBe(200);
+  });
+
+  it('counts every attempt per account: 429 after the login limit, and the right password is refused too meanwhile', async () => {
+    const shopper = (await signUp(app)) as Account;
+    for (let attempt = 0; attempt < LOGIN_ATTEMPTS_PER_USERNAME; attempt += 1) {
+      expect((await deleteMe(shopper, `wrong-${attempt}x`)).statusCode).toBe(400);
+    }
+    const limited = await deleteMe(shopper, shopper.password);
+    expect(limited.statusCode).toBe(429);
+    expect(await count(sql`SELECT count(*)::integer AS n FROM users WHERE id = ${shopper.userId}`)).toBe(1);
+  });
+
+  it('answers 409 businessOpen while the account owns a business that is not closed', async () => {
+    const shop = (await buildShop(app)) as Shop & Account;
+    const response = await deleteMe(shop, shop.password);
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toMatchObject({ code: 'businessOpen', message: MESSAGES.businessOpen });
+    expect(await count(sql`SELECT count(*)::integer AS n FROM users WHERE id = ${shop.userId}`)).toBe(1);
+    expect((await app.inject({ method: 'GET', url: '/api/v1/vendors/me', cookies: shop.cookies })).statusCode).toBe(200);
+  });
+
+  it('an owner closes the business, then deletes the account: the shop stays closed under a pseudonym, its files and contacts go, the name and address are free again', async () => {
+    const shop = (await buildShop(app, { business: { businessName: 'Leaving Bakery', primaryContactName: 'Maria Borg' } })) as Shop & Account;
+    const photo = await makePng(32, 24);
+    const offerId = await createOffer(app, shop, {}, [{ field: 'offerImages', filename: 'a.png', contentType: 'image/png', content: photo }]);
+    const shopper = (await signUp(app)) as Account;
+    await app.inject({ method: 'PUT', url: `/api/v1/me/favorites/${offerId}`, cookies: shopper.cookies });
+    const keys = (
+      await selectRows<{ key: string }>(
+        db(),
+        sql`SELECT storage_key AS key FROM vendor_documents WHERE vendor_id = ${shop.vendorId}
+          UNION SELECT card_key FROM offer_images WHERE offer_id = ${offerId} UNION SELECT detail_key FROM offer_images WHERE offer_id = ${offerId}`,
+      )
+    ).map((row) => row.key);
+    expect(keys).toHaveLength(3);
+    for (const key of keys) expect(await app.storage.exists(key), key).toBe(true);
+
+    expect((await app.inject({ method: 'POST', url: '/api/v1/vendors/me/close', cookies: shop.cookies })).statusCode).toBe(200);
+    expect((await app.inject({ method: 'GET', url: `/api/v1/vendors/${shop.vendorId}`, cookies: shopper.cookies })).statusCode).toBe(404);
+    const nearby = await app.inject({ method: 'GET', url: '/api/v1/offers/nearby-offers?lat=35.8989&lng=14.5146', cookies: shopper.cookies });
+    expect(JSON.stringify(nearby.json())).not.toContain('Leaving Bakery');
+
+    const response = await deleteMe(shop, shop.password);
+    expect(response.statusCode).toBe(204);
+    const cleared = parseSetCookie(response.headers['set-cookie'], 'auth_token');
+    expect(cleared?.value).toBe('');
+
+    for (const key of keys) expect(await app.storage.exists(key), key).toBe(false);
+    const [vendor] = await selectRows<{ status: string; owner: number; contact: string; email: string; phone: string; logo: string | null; deleted: boolean }>(
+      db(),
+      sql`SELECT v.status, v.owner_user_id AS owner, v.primary_contact_name AS contact, v.contact_email AS email, v.contact_phone AS phone,
+            v.logo_key AS logo, u.deleted_at IS NOT NULL AS deleted
+          FROM vendors v JOIN users u ON u.id = v.owner_user_id WHERE v.id = ${shop.vendorId}`,
+    );
+    expect(vendor).toMatchObject({ status: 'CLOSED', contact: '', email: '', phone: '', logo: null, deleted: true });
+    expect(vendor?.owner).not.toBe(shop.userId);
+    expect(await count(sql`SELECT count(*)::integer AS n FROM vendor_documents WHERE vendor_id = ${shop.vendorId}`)).toBe(0);
+
+    // The old cookie, the old credentials: refused. The username and the address sign up again.
+    expect((await app.inject({ method: 'GET', url: '/api/v1/auth/me', cookies: shop.cookies })).statusCode).toBe(401);
+    expect((await login(shop.username, shop.password)).statusCode).toBe(401);
+    const again = await app.inject({ method: 'POST', url: '/api/v1/auth/signup', payload: signupBody({ username: shop.username, email: shop.email }) });
+    expect(again.statusCode).toBe(201);
+  });
+
+  it('a shopper’s deletion leaves every figure of the shop as it was, and takes their files, favourites, notifications and words', async () => {
+    const shop = (await buildShop(app)) as Shop & Account;
+    const offerId = await createOffer(app, shop);
+    const shopper = (await signUp(app, { name: 'Maria Borg' })) as Account;
+    const reader = (await signUp(app)) as Account;
+    const receiptKey = await buildHistory(shop, offerId, shopper);
+    const before = await shopFigures(shop, reader);
+    expect(before.stars).toEqual([4]);
+    expect(await app.storage.exists(receiptKey)).toBe(true);
+    const [ids] = await selectRows<{ receipt: number; review: number }>(
+      db(),
+      sql`SELECT (SELECT id FROM receipts WHERE consumer_user_id = ${shopper.userId}) AS receipt, (SELECT id FROM reviews WHERE user_id = ${shopper.userId}) AS review`,
+    );
+
+    const response = await deleteMe(shopper, shopper.password);
+    expect(response.statusCode).toBe(204);
+
+    expect(await shopFigures(shop, reader)).toEqual(before);
+    expect(await app.storage.exists(receiptKey)).toBe(false);
+    expect(await footprint(shopper.userId)).toEqual({
+      users: 0, sessions: 0, favorites: 0, notifications: 0, receipts: 0, receiptFiles: 0, reviews: 0, events: 0, visits: 0, claims: 0, reports: 0,
+    });
+    const [kept] = await selectRows<{ ocr: string | null; total: string; text: string | null; stars: number; same: boolean; former: boolean; name: string; username: string; email: string; prefs: { emailNotifications?: boolean } }>(
+      db(),
+      sql`SELECT r.ocr_text AS ocr, r.extracted_total::text AS total, rv.text, rv.stars, r.consumer_user_id = rv.user_id AS same,
+            u.deleted_at IS NOT NULL AS former, u.name, u.username, u.email, u.preferences AS prefs
+          FROM receipts r, reviews rv JOIN users u ON u.id = rv.user_id WHERE r.id = ${ids?.receipt} AND rv.id = ${ids?.review}`,
+    );
+    expect(kept).toMatchObject({ ocr: null, total: '12.50', text: null, stars: 4, same: true, former: true, name: '' });
+    expect(kept?.username).toMatch(/^former-[0-9a-f-]{36}$/);
+    expect(kept?.email).toMatch(/^[0-9a-f-]{36}@deleted\.invalid$/);
+    expect(kept?.prefs.emailNotifications).toBe(false);
+    expect(await count(sql`SELECT count(*)::integer AS n FROM receipt_files WHERE receipt_id = ${ids?.receipt}`)).toBe(0);
+
+    // Nobody signs in as the pseudonym, and it is nobody's to look up.
+    expect((await login(kept?.username ?? '', 'anything123')).statusCode).toBe(401);
+    expect((await login(shopper.username, shopper.password)).statusCode).toBe(401);
+    expect(await app.users.findByUsername(kept?.username ?? '')).toBeUndefined();
+    expect(await app.users.findByEmail(kept?.email ?? '')).toBeUndefined();
+  });
+
+  it('a second deletion gets its own pseudonym, so two former shoppers still count as two', async () => {
+    const shop = (await buildShop(app)) as Shop & Account;
+    const offerId = await createOffer(app, shop);
+    const first = (await signUp(app)) as Account;
+    const second = (await signUp(app)) as Account;
+    await buildHistory(shop, offerId, first);
+    await buildHistory(shop, offerId, second);
+    expect((await deleteMe(first, first.password)).statusCode).toBe(204);
+    expect((await deleteMe(second, second.password)).statusCode).toBe(204);
+    expect(await count(sql`SELECT count(DISTINCT user_id)::integer AS n FROM offer_claims WHERE vendor_id = ${shop.vendorId}`)).toBe(2);
+  });
+
+  it('every foreign key to users(id) is either handed to the pseudonym or deleted with the account', async () => {
+    const rows = await selectRows<{ column: string }>(
+      db(),
+      sql`SELECT c.conrelid::regclass::text || '.' || a.attname AS column
+          FROM pg_constraint c JOIN pg_attribute a ON a.attrelid = c.conrelid AND a.attnum = ANY (c.conkey)
+          WHERE c.contype = 'f' AND c.confrelid = 'users'::regclass ORDER BY 1`,
+    );
+    expect(rows.map((row) => row.column).sort()).toEqual([...REASSIGNED_USER_COLUMNS, ...DELETED_USER_COLUMNS].sort());
+    // And the deleted ones really go by cascade, not by a SET NULL that would leave rows behind.
+    const cascades = await selectRows<{ column: string; action: string }>(
+      db(),
+      sql`SELECT c.conrelid::regclass::text || '.' || a.attname AS column, c.confdeltype::text AS action
+          FROM pg_constraint c JOIN pg_attribute a ON a.attrelid = c.conrelid AND a.attnum = ANY (c.conkey)
+          WHERE c.contype = 'f' AND c.confrelid = 'users'::regclass`,
+    );
+    for (const column of DELETED_USER_COLUMNS) expect(cascades.find((row) => row.column === column)?.action, column).toBe('c');
+  });
+
+  it('a failure inside the deletion leaves everything as it was, files included', async () => {
+    const shop = await buildShop(app);
+    const offerId = await createOffer(app, shop);
+    const shopper = (await signUp(app)) as Account;
+    const receiptKey = await buildHistory(shop, offerId, shopper);
+    const before = await footprint(shopper.userId);
+    const pseudonyms = sql`SELECT count(*)::integer AS n FROM users WHERE deleted_at IS NOT NULL`;
+    const pseudonymsBefore = await count(pseudonyms);
+    // A row the command cannot hand over: a trigger refuses the reviews update.
+    await db().execute(sql`CREATE FUNCTION pdel_refuse() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'refused'; END; $$`);
+    await db().execute(sql`CREATE TRIGGER pdel_refuse BEFORE UPDATE ON reviews FOR EACH ROW EXECUTE FUNCTION pdel_refuse()`);
+    try {
+      expect((await deleteMe(shopper, shopper.password)).statusCode).toBe(500);
+    } finally {
+      await db().execute(sql`DROP TRIGGER pdel_refuse ON reviews`);
+      await db().execute(sql`DROP FUNCTION pdel_refuse()`);
+    }
+    expect(await footprint(shopper.userId)).toEqual(before);
+    expect(await app.storage.exists(receiptKey)).toBe(true);
+    expect(await count(pseudonyms)).toBe(pseudonymsBefore);
+    expect((await app.inject({ method: 'GET', url: '/api/v1/auth/me', cookies: shopper.cookies })).statusCode).toBe(200);
+  });
+});
