@@ -11,7 +11,7 @@ import { DomainError } from '../domain-error.ts';
 import { createAccountTokensRepository } from '../repositories/account-tokens.ts';
 import { enqueueMail } from '../repositories/mail-outbox.ts';
 import { createSessionsRepository } from '../repositories/sessions.ts';
-import { UniqueViolation, createUsersRepository, type UserRow } from '../repositories/users.ts';
+import { createUsersRepository, type UserRow } from '../repositories/users.ts';
 import { newLinkToken } from './mail-links.ts';
 import { getDummyHash, hashPassword, verifyPassword } from './passwords.ts';
 
@@ -130,7 +130,7 @@ export async function verifyEmail(db: Db, token: string): Promise<string> {
       return user.pending_email;
     });
   } catch (error) {
-    if (error instanceof UniqueViolation || isEmailUniqueViolation(error)) {
+    if (isEmailUniqueViolation(error)) {
       throw new DomainError('conflict', 'emailInUse', {}, { email: { code: 'emailInUse' } });
     }
     throw error;

@@ -122,6 +122,9 @@ describe('POST /api/v1/auth/password-reset/confirm', () => {
     const account = await signUp(app);
     const other = await login(account.username, account.password);
     const otherToken = other.json<{ token: string }>().token;
+    // Both sessions in use (and cached by this replica) before the reset.
+    expect((await me(account.token)).statusCode).toBe(200);
+    expect((await me(otherToken)).statusCode).toBe(200);
     await requestReset(account.email);
     const response = await confirm(await resetTokenOf(account.email));
     expect(response.statusCode).toBe(200);
@@ -197,6 +200,7 @@ describe('POST /api/v1/me/password', () => {
   it('changes the password, revokes every other session, keeps this one and queues the notice', async () => {
     const account = await signUp(app);
     const other = (await login(account.username, account.password)).json<{ token: string }>().token;
+    expect((await me(other)).statusCode).toBe(200);
     const response = await change(account.cookies, account.password);
     expect(response.statusCode).toBe(204);
     expect((await me(account.token)).statusCode).toBe(200);
