@@ -80,7 +80,8 @@ test('a shop owner is a Vendor, with their business', async ({ page }) => {
   await expect(page).not.toHaveURL(/\/login$/);
   await page.goto('/profile');
   await expect(page.getByTestId('profile-role')).toHaveText('Vendor');
-  await expect(page.getByText("Joseph's Pastizzeria")).toBeVisible();
+  // Exactly: the account settings below name the business in what closing it does.
+  await expect(page.getByText("Joseph's Pastizzeria", { exact: true })).toBeVisible();
   await expect(page.getByTestId('profile-last-login')).toContainText(String(new Date().getFullYear()));
   await expectNoSeriousA11yViolations(page);
 });
