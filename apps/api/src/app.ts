@@ -55,6 +55,7 @@ import visitRoutes from './routes/api/v1/visits/index.ts';
 import healthRoutes from './routes/health.ts';
 import uploadRoutes from './routes/uploads.ts';
 import limitsPlugin from './plugins/limits.ts';
+import mailerPlugin from './plugins/mailer.ts';
 import nearbyCachePlugin from './plugins/nearby-cache.ts';
 import offerFeedPlugin from './plugins/offer-feed.ts';
 import policiesPlugin from './plugins/policies.ts';
@@ -187,6 +188,7 @@ export async function buildApp({ config, database, closeDatabase = true, logger,
   await app.register(offerFeedPlugin);
   await app.register(nearbyCachePlugin, { maxCells: config.nearbyCacheEntries });
   await app.register(receiptVerifierPlugin, { workers: config.receiptOcrWorkers });
+  await app.register(mailerPlugin, { config });
   await app.register(dataExportsPlugin);
   await app.register(authPlugin, { secret: config.jwtSecret, cookieSecure: config.cookieSecure, publicOrigin: config.publicOrigin });
   await app.register(limitsPlugin);
