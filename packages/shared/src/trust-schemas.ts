@@ -75,8 +75,11 @@ export const reviewSchema = z.object({
   stars: z.number().int(),
   text: z.string().nullable(),
   createdAt: z.string(),
-  /** First name and initial ('Maria B.'). */
-  author: z.object({ displayName: z.string() }),
+  /**
+   * First name and initial ('Maria B.'). A review whose author deleted their account (issue 15) keeps its stars under
+   * a pseudonym: formerShopper, with an empty displayName, and screens say 'A former shopper'.
+   */
+  author: z.object({ displayName: z.string(), formerShopper: z.boolean() }),
   verifiedPurchase: z.literal(true),
   reply: z.object({ text: z.string(), createdAt: z.string() }).nullable(),
   /** Whether the signed-in reader wrote it (the app offers no Report of one's own review). */

@@ -48,6 +48,7 @@ interface ReviewRow {
   text: string | null;
   created_at: Date | string;
   author_name: string;
+  former_shopper: boolean;
   reply_text: string | null;
   replied_at: Date | string | null;
   cursor_time: string;
@@ -75,7 +76,7 @@ function presentReview(row: ReviewRow, viewerId: number): Review {
     stars: row.stars,
     text: row.text,
     createdAt: iso(row.created_at),
-    author: { displayName: displayNameOf(row.author_name) },
+    author: { displayName: row.former_shopper ? '' : displayNameOf(row.author_name), formerShopper: row.former_shopper },
     verifiedPurchase: true,
     reply: row.reply_text === null || row.replied_at === null ? null : { text: row.reply_text, createdAt: iso(row.replied_at) },
     mine: row.user_id === viewerId,
@@ -83,7 +84,7 @@ function presentReview(row: ReviewRow, viewerId: number): Review {
 }
 
 const REVIEW_SELECT = sql`SELECT rv.id, rv.vendor_id, rv.user_id, rv.offer_id, o.title AS offer_title, rv.stars, rv.text, rv.created_at,
-    u.name AS author_name, rv.reply_text, rv.replied_at,
+    u.name AS author_name, u.deleted_at IS NOT NULL AS former_shopper, rv.reply_text, rv.replied_at,
     to_char(rv.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS cursor_time
   FROM reviews rv JOIN users u ON u.id = rv.user_id LEFT JOIN offers o ON o.offer_id = rv.offer_id`;
 

@@ -95,6 +95,11 @@ async function shopFigures(shop: Shop, reader: Account) {
   };
 }
 
+async function reviewAuthors(shop: Shop, reader: Account) {
+  const page = (await app.inject({ method: 'GET', url: `/api/v1/vendors/${shop.vendorId}/reviews`, cookies: reader.cookies })).json() as { data: Review[] };
+  return page.data.map((review) => ({ author: review.author, text: review.text }));
+}
+
 describe('DELETE /api/v1/me', () => {
   it('answers 400 passwordIncorrect for a wrong password and changes nothing', async () => {
     const shop = await buildShop(app);
@@ -181,6 +186,7 @@ describe('DELETE /api/v1/me', () => {
     const receiptKey = await buildHistory(shop, offerId, shopper);
     const before = await shopFigures(shop, reader);
     expect(before.stars).toEqual([4]);
+    expect(await reviewAuthors(shop, reader)).toEqual([{ author: { displayName: 'Maria B.', formerShopper: false }, text: 'Maria here: lovely ftira.' }]);
     expect(await app.storage.exists(receiptKey)).toBe(true);
     const [ids] = await selectRows<{ receipt: number; review: number }>(
       db(),
@@ -191,6 +197,8 @@ describe('DELETE /api/v1/me', () => {
     expect(response.statusCode).toBe(204);
 
     expect(await shopFigures(shop, reader)).toEqual(before);
+    // The review keeps its stars, shown as a former shopper's with no name and no words.
+    expect(await reviewAuthors(shop, reader)).toEqual([{ author: { displayName: '', formerShopper: true }, text: null }]);
     expect(await app.storage.exists(receiptKey)).toBe(false);
     expect(await footprint(shopper.userId)).toEqual({
       users: 0, sessions: 0, favorites: 0, notifications: 0, receipts: 0, receiptFiles: 0, reviews: 0, events: 0, visits: 0, claims: 0, reports: 0,

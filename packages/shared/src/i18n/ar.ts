@@ -650,6 +650,7 @@ export const ar: Catalog = {
     reportShop: 'الإبلاغ عن هذا المتجر',
     reportReview: 'الإبلاغ عن مراجعة {{name}}',
     formerShopper: 'متسوق سابق',
+    formerShopper: 'متسوق سابق',
     reportReasonLegend: 'لماذا تُبلغ عنه؟',
     reportReasonRequired: 'اختر سببًا.',
     reasons: { MISLEADING: 'مضلل', ILLEGAL: 'غير قانوني', OFFENSIVE: 'مسيء', FAKE_REVIEW: 'مراجعة مزيفة', OTHER: 'شيء آخر' },

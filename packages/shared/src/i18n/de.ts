@@ -657,6 +657,7 @@ export const de: Catalog = {
     reportShop: 'Dieses Geschäft melden',
     reportReview: 'Die Bewertung von {{name}} melden',
     formerShopper: 'Ein ehemaliger Kunde',
+    formerShopper: 'Ein ehemaliger Kunde',
     reportReasonLegend: 'Warum melden Sie das?',
     reportReasonRequired: 'Wählen Sie einen Grund.',
     reasons: { MISLEADING: 'Irreführend', ILLEGAL: 'Rechtswidrig', OFFENSIVE: 'Beleidigend', FAKE_REVIEW: 'Gefälschte Bewertung', OTHER: 'Etwas anderes' },

@@ -662,6 +662,7 @@ export const el: Catalog = {
     reportShop: 'Αναφορά αυτού του καταστήματος',
     reportReview: 'Αναφορά της κριτικής του/της {{name}}',
     formerShopper: 'Πρώην πελάτης',
+    formerShopper: 'Πρώην πελάτης',
     reportReasonLegend: 'Γιατί το αναφέρετε;',
     reportReasonRequired: 'Επιλέξτε λόγο.',
     reasons: { MISLEADING: 'Παραπλανητικό', ILLEGAL: 'Παράνομο', OFFENSIVE: 'Προσβλητικό', FAKE_REVIEW: 'Ψεύτικη κριτική', OTHER: 'Κάτι άλλο' },

@@ -43,6 +43,7 @@ export const enTrust = {
     reportOffer: 'Report this offer',
     reportShop: 'Report this shop',
     reportReview: 'Report the review by {{name}}',
+    formerShopper: 'A former shopper',
     reportReasonLegend: 'Why are you reporting it?',
     reportReasonRequired: 'Choose a reason.',
     reasons: { MISLEADING: 'Misleading', ILLEGAL: 'Illegal', OFFENSIVE: 'Offensive', FAKE_REVIEW: 'Fake review', OTHER: 'Something else' },

@@ -661,6 +661,7 @@ export const fr: Catalog = {
     reportShop: 'Signaler ce commerce',
     reportReview: 'Signaler l’avis de {{name}}',
     formerShopper: 'Un ancien client',
+    formerShopper: 'Un ancien client',
     reportReasonLegend: 'Pourquoi le signalez-vous ?',
     reportReasonRequired: 'Choisissez un motif.',
     reasons: { MISLEADING: 'Trompeur', ILLEGAL: 'Illégal', OFFENSIVE: 'Offensant', FAKE_REVIEW: 'Faux avis', OTHER: 'Autre chose' },

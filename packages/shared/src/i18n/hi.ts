@@ -657,6 +657,7 @@ export const hi: Catalog = {
     reportShop: 'इस दुकान की रिपोर्ट करें',
     reportReview: '{{name}} की समीक्षा की रिपोर्ट करें',
     formerShopper: 'एक पूर्व ग्राहक',
+    formerShopper: 'एक पूर्व ग्राहक',
     reportReasonLegend: 'आप इसकी रिपोर्ट क्यों कर रहे हैं?',
     reportReasonRequired: 'एक कारण चुनें।',
     reasons: { MISLEADING: 'भ्रामक', ILLEGAL: 'ग़ैरक़ानूनी', OFFENSIVE: 'आपत्तिजनक', FAKE_REVIEW: 'नकली समीक्षा', OTHER: 'कुछ और' },

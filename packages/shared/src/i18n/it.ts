@@ -661,6 +661,7 @@ export const it: Catalog = {
     reportShop: 'Segnala questo negozio',
     reportReview: 'Segnala la recensione di {{name}}',
     formerShopper: 'Un ex cliente',
+    formerShopper: 'Un ex cliente',
     reportReasonLegend: 'Perché la segnali?',
     reportReasonRequired: 'Scegli un motivo.',
     reasons: { MISLEADING: 'Ingannevole', ILLEGAL: 'Illegale', OFFENSIVE: 'Offensivo', FAKE_REVIEW: 'Recensione falsa', OTHER: 'Altro' },

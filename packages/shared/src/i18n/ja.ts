@@ -650,6 +650,7 @@ export const ja: Catalog = {
     reportShop: 'このお店を通報',
     reportReview: '{{name}}さんのレビューを通報',
     formerShopper: '元利用者',
+    formerShopper: '元利用者',
     reportReasonLegend: '通報する理由は？',
     reportReasonRequired: '理由を選んでください。',
     reasons: { MISLEADING: '誤解を招く', ILLEGAL: '違法', OFFENSIVE: '不快', FAKE_REVIEW: '偽のレビュー', OTHER: 'その他' },

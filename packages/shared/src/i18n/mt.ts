@@ -670,6 +670,7 @@ export const mt: Catalog = {
     reportShop: 'Irrapporta dan il-ħanut',
     reportReview: 'Irrapporta r-reviżjoni ta’ {{name}}',
     formerShopper: 'Xerrej ta’ qabel',
+    formerShopper: 'Xerrej ta’ qabel',
     reportReasonLegend: 'Għaliex qed tirrapportaha?',
     reportReasonRequired: 'Agħżel raġuni.',
     reasons: { MISLEADING: 'Qarrieqa', ILLEGAL: 'Illegali', OFFENSIVE: 'Offensiva', FAKE_REVIEW: 'Reviżjoni falza', OTHER: 'Xi ħaġa oħra' },

@@ -660,6 +660,7 @@ export const tr: Catalog = {
     reportShop: 'Bu dükkânı bildir',
     reportReview: '{{name}} kişisinin değerlendirmesini bildir',
     formerShopper: 'Eski bir müşteri',
+    formerShopper: 'Eski bir müşteri',
     reportReasonLegend: 'Neden bildiriyorsunuz?',
     reportReasonRequired: 'Bir neden seçin.',
     reasons: { MISLEADING: 'Yanıltıcı', ILLEGAL: 'Yasa dışı', OFFENSIVE: 'Saldırgan', FAKE_REVIEW: 'Sahte değerlendirme', OTHER: 'Başka bir şey' },

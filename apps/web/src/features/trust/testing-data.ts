@@ -10,7 +10,7 @@ export function buildReview(overrides: Partial<Review> = {}): Review {
     stars: 4,
     text: 'Warm and flaky, the staff were kind.',
     createdAt: '2026-11-20T09:30:00.000Z',
-    author: { displayName: 'Maria B.' },
+    author: { displayName: 'Maria B.', formerShopper: false },
     verifiedPurchase: true,
     reply: null,
     mine: false,

@@ -32,7 +32,7 @@ describe('VendorReviews', () => {
       'GET /api/v1/vendors/3/reviews': {
         body: buildReviewsPage({ data: [buildReview({ reply: { text: 'Thank you, Maria!', createdAt: '2026-11-21T10:00:00.000Z' } })], nextCursor: 'c2' }),
       },
-      'GET /api/v1/vendors/3/reviews?cursor=c2': { body: buildReviewsPage({ data: [buildReview({ reviewId: 12, stars: 1, text: null, author: { displayName: 'Joe C.' } })] }) },
+      'GET /api/v1/vendors/3/reviews?cursor=c2': { body: buildReviewsPage({ data: [buildReview({ reviewId: 12, stars: 1, text: null, author: { displayName: 'Joe C.', formerShopper: false } })] }) },
     });
     renderReviews();
     const [first] = await screen.findAllByTestId('review');
@@ -52,6 +52,19 @@ describe('VendorReviews', () => {
     expect(screen.getAllByTestId('review')).toHaveLength(2);
     expect(screen.queryByRole('button', { name: 'Show more' })).not.toBeInTheDocument();
     expect(api.calls.map((call) => call.path)).toEqual(['/api/v1/vendors/3/reviews', '/api/v1/vendors/3/reviews?cursor=c2']);
+  });
+
+  it("names a deleted account's review 'A former shopper', in its reader's words too", async () => {
+    stubApi({
+      'GET /api/v1/vendors/3/reviews': { body: buildReviewsPage({ data: [buildReview({ text: null, author: { displayName: '', formerShopper: true } })] }) },
+    });
+    renderReviews({ isOwner: true });
+    const [review] = await screen.findAllByTestId('review');
+    if (!review) throw new Error('a review expected');
+    expect(within(review).getByText('A former shopper')).toBeInTheDocument();
+    expect(within(review).getByText('4 out of 5 stars')).toBeInTheDocument();
+    expect(within(review).getByRole('button', { name: 'Report the review by A former shopper' })).toBeInTheDocument();
+    expect(within(review).getByRole('button', { name: 'Reply to A former shopper' })).toBeInTheDocument();
   });
 
   it('with a limit shows the latest few and links to the shop page instead of Show more', async () => {
@@ -95,8 +108,8 @@ describe('VendorReviews', () => {
         body: buildReviewsPage({
           data: [
             buildReview({ reply: { text: 'Thank you!', createdAt: '2026-11-21T10:00:00.000Z' } }),
-            buildReview({ reviewId: 12, author: { displayName: 'Joe C.' } }),
-            buildReview({ reviewId: 13, author: { displayName: 'Me M.' }, mine: true }),
+            buildReview({ reviewId: 12, author: { displayName: 'Joe C.', formerShopper: false } }),
+            buildReview({ reviewId: 13, author: { displayName: 'Me M.', formerShopper: false }, mine: true }),
           ],
         }),
       },

@@ -68,13 +68,15 @@ function ReplyForm({ review, onDone }: { review: Review; onDone: () => void }) {
 function ReviewItem({ review, isOwner }: { review: Review; isOwner: boolean }) {
   const { t, i18n } = useTranslation();
   const [replying, setReplying] = useState(false);
+  // A deleted account's review keeps its stars under a pseudonym (issue 15): it has no name to show.
+  const authorName = review.author.formerShopper ? t('trust.formerShopper') : review.author.displayName;
   return (
     <li id={`review-${review.reviewId}`} className="rounded-2xl border border-slate-200 bg-white p-4" data-testid="review">
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
         <Stars value={review.stars} />
         <span className="sr-only">{t('trust.starsLabel', { stars: review.stars, max: REVIEW_STARS_MAX })}</span>
         <span className="font-semibold text-slate-900">
-          <bdi>{review.author.displayName}</bdi>
+          <bdi>{authorName}</bdi>
         </span>
         <span className="text-sm text-slate-700">{formatMaltaDay(review.createdAt, i18n.language)}</span>
         {review.verifiedPurchase ? (
@@ -106,12 +108,12 @@ function ReviewItem({ review, isOwner }: { review: Review; isOwner: boolean }) {
       ) : null}
       <div className="mt-2 flex flex-wrap gap-2">
         {isOwner && !review.reply && !replying ? (
-          <Button variant="secondary" onClick={() => setReplying(true)} aria-label={t('trust.replyTo', { name: review.author.displayName })}>
+          <Button variant="secondary" onClick={() => setReplying(true)} aria-label={t('trust.replyTo', { name: authorName })}>
             {t('trust.reply')}
           </Button>
         ) : null}
         {/* The shop's owner reports a review of their shop too (FAKE_REVIEW is theirs to send); nobody reports their own. */}
-        {review.mine ? null : <ReportAction kind="REVIEW" id={review.reviewId} label={t('trust.reportReview', { name: review.author.displayName })} />}
+        {review.mine ? null : <ReportAction kind="REVIEW" id={review.reviewId} label={t('trust.reportReview', { name: authorName })} />}
       </div>
       {replying && !review.reply ? <ReplyForm review={review} onDone={() => setReplying(false)} /> : null}
     </li>
