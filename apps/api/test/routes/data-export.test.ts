@@ -15,6 +15,7 @@ import { EXPORTED_TABLES, TABLES_NOT_EXPORTED } from '../../src/services/data-ex
 import { makeJpeg, multipartBody } from '../fixtures.ts';
 import { buildShop, createOffer } from '../factories.ts';
 import { signUp, type TestDatabase, useTestApp } from '../helpers.ts';
+import { createMailTestApp, linkIn, startSmtpServer } from '../mail.ts';
 
 let testDb: TestDatabase;
 let app: App;
@@ -202,6 +203,38 @@ describe('Download my data', () => {
     expect(mails).toEqual([
       expect.objectContaining({ toAddress: verified.email, kind: 'EXPORT_READY', payload: { exportId, expiresAt: ready?.expiresAt.toISOString() } }),
     ]);
+  });
+
+  it('sends the EXPORT_READY mail over real SMTP, and its link downloads the zip for the signed-in account', async () => {
+    const smtp = await startSmtpServer();
+    // The same database and storage as this test's app, the mails sent to the test server.
+    const mailApp = await createMailTestApp(testDb.database, smtp, { storage: { driver: 'local', rootDir: uploads } });
+    try {
+      const person = await signUp(mailApp);
+      await testDb.database.db.update(users).set({ emailVerifiedAt: sql`now()` }).where(eq(users.id, person.userId));
+      const response = await mailApp.inject({ method: 'POST', url: '/api/v1/me/export', cookies: person.cookies });
+      expect(response.statusCode).toBe(202);
+      const { exportId } = response.json().data as { exportId: string };
+      await mailApp.dataExports.drain();
+      await mailApp.mailer.drain();
+      const mail = await smtp.waitForMail((received) => received.envelopeTo.includes(person.email) && linkIn(received, '/api/v1/me/exports/') !== undefined);
+      const link = linkIn(mail, '/api/v1/me/exports/');
+      if (!link) throw new Error('no download link in the mail');
+      const url = new URL(link);
+      expect(url.origin).toBe('http://localhost:3000');
+      expect(url.pathname).toBe(`/api/v1/me/exports/${exportId}`);
+
+      const zip = await mailApp.inject({ method: 'GET', url: url.pathname, cookies: person.cookies });
+      expect(zip.statusCode).toBe(200);
+      expect(zip.headers['content-type']).toBe('application/zip');
+      const dataJson = unzipSync(new Uint8Array(zip.rawPayload))['data.json'];
+      expect(JSON.parse(new TextDecoder().decode(dataJson)).profile.username).toBe(person.username);
+      // The link alone reaches nothing: without the account's session it is 401.
+      expect((await mailApp.inject({ method: 'GET', url: url.pathname })).statusCode).toBe(401);
+    } finally {
+      await mailApp.close();
+      await smtp.close();
+    }
   });
 
   it('marks an export FAILED after three failed builds, and the person can ask again', async () => {
