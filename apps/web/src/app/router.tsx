@@ -10,10 +10,16 @@ const insightRoutes = () => import('./routes/insight-routes.tsx');
 const vendorScreens = () => import('./routes/vendor-screens.tsx');
 const codesRoutes = () => import('./routes/codes-route.tsx');
 const trustRoutes = () => import('./routes/trust-routes.tsx');
+const accountAccessRoutes = () => import('./routes/account-access-routes.tsx');
 
 export const routes: RouteObject[] = [
   { path: '/login', element: screen(authRoutes, 'LoginRoute'), errorElement: <RouteErrorPage /> },
   { path: '/signup', element: screen(authRoutes, 'SignupRoute'), errorElement: <RouteErrorPage /> },
+  // Account access (issue 15, DESIGN.md §5): 'Forgot password?' and the mails' links, open signed out and signed in.
+  { path: '/forgot-password', element: screen(accountAccessRoutes, 'ForgotPasswordRoute'), errorElement: <RouteErrorPage /> },
+  { path: '/reset-password', element: screen(accountAccessRoutes, 'ResetPasswordRoute'), errorElement: <RouteErrorPage /> },
+  { path: '/verify-email', element: screen(accountAccessRoutes, 'VerifyEmailRoute'), errorElement: <RouteErrorPage /> },
+  { path: '/unsubscribe', element: screen(accountAccessRoutes, 'UnsubscribeRoute'), errorElement: <RouteErrorPage /> },
   // Public pages (issue 14, DESIGN.md §5): what a rating means and what orders offers, readable signed out.
   { path: '/how-ratings-work', element: screen(trustRoutes, 'HowRatingsWorkRoute'), errorElement: <RouteErrorPage /> },
   { path: '/how-offers-are-ordered', element: screen(trustRoutes, 'HowOffersAreOrderedRoute'), errorElement: <RouteErrorPage /> },

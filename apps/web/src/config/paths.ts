@@ -2,6 +2,8 @@
 export const paths = {
   login: '/login',
   signup: '/signup',
+  /** 'Forgot password?' beside login (issue 15); the mails' screens are MAIL_LINK_PATHS (@qrib/shared/account-constants). */
+  forgotPassword: '/forgot-password',
   home: '/',
   profile: '/profile',
   insights: '/insights',

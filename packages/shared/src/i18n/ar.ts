@@ -650,7 +650,6 @@ export const ar: Catalog = {
     reportShop: 'الإبلاغ عن هذا المتجر',
     reportReview: 'الإبلاغ عن مراجعة {{name}}',
     formerShopper: 'متسوق سابق',
-    formerShopper: 'متسوق سابق',
     reportReasonLegend: 'لماذا تُبلغ عنه؟',
     reportReasonRequired: 'اختر سببًا.',
     reasons: { MISLEADING: 'مضلل', ILLEGAL: 'غير قانوني', OFFENSIVE: 'مسيء', FAKE_REVIEW: 'مراجعة مزيفة', OTHER: 'شيء آخر' },
@@ -916,10 +915,6 @@ export const ar: Catalog = {
     newOfferAction: 'عرض العرض',
     weeklyReportSubject: 'أسبوعك على Qrib: {{business}}',
     weeklyReportBody: 'أداء {{business}} من {{weekStart}} إلى {{weekEnd}}:',
-    weeklyViews: 'المشاهدات',
-    weeklySaves: 'مرات الحفظ',
-    weeklyRedemptions: 'مرات الاستخدام',
-    weeklyVerifiedPurchases: 'المشتريات المؤكدة',
     weeklyReportAction: 'فتح إحصاءاتي',
   },
   messages: {

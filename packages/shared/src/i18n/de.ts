@@ -657,7 +657,6 @@ export const de: Catalog = {
     reportShop: 'Dieses Geschäft melden',
     reportReview: 'Die Bewertung von {{name}} melden',
     formerShopper: 'Ein ehemaliger Kunde',
-    formerShopper: 'Ein ehemaliger Kunde',
     reportReasonLegend: 'Warum melden Sie das?',
     reportReasonRequired: 'Wählen Sie einen Grund.',
     reasons: { MISLEADING: 'Irreführend', ILLEGAL: 'Rechtswidrig', OFFENSIVE: 'Beleidigend', FAKE_REVIEW: 'Gefälschte Bewertung', OTHER: 'Etwas anderes' },
@@ -923,10 +922,6 @@ export const de: Catalog = {
     newOfferAction: 'Angebot ansehen',
     weeklyReportSubject: 'Deine Woche auf Qrib: {{business}}',
     weeklyReportBody: 'So lief es für {{business}} vom {{weekStart}} bis {{weekEnd}}:',
-    weeklyViews: 'Aufrufe',
-    weeklySaves: 'Gespeichert',
-    weeklyRedemptions: 'Einlösungen',
-    weeklyVerifiedPurchases: 'Bestätigte Käufe',
     weeklyReportAction: 'Meine Statistiken öffnen',
   },
   messages: {

@@ -662,7 +662,6 @@ export const el: Catalog = {
     reportShop: 'Αναφορά αυτού του καταστήματος',
     reportReview: 'Αναφορά της κριτικής του/της {{name}}',
     formerShopper: 'Πρώην πελάτης',
-    formerShopper: 'Πρώην πελάτης',
     reportReasonLegend: 'Γιατί το αναφέρετε;',
     reportReasonRequired: 'Επιλέξτε λόγο.',
     reasons: { MISLEADING: 'Παραπλανητικό', ILLEGAL: 'Παράνομο', OFFENSIVE: 'Προσβλητικό', FAKE_REVIEW: 'Ψεύτικη κριτική', OTHER: 'Κάτι άλλο' },
@@ -928,10 +927,6 @@ export const el: Catalog = {
     newOfferAction: 'Δείτε την προσφορά',
     weeklyReportSubject: 'Η εβδομάδα σας στο Qrib: {{business}}',
     weeklyReportBody: 'Πώς πήγε το {{business}} από {{weekStart}} έως {{weekEnd}}:',
-    weeklyViews: 'Προβολές',
-    weeklySaves: 'Αποθηκεύσεις',
-    weeklyRedemptions: 'Εξαργυρώσεις',
-    weeklyVerifiedPurchases: 'Επαληθευμένες αγορές',
     weeklyReportAction: 'Άνοιγμα στατιστικών',
   },
   messages: {

@@ -133,10 +133,6 @@ export const enAccount = {
     newOfferAction: 'See the offer',
     weeklyReportSubject: 'Your week on Qrib: {{business}}',
     weeklyReportBody: 'How {{business}} did from {{weekStart}} to {{weekEnd}}:',
-    weeklyViews: 'Views',
-    weeklySaves: 'Saves',
-    weeklyRedemptions: 'Redemptions',
-    weeklyVerifiedPurchases: 'Verified purchases',
     weeklyReportAction: 'Open my insights',
   },
 };

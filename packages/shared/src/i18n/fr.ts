@@ -661,7 +661,6 @@ export const fr: Catalog = {
     reportShop: 'Signaler ce commerce',
     reportReview: 'Signaler l’avis de {{name}}',
     formerShopper: 'Un ancien client',
-    formerShopper: 'Un ancien client',
     reportReasonLegend: 'Pourquoi le signalez-vous ?',
     reportReasonRequired: 'Choisissez un motif.',
     reasons: { MISLEADING: 'Trompeur', ILLEGAL: 'Illégal', OFFENSIVE: 'Offensant', FAKE_REVIEW: 'Faux avis', OTHER: 'Autre chose' },
@@ -927,10 +926,6 @@ export const fr: Catalog = {
     newOfferAction: 'Voir l’offre',
     weeklyReportSubject: 'Votre semaine sur Qrib : {{business}}',
     weeklyReportBody: 'Les résultats de {{business}} du {{weekStart}} au {{weekEnd}} :',
-    weeklyViews: 'Vues',
-    weeklySaves: 'Enregistrements',
-    weeklyRedemptions: 'Utilisations',
-    weeklyVerifiedPurchases: 'Achats vérifiés',
     weeklyReportAction: 'Ouvrir mes statistiques',
   },
   messages: {

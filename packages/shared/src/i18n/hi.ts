@@ -657,7 +657,6 @@ export const hi: Catalog = {
     reportShop: 'इस दुकान की रिपोर्ट करें',
     reportReview: '{{name}} की समीक्षा की रिपोर्ट करें',
     formerShopper: 'एक पूर्व ग्राहक',
-    formerShopper: 'एक पूर्व ग्राहक',
     reportReasonLegend: 'आप इसकी रिपोर्ट क्यों कर रहे हैं?',
     reportReasonRequired: 'एक कारण चुनें।',
     reasons: { MISLEADING: 'भ्रामक', ILLEGAL: 'ग़ैरक़ानूनी', OFFENSIVE: 'आपत्तिजनक', FAKE_REVIEW: 'नकली समीक्षा', OTHER: 'कुछ और' },
@@ -923,10 +922,6 @@ export const hi: Catalog = {
     newOfferAction: 'ऑफ़र देखें',
     weeklyReportSubject: 'Qrib पर आपका सप्ताह: {{business}}',
     weeklyReportBody: '{{weekStart}} से {{weekEnd}} तक {{business}} का प्रदर्शन:',
-    weeklyViews: 'व्यू',
-    weeklySaves: 'सहेजे गए',
-    weeklyRedemptions: 'रिडेम्पशन',
-    weeklyVerifiedPurchases: 'सत्यापित ख़रीदारी',
     weeklyReportAction: 'मेरी जानकारी खोलें',
   },
   messages: {

@@ -661,7 +661,6 @@ export const it: Catalog = {
     reportShop: 'Segnala questo negozio',
     reportReview: 'Segnala la recensione di {{name}}',
     formerShopper: 'Un ex cliente',
-    formerShopper: 'Un ex cliente',
     reportReasonLegend: 'Perché la segnali?',
     reportReasonRequired: 'Scegli un motivo.',
     reasons: { MISLEADING: 'Ingannevole', ILLEGAL: 'Illegale', OFFENSIVE: 'Offensivo', FAKE_REVIEW: 'Recensione falsa', OTHER: 'Altro' },
@@ -927,10 +926,6 @@ export const it: Catalog = {
     newOfferAction: 'Vedi l’offerta',
     weeklyReportSubject: 'La tua settimana su Qrib: {{business}}',
     weeklyReportBody: 'Come è andato {{business}} dal {{weekStart}} al {{weekEnd}}:',
-    weeklyViews: 'Visualizzazioni',
-    weeklySaves: 'Salvataggi',
-    weeklyRedemptions: 'Riscatti',
-    weeklyVerifiedPurchases: 'Acquisti verificati',
     weeklyReportAction: 'Apri le mie statistiche',
   },
   messages: {

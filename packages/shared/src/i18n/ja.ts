@@ -650,7 +650,6 @@ export const ja: Catalog = {
     reportShop: 'このお店を通報',
     reportReview: '{{name}}さんのレビューを通報',
     formerShopper: '元利用者',
-    formerShopper: '元利用者',
     reportReasonLegend: '通報する理由は？',
     reportReasonRequired: '理由を選んでください。',
     reasons: { MISLEADING: '誤解を招く', ILLEGAL: '違法', OFFENSIVE: '不快', FAKE_REVIEW: '偽のレビュー', OTHER: 'その他' },
@@ -916,10 +915,6 @@ export const ja: Catalog = {
     newOfferAction: 'オファーを見る',
     weeklyReportSubject: 'Qrib での 1 週間: {{business}}',
     weeklyReportBody: '{{weekStart}} から {{weekEnd}} までの {{business}} の成果:',
-    weeklyViews: '閲覧数',
-    weeklySaves: '保存数',
-    weeklyRedemptions: '利用数',
-    weeklyVerifiedPurchases: '確認済みの購入',
     weeklyReportAction: '分析を開く',
   },
   messages: {

@@ -670,7 +670,6 @@ export const mt: Catalog = {
     reportShop: 'Irrapporta dan il-ħanut',
     reportReview: 'Irrapporta r-reviżjoni ta’ {{name}}',
     formerShopper: 'Xerrej ta’ qabel',
-    formerShopper: 'Xerrej ta’ qabel',
     reportReasonLegend: 'Għaliex qed tirrapportaha?',
     reportReasonRequired: 'Agħżel raġuni.',
     reasons: { MISLEADING: 'Qarrieqa', ILLEGAL: 'Illegali', OFFENSIVE: 'Offensiva', FAKE_REVIEW: 'Reviżjoni falza', OTHER: 'Xi ħaġa oħra' },
@@ -936,10 +935,6 @@ export const mt: Catalog = {
     newOfferAction: 'Ara l-offerta',
     weeklyReportSubject: 'Il-ġimgħa tiegħek fuq Qrib: {{business}}',
     weeklyReportBody: 'Kif mar {{business}} minn {{weekStart}} sa {{weekEnd}}:',
-    weeklyViews: 'Dehriet',
-    weeklySaves: 'Salvati',
-    weeklyRedemptions: 'Offerti mifdija',
-    weeklyVerifiedPurchases: 'Xiri vverifikat',
     weeklyReportAction: 'Iftaħ l-analiżi tiegħi',
   },
   messages: {

@@ -660,7 +660,6 @@ export const tr: Catalog = {
     reportShop: 'Bu dükkânı bildir',
     reportReview: '{{name}} kişisinin değerlendirmesini bildir',
     formerShopper: 'Eski bir müşteri',
-    formerShopper: 'Eski bir müşteri',
     reportReasonLegend: 'Neden bildiriyorsunuz?',
     reportReasonRequired: 'Bir neden seçin.',
     reasons: { MISLEADING: 'Yanıltıcı', ILLEGAL: 'Yasa dışı', OFFENSIVE: 'Saldırgan', FAKE_REVIEW: 'Sahte değerlendirme', OTHER: 'Başka bir şey' },
@@ -926,10 +925,6 @@ export const tr: Catalog = {
     newOfferAction: 'Teklifi gör',
     weeklyReportSubject: 'Qrib’deki haftanız: {{business}}',
     weeklyReportBody: '{{business}} işletmesinin {{weekStart}} – {{weekEnd}} arası sonuçları:',
-    weeklyViews: 'Görüntülenme',
-    weeklySaves: 'Kaydetme',
-    weeklyRedemptions: 'Kullanım',
-    weeklyVerifiedPurchases: 'Doğrulanmış alışveriş',
     weeklyReportAction: 'İstatistiklerimi aç',
   },
   messages: {

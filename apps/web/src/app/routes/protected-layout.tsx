@@ -1,9 +1,15 @@
+import { lazy, Suspense } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { paths } from '../../config/paths.ts';
 import { useMe } from '../../features/auth/api/get-me.ts';
 import { returnPathFor, withReturnPath } from '../../lib/return-path.ts';
 import { AppShell } from '../layout/app-shell.tsx';
 import { FullPageLoading } from './full-page-loading.tsx';
+
+// Issue 15: only an account whose address is not verified loads the notice (and its strings).
+const VerifyEmailBanner = lazy(async () => ({
+  default: (await import('../../features/account-access/components/verify-email-banner.tsx')).VerifyEmailBanner,
+}));
 
 /**
  * Everything but login and sign-up: no session sends the reader to /login, carrying a shared page (an offer,
@@ -17,6 +23,11 @@ export function ProtectedLayout() {
   if (!me.data) return <Navigate to={withReturnPath(paths.login, returnPathFor(location))} replace />;
   return (
     <AppShell user={me.data}>
+      {me.data.emailVerified ? null : (
+        <Suspense fallback={null}>
+          <VerifyEmailBanner userId={me.data.id} email={me.data.email} />
+        </Suspense>
+      )}
       <Outlet />
     </AppShell>
   );

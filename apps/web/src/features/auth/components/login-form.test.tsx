@@ -29,4 +29,9 @@ describe('LoginForm', () => {
     expect(router.state.location.pathname).toBe('/login');
     expect(screen.getByRole('link', { name: 'Sign up' })).toHaveAttribute('href', '/signup');
   });
+
+  it("links 'Forgot password?' to its screen beside login", () => {
+    renderScreen(<LoginForm />, { route: '/login' });
+    expect(screen.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute('href', '/forgot-password');
+  });
 });

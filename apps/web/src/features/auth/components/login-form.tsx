@@ -11,6 +11,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { paths } from '../../../config/paths.ts';
 import { asyncHandler } from '../../../lib/async-handler.ts';
+import '../../../lib/account-strings.ts';
 import { applyRequestError } from '../../../lib/form-errors.ts';
 import { translateMessage } from '../../../lib/i18n.ts';
 import { returnPathFrom, withReturnPath } from '../../../lib/return-path.ts';
@@ -67,6 +68,11 @@ export function LoginForm() {
         error={message(errors.password?.message)}
         {...register('password')}
       />
+      <p className="-mt-2 text-end text-sm">
+        <Link to={paths.forgotPassword} className="font-semibold text-brand-700 underline hover:text-brand-800">
+          {t('accountAccess.forgotLink')}
+        </Link>
+      </p>
       <Button type="submit" className="w-full" disabled={isSubmitting}>
         {isSubmitting ? t('auth.loggingIn') : t('auth.loginButton')}
       </Button>

@@ -1,0 +1,33 @@
+/** The protected layout loads the notice only for an account whose address is not verified. */
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { stubApi } from '../../testing/api-stub.ts';
+import { renderRoutes } from '../../testing/render.tsx';
+import { testShopper } from '../../testing/users.ts';
+import { ProtectedLayout } from './protected-layout.tsx';
+
+const noNotifications = { 'GET /api/v1/me/notifications': { body: { data: [], unreadCount: 0 } } };
+
+function openHome() {
+  return renderRoutes([{ path: '/', element: <ProtectedLayout />, children: [{ index: true, element: <h1>home</h1> }] }]);
+}
+
+describe('the unverified-address notice in the protected layout', () => {
+  it('shows above the page for an unverified address', async () => {
+    stubApi({ ...noNotifications, 'GET /api/v1/auth/session': { body: { user: { ...testShopper, emailVerified: false } } } });
+    openHome();
+    const banner = await screen.findByTestId('verify-email-banner');
+    expect(banner).toHaveTextContent('Please confirm your email address carmen@example.com: we sent you a link.');
+    // In the page's flow, before its content: it covers nothing.
+    const heading = screen.getByRole('heading', { name: 'home' });
+    expect(banner.compareDocumentPosition(heading) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(screen.getByTestId('content')).toContainElement(banner);
+  });
+
+  it('is not there for a verified one', async () => {
+    stubApi({ ...noNotifications, 'GET /api/v1/auth/session': { body: { user: testShopper } } });
+    openHome();
+    expect(await screen.findByRole('heading', { name: 'home' })).toBeInTheDocument();
+    expect(screen.queryByTestId('verify-email-banner')).toBeNull();
+  });
+});

@@ -1,0 +1,13 @@
+/**
+ * What an account-access screen shows when its request fails: the server's refusal by its code (an invalid link,
+ * too many requests), and no answer, a server failure or an answer without a code as 'That did not work'.
+ */
+import type { TFunction } from 'i18next';
+import { ApiError } from '../../../lib/api-client.ts';
+import { translateError } from '../../../lib/i18n.ts';
+import '../../../lib/account-strings.ts';
+
+export function failureText(t: TFunction, error: unknown): string {
+  if (error instanceof ApiError && error.reason === 'http' && error.status < 500 && error.code) return translateError(t, error);
+  return t('accountAccess.requestFailed');
+}
