@@ -12,7 +12,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyReply, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -66,6 +66,7 @@ import securityHeadersPlugin, { inlineScriptHashes, securityHeaders } from './pl
 import storagePlugin from './plugins/storage.ts';
 import { createRateLimitCountersRepository } from './repositories/rate-limit-counters.ts';
 import { ANSWER_ENCODINGS, COMPRESS_THRESHOLD_BYTES, DYNAMIC_BROTLI_QUALITY, DYNAMIC_GZIP_LEVEL } from './services/answer-encoding.ts';
+import { redactTokens } from './services/mail-links.ts';
 import { createDatabaseRateLimitStore } from './services/rate-limit-store.ts';
 import type { Storage } from './storage/storage.ts';
 
@@ -83,7 +84,7 @@ export async function buildApp({ config, database, closeDatabase = true, logger,
   const trustedHops = typeof config.trustProxy === 'number' ? config.trustProxy : 0;
   const headers = securityHeaders({ mapStyleUrl: config.mapStyleUrl, inlineScriptHashes: inlineScriptHashes(path.join(config.webDistDir, 'index.html')) });
   const app = Fastify({
-    logger: logger ?? { level: config.logLevel },
+    logger: withRequestSerializer(logger ?? { level: config.logLevel }),
     // A hop count becomes a function: trust the nearest N proxies, never the client's own header.
     trustProxy:
       typeof config.trustProxy === 'number'
@@ -231,6 +232,26 @@ export async function buildApp({ config, database, closeDatabase = true, logger,
   await app.register(uploadRoutes);
 
   return app;
+}
+
+/**
+ * What is logged of a request: what Fastify's default logs (method, url, host, remote address and port), with the
+ * tokens of mailed links (reset, verification, unsubscribe) redacted from the URL (issue 15).
+ */
+export function serializeRequestForLog(request: FastifyRequest) {
+  return {
+    method: request.method,
+    url: redactTokens(request.url),
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket.remotePort,
+  };
+}
+
+function withRequestSerializer(logger: FastifyServerOptions['logger']): FastifyServerOptions['logger'] {
+  const options = logger === true ? {} : logger;
+  if (typeof options !== 'object') return options;
+  return { ...options, serializers: { ...options.serializers, req: serializeRequestForLog } };
 }
 
 /** What a parsed JSON body must not hold, found without recursion: nesting past MAX_JSON_DEPTH, or NUL in any text or key. */

@@ -10,6 +10,7 @@ import type { Config } from '../config.ts';
 import { MAIL_CHANNEL } from '../repositories/mail-outbox.ts';
 import { createMailQueueRepository } from '../repositories/mail-queue.ts';
 import { createMailer, MAIL_QUEUE_POLL_MS, type Mailer } from '../services/mailer.ts';
+import { createWeeklyReports } from '../services/mail-weekly-report.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -21,10 +22,12 @@ const SWEEP_MS = 86_400_000;
 
 export interface MailerPluginOptions {
   config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'mailOutboxDir' | 'mailSending' | 'mailRetryBaseMs' | 'publicOrigin' | 'jwtSecret'>;
+  /** The clock the weekly report and the outbox sweeper read (tests). */
+  now?: () => Date;
 }
 
 export default fp(
-  async function mailerPlugin(app: FastifyInstance, { config }: MailerPluginOptions) {
+  async function mailerPlugin(app: FastifyInstance, { config, now }: MailerPluginOptions) {
     const log = app.log.child({ module: 'mailer' });
     const mailer = createMailer({
       queue: createMailQueueRepository(app.db),
@@ -36,6 +39,8 @@ export default fp(
       retryBaseMs: config.mailRetryBaseMs,
       isSending: config.mailSending,
       log,
+      weeklyReports: createWeeklyReports(app.db, app.insights),
+      ...(now ? { now } : {}),
     });
     app.decorate('mailer', mailer);
     if (!config.mailSending) return;

@@ -5,7 +5,6 @@
  */
 import {
   formatMessage,
-  MAIL_LINK_PATHS,
   RESET_LINK_MINUTES,
   textDirection,
   VERIFY_LINK_HOURS,
@@ -134,7 +133,14 @@ function formatNumber(value: string | number | boolean | null | undefined, langu
   return new Intl.NumberFormat(language).format(Number.isFinite(number) ? number : 0);
 }
 
+/** Euros in the language, as the dashboard shows them; no purchase reads as zero. */
+function formatEuro(value: string | number | boolean | null | undefined, language: LanguageCode): string {
+  const amount = typeof value === 'number' && Number.isFinite(value) ? value : 0;
+  return new Intl.NumberFormat(language, { style: 'currency', currency: 'EUR' }).format(amount);
+}
+
 function parts(kind: MailKind, payload: Payload, strings: MailStrings, context: MailContext): MailParts {
+  const dashboard = catalogs[context.language].vendorInsights;
   const say = (key: MailKey, params: Record<string, string | number> = {}) => formatMessage(strings[key], params);
   const business = text(payload, 'businessName');
   const reason = text(payload, 'reason');
@@ -223,11 +229,12 @@ function parts(kind: MailKind, payload: Payload, strings: MailStrings, context: 
             weekEnd: formatDate(text(payload, 'weekEnd'), language),
           }),
         ],
+        // The owner dashboard's four cards, under their names there.
         figures: [
-          { label: say('weeklyViews'), value: formatNumber(payload.views, language) },
-          { label: say('weeklySaves'), value: formatNumber(payload.saves, language) },
-          { label: say('weeklyRedemptions'), value: formatNumber(payload.redemptions, language) },
-          { label: say('weeklyVerifiedPurchases'), value: formatNumber(payload.verifiedPurchases, language) },
+          { label: dashboard.usersNearby, value: formatNumber(payload.usersNearby, language) },
+          { label: dashboard.offersViewed, value: formatNumber(payload.offersViewed, language) },
+          { label: dashboard.conversions, value: formatNumber(payload.conversions, language) },
+          { label: dashboard.avgOrderValue, value: formatEuro(payload.avgOrderValue, language) },
         ],
         action: { label: say('weeklyReportAction'), url: webLink(publicOrigin, WEB_PATHS.insights) },
       };
@@ -247,4 +254,3 @@ export function unsubscribeLinks(publicOrigin: string, token: string): { page: s
   return { page: mailLink(publicOrigin, 'unsubscribe', token), oneClick: oneClick.toString() };
 }
 
-export { MAIL_LINK_PATHS };

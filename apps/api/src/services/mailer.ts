@@ -4,7 +4,7 @@
  * one, writes it as an .eml file under DATA_DIR/outbox. A failed send is tried again after mailRetryBaseMs × 4^(n−1),
  * and after MAIL_MAX_ATTEMPTS it is FAILED (its link's token forgotten). A mail a person can turn off is not sent
  * when they have since turned Email Notifications off or deleted their account. On each pass it also queues the
- * owners' weekly reports on Monday mornings (services/weekly-report.ts). The queue is a table, so a restart loses
+ * owners' weekly reports on Monday mornings (services/mail-weekly-report.ts). The queue is a table, so a restart loses
  * nothing and replicas share the work.
  */
 import { mkdir, readdir, stat, unlink, writeFile } from 'node:fs/promises';
@@ -22,6 +22,7 @@ import {
 } from '@qrib/shared';
 import type { ClaimedMail, MailQueueRepository } from '../repositories/mail-queue.ts';
 import { unsubscribeToken } from './mail-links.ts';
+import type { WeeklyReports } from './mail-weekly-report.ts';
 import { renderMail, unsubscribeLinks } from './mail-templates.ts';
 
 /** How often the queue is looked at without being woken (a retry come due, a lapsed claim, the weekly report). */
@@ -41,7 +42,9 @@ export interface Mailer {
   /** Resolves once no due mail is left and nothing is being sent (tests call it after the request that queues one). */
   drain(): Promise<void>;
   /** Deletes outbox files older than OUTBOX_FILE_DAYS (without SMTP_URL). Answers how many. */
-  sweepOutbox(now?: Date): Promise<number>;
+  sweepOutbox(at?: Date): Promise<number>;
+  /** Queues the weekly reports due at `at` (default: the mailer's clock), as every pass does. Answers how many. */
+  queueWeeklyReports(at?: Date): Promise<number>;
   /** Stops claiming and waits for the mails being sent. */
   close(): Promise<void>;
 }
@@ -58,8 +61,10 @@ export interface MailerOptions {
   /** False: nothing is sent (mails stay queued). */
   isSending: boolean;
   log: FastifyBaseLogger;
-  /** Runs before each pass over the queue (the weekly report's queueing); its errors are logged. */
-  beforePass?: () => Promise<void>;
+  /** Queues the owners' weekly reports when due (services/mail-weekly-report.ts); looked at on every pass. */
+  weeklyReports?: WeeklyReports;
+  /** The clock (tests say 'it is Monday 08:05 in Malta'). */
+  now?: () => Date;
 }
 
 function languageOf(mail: ClaimedMail): LanguageCode {
@@ -83,6 +88,7 @@ function outboxFileName(mail: ClaimedMail, now: Date): string {
 
 export function createMailer(options: MailerOptions): Mailer {
   const { queue, log } = options;
+  const now = options.now ?? (() => new Date());
   const transport = options.smtpUrl
     ? nodemailer.createTransport({
         url: options.smtpUrl,
@@ -155,9 +161,9 @@ export function createMailer(options: MailerOptions): Mailer {
     try {
       while (!isClosed) {
         isWakeRequested = false;
-        if (options.beforePass) {
+        if (options.weeklyReports) {
           try {
-            await options.beforePass();
+            await options.weeklyReports.queueDue(now());
           } catch (error) {
             log.error({ err: error }, 'weekly reports could not be queued');
           }
@@ -198,9 +204,10 @@ export function createMailer(options: MailerOptions): Mailer {
       wake();
       await whenIdle();
     },
-    async sweepOutbox(now = new Date()) {
+    queueWeeklyReports: (at = now()) => options.weeklyReports?.queueDue(at) ?? Promise.resolve(0),
+    async sweepOutbox(at = now()) {
       if (options.smtpUrl) return 0;
-      const cutoff = now.getTime() - OUTBOX_FILE_DAYS * DAY_MS;
+      const cutoff = at.getTime() - OUTBOX_FILE_DAYS * DAY_MS;
       let names: string[];
       try {
         names = await readdir(options.outboxDir);

@@ -4,15 +4,24 @@
  * .eml outbox without SMTP_URL and its sweeper; optional mails follow Email Notifications and carry the RFC 8058
  * unsubscribe headers; the weekly report once per owner and week; tokens never in logged URLs.
  */
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { readFile, utimes } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
 import { and, eq, sql } from 'drizzle-orm';
+import { simpleParser } from 'mailparser';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { MAIL_MAX_ATTEMPTS } from '@qrib/shared';
-import type { App } from '../../src/app.ts';
+import { addDays, MAIL_MAX_ATTEMPTS, maltaMidnight, maltaToday, OUTBOX_FILE_DAYS } from '@qrib/shared';
+import { buildApp, type App } from '../../src/app.ts';
 import { selectRows } from '../../src/db/client.ts';
-import { mailOutbox, users } from '../../src/db/schema.ts';
+import { mailOutbox, offerEvents, users } from '../../src/db/schema.ts';
 import { enqueueMail } from '../../src/repositories/mail-outbox.ts';
-import { buildPendingShop } from '../factories.ts';
-import { createTestDatabase, signUp, type TestDatabase } from '../helpers.ts';
+import { unsubscribeToken } from '../../src/services/mail-links.ts';
+import { SKIPPED_NOTIFICATIONS_OFF } from '../../src/services/mailer.ts';
+import { makePng, multipartBody } from '../fixtures.ts';
+import { buildPendingShop, buildShop, createOffer } from '../factories.ts';
+import { createTestApp, createTestDatabase, signUp, TEST_JWT_SECRET, testConfig, type TestDatabase } from '../helpers.ts';
 import { createMailTestApp, linkIn, startSmtpServer, type TestSmtpServer } from '../mail.ts';
 
 let testDb: TestDatabase;
@@ -78,7 +87,7 @@ describe('queued mails go out over SMTP', () => {
     expect(toRefused?.html).toContain('The licence is unreadable.');
     expect(toRefused?.from?.text).toContain('no-reply@qrib.test');
     // Not an optional mail: no unsubscribe header.
-    expect(toRefused?.headers.get('list-unsubscribe')).toBeUndefined();
+    expect(toRefused?.headerLines.some((line) => line.key === 'list-unsubscribe')).toBe(false);
   });
 
   it('a password reset mail carries its link with the token, then the token is forgotten', async () => {
@@ -137,5 +146,265 @@ describe('queued mails go out over SMTP', () => {
     expect(smtp.refusedCount() - refusedBefore).toBe(MAIL_MAX_ATTEMPTS);
     expect(smtp.messages.some((mail) => mail.envelopeTo.includes(account.email) && mail.subject === 'Reset your Qrib password')).toBe(false);
     expect((await app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
+  });
+});
+
+type Account = Awaited<ReturnType<typeof signUp>>;
+
+function setPreferences(app: App, account: Account, preferences: Record<string, unknown>) {
+  return app.inject({ method: 'PATCH', url: '/api/v1/me', cookies: account.cookies, payload: { preferences } });
+}
+
+const mailsTo = (account: Account, kind: string) =>
+  smtp.messages.filter((mail) => mail.envelopeTo.includes(account.email) && mail.headers.get('x-qrib-mail')?.toString().startsWith(`${kind}-`) === true);
+
+let photoCount = 0;
+async function uploadReceipt(app: App, shopper: Account, vendorId: number): Promise<number> {
+  photoCount += 1;
+  const { payload, headers } = multipartBody({ vendorId }, [
+    { field: 'files', filename: 'receipt.png', contentType: 'image/png', content: await makePng(60, 90, photoCount / 1000) },
+  ]);
+  const response = await app.inject({ method: 'POST', url: '/api/v1/file/upload-bills', payload, headers, cookies: shopper.cookies });
+  if (response.statusCode !== 201) throw new Error(`upload failed: ${response.body}`);
+  return response.json().data.receiptId as number;
+}
+
+describe('the mails notifications queue', () => {
+  it('a receipt decided by its shop mails the shopper, in the shopper’s language, with text and HTML and the unsubscribe headers', async () => {
+    const app = await mailApp();
+    const owner = await buildShop(app, { business: { businessName: 'Il-Forn ta’ Marija' } });
+    const shopper = await signUp(app);
+    const maltese = await signUp(app);
+    expect((await setPreferences(app, maltese, { language: 'mt' })).statusCode).toBe(200);
+    const verified = await uploadReceipt(app, shopper, owner.vendorId);
+    const rejected = await uploadReceipt(app, maltese, owner.vendorId);
+    await app.inject({ method: 'POST', url: `/api/v1/receipts/${verified}/decision`, cookies: owner.cookies, payload: { status: 'VERIFIED' } });
+    await app.inject({ method: 'POST', url: `/api/v1/receipts/${rejected}/decision`, cookies: owner.cookies, payload: { status: 'REJECTED', reason: 'Not <our> till' } });
+    await app.mailer.drain();
+
+    const [english] = mailsTo(shopper, 'RECEIPT_DECIDED');
+    if (!english) throw new Error('no mail to the shopper');
+    expect(english.subject).toBe('Your receipt from Il-Forn ta’ Marija was verified');
+    expect(linkIn(english, '/receipt-upload')).toBe('http://localhost:3000/receipt-upload');
+    expect(english.html).toContain('href="http://localhost:3000/receipt-upload"');
+    expect(english.headers.get('content-language')).toBe('en');
+
+    const [inMaltese] = mailsTo(maltese, 'RECEIPT_DECIDED');
+    if (!inMaltese) throw new Error('no mail to the Maltese shopper');
+    expect(inMaltese.subject).toBe('Ir-riċevuta tiegħek minn Il-Forn ta’ Marija ma ġietx aċċettata');
+    expect(inMaltese.text).toContain('Ir-raġuni: Not <our> till');
+    // Every value is escaped in the HTML part.
+    expect(inMaltese.html).toContain('Not &#60;our&#62; till');
+    expect(inMaltese.html).not.toContain('<our>');
+    expect(inMaltese.html).toContain('lang="mt"');
+
+    // An optional mail: the unsubscribe link in its footer and the RFC 8058 headers.
+    const token = unsubscribeToken(TEST_JWT_SECRET, maltese.userId);
+    expect(linkIn(inMaltese, '/unsubscribe')).toBe(`http://localhost:3000/unsubscribe?token=${token}`);
+    const header = (name: string) => inMaltese.headerLines.find((line) => line.key === name)?.line.slice(name.length + 1).trim();
+    const oneClick = header('list-unsubscribe')?.replace(/^<|>$/g, '') ?? '';
+    expect(oneClick).toBe(`http://localhost:3000/api/v1/auth/unsubscribe?token=${token}`);
+    expect(header('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
+
+    // A mail client's one-click POST to the header's URL turns Email Notifications off.
+    const url = new URL(oneClick);
+    const click = await app.inject({
+      method: 'POST',
+      url: `${url.pathname}${url.search}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
+    expect(click.statusCode).toBe(200);
+    const me = await app.inject({ method: 'GET', url: '/api/v1/auth/me', cookies: maltese.cookies });
+    expect(me.json().user.preferences.emailNotifications).toBe(false);
+  });
+
+  it('a new offer from a saved shop mails the saver once, pause and resume send nothing more, and nobody with Email Notifications off', async () => {
+    const app = await mailApp();
+    const bakery = await buildShop(app, { business: { businessName: 'Saved Bakery' } });
+    const firstOffer = await createOffer(app, bakery, { title: 'Saved Bakery breakfast' });
+    const fan = await signUp(app);
+    const quietFan = await signUp(app);
+    for (const account of [fan, quietFan]) {
+      expect((await app.inject({ method: 'PUT', url: `/api/v1/me/favorites/${firstOffer}`, cookies: account.cookies })).statusCode).toBe(204);
+    }
+    expect((await setPreferences(app, quietFan, { emailNotifications: false })).statusCode).toBe(200);
+
+    const offerId = await createOffer(app, bakery, { title: 'Pastizzi at dawn' });
+    await expect
+      .poll(async () => {
+        await app.mailer.drain();
+        return mailsTo(fan, 'NEW_OFFER').length;
+      })
+      .toBe(1);
+    const [mail] = mailsTo(fan, 'NEW_OFFER');
+    expect(mail?.subject).toBe('New at Saved Bakery: Pastizzi at dawn');
+    expect(mail && linkIn(mail, '/viewoffer/')).toBe(`http://localhost:3000/viewoffer/${offerId}`);
+
+    const action = (name: 'pause' | 'resume') => app.inject({ method: 'POST', url: `/api/v1/offers/${offerId}/${name}`, cookies: bakery.cookies });
+    expect((await action('pause')).statusCode).toBe(200);
+    expect((await action('resume')).statusCode).toBe(200);
+    await app.notifications.notifySaversOfOffer(offerId);
+    await app.mailer.drain();
+    expect(mailsTo(fan, 'NEW_OFFER')).toHaveLength(1);
+    expect(mailsTo(quietFan, 'NEW_OFFER')).toHaveLength(0);
+  });
+
+  it('an optional mail queued before Email Notifications were turned off is not sent, and says why', async () => {
+    // Queued with the worker off, the preference changed, then sent: the preference is read at send time.
+    const quiet = await createTestApp(testDb.database);
+    apps.push(quiet);
+    const shopper = await signUp(quiet);
+    await enqueueMail(quiet.db, {
+      userId: shopper.userId,
+      toAddress: shopper.email,
+      kind: 'NEW_OFFER',
+      payload: { offerId: 1, title: 'Too late', businessName: 'Some Shop' },
+      dedupeKey: `test-skip:${shopper.userId}`,
+    });
+    expect((await setPreferences(quiet, shopper, { emailNotifications: false })).statusCode).toBe(200);
+    const app = await mailApp();
+    await app.mailer.drain();
+    const [row] = await app.db.select().from(mailOutbox).where(eq(mailOutbox.dedupeKey, `test-skip:${shopper.userId}`));
+    expect(row).toMatchObject({ status: 'SENT', lastError: SKIPPED_NOTIFICATIONS_OFF });
+    expect(mailsTo(shopper, 'NEW_OFFER')).toHaveLength(0);
+    // An account's own mail still goes out.
+    expect(mailsTo(shopper, 'EMAIL_VERIFICATION')).toHaveLength(1);
+  });
+});
+
+describe('nothing is lost', () => {
+  it('a mail queued while no worker runs is delivered by the next app that starts with one', async () => {
+    const first = await createTestApp(testDb.database);
+    const account = await signUp(first);
+    await enqueueMail(first.db, { userId: account.userId, toAddress: account.email, kind: 'PASSWORD_CHANGED', payload: { username: account.username } });
+    await first.mailer.drain();
+    await first.close();
+    expect(mailsTo(account, 'PASSWORD_CHANGED')).toHaveLength(0);
+
+    const second = await mailApp();
+    await second.mailer.drain();
+    const [mail] = mailsTo(account, 'PASSWORD_CHANGED');
+    expect(mail?.subject).toBe('Your Qrib password was changed');
+    expect(mail?.text).toContain(account.username);
+  });
+});
+
+describe('without SMTP_URL', () => {
+  it('writes each mail as an .eml file in the outbox, and the sweeper deletes those older than OUTBOX_FILE_DAYS', async () => {
+    const outbox = mkdtempSync(path.join(tmpdir(), 'qrib-outbox-'));
+    try {
+      const app = await createTestApp(testDb.database, { mailSending: true, mailOutboxDir: outbox });
+      apps.push(app);
+      await app.ready();
+      const account = await signUp(app);
+      await enqueueMail(app.db, { userId: account.userId, toAddress: account.email, kind: 'EMAIL_VERIFICATION', payload: { email: account.email }, secret: 'outbox-token' });
+      await app.mailer.drain();
+      const files = readdirSync(outbox).filter((name) => name.includes('-EMAIL_VERIFICATION-')).sort();
+      expect(files.length).toBeGreaterThanOrEqual(1);
+      const parsed = await Promise.all(files.map(async (name) => simpleParser(await readFile(path.join(outbox, name)))));
+      const mail = parsed.find((candidate) => linkIn(candidate, '/verify-email')?.endsWith('outbox-token'));
+      if (!mail) throw new Error('no outbox mail with the link');
+      expect(mail.to && !Array.isArray(mail.to) ? mail.to.text : '').toBe(account.email);
+      expect(mail.subject).toBe('Confirm your email address for Qrib');
+      expect(linkIn(mail, '/verify-email')).toBe('http://localhost:3000/verify-email?token=outbox-token');
+      expect(files.every((name) => /^\d{8}T\d{6}Z-EMAIL_VERIFICATION-\d+\.eml$/.test(name))).toBe(true);
+
+      const old = path.join(outbox, files[0] ?? '');
+      const longAgo = new Date(Date.now() - (OUTBOX_FILE_DAYS + 1) * 86_400_000);
+      await utimes(old, longAgo, longAgo);
+      expect(await app.mailer.sweepOutbox()).toBe(1);
+      expect(readdirSync(outbox)).not.toContain(files[0]);
+      expect(await app.mailer.sweepOutbox()).toBe(0);
+    } finally {
+      rmSync(outbox, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('the weekly report', () => {
+  it('is queued on Monday from 08:00 Malta time, once per owner and week even with two app instances, with the dashboard’s four figures', async () => {
+    const app = await mailApp();
+    const owner = await buildShop(app, { business: { businessName: 'Weekly Bakery' } });
+    const quietOwner = await buildShop(app, { business: { businessName: 'Quiet Bakery' } });
+    expect((await setPreferences(app, quietOwner, { emailNotifications: false })).statusCode).toBe(200);
+    const offerId = await createOffer(app, owner);
+
+    const today = maltaToday();
+    const monday = addDays(today, -((new Date(`${today}T00:00:00Z`).getUTCDay() + 6) % 7));
+    const weekStart = addDays(monday, -7);
+    const weekEnd = addDays(monday, -1);
+    // Last week's activity: three shoppers saw it in the feed, two opened it.
+    const wednesdayNoon = new Date(maltaMidnight(addDays(weekStart, 2)).getTime() + 12 * 3_600_000);
+    const shoppers = [await signUp(app), await signUp(app), await signUp(app)];
+    await app.db.insert(offerEvents).values([
+      ...shoppers.map((shopper) => ({ offerId, vendorId: owner.vendorId, userId: shopper.userId, kind: 'IMPRESSION' as const, createdAt: wednesdayNoon })),
+      ...shoppers.slice(0, 2).map((shopper) => ({ offerId, vendorId: owner.vendorId, userId: shopper.userId, kind: 'VIEW' as const, createdAt: wednesdayNoon })),
+    ]);
+
+    const at = (days: number, hours: number, minutes: number) => new Date(maltaMidnight(addDays(monday, days)).getTime() + (hours * 60 + minutes) * 60_000);
+    const reportRows = () => app.db.select().from(mailOutbox).where(eq(mailOutbox.dedupeKey, `weekly-report:${owner.vendorId}:${weekStart}`));
+    // Sunday night and Monday 07:55: nothing yet.
+    expect(await app.mailer.queueWeeklyReports(at(-1, 23, 30))).toBe(0);
+    expect(await app.mailer.queueWeeklyReports(at(0, 7, 55))).toBe(0);
+    expect(await reportRows()).toHaveLength(0);
+
+    const replica = await testDb.openReplica();
+    try {
+      const other = await createMailTestApp(replica.database, smtp);
+      apps.push(other);
+      const mondayMorning = at(0, 8, 5);
+      await Promise.all([app.mailer.queueWeeklyReports(mondayMorning), other.mailer.queueWeeklyReports(mondayMorning)]);
+      await app.mailer.queueWeeklyReports(at(0, 9, 0));
+      await other.mailer.queueWeeklyReports(at(0, 9, 0));
+    } finally {
+      await replica.close().catch(() => undefined);
+    }
+    const rows = await reportRows();
+    expect(rows).toHaveLength(1);
+    expect((await app.db.select().from(mailOutbox).where(eq(mailOutbox.dedupeKey, `weekly-report:${quietOwner.vendorId}:${weekStart}`)))).toHaveLength(0);
+
+    const insights = await app.inject({ method: 'GET', url: `/api/v1/vendors/me/insights?period=weekly&from=${weekStart}&to=${weekEnd}`, cookies: owner.cookies });
+    expect(insights.statusCode).toBe(200);
+    const { metrics } = insights.json().data as { metrics: Record<'usersNearby' | 'offersViewed' | 'conversions' | 'avgOrderValue', { value: number | null }> };
+    expect(metrics.usersNearby.value).toBe(3);
+    expect(metrics.offersViewed.value).toBe(2);
+    expect(rows[0]?.payload).toEqual({
+      vendorId: owner.vendorId,
+      businessName: 'Weekly Bakery',
+      weekStart,
+      weekEnd,
+      usersNearby: metrics.usersNearby.value,
+      offersViewed: metrics.offersViewed.value,
+      conversions: metrics.conversions.value,
+      avgOrderValue: metrics.avgOrderValue.value,
+    });
+
+    await app.mailer.drain();
+    const [mail] = mailsTo(owner, 'WEEKLY_REPORT');
+    expect(mail?.subject).toBe('Your week on Qrib: Weekly Bakery');
+    expect(mail?.text).toContain('Users Nearby: 3');
+    expect(mail?.text).toContain('Offers Viewed: 2');
+    expect(mail?.text).toContain('Avg. Order Value: €0.00');
+    expect(mail && linkIn(mail, '/business-insights')).toBe('http://localhost:3000/business-insights');
+    expect(mail && linkIn(mail, '/unsubscribe')).toContain('/unsubscribe?token=');
+  });
+});
+
+describe('request logs', () => {
+  it('never hold a mailed link’s token', async () => {
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(chunk.toString('utf8'));
+        done();
+      },
+    });
+    const app = await buildApp({ config: testConfig(), database: testDb.database, closeDatabase: false, logger: { level: 'info', stream } });
+    apps.push(app);
+    await app.inject({ method: 'GET', url: '/api/v1/auth/verify-email?token=SECRET-TOKEN-123&x=1' });
+    const logged = lines.join('\n');
+    expect(logged).toContain('/api/v1/auth/verify-email?token=[redacted]&x=1');
+    expect(logged).not.toContain('SECRET-TOKEN-123');
   });
 });
