@@ -1,7 +1,8 @@
 /**
  * Puts the background mailer on the instance (`app.mailer`, services/mailer.ts): with mail sending on, it looks at
  * the queue when the app is ready, whenever a mail is queued on any replica (the queue's NOTIFY 'qrib_mail') and
- * every few seconds, sweeps old outbox files at start and daily, and stops before the app closes. With sending off
+ * every few seconds (each pass also queues the owners' weekly reports when Monday morning has come in Malta), sweeps
+ * old outbox files at start and daily, and stops before the app closes. With sending off
  * (MAIL_SENDING=false, tests by default) mails stay queued; `drain()` then returns at once.
  */
 import type { FastifyInstance } from 'fastify';
