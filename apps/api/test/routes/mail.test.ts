@@ -288,9 +288,56 @@ describe('nothing is lost', () => {
     expect(mail?.subject).toBe('Your Qrib password was changed');
     expect(mail?.text).toContain(account.username);
   });
+
+  it('a mail whose sender died mid-send (SENDING, its claim lapsed) is sent again; one still claimed is left alone', async () => {
+    const app = await mailApp();
+    const lapsed = await signUp(app);
+    const held = await signUp(app);
+    await app.mailer.drain();
+    for (const [account, lockedUntil] of [
+      [lapsed, sql`now() - interval '1 minute'`],
+      [held, sql`now() + interval '5 minutes'`],
+    ] as const) {
+      await app.db.insert(mailOutbox).values({
+        userId: account.userId,
+        toAddress: account.email,
+        kind: 'PASSWORD_CHANGED',
+        payload: { username: account.username },
+        status: 'SENDING',
+        attempts: 1,
+        lockedUntil,
+      });
+    }
+    await app.mailer.drain();
+    expect(mailsTo(lapsed, 'PASSWORD_CHANGED')).toHaveLength(1);
+    expect(mailsTo(held, 'PASSWORD_CHANGED')).toHaveLength(0);
+    const [row] = await app.db.select().from(mailOutbox).where(and(eq(mailOutbox.toAddress, lapsed.email), eq(mailOutbox.kind, 'PASSWORD_CHANGED')));
+    expect(row).toMatchObject({ status: 'SENT', attempts: 2 });
+  });
 });
 
 describe('without SMTP_URL', () => {
+  it('says once at start where mails are written', async () => {
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(chunk.toString('utf8'));
+        done();
+      },
+    });
+    const outbox = path.join(tmpdir(), `qrib-outbox-log-${process.pid}`);
+    const app = await buildApp({
+      config: testConfig({ mailSending: true, mailOutboxDir: outbox }),
+      database: testDb.database,
+      closeDatabase: false,
+      logger: { level: 'info', stream },
+    });
+    apps.push(app);
+    await app.ready();
+    await app.mailer.drain();
+    expect(lines.filter((line) => line.includes(`SMTP_URL is not set: mails are written to ${outbox}`))).toHaveLength(1);
+  });
+
   it('writes each mail as an .eml file in the outbox, and the sweeper deletes those older than OUTBOX_FILE_DAYS', async () => {
     const outbox = mkdtempSync(path.join(tmpdir(), 'qrib-outbox-'));
     try {
