@@ -1,5 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, request, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { simpleParser } from 'mailparser';
 import sharp from 'sharp';
 
 export function isMobile(testInfo: TestInfo): boolean {
@@ -168,4 +171,45 @@ export async function notificationSaying(page: Page, text: string) {
   const panel = page.getByRole('dialog', { name: 'Notifications' });
   await expect(panel).toBeVisible();
   return panel.getByTestId('notification').filter({ hasText: text });
+}
+
+/**
+ * The newest mail to `address` (and whose subject holds `subjectIncludes`) that the server wrote to its outbox: the
+ * e2e server runs without SMTP_URL, so the background mailer writes every mail as an .eml file under
+ * `${E2E_DATA_DIR}/outbox` within seconds (playwright.config.ts). Polls until one is there; answers its subject,
+ * its plain text and every link in it (absolute, as mailed).
+ */
+export async function readMailTo(address: string, { subjectIncludes }: { subjectIncludes?: string } = {}) {
+  const outbox = path.join(process.env.E2E_DATA_DIR ?? '.e2e-data', 'outbox');
+  const wanted = address.toLowerCase();
+  const find = async () => {
+    const names = await readdir(outbox).catch(() => [] as string[]);
+    // The file names start with the time they were written: newest first.
+    for (const name of names.filter((entry) => entry.endsWith('.eml')).sort().reverse()) {
+      const raw = await readFile(path.join(outbox, name));
+      if (!raw.toString('utf8').toLowerCase().includes(wanted)) continue;
+      const mail = await simpleParser(raw);
+      const to = (Array.isArray(mail.to) ? mail.to : mail.to ? [mail.to] : []).flatMap((field) => field.value.map((entry) => entry.address?.toLowerCase()));
+      const subject = mail.subject ?? '';
+      if (!to.includes(wanted) || (subjectIncludes !== undefined && !subject.includes(subjectIncludes))) continue;
+      const text = mail.text ?? '';
+      return { subject, text, links: [...new Set(text.match(/https?:\/\/[^\s<>"')\]]+/g) ?? [])] };
+    }
+    return undefined;
+  };
+  let found: Awaited<ReturnType<typeof find>>;
+  await expect
+    .poll(async () => {
+      found = await find();
+      return found !== undefined;
+    }, { message: `a mail to ${address}${subjectIncludes ? ` about '${subjectIncludes}'` : ''} in ${outbox}`, timeout: 20_000 })
+    .toBe(true);
+  if (!found) throw new Error(`no mail to ${address}`);
+  return found;
+}
+
+/** The path and query of a mailed link, to open it on the test server whatever PUBLIC_URL the mail was built with. */
+export function pathOfLink(link: string): string {
+  const url = new URL(link);
+  return `${url.pathname}${url.search}`;
 }
