@@ -5,10 +5,11 @@
  */
 import { enAccount } from './en-account.ts';
 import { enCore } from './en-core.ts';
+import { enMail } from './en-mail.ts';
 import { enOwner } from './en-owner.ts';
 import { enTrust } from './en-trust.ts';
 
-export const en = { ...enCore, ...enOwner, ...enTrust, ...enAccount };
+export const en = { ...enCore, ...enOwner, ...enTrust, ...enAccount, ...enMail };
 
 type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };
 /** Every catalog has exactly the English catalog's keys; the type checker enforces it. */

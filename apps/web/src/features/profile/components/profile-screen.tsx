@@ -11,6 +11,8 @@ import { useTranslation } from 'react-i18next';
 import type { User } from '@qrib/shared/auth-schemas';
 import { profileFormSchema, type ProfileForm } from '@qrib/shared/me-schemas';
 import { Alert } from '../../../components/ui/alert.tsx';
+// The profile's strings come with this screen (en-account.ts), not with the first load.
+import '../../../lib/account-strings.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Switch } from '../../../components/ui/switch.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
