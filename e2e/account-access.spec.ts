@@ -84,6 +84,8 @@ test('the sign-up mail verifies the address and the banner goes; the link then i
   const account = await signUpByApi(page.request);
   await page.goto('/');
   await expect(banner(page)).toContainText(`Please confirm your email address ${account.email}: we sent you a link.`);
+  // In the page's flow, and a long address wraps: the page does not get wider than the screen.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
   await expectAccessibleInBothThemes(page);
   await expect(banner(page)).toBeVisible();
 

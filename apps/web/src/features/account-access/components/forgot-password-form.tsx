@@ -56,7 +56,7 @@ export function ForgotPasswordForm() {
     return (
       <div className="space-y-4">
         <Alert tone="success">
-          {t('accountAccess.linkSent', { email: sentTo, minutes: RESET_LINK_MINUTES })}
+          <span className="break-words">{t('accountAccess.linkSent', { email: sentTo, minutes: RESET_LINK_MINUTES })}</span>
         </Alert>
         {backToLogin}
       </div>

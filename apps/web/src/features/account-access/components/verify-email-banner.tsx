@@ -41,8 +41,9 @@ export function VerifyEmailBanner({ userId, email }: { userId: number; email: st
       data-testid="verify-email-banner"
       className="mx-auto mb-4 flex max-w-3xl items-start gap-3 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950"
     >
-      <div className="flex-1 space-y-2">
-        <p>{t('accountAccess.bannerText', { email })}</p>
+      <div className="min-w-0 flex-1 space-y-2">
+        {/* A long address wraps rather than widen a phone's page. */}
+        <p className="break-words">{t('accountAccess.bannerText', { email })}</p>
         {resend.isSuccess ? (
           <p role="status" className="font-semibold">
             {t('accountAccess.resent')}

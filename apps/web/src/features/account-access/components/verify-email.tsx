@@ -48,7 +48,11 @@ export function VerifyEmail({ token, signedIn }: { token: string | null; signedI
 
   let state;
   if (token === null) state = <Alert>{translateMessage(t, MESSAGES.verifyLinkInvalid)}</Alert>;
-  else if (verify.isSuccess) state = <Alert tone="success">{t('accountAccess.verified', { email: verify.data })}</Alert>;
+  else if (verify.isSuccess) state = (
+      <Alert tone="success">
+        <span className="break-words">{t('accountAccess.verified', { email: verify.data })}</span>
+      </Alert>
+    );
   else if (verify.isError) state = <Alert>{failureText(t, verify.error)}</Alert>;
   else
     state = (
