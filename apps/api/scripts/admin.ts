@@ -1,7 +1,8 @@
 /**
- * The platform's ADMIN role from the command line (issue 14): `npm run admin -- grant <username>`. Uses the server's
- * configuration (DATABASE_URL, or the embedded database under DATA_DIR, which it refuses to open while a server
- * holds it). The grant is recorded as GRANT_ADMIN.
+ * The platform's ADMIN role from the command line (issue 14): `npm run admin -- grant <username>`, and `npm run admin --
+ * revoke <username>` (issue 15: an administrator's account is deleted only after this). Uses the server's configuration
+ * (DATABASE_URL, or the embedded database under DATA_DIR, which it refuses to open while a server holds it). A grant is
+ * recorded as GRANT_ADMIN, a revocation as REVOKE_ADMIN.
  */
 import { loadConfigOrExit } from '../src/config.ts';
 import { runAdminCli } from '../src/services/admin-role.ts';

@@ -266,6 +266,7 @@ export const MESSAGES = {
   emailInUse: 'Another account already uses this email address.',
   emailAlreadyVerified: 'Your email address is already verified.',
   businessOpen: 'Close your business before you delete your account.',
+  adminAccount: "An administrator's account cannot be deleted. Ask whoever runs Qrib to take the administrator role away first (npm run admin -- revoke <username>).",
   businessAlreadyClosed: 'Your business is already closed.',
   businessClosed: 'Your business is closed: its offers cannot be published or resumed.',
   exportNotFound: 'Export not found.',

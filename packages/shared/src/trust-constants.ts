@@ -51,7 +51,7 @@ export const ADMIN_DECISION_STATUSES = ['ACTIVE', 'REJECTED', 'SUSPENDED'] as co
 export const DECISIONS_NEEDING_A_REASON = ['REJECTED', 'SUSPENDED'] as const;
 export const ADMIN_REASON_MAX = 1000;
 
-export const ADMIN_ACTIONS = ['APPROVE_VENDOR', 'REJECT_VENDOR', 'SUSPEND_VENDOR', 'REINSTATE_VENDOR', 'KEEP_ITEM', 'REMOVE_ITEM', 'SETTLE_RECEIPT', 'GRANT_ADMIN'] as const;
+export const ADMIN_ACTIONS = ['APPROVE_VENDOR', 'REJECT_VENDOR', 'SUSPEND_VENDOR', 'REINSTATE_VENDOR', 'KEEP_ITEM', 'REMOVE_ITEM', 'SETTLE_RECEIPT', 'GRANT_ADMIN', 'REVOKE_ADMIN'] as const;
 export type AdminAction = (typeof ADMIN_ACTIONS)[number];
 /** What an admin action is about (admin_actions.item_kind). */
 export const ADMIN_ACTION_ITEM_KINDS = ['VENDOR', 'OFFER', 'REVIEW', 'RECEIPT', 'USER'] as const;

@@ -527,7 +527,7 @@ export const adminActions = pgTable(
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     adminUserId: integer('admin_user_id').references(() => users.id, { onDelete: 'set null' }),
     action: text('action', {
-      enum: ['APPROVE_VENDOR', 'REJECT_VENDOR', 'SUSPEND_VENDOR', 'REINSTATE_VENDOR', 'KEEP_ITEM', 'REMOVE_ITEM', 'SETTLE_RECEIPT', 'GRANT_ADMIN'],
+      enum: ['APPROVE_VENDOR', 'REJECT_VENDOR', 'SUSPEND_VENDOR', 'REINSTATE_VENDOR', 'KEEP_ITEM', 'REMOVE_ITEM', 'SETTLE_RECEIPT', 'GRANT_ADMIN', 'REVOKE_ADMIN'],
     }).notNull(),
     itemKind: text('item_kind', { enum: ['VENDOR', 'OFFER', 'REVIEW', 'RECEIPT', 'USER'] }).notNull(),
     itemId: integer('item_id').notNull(),

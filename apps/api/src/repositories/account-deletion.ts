@@ -62,17 +62,27 @@ export function createAccountDeletionRepository(db: Db) {
 
     /**
      * Deletes the account in one transaction and answers the storage keys of its files, whose rows are gone with it
-     * (the caller removes the objects after the commit). Refuses (answers undefined) when the account owns a business
-     * that is not CLOSED, checked under the business's row lock so a concurrent resubmission cannot slip in.
+     * (the caller removes the objects after the commit). Refuses, writing nothing, an administrator's account
+     * (adminAccount: its username would be free for anyone listed in ADMIN_USERNAMES) and one that owns a business
+     * that is not CLOSED (businessOpen), checked under the business's row lock so a concurrent resubmission cannot
+     * slip in.
+     *
+     * The account's own row is locked first (FOR UPDATE): a row another session inserts that references it (a receipt,
+     * a review, a business registered at that moment) takes KEY SHARE on it. One inserted before makes this deletion
+     * wait for its commit and is then handed over with the rest; one inserted after waits for this deletion and then
+     * fails on the foreign key. None commits between the reassigning UPDATEs and the DELETE to vanish by cascade.
      */
-    async deleteAccount(userId: number): Promise<{ storageKeys: string[] } | undefined> {
+    async deleteAccount(userId: number): Promise<{ storageKeys: string[] } | { refused: 'adminAccount' | 'businessOpen' } | undefined> {
       return db.transaction(async (tx) => {
+        const [account] = await selectRows<{ is_admin: boolean }>(tx, sql`SELECT is_admin FROM users WHERE id = ${userId} AND deleted_at IS NULL FOR UPDATE`);
+        if (!account) return undefined;
+        if (account.is_admin) return { refused: 'adminAccount' };
         const owned = await selectRows<{ id: number; status: string; logo_key: string | null }>(
           tx,
           sql`SELECT id, status, logo_key FROM vendors WHERE owner_user_id = ${userId} FOR UPDATE`,
         );
         const business = owned[0];
-        if (business && business.status !== 'CLOSED') return undefined;
+        if (business && business.status !== 'CLOSED') return { refused: 'businessOpen' };
 
         const uuid = randomUUID();
         const preferences = JSON.stringify({ ...DEFAULT_PREFERENCES, emailNotifications: false });

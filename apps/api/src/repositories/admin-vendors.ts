@@ -95,6 +95,28 @@ export async function grantAdmin(db: Db, usernames: readonly string[], grantedBy
   return { granted, unknown };
 }
 
+/**
+ * Takes the ADMIN role away from this username (case-insensitive), recording REVOKE_ADMIN when the account had it.
+ * Answers the account's username (also when it was no admin), or undefined when no account has it. A deleted
+ * account's pseudonymous row is never matched.
+ */
+export async function revokeAdmin(db: Db, username: string, revokedBy: number | null): Promise<string | undefined> {
+  const named = sql`lower(${users.username}) = lower(${username}) AND ${users.deletedAt} IS NULL`;
+  return db.transaction(async (tx) => {
+    const [made] = await tx
+      .update(users)
+      .set({ isAdmin: false })
+      .where(and(named, sql`${users.isAdmin}`))
+      .returning({ id: users.id, username: users.username });
+    if (made) {
+      await insertAdminAction(tx, { adminUserId: revokedBy, action: 'REVOKE_ADMIN', itemKind: 'USER', itemId: made.id, reason: null });
+      return made.username;
+    }
+    const [user] = await tx.select({ username: users.username }).from(users).where(named);
+    return user?.username;
+  });
+}
+
 const DECISION_ACTIONS: Record<`${string}>${VendorDecision}`, AdminAction> = {
   'PENDING>ACTIVE': 'APPROVE_VENDOR',
   'PENDING>REJECTED': 'REJECT_VENDOR',

@@ -35,8 +35,10 @@ export async function closeBusiness(deps: Pick<AccountDeletionDeps, 'db' | 'vend
 }
 
 /**
- * Deletes the account after checking its password: 400 (fieldErrors.password) for a wrong one, 409 businessOpen while
- * it owns a business that is not CLOSED. The caller ends the sessions' cookie; every replica hears the revocation.
+ * Deletes the account after checking its password: 400 (fieldErrors.password) for a wrong one, 409 adminAccount for an
+ * administrator (revoke the role first: its freed username must not become an admin through ADMIN_USERNAMES), 409
+ * businessOpen while it owns a business that is not CLOSED. The caller ends the sessions' cookie; every replica hears
+ * the revocation.
  */
 export async function deleteAccount(deps: AccountDeletionDeps, userId: number, password: string, log: FastifyBaseLogger): Promise<void> {
   const user = await deps.users.findById(userId);
@@ -47,7 +49,8 @@ export async function deleteAccount(deps: AccountDeletionDeps, userId: number, p
     throw new DomainError('invalid', 'passwordIncorrect', {}, { password: { code: 'passwordIncorrect' } });
   }
   const deleted = await createAccountDeletionRepository(deps.db).deleteAccount(userId);
-  if (!deleted) throw new DomainError('conflict', 'businessOpen');
+  if (!deleted) throw new DomainError('unauthenticated', 'invalidSession');
+  if ('refused' in deleted) throw new DomainError('conflict', deleted.refused);
   log.info({ userId, files: deleted.storageKeys.length }, 'account deleted');
   await removeStoredFiles(deps, deleted.storageKeys, log);
 }

@@ -4,11 +4,12 @@ import { describe, expect, it } from 'vitest';
 import { LOGIN_ATTEMPTS_PER_USERNAME, MESSAGES, type Review } from '@qrib/shared';
 import type { App } from '../../src/app.ts';
 import { selectRows } from '../../src/db/client.ts';
+import { grantAdminsAtBoot, runAdminCli } from '../../src/services/admin-role.ts';
 import { DELETED_USER_COLUMNS, REASSIGNED_USER_COLUMNS } from '../../src/repositories/account-deletion.ts';
 import { drawClaimCode } from '../../src/services/claims.ts';
 import { buildShop, createOffer, type Shop } from '../factories.ts';
 import { makePng } from '../fixtures.ts';
-import { parseSetCookie, signUp, signupBody, useTestApp, type TestDatabase } from '../helpers.ts';
+import { parseSetCookie, signUp, signupBody, testConfig, useTestApp, type TestDatabase } from '../helpers.ts';
 
 let app: App;
 let testDb: TestDatabase;
@@ -134,6 +135,58 @@ describe('DELETE /api/v1/me', () => {
     expect((await app.inject({ method: 'GET', url: '/api/v1/vendors/me', cookies: shop.cookies })).statusCode).toBe(200);
   });
 
+  it('answers 409 adminAccount for an administrator, until `npm run admin -- revoke` takes the role away (recorded)', async () => {
+    const admin = (await signUp(app)) as Account;
+    const out: string[] = [];
+    const io = { log: (line: string) => out.push(line), error: (line: string) => out.push(`error: ${line}`) };
+    expect(await runAdminCli(['grant', admin.username], testConfig(), io, testDb.database)).toBe(0);
+
+    const refused = await deleteMe(admin, admin.password);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ code: 'adminAccount', message: MESSAGES.adminAccount });
+    expect(await count(sql`SELECT count(*)::integer AS n FROM users WHERE id = ${admin.userId} AND is_admin`)).toBe(1);
+    expect((await app.inject({ method: 'GET', url: '/api/v1/auth/me', cookies: admin.cookies })).statusCode).toBe(200);
+
+    expect(await runAdminCli(['revoke', admin.username.toUpperCase()], testConfig(), io, testDb.database)).toBe(0);
+    expect(out.pop()).toBe(`${admin.username} is not an admin now.`);
+    expect(await runAdminCli(['revoke', 'nobody-here'], testConfig(), io, testDb.database)).toBe(1);
+    expect(out.pop()).toBe('error: No account has the username nobody-here.');
+    const actions = await selectRows<{ action: string; admin: number | null }>(
+      db(),
+      sql`SELECT action, admin_user_id AS admin FROM admin_actions WHERE item_kind = 'USER' AND item_id = ${admin.userId} ORDER BY id`,
+    );
+    expect(actions).toEqual([{ action: 'GRANT_ADMIN', admin: null }, { action: 'REVOKE_ADMIN', admin: null }]);
+    // A second revocation changes and records nothing.
+    expect(await runAdminCli(['revoke', admin.username], testConfig(), io, testDb.database)).toBe(0);
+    expect(await count(sql`SELECT count(*)::integer AS n FROM admin_actions WHERE item_kind = 'USER' AND item_id = ${admin.userId}`)).toBe(2);
+
+    expect((await deleteMe(admin, admin.password)).statusCode).toBe(204);
+    expect(await count(sql`SELECT count(*)::integer AS n FROM users WHERE id = ${admin.userId}`)).toBe(0);
+  });
+
+  it('a pseudonym is never matched by a boot grant from ADMIN_USERNAMES nor by `npm run admin`', async () => {
+    const shopper = (await signUp(app)) as Account;
+    const shop = await buildShop(app);
+    const offerId = await createOffer(app, shop);
+    await buildHistory(shop, offerId, shopper);
+    expect((await deleteMe(shopper, shopper.password)).statusCode).toBe(204);
+    const [pseudonym] = await selectRows<{ id: number; username: string }>(
+      db(),
+      sql`SELECT u.id, u.username FROM reviews r JOIN users u ON u.id = r.user_id WHERE r.vendor_id = ${shop.vendorId}`,
+    );
+    expect(pseudonym?.username).toMatch(/^former-/);
+    const username = pseudonym?.username ?? '';
+
+    const lines: string[] = [];
+    const log = { info: (_details: object, line: string) => lines.push(`info ${line}`), warn: (_details: object, line: string) => lines.push(`warn ${line}`) };
+    await grantAdminsAtBoot(db(), [username, username.toUpperCase()], log);
+    expect(lines).toEqual([`warn ADMIN_USERNAMES: no account has the username ${username}, ${username.toUpperCase()}`]);
+    const io = { log: () => undefined, error: () => undefined };
+    expect(await runAdminCli(['grant', username], testConfig(), io, testDb.database)).toBe(1);
+    expect(await count(sql`SELECT count(*)::integer AS n FROM users WHERE id = ${pseudonym?.id} AND is_admin`)).toBe(0);
+    expect(await count(sql`SELECT count(*)::integer AS n FROM admin_actions WHERE item_kind = 'USER' AND item_id = ${pseudonym?.id}`)).toBe(0);
+  });
+
   it('an owner closes the business, then deletes the account: the shop stays closed under a pseudonym, its files and contacts go, the name and address are free again', async () => {
     const shop = (await buildShop(app, { business: { businessName: 'Leaving Bakery', primaryContactName: 'Maria Borg' } })) as Shop & Account;
     const photo = await makePng(32, 24);
@@ -250,6 +303,47 @@ describe('DELETE /api/v1/me', () => {
           WHERE c.contype = 'f' AND c.confrelid = 'users'::regclass`,
     );
     for (const column of DELETED_USER_COLUMNS) expect(cascades.find((row) => row.column === column)?.action, column).toBe('c');
+  });
+
+  it.skipIf(!process.env.TEST_DATABASE_URL)('a receipt another session is committing meanwhile is handed over with the rest, not lost by cascade (PostgreSQL)', async () => {
+    const shop = await buildShop(app);
+    const offerId = await createOffer(app, shop);
+    const shopper = (await signUp(app)) as Account;
+    const other = await testDb.openReplica();
+    try {
+      let release: () => void = () => undefined;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      let inserted: () => void = () => undefined;
+      const insertedNotCommitted = new Promise<void>((resolve) => (inserted = resolve));
+      // Another session uploads a receipt of the shopper's and has not committed yet when the deletion starts.
+      const upload = other.database.db.transaction(async (tx) => {
+        await tx.execute(sql`INSERT INTO receipts (consumer_user_id, vendor_id, offer_id, status, auto_status, extracted_total, checked_at)
+          VALUES (${shopper.userId}, ${shop.vendorId}, ${offerId}, 'VERIFIED', 'VERIFIED', 7.25, now())`);
+        inserted();
+        await released;
+      });
+      await insertedNotCommitted;
+      const deletion = deleteMe(shopper, shopper.password);
+      await expect
+        .poll(async () => {
+          const [row] = await selectRows<{ waiting: number }>(
+            db(),
+            sql`SELECT count(*)::int AS waiting FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+          );
+          return Number(row?.waiting ?? 0);
+        })
+        .toBe(1);
+      release();
+      await upload;
+      expect((await deletion).statusCode).toBe(204);
+      const kept = await selectRows<{ former: boolean }>(
+        db(),
+        sql`SELECT u.deleted_at IS NOT NULL AS former FROM receipts r JOIN users u ON u.id = r.consumer_user_id WHERE r.vendor_id = ${shop.vendorId} AND r.extracted_total = 7.25`,
+      );
+      expect(kept).toEqual([{ former: true }]);
+    } finally {
+      await other.close();
+    }
   });
 
   it('a failure inside the deletion leaves everything as it was, files included', async () => {

@@ -554,7 +554,7 @@ describe('the ADMIN role', () => {
     expect((await testDb.database.db.select().from(adminActions).where(eq(adminActions.itemId, account.userId))).map((row) => row.action)).toEqual(['GRANT_ADMIN']);
     expect(await runAdminCli(['grant', 'nobody-here'], config, io, testDb.database)).toBe(1);
     expect(out.pop()).toBe('error: No account has the username nobody-here.');
-    expect(await runAdminCli(['revoke', account.username], config, io, testDb.database)).toBe(2);
+    expect(await runAdminCli(['promote', account.username], config, io, testDb.database)).toBe(2);
 
     // The real script, against a data directory a server holds: it refuses before opening anything.
     const dataDir = mkdtempSync(path.join(tmpdir(), 'qrib-admin-cli-'));

@@ -219,6 +219,7 @@ export const enOwner = {
       REMOVE_ITEM: 'removed a reported item',
       SETTLE_RECEIPT: 'settled a receipt',
       GRANT_ADMIN: 'made an account an administrator',
+      REVOKE_ADMIN: 'took the administrator role away from an account',
     },
     itemKinds: { VENDOR: 'Business', OFFER: 'Offer', REVIEW: 'Review', RECEIPT: 'Receipt', USER: 'Account' },
     item: '{{kind}} #{{id}}',

@@ -14,7 +14,7 @@ const accountDeletionRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['me'],
         summary:
-          'Delete the signed-in account: its sessions, favourites, notifications and files go; what shops’ figures are built from stays under a pseudonym, personal text cleared. 409 businessOpen until the business is closed',
+          'Delete the signed-in account: its sessions, favourites, notifications and files go; what shops’ figures are built from stays under a pseudonym, personal text cleared. 409 businessOpen until the business is closed, 409 adminAccount for an administrator',
         body: deleteAccountRequestSchema,
         response: { 204: z.null(), 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema },
       },
