@@ -36,6 +36,23 @@ export function createAccountTokensRepository(db: Db) {
       return token;
     },
 
+    /** Whether a link is usable now (known, unused, unexpired), without using it: a cheap check before costly work. */
+    async isUsable(purpose: AccountTokenPurpose, token: string): Promise<boolean> {
+      const rows = await selectRows<{ id: number }>(
+        db,
+        sql`
+          SELECT id FROM account_tokens
+          WHERE token_hash = ${hashLinkToken(token)} AND purpose = ${purpose} AND used_at IS NULL AND expires_at > now()
+        `,
+      );
+      return rows.length > 0;
+    },
+
+    /** Ends every unused link of an account, whatever its purpose (its password changed: no earlier link may act for it). */
+    async endAllOf(userId: number): Promise<void> {
+      await db.execute(sql`UPDATE account_tokens SET used_at = now() WHERE user_id = ${userId} AND used_at IS NULL`);
+    },
+
     /** Uses a link once: its account and address, or undefined for an unknown, expired or already used one. */
     async use(purpose: AccountTokenPurpose, token: string): Promise<UsedAccountToken | undefined> {
       const [row] = await selectRows<{ user_id: number; email: string }>(

@@ -38,10 +38,23 @@ export async function requestPasswordReset(db: Db, email: string): Promise<void>
 }
 
 /**
+ * What a new password ends, in its transaction: a pending change of address and every unused link of the account, so
+ * nothing started by someone who knew the old password (a verification link to their own address, a reset link)
+ * outlives it.
+ */
+async function endWhatTheOldPasswordStarted(tx: Db, userId: number): Promise<void> {
+  await tx.execute(sql`UPDATE users SET pending_email = NULL WHERE id = ${userId}`);
+  await createAccountTokensRepository(tx).endAllOf(userId);
+}
+
+/**
  * Follows a reset link: the new password, every session of the account revoked, the address verified when the link
- * went to the account's current one. Answers the account (the caller starts a new session).
+ * went to the account's current one. Answers the account (the caller starts a new session). An unusable link is
+ * refused before the password is hashed (that costs CPU); the conditional use at the end still decides between
+ * concurrent confirms.
  */
 export async function confirmPasswordReset(db: Db, token: string, password: string): Promise<UserRow> {
+  if (!(await createAccountTokensRepository(db).isUsable('PASSWORD_RESET', token))) throw new DomainError('invalid', 'resetLinkInvalid');
   const passwordHash = await hashPassword(password);
   return db.transaction(async (tx) => {
     const used = await createAccountTokensRepository(tx).use('PASSWORD_RESET', token);
@@ -53,8 +66,9 @@ export async function confirmPasswordReset(db: Db, token: string, password: stri
     if (user.emailVerifiedAt === null && sameAddress(user.email, used.email)) {
       await tx.execute(sql`UPDATE users SET email_verified_at = now() WHERE id = ${user.id}`);
     }
+    await endWhatTheOldPasswordStarted(tx, user.id);
     await createSessionsRepository(tx).revokeAllOf(user.id);
-    return { ...user, passwordHash };
+    return { ...user, passwordHash, pendingEmail: null };
   });
 }
 
@@ -65,11 +79,12 @@ export async function checkPassword(db: Db, userId: number, password: string): P
   return user && isValid ? user : undefined;
 }
 
-/** A new password for a signed-in account: every other session revoked, a notice mailed. */
+/** A new password for a signed-in account: every other session revoked, a pending address and unused links ended, a notice mailed. */
 export async function changePassword(db: Db, user: UserRow, keepSessionId: string, password: string): Promise<void> {
   const passwordHash = await hashPassword(password);
   await db.transaction(async (tx) => {
     await createUsersRepository(tx).setPasswordHash(user.id, passwordHash);
+    await endWhatTheOldPasswordStarted(tx, user.id);
     await createSessionsRepository(tx).revokeOthersOf(user.id, keepSessionId);
     await enqueueMail(tx, { userId: user.id, toAddress: user.email, kind: 'PASSWORD_CHANGED', payload: { username: user.username } });
   });

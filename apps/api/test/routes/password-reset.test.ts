@@ -3,12 +3,20 @@
  * RESET_LINK_MINUTES; every earlier session revoked; the same answer for an unknown address; floods refused.
  */
 import { sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { MESSAGES, PASSWORD_RESETS_PER_ADDRESS_PER_HOUR, PASSWORD_RESETS_PER_IP_PER_HOUR, formatMessage } from '@qrib/shared';
 import type { App } from '../../src/app.ts';
 import { selectRows } from '../../src/db/client.ts';
 import { hashLinkToken, newLinkToken } from '../../src/services/mail-links.ts';
+import type * as passwords from '../../src/services/passwords.ts';
+import { hashPassword } from '../../src/services/passwords.ts';
 import { parseSetCookie, signUp, type TestDatabase, useTestApp } from '../helpers.ts';
+
+// The real hashing, watched: a confirm with a dead link must not pay for it.
+vi.mock('../../src/services/passwords.ts', async (importOriginal) => {
+  const real = await importOriginal<typeof passwords>();
+  return { ...real, hashPassword: vi.fn(real.hashPassword) };
+});
 
 let testDb: TestDatabase;
 let app: App;
@@ -24,8 +32,8 @@ const anotherNetwork = () => {
 };
 const requestReset = (email: unknown, remoteAddress = anotherNetwork()) =>
   app.inject({ method: 'POST', url: '/api/v1/auth/password-reset', payload: { email }, remoteAddress });
-const confirm = (token: unknown, password: unknown = NEW_PASSWORD) =>
-  app.inject({ method: 'POST', url: '/api/v1/auth/password-reset/confirm', payload: { token, password } });
+const confirm = (token: unknown, password: unknown = NEW_PASSWORD, remoteAddress = anotherNetwork()) =>
+  app.inject({ method: 'POST', url: '/api/v1/auth/password-reset/confirm', payload: { token, password }, remoteAddress });
 const me = (token: string) => app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: { authorization: `Bearer ${token}` } });
 const login = (username: string, password: string) =>
   app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { username, password } });
@@ -95,6 +103,17 @@ describe('POST /api/v1/auth/password-reset', () => {
     const wrongType = await requestReset(42);
     expect(wrongType.statusCode).toBe(400);
     expect(Object.keys(wrongType.json<{ fieldErrors: object }>().fieldErrors)).toEqual(['email']);
+  });
+
+  it('answers malformed requests 400 however many, without a shared per-address count (the per-network one still counts)', async () => {
+    for (let attempt = 0; attempt <= PASSWORD_RESETS_PER_ADDRESS_PER_HOUR + 1; attempt += 1) {
+      const malformed = await requestReset(attempt % 2 === 0 ? 'not-an-address' : 42);
+      expect(malformed.statusCode).toBe(400);
+    }
+    for (let attempt = 0; attempt < PASSWORD_RESETS_PER_IP_PER_HOUR; attempt += 1) {
+      expect((await requestReset('not-an-address', '10.0.3.3')).statusCode).toBe(400);
+    }
+    expect((await requestReset('not-an-address', '10.0.3.3')).json()).toMatchObject({ statusCode: 429, code: 'tooManyPasswordResets' });
   });
 
   it('refuses a flood per address (any case) and per network with tooManyPasswordResets and Retry-After', async () => {
@@ -173,6 +192,53 @@ describe('POST /api/v1/auth/password-reset/confirm', () => {
     expect((await confirm(newLinkToken().token)).json()).toMatchObject({ code: 'resetLinkInvalid' });
   });
 
+  it('refuses a dead link before hashing the new password', async () => {
+    const account = await signUp(app);
+    await requestReset(account.email);
+    const token = await resetTokenOf(account.email);
+    await testDb.database.db.execute(sql`UPDATE account_tokens SET expires_at = now() - interval '1 second' WHERE user_id = ${account.userId}`);
+    vi.mocked(hashPassword).mockClear();
+    expect((await confirm(token)).json()).toMatchObject({ code: 'resetLinkInvalid' });
+    expect((await confirm(newLinkToken().token)).json()).toMatchObject({ code: 'resetLinkInvalid' });
+    expect(hashPassword).not.toHaveBeenCalled();
+    await requestReset(account.email);
+    expect((await confirm(await resetTokenOf(account.email))).statusCode).toBe(200);
+    expect(hashPassword).toHaveBeenCalledTimes(1);
+  });
+
+  it('refuses too many confirms from one network with tooManyRequests and Retry-After, malformed ones included', async () => {
+    for (let attempt = 0; attempt < 20; attempt += 1) {
+      const refused = await confirm(attempt % 2 === 0 ? newLinkToken().token : 12, NEW_PASSWORD, '10.0.4.4');
+      expect(refused.statusCode).toBe(400);
+    }
+    const limited = await confirm(newLinkToken().token, NEW_PASSWORD, '10.0.4.4');
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toMatchObject({ message: formatMessage(MESSAGES.tooManyRequests, { minutes: 15 }) });
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await confirm(newLinkToken().token, NEW_PASSWORD, '10.0.4.5')).statusCode).toBe(400);
+  });
+
+  it('ends a pending change of address and every other link of the account', async () => {
+    const account = await signUp(app);
+    const intruderAddress = `intruder-${account.email}`;
+    expect(
+      (await app.inject({ method: 'POST', url: '/api/v1/me/email', cookies: account.cookies, payload: { email: intruderAddress, password: account.password } })).statusCode,
+    ).toBe(202);
+    const [intruderLink] = (await mailsTo(intruderAddress, 'EMAIL_VERIFICATION')).map((mail) => mail.secret);
+    await requestReset(account.email);
+    const reset = await confirm(await resetTokenOf(account.email));
+    expect(reset.statusCode).toBe(200);
+    const verified = await app.inject({ method: 'POST', url: '/api/v1/auth/verify-email', payload: { token: intruderLink } });
+    expect(verified.statusCode).toBe(400);
+    expect(verified.json()).toMatchObject({ code: 'verifyLinkInvalid' });
+    expect((await me(reset.json<{ token: string }>().token)).json()).toMatchObject({ user: { email: account.email, pendingEmail: null } });
+    const unused = await selectRows<{ n: number }>(
+      testDb.database.db,
+      sql`SELECT count(*)::integer AS n FROM account_tokens WHERE user_id = ${account.userId} AND used_at IS NULL`,
+    );
+    expect(unused).toEqual([{ n: 0 }]);
+  });
+
   it('refuses a weak password with the sign-up message and keeps the link', async () => {
     const account = await signUp(app);
     await requestReset(account.email);
@@ -207,6 +273,25 @@ describe('POST /api/v1/me/password', () => {
     expect((await me(other)).statusCode).toBe(401);
     expect((await login(account.username, NEW_PASSWORD)).statusCode).toBe(200);
     expect(await mailsTo(account.email, 'PASSWORD_CHANGED')).toMatchObject([{ payload: { username: account.username }, secret: null }]);
+  });
+
+  it('ends a pending change of address and every unused link, outstanding reset links included', async () => {
+    const account = await signUp(app);
+    const intruderAddress = `intruder-${account.email}`;
+    expect(
+      (await app.inject({ method: 'POST', url: '/api/v1/me/email', cookies: account.cookies, payload: { email: intruderAddress, password: account.password } })).statusCode,
+    ).toBe(202);
+    const [intruderLink] = (await mailsTo(intruderAddress, 'EMAIL_VERIFICATION')).map((mail) => mail.secret);
+    await requestReset(account.email);
+    const resetLink = await resetTokenOf(account.email);
+    expect((await change(account.cookies, account.password)).statusCode).toBe(204);
+    expect((await app.inject({ method: 'POST', url: '/api/v1/auth/verify-email', payload: { token: intruderLink } })).json()).toMatchObject({
+      statusCode: 400,
+      code: 'verifyLinkInvalid',
+    });
+    expect((await confirm(resetLink, 'Third-Secret-77')).json()).toMatchObject({ statusCode: 400, code: 'resetLinkInvalid' });
+    expect((await me(account.token)).json()).toMatchObject({ user: { email: account.email, pendingEmail: null } });
+    expect((await login(account.username, NEW_PASSWORD)).statusCode).toBe(200);
   });
 
   it('refuses a wrong current password on its field, and too many of them', async () => {

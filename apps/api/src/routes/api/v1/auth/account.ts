@@ -24,34 +24,52 @@ import { confirmPasswordReset, requestPasswordReset, unsubscribe, verifyEmail } 
 import { readUnsubscribeToken } from '../../../../services/mail-links.ts';
 
 const HOUR_MS = 3_600_000;
+const RESET_CONFIRMS_PER_IP = 20;
+const RESET_CONFIRM_WINDOW_MS = 15 * 60_000;
 
 /** The RFC 8058 one-click body a mail provider posts (form-encoded), the token being in the link's query string. */
 const oneClickBodySchema = z.object({ 'List-Unsubscribe': z.literal('One-Click') });
 
 const accountAuthRoutes: FastifyPluginAsyncZod<{ jwtSecret: string }> = async (app, options) => {
-  const bodyEmail = (request: FastifyRequest) => {
-    const body = request.body as { email?: unknown } | undefined;
-    return typeof body?.email === 'string' ? body.email.trim().toLowerCase() : '';
+  /** The body's address as the per-address limit keys it, or undefined when the body has no usable one (it gets 400). */
+  const usableEmail = (request: FastifyRequest) => {
+    const parsed = passwordResetRequestSchema.safeParse(request.body);
+    return parsed.success ? parsed.data.email.trim().toLowerCase() : undefined;
   };
-  const resetLimiters = [
-    app.createRateLimit({ nameSpace: 'reset-ip', max: PASSWORD_RESETS_PER_IP_PER_HOUR, timeWindow: HOUR_MS, keyGenerator: (request) => request.ip }),
-    app.createRateLimit({
-      nameSpace: 'reset-address',
-      max: PASSWORD_RESETS_PER_ADDRESS_PER_HOUR,
-      timeWindow: HOUR_MS,
-      keyGenerator: (request) => bodyEmail(request),
-    }),
-  ];
-  // Before validation, so malformed requests count too (as login's).
-  async function limitResets(request: FastifyRequest, reply: FastifyReply) {
-    for (const limiter of resetLimiters) {
-      const result = await limiter(request);
-      if (!result.isAllowed && result.isExceeded) {
-        reply.header('retry-after', String(result.ttlInSeconds));
-        throw new HttpError(429, 'tooManyPasswordResets', { minutes: Math.max(1, Math.ceil(result.ttl / 60_000)) });
-      }
+  const resetsPerIp = app.createRateLimit({
+    nameSpace: 'reset-ip',
+    max: PASSWORD_RESETS_PER_IP_PER_HOUR,
+    timeWindow: HOUR_MS,
+    keyGenerator: (request) => request.ip,
+  });
+  const resetsPerAddress = app.createRateLimit({
+    nameSpace: 'reset-address',
+    max: PASSWORD_RESETS_PER_ADDRESS_PER_HOUR,
+    timeWindow: HOUR_MS,
+    keyGenerator: (request) => usableEmail(request) ?? '',
+  });
+  type Limiter = typeof resetsPerIp;
+  async function refuseWhenExceeded(limiter: Limiter, request: FastifyRequest, reply: FastifyReply, code: 'tooManyPasswordResets' | 'tooManyRequests') {
+    const result = await limiter(request);
+    if (!result.isAllowed && result.isExceeded) {
+      reply.header('retry-after', String(result.ttlInSeconds));
+      throw new HttpError(429, code, { minutes: Math.max(1, Math.ceil(result.ttl / 60_000)) });
     }
   }
+  // Before validation, so malformed requests count too (as login's), per network; only a usable address has a count of
+  // its own (malformed ones would otherwise share one and be refused 429 instead of 400).
+  async function limitResets(request: FastifyRequest, reply: FastifyReply) {
+    await refuseWhenExceeded(resetsPerIp, request, reply, 'tooManyPasswordResets');
+    if (usableEmail(request) !== undefined) await refuseWhenExceeded(resetsPerAddress, request, reply, 'tooManyPasswordResets');
+  }
+  // Guessing links is hopeless (256 bits), but each confirm costs a lookup: counted per network, malformed ones too.
+  const confirmsPerIp = app.createRateLimit({
+    nameSpace: 'reset-confirm-ip',
+    max: RESET_CONFIRMS_PER_IP,
+    timeWindow: RESET_CONFIRM_WINDOW_MS,
+    keyGenerator: (request) => request.ip,
+  });
+  const limitConfirms = (request: FastifyRequest, reply: FastifyReply) => refuseWhenExceeded(confirmsPerIp, request, reply, 'tooManyRequests');
 
   app.post(
     '/password-reset',
@@ -73,12 +91,12 @@ const accountAuthRoutes: FastifyPluginAsyncZod<{ jwtSecret: string }> = async (a
   app.post(
     '/password-reset/confirm',
     {
-      preValidation: app.refuseCrossSite,
+      preValidation: [app.refuseCrossSite, limitConfirms],
       schema: {
         tags: ['auth'],
         summary: 'Set a new password with a reset link: every session of the account ends, a new one starts (like login)',
         body: passwordResetConfirmSchema,
-        response: { 200: loginResponseSchema, 400: apiErrorSchema, 403: apiErrorSchema },
+        response: { 200: loginResponseSchema, 400: apiErrorSchema, 403: apiErrorSchema, 429: apiErrorSchema },
       },
     },
     async (request, reply) => {
