@@ -118,7 +118,10 @@ export function createAccountDeletionRepository(db: Db) {
         // What shops' figures are built from, handed to the pseudonym with the personal text cleared.
         await tx.execute(sql`UPDATE offer_events SET user_id = ${formerId} WHERE user_id = ${userId}`);
         await tx.execute(sql`UPDATE shop_visits SET user_id = ${formerId} WHERE user_id = ${userId}`);
-        await tx.execute(sql`UPDATE receipts SET consumer_user_id = ${formerId}, ocr_text = NULL WHERE consumer_user_id = ${userId}`);
+        // Their files are gone, so a receipt not yet checked is never claimed by the verifier (checked now, its claim let
+        // go); the verifier's saveResult writes nothing onto a pseudonym's receipt it was reading meanwhile.
+        await tx.execute(sql`UPDATE receipts SET consumer_user_id = ${formerId}, ocr_text = NULL, checked_at = coalesce(checked_at, now()), processing_started_at = NULL
+          WHERE consumer_user_id = ${userId}`);
         await tx.execute(sql`UPDATE receipts SET decided_by_user_id = ${formerId} WHERE decided_by_user_id = ${userId}`);
         await tx.execute(sql`UPDATE receipts SET settled_by_user_id = ${formerId} WHERE settled_by_user_id = ${userId}`);
         await tx.execute(sql`UPDATE offer_claims SET user_id = ${formerId} WHERE user_id = ${userId}`);

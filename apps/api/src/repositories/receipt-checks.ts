@@ -3,10 +3,10 @@
  * number of API replicas on one database), what the rules need to know about it, near-duplicate photos,
  * and writing the automatic verdict without overwriting the shop owner's decision.
  */
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { MessageCode } from '@qrib/shared';
 import { selectRows, type Db } from '../db/client.ts';
-import { offers, receiptFiles, receipts, vendors } from '../db/schema.ts';
+import { offers, receiptFiles, receipts, users, vendors } from '../db/schema.ts';
 
 /** A claim older than this is taken to belong to a worker that died; the receipt is claimed again. */
 export const STALE_CLAIM_MINUTES = 5;
@@ -156,7 +156,8 @@ export function createReceiptChecksRepository(db: Db) {
     /**
      * Writes the automatic verdict, the extracted fields and the text in one statement. When the shop's owner
      * has already decided, the verdict is kept beside theirs (auto_status, auto_reason_code) and theirs stands.
-     * Reasons are stored as a code with params, never as a sentence.
+     * Reasons are stored as a code with params, never as a sentence. Nothing is written onto the receipt of a deleted
+     * account (its pseudonymous row, issue 15): the deletion cleared its text while it was being read.
      */
     async saveResult(receiptId: number, result: CheckResult): Promise<void> {
       const undecided = sql`${receipts.decidedAt} IS NULL`;
@@ -179,7 +180,12 @@ export function createReceiptChecksRepository(db: Db) {
           ocrText: result.ocrText,
           checkedAt: sql`now()`,
         })
-        .where(eq(receipts.id, receiptId));
+        .where(
+          and(
+            eq(receipts.id, receiptId),
+            sql`NOT EXISTS (SELECT 1 FROM ${users} WHERE ${users.id} = ${receipts.consumerUserId} AND ${users.deletedAt} IS NOT NULL)`,
+          ),
+        );
     },
   };
 }

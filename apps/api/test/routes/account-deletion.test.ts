@@ -6,6 +6,7 @@ import type { App } from '../../src/app.ts';
 import { selectRows } from '../../src/db/client.ts';
 import { grantAdminsAtBoot, runAdminCli } from '../../src/services/admin-role.ts';
 import { DELETED_USER_COLUMNS, REASSIGNED_USER_COLUMNS } from '../../src/repositories/account-deletion.ts';
+import { createReceiptChecksRepository } from '../../src/repositories/receipt-checks.ts';
 import { drawClaimCode } from '../../src/services/claims.ts';
 import { buildShop, createOffer, type Shop } from '../factories.ts';
 import { makePng } from '../fixtures.ts';
@@ -344,6 +345,40 @@ describe('DELETE /api/v1/me', () => {
     } finally {
       await other.close();
     }
+  });
+
+  it('a receipt being read when the deletion commits gets no text back, and one not yet checked is never claimed', async () => {
+    const shop = await buildShop(app);
+    const offerId = await createOffer(app, shop);
+    const shopper = (await signUp(app)) as Account;
+    const checks = createReceiptChecksRepository(db());
+    const unchecked = async () =>
+      (
+        await selectRows<{ id: number }>(
+          db(),
+          sql`INSERT INTO receipts (consumer_user_id, vendor_id, offer_id, status, created_at)
+            VALUES (${shopper.userId}, ${shop.vendorId}, ${offerId}, 'PENDING', now() - interval '1 year') RETURNING id`,
+        )
+      )[0]?.id ?? 0;
+    const reading = await unchecked();
+    expect(await checks.claimNext()).toBe(reading);
+    const waiting = await unchecked();
+
+    expect((await deleteMe(shopper, shopper.password)).statusCode).toBe(204);
+    // The verifier finishes reading the first receipt only now.
+    await checks.saveResult(reading, {
+      status: 'VERIFIED', reason: null, extractedTotal: 9.5, extractedDate: null, extractedMerchant: null, ocrText: 'MARIA BORG card 1234',
+    });
+    const rows = await selectRows<{ id: number; ocr: string | null; status: string; checked: boolean; claimed: boolean }>(
+      db(),
+      sql`SELECT id, ocr_text AS ocr, status, checked_at IS NOT NULL AS checked, processing_started_at IS NOT NULL AS claimed
+        FROM receipts WHERE id IN (${reading}, ${waiting}) ORDER BY id`,
+    );
+    expect(rows).toEqual([
+      { id: reading, ocr: null, status: 'PENDING', checked: true, claimed: false },
+      { id: waiting, ocr: null, status: 'PENDING', checked: true, claimed: false },
+    ]);
+    expect(await checks.claimNext()).not.toBe(waiting);
   });
 
   it('a failure inside the deletion leaves everything as it was, files included', async () => {
