@@ -8,7 +8,7 @@ import { MESSAGES, VERIFICATION_MAILS_PER_HOUR, formatMessage } from '@qrib/shar
 import type { App } from '../../src/app.ts';
 import { selectRows } from '../../src/db/client.ts';
 import { hashLinkToken, newLinkToken, unsubscribeToken } from '../../src/services/mail-links.ts';
-import { TEST_JWT_SECRET, signUp, type TestDatabase, useTestApp } from '../helpers.ts';
+import { TEST_JWT_SECRET, signUp, signupBody, type TestDatabase, useTestApp } from '../helpers.ts';
 
 let testDb: TestDatabase;
 let app: App;
@@ -58,6 +58,26 @@ describe('sign-up and POST /api/v1/auth/verify-email', () => {
     const again = await verify(token);
     expect(again.statusCode).toBe(400);
     expect(again.json()).toMatchObject({ code: 'verifyLinkInvalid', message: MESSAGES.verifyLinkInvalid });
+  });
+
+  it('sign-up writes the account and its mail together: a mail that cannot be queued leaves no account', async () => {
+    const db = testDb.database.db;
+    await db.execute(sql`
+      CREATE FUNCTION refuse_mail() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'mail refused'; END $$
+    `);
+    await db.execute(sql`CREATE TRIGGER refuse_mail BEFORE INSERT ON mail_outbox FOR EACH ROW EXECUTE FUNCTION refuse_mail()`);
+    const body = signupBody();
+    try {
+      const response = await app.inject({ method: 'POST', url: '/api/v1/auth/signup', payload: body });
+      expect(response.statusCode).toBe(500);
+    } finally {
+      await db.execute(sql`DROP TRIGGER refuse_mail ON mail_outbox`);
+      await db.execute(sql`DROP FUNCTION refuse_mail()`);
+    }
+    const users = await selectRows<{ n: number }>(db, sql`SELECT count(*)::integer AS n FROM users WHERE username = ${body.username}`);
+    expect(users).toEqual([{ n: 0 }]);
+    // Nothing half-made blocks the same sign-up afterwards.
+    expect((await app.inject({ method: 'POST', url: '/api/v1/auth/signup', payload: body })).statusCode).toBe(201);
   });
 
   it('refuses an expired link, an unknown one, and bad input', async () => {

@@ -16,7 +16,7 @@ import {
   signupResponseSchema,
 } from '@qrib/shared';
 import { HttpError, onField } from '../../../../http-error.ts';
-import { UniqueViolation, presentUser } from '../../../../repositories/users.ts';
+import { UniqueViolation, createUsersRepository, presentUser } from '../../../../repositories/users.ts';
 import { sendVerification } from '../../../../services/account-access.ts';
 import { getDummyHash, hashPassword, verifyPassword } from '../../../../services/passwords.ts';
 
@@ -78,18 +78,22 @@ const authRoutes: FastifyPluginAsyncZod<{ signupsPerHour: number; loginAttemptsP
       const { name, email, phone, username, password } = request.body;
       const taken = await app.users.findTakenField(email, username);
       if (taken) throw new HttpError(409, CONFLICT_CODES[taken], {}, onField(taken, CONFLICT_CODES[taken]));
+      const passwordHash = await hashPassword(password);
       let user;
       try {
-        user = await app.users.create({ name, email, phone, username, passwordHash: await hashPassword(password) });
+        // Issue 15: the address is verified by following the link mailed to it (the account works meanwhile); the
+        // account and its mail are written together, so neither exists without the other.
+        user = await app.db.transaction(async (tx) => {
+          const created = await createUsersRepository(tx).create({ name, email, phone, username, passwordHash });
+          await sendVerification(tx, created.id, created.email);
+          return created;
+        });
       } catch (error) {
         if (error instanceof UniqueViolation) {
           throw new HttpError(409, CONFLICT_CODES[error.field], {}, onField(error.field, CONFLICT_CODES[error.field]));
         }
         throw error;
       }
-      // Issue 15: the address is verified by following the link mailed to it (the account works meanwhile).
-      const created = user;
-      await app.db.transaction((tx) => sendVerification(tx, created.id, created.email));
       const lastLoginAt = await app.users.recordLogin(user.id);
       const token = await app.issueSession(reply, user);
       return reply.code(201).send({ token, user: presentUser({ ...user, lastLoginAt }, null) });
