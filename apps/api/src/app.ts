@@ -219,7 +219,7 @@ export async function buildApp({ config, database, closeDatabase = true, logger,
   await app.register(myReceiptRoutes, { prefix: '/api/v1/me' });
   await app.register(myNotificationRoutes, { prefix: '/api/v1/me' });
   await app.register(myClaimRoutes, { prefix: '/api/v1/me' });
-  await app.register(accountDeletionRoutes, { prefix: '/api/v1/me' });
+  await app.register(accountDeletionRoutes, { prefix: '/api/v1/me', passwordChecksPerAccount: config.loginAttemptsPerUsername });
   await app.register(myExportRoutes, { prefix: '/api/v1/me' });
   await app.register(fileRoutes, { prefix: '/api/v1/file' });
   await app.register(receiptRoutes, { prefix: '/api/v1/receipts' });

@@ -4,12 +4,13 @@
  * out later (services/mailer.ts). Sessions revoked here are announced by NOTIFY when the transaction commits; the
  * route forgets this replica's cached ones.
  */
-import { RESET_LINK_MINUTES, VERIFY_LINK_HOURS } from '@qrib/shared';
+import { LOGIN_ATTEMPT_WINDOW_MINUTES, RESET_LINK_MINUTES, VERIFY_LINK_HOURS } from '@qrib/shared';
 import { sql } from 'drizzle-orm';
 import { selectRows, type Db } from '../db/client.ts';
 import { DomainError } from '../domain-error.ts';
 import { createAccountTokensRepository } from '../repositories/account-tokens.ts';
 import { enqueueMail } from '../repositories/mail-outbox.ts';
+import type { RateLimitCountersRepository } from '../repositories/rate-limit-counters.ts';
 import { createSessionsRepository } from '../repositories/sessions.ts';
 import { createUsersRepository, type UserRow } from '../repositories/users.ts';
 import { newLinkToken } from './mail-links.ts';
@@ -72,11 +73,36 @@ export async function confirmPasswordReset(db: Db, token: string, password: stri
   });
 }
 
-/** Whether the password is the account's (a missing account costs the same time and is refused). */
-export async function checkPassword(db: Db, userId: number, password: string): Promise<UserRow | undefined> {
-  const user = await createUsersRepository(db).findById(userId);
+export interface PasswordConfirmationDeps {
+  db: Db;
+  /** The counters every replica shares; one statement counts a hit, so concurrent guesses cannot overrun the limit. */
+  counters: Pick<RateLimitCountersRepository, 'increment'>;
+  /** Attempts per account in LOGIN_ATTEMPT_WINDOW_MINUTES, right or wrong. */
+  maxAttempts: number;
+}
+
+/**
+ * The one way a signed-in route confirms the account's password (a change of password or address, deleting the
+ * account): the attempt is counted first, per account and across these routes, then checked, so a stolen session is
+ * no oracle for the password. 429 tooManyLoginAttempts past the limit (the right password too); 400 passwordIncorrect
+ * on `field` for a wrong one. Answers the account.
+ */
+export async function confirmPassword(
+  deps: PasswordConfirmationDeps,
+  userId: number,
+  password: string,
+  field: 'currentPassword' | 'password',
+): Promise<UserRow> {
+  // '!' keeps the key apart from every rate limiter's.
+  const attempts = await deps.counters.increment(`!password-check:${userId}`, LOGIN_ATTEMPT_WINDOW_MINUTES * 60_000);
+  if (attempts.current > deps.maxAttempts) {
+    throw new DomainError('too-many', 'tooManyLoginAttempts', { minutes: Math.max(1, Math.ceil(attempts.ttl / 60_000)) });
+  }
+  // A missing account costs the same time and is refused.
+  const user = await createUsersRepository(deps.db).findById(userId);
   const isValid = await verifyPassword(user?.passwordHash ?? (await getDummyHash()), password);
-  return user && isValid ? user : undefined;
+  if (!user || !isValid) throw new DomainError('invalid', 'passwordIncorrect', {}, { [field]: { code: 'passwordIncorrect' } });
+  return user;
 }
 
 /** A new password for a signed-in account: every other session revoked, a pending address and unused links ended, a notice mailed. */

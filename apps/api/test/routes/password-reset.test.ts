@@ -1,10 +1,18 @@
 /**
  * Password reset and change of password (issue 15): a link mailed to the account's address, used once within
- * RESET_LINK_MINUTES; every earlier session revoked; the same answer for an unknown address; floods refused.
+ * RESET_LINK_MINUTES; every earlier session revoked; the same answer for an unknown address; floods refused. Also the
+ * one password confirmation of the signed-in routes (change of password or address, DELETE /me) and its shared limit.
  */
 import { sql } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
-import { MESSAGES, PASSWORD_RESETS_PER_ADDRESS_PER_HOUR, PASSWORD_RESETS_PER_IP_PER_HOUR, formatMessage } from '@qrib/shared';
+import {
+  LOGIN_ATTEMPT_WINDOW_MINUTES,
+  LOGIN_ATTEMPTS_PER_USERNAME,
+  MESSAGES,
+  PASSWORD_RESETS_PER_ADDRESS_PER_HOUR,
+  PASSWORD_RESETS_PER_IP_PER_HOUR,
+  formatMessage,
+} from '@qrib/shared';
 import type { App } from '../../src/app.ts';
 import { selectRows } from '../../src/db/client.ts';
 import { hashLinkToken, newLinkToken } from '../../src/services/mail-links.ts';
@@ -306,6 +314,33 @@ describe('POST /api/v1/me/password', () => {
     // Even the right one is refused now, so the route tells a guesser nothing.
     expect((await change(account.cookies, account.password)).statusCode).toBe(429);
     expect(await mailsTo(account.email, 'PASSWORD_CHANGED')).toEqual([]);
+  });
+
+  it('counts each attempt before judging it, so concurrent guesses cannot get past the limit', async () => {
+    const account = await signUp(app);
+    const answers = await Promise.all(Array.from({ length: 2 * LOGIN_ATTEMPTS_PER_USERNAME }, () => change(account.cookies, 'not-my-password')));
+    const statuses = answers.map((answer) => answer.statusCode);
+    expect(statuses.filter((status) => status === 400)).toHaveLength(LOGIN_ATTEMPTS_PER_USERNAME);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(LOGIN_ATTEMPTS_PER_USERNAME);
+  });
+
+  it('shares one count and one answer with the change of address and DELETE /me', async () => {
+    const account = await signUp(app);
+    const changeEmail = (password: string) =>
+      app.inject({ method: 'POST', url: '/api/v1/me/email', cookies: account.cookies, payload: { email: `moved-${account.email}`, password } });
+    const deleteMe = (password: string) => app.inject({ method: 'DELETE', url: '/api/v1/me', cookies: account.cookies, payload: { password } });
+    const wrongEmail = await changeEmail('not-my-password');
+    expect(wrongEmail.json()).toMatchObject({ statusCode: 400, fieldErrors: { password: MESSAGES.passwordIncorrect } });
+    const wrongDelete = await deleteMe('not-my-password');
+    expect(wrongDelete.json()).toMatchObject({ statusCode: 400, fieldErrors: { password: MESSAGES.passwordIncorrect } });
+    for (let attempt = 2; attempt < LOGIN_ATTEMPTS_PER_USERNAME; attempt += 1) {
+      expect((await change(account.cookies, 'not-my-password')).statusCode).toBe(400);
+    }
+    const limited = formatMessage(MESSAGES.tooManyLoginAttempts, { minutes: LOGIN_ATTEMPT_WINDOW_MINUTES });
+    for (const refused of [await change(account.cookies, account.password), await changeEmail(account.password), await deleteMe(account.password)]) {
+      expect(refused.json()).toMatchObject({ statusCode: 429, code: 'tooManyLoginAttempts', message: limited });
+    }
+    expect((await me(account.token)).statusCode).toBe(200);
   });
 
   it('refuses a weak new password with the sign-up message, and missing fields', async () => {

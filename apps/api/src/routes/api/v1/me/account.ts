@@ -6,38 +6,19 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  LOGIN_ATTEMPT_WINDOW_MINUTES,
   VERIFICATION_MAILS_PER_HOUR,
   apiErrorSchema,
   changeEmailRequestSchema,
   changeEmailResponseSchema,
   changePasswordRequestSchema,
 } from '@qrib/shared';
-import { HttpError, onField } from '../../../../http-error.ts';
-import type { UserRow } from '../../../../repositories/users.ts';
-import { changePassword, checkPassword, requestEmailChange, resendVerification } from '../../../../services/account-access.ts';
+import { HttpError } from '../../../../http-error.ts';
+import { changePassword, confirmPassword, requestEmailChange, resendVerification } from '../../../../services/account-access.ts';
 
 const minutesUntil = (ttlMs: number) => Math.max(1, Math.ceil(ttlMs / 60_000));
 
 const myAccountRoutes: FastifyPluginAsyncZod<{ passwordChecksPerAccount: number }> = async (app, options) => {
-  const checkWindow = LOGIN_ATTEMPT_WINDOW_MINUTES * 60_000;
-  // Wrong passwords typed here count per account in the shared counters ('!' keeps them apart from the limiters),
-  // so a stolen session is no oracle for the password.
-  const failuresKey = (userId: number) => `!password-check:${userId}`;
-
-  /** The account, if `password` is its password; a wrong one answers 400 on `field` and counts. */
-  async function confirmPassword(userId: number, password: string, field: 'currentPassword' | 'password'): Promise<UserRow> {
-    const failures = await app.rateLimitCounters.read(failuresKey(userId));
-    if (failures.current >= options.passwordChecksPerAccount) {
-      throw new HttpError(429, 'tooManyLoginAttempts', { minutes: minutesUntil(failures.ttl) });
-    }
-    const user = await checkPassword(app.db, userId, password);
-    if (!user) {
-      await app.rateLimitCounters.increment(failuresKey(userId), checkWindow);
-      throw new HttpError(400, 'passwordIncorrect', {}, onField(field, 'passwordIncorrect'));
-    }
-    return user;
-  }
+  const passwordConfirmation = { db: app.db, counters: app.rateLimitCounters, maxAttempts: options.passwordChecksPerAccount };
 
   // Resends and changes of address share one count per account.
   const verificationMails = app.createRateLimit({
@@ -64,7 +45,7 @@ const myAccountRoutes: FastifyPluginAsyncZod<{ passwordChecksPerAccount: number 
       },
     },
     async (request, reply) => {
-      const user = await confirmPassword(request.user.id, request.body.currentPassword, 'currentPassword');
+      const user = await confirmPassword(passwordConfirmation, request.user.id, request.body.currentPassword, 'currentPassword');
       await changePassword(app.db, user, request.user.sessionId, request.body.password);
       app.forgetSessionsOf(user.id);
       return reply.code(204).send(null);
@@ -98,7 +79,7 @@ const myAccountRoutes: FastifyPluginAsyncZod<{ passwordChecksPerAccount: number 
       },
     },
     async (request, reply) => {
-      const user = await confirmPassword(request.user.id, request.body.password, 'password');
+      const user = await confirmPassword(passwordConfirmation, request.user.id, request.body.password, 'password');
       await countVerificationMail(request);
       const pendingEmail = await requestEmailChange(app.db, user, request.body.email);
       return reply.code(202).send({ data: { pendingEmail } });

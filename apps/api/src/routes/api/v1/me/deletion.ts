@@ -1,16 +1,16 @@
 /** DELETE /api/v1/me: the account deletes itself (issue 15, GDPR Art. 17), with its password; services/account-deletion.ts. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { LOGIN_ATTEMPT_WINDOW_MINUTES, LOGIN_ATTEMPTS_PER_USERNAME, apiErrorSchema } from '@qrib/shared';
+import { apiErrorSchema } from '@qrib/shared';
 import { deleteAccountRequestSchema } from '@qrib/shared/account-schemas';
+import { confirmPassword } from '../../../../services/account-access.ts';
 import { deleteAccount } from '../../../../services/account-deletion.ts';
 
-const accountDeletionRoutes: FastifyPluginAsyncZod = async (app) => {
+const accountDeletionRoutes: FastifyPluginAsyncZod<{ passwordChecksPerAccount: number }> = async (app, options) => {
+  const passwordConfirmation = { db: app.db, counters: app.rateLimitCounters, maxAttempts: options.passwordChecksPerAccount };
   app.delete(
     '/',
     {
-      // Every attempt counts, like login's per-account limit: the password cannot be guessed here instead.
-      preHandler: app.limitPerAccount('delete-account', LOGIN_ATTEMPTS_PER_USERNAME, LOGIN_ATTEMPT_WINDOW_MINUTES * 60_000),
       schema: {
         tags: ['me'],
         summary:
@@ -21,6 +21,8 @@ const accountDeletionRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const userId = request.user.id;
+      // Every attempt counts, with those of the other password checks of the account: it cannot be guessed here instead.
+      await confirmPassword(passwordConfirmation, userId, request.body.password, 'password');
       await deleteAccount(
         { db: app.db, users: app.users, vendors: app.vendors, loginFailures: app.loginFailures, storage: app.storage },
         userId,
