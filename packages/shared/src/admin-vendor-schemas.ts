@@ -33,7 +33,8 @@ export const adminVendorSchema = z.object({
   statusReason: z.string().nullable(),
   /** When the business entered its state (its registration for a PENDING one). */
   statusChangedAt: z.string(),
-  owner: z.object({ userId: z.number().int(), username: z.string() }),
+  /** formerShopper: the owner deleted their account (issue 15); the closed business stays under a pseudonym. */
+  owner: z.object({ userId: z.number().int(), username: z.string(), formerShopper: z.boolean() }),
   documents: z.array(z.object({ documentId: z.number().int(), contentType: z.string(), url: z.string() })),
 });
 export type AdminVendor = z.infer<typeof adminVendorSchema>;

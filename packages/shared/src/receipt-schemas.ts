@@ -152,6 +152,8 @@ export const vendorReceiptsQuerySchema = z.object({
  */
 export const vendorReceiptSchema = receiptSchema.extend({
   shopperName: z.string(),
+  /** The shopper deleted their account (issue 15): shopperName is '' and the screen says 'A former shopper'. */
+  formerShopper: z.boolean(),
   extractedMerchant: z.string().nullable(),
   extractedDate: z.string().nullable(),
   extractedTotal: z.number().nullable(),

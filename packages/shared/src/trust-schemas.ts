@@ -154,7 +154,8 @@ const coercedId = z.coerce
   .int({ error: MESSAGES.idInvalid })
   .min(1, { error: MESSAGES.idInvalid })
   .max(MAX_INT, { error: MESSAGES.idInvalid });
-const userRef = z.object({ userId: z.number().int(), username: z.string() });
+/** An account named in the console; formerShopper for a deleted account's pseudonymous row (issue 15), shown as 'A former shopper'. */
+const userRef = z.object({ userId: z.number().int(), username: z.string(), formerShopper: z.boolean() });
 
 /** POST /admin/reports/:kind/:itemId/decision. */
 export const reportItemParamsSchema = z.object({

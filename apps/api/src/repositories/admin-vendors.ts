@@ -38,7 +38,7 @@ const enteredState = sql`coalesce(${vendors.statusChangedAt}, ${vendors.createdA
 
 export type VendorDecision = 'ACTIVE' | 'REJECTED' | 'SUSPENDED';
 
-export function presentAdminVendor(row: VendorRow, owner: { userId: number; username: string }, documents: { id: number; contentType: string }[]): AdminVendor {
+export function presentAdminVendor(row: VendorRow, owner: { userId: number; username: string; formerShopper: boolean }, documents: { id: number; contentType: string }[]): AdminVendor {
   return {
     vendorId: row.id,
     businessName: row.businessName,
@@ -175,7 +175,7 @@ export function createAdminVendorsRepository(db: Db) {
       }
       const rows = await db
         // The cursor keeps the time to the microsecond (a JavaScript Date would round it to the millisecond).
-        .select({ vendor: vendors, username: users.username, at: sql<string>`to_char(${enteredState} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')` })
+        .select({ vendor: vendors, username: users.username, former: sql<boolean>`${users.deletedAt} IS NOT NULL`, at: sql<string>`to_char(${enteredState} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')` })
         .from(vendors)
         .innerJoin(users, eq(users.id, vendors.ownerUserId))
         .where(and(...conditions))
@@ -185,7 +185,9 @@ export function createAdminVendorsRepository(db: Db) {
       const documents = await documentsOf(page.map((row) => row.vendor.id));
       const last = page.at(-1);
       return {
-        data: page.map(({ vendor, username }) => presentAdminVendor(vendor, { userId: vendor.ownerUserId, username }, documents.get(vendor.id) ?? [])),
+        data: page.map(({ vendor, username, former }) =>
+          presentAdminVendor(vendor, { userId: vendor.ownerUserId, username, formerShopper: former }, documents.get(vendor.id) ?? []),
+        ),
         nextCursor:
           rows.length > ADMIN_VENDORS_PAGE_SIZE && last
             ? encodeCursor({ at: last.at, id: last.vendor.id })
@@ -196,13 +198,13 @@ export function createAdminVendorsRepository(db: Db) {
     /** One business as the admin list presents it, or undefined. */
     async find(vendorId: number): Promise<AdminVendor | undefined> {
       const [row] = await db
-        .select({ vendor: vendors, username: users.username })
+        .select({ vendor: vendors, username: users.username, former: sql<boolean>`${users.deletedAt} IS NOT NULL` })
         .from(vendors)
         .innerJoin(users, eq(users.id, vendors.ownerUserId))
         .where(eq(vendors.id, vendorId));
       if (!row) return undefined;
       const documents = await documentsOf([vendorId]);
-      return presentAdminVendor(row.vendor, { userId: row.vendor.ownerUserId, username: row.username }, documents.get(vendorId) ?? []);
+      return presentAdminVendor(row.vendor, { userId: row.vendor.ownerUserId, username: row.username, formerShopper: row.former }, documents.get(vendorId) ?? []);
     },
 
     /** One of a business's registration documents, or undefined. */

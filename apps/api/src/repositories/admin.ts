@@ -29,6 +29,7 @@ interface DisputeRow {
   offer_title: string | null;
   user_id: number;
   username: string;
+  former: boolean;
   auto_status: ReceiptDispute['autoStatus'];
   status: ReceiptDispute['status'];
   owner_reason: string | null;
@@ -41,6 +42,7 @@ interface ActionRow {
   id: number;
   admin_user_id: number | null;
   username: string | null;
+  former: boolean;
   action: AdminActionEntry['action'];
   item_kind: AdminActionEntry['itemKind'];
   item_id: number;
@@ -69,7 +71,7 @@ export function createAdminRepository(db: Db) {
         db,
         sql`
           SELECT r.id AS receipt_id, r.vendor_id, v.business_name, r.offer_id, o.title AS offer_title,
-                 u.id AS user_id, u.username, r.auto_status, r.status, r.reason AS owner_reason,
+                 u.id AS user_id, u.username, u.deleted_at IS NOT NULL AS former, r.auto_status, r.status, r.reason AS owner_reason,
                  (extract(epoch FROM r.created_at) * 1000)::float8 AS created_ms,
                  (extract(epoch FROM r.decided_at) * 1000)::float8 AS decided_ms,
                  coalesce((SELECT json_agg(json_build_object('fileId', f.id, 'contentType', f.content_type) ORDER BY f.position)
@@ -89,7 +91,7 @@ export function createAdminRepository(db: Db) {
         businessName: row.business_name,
         offerId: row.offer_id,
         offerTitle: row.offer_title,
-        shopper: { userId: row.user_id, username: row.username },
+        shopper: { userId: row.user_id, username: row.username, formerShopper: row.former },
         autoStatus: row.auto_status,
         status: row.status,
         ownerReason: row.owner_reason,
@@ -170,7 +172,7 @@ export function createAdminRepository(db: Db) {
       const rows = await selectRows<ActionRow>(
         db,
         sql`
-          SELECT a.id::integer AS id, a.admin_user_id, u.username, a.action, a.item_kind, a.item_id, a.reason,
+          SELECT a.id::integer AS id, a.admin_user_id, u.username, coalesce(u.deleted_at IS NOT NULL, false) AS former, a.action, a.item_kind, a.item_id, a.reason,
                  (extract(epoch FROM a.created_at) * 1000)::float8 AS created_ms
           FROM admin_actions a LEFT JOIN users u ON u.id = a.admin_user_id
           ${beforeId === undefined ? sql`` : sql`WHERE a.id < ${beforeId}`}
@@ -182,7 +184,10 @@ export function createAdminRepository(db: Db) {
         hasMore: rows.length > ADMIN_ACTIONS_PAGE_SIZE,
         actions: rows.slice(0, ADMIN_ACTIONS_PAGE_SIZE).map((row) => ({
           actionId: row.id,
-          admin: row.admin_user_id === null || row.username === null ? null : { userId: row.admin_user_id, username: row.username },
+          admin:
+            row.admin_user_id === null || row.username === null
+              ? null
+              : { userId: row.admin_user_id, username: row.username, formerShopper: row.former },
           action: row.action,
           itemKind: row.item_kind,
           itemId: row.item_id,

@@ -117,9 +117,10 @@ export function createReceiptsRepository(db: Db) {
     const consumerIds = [...new Set(rows.map((row) => row.consumerUserId))];
     const [presented, shoppers] = await Promise.all([
       present(rows),
-      db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, consumerIds)),
+      db.select({ id: users.id, name: users.name, deletedAt: users.deletedAt }).from(users).where(inArray(users.id, consumerIds)),
     ]);
     const nameById = new Map(shoppers.map((shopper) => [shopper.id, shopper.name]));
+    const formerIds = new Set(shoppers.filter((shopper) => shopper.deletedAt !== null).map((shopper) => shopper.id));
     return rows.map((row, index) => {
       const receipt = presented[index];
       if (!receipt) throw new Error('receipt lost while presenting');
@@ -127,6 +128,7 @@ export function createReceiptsRepository(db: Db) {
       return {
         ...receipt,
         shopperName: nameById.get(row.consumerUserId) ?? '',
+        formerShopper: formerIds.has(row.consumerUserId),
         extractedMerchant: row.extractedMerchant,
         extractedDate: row.extractedDate,
         extractedTotal: row.extractedTotal === null ? null : Number(row.extractedTotal),

@@ -87,7 +87,7 @@ interface ReportedItemRow {
   item_status: string | null;
   report_count: number;
   first_ms: number;
-  reports: { reportId: number; reason: ReportReason; text: string | null; ms: number; userId: number; username: string }[];
+  reports: { reportId: number; reason: ReportReason; text: string | null; ms: number; userId: number; username: string; former: boolean }[];
 }
 
 /** How much of an offer's description the queue shows. */
@@ -153,7 +153,7 @@ export function createReportsRepository(db: Db) {
                    json_agg(json_build_object(
                      'reportId', r.id, 'reason', r.reason, 'text', r.text,
                      'ms', (extract(epoch FROM r.created_at) * 1000)::float8,
-                     'userId', u.id, 'username', u.username
+                     'userId', u.id, 'username', u.username, 'former', u.deleted_at IS NOT NULL
                    ) ORDER BY r.created_at, r.id) AS reports
             FROM reports r JOIN users u ON u.id = r.reporter_user_id
             WHERE r.status = 'OPEN'
@@ -189,7 +189,7 @@ export function createReportsRepository(db: Db) {
           reason: report.reason,
           text: report.text,
           createdAt: new Date(report.ms).toISOString(),
-          reporter: { userId: report.userId, username: report.username },
+          reporter: { userId: report.userId, username: report.username, formerShopper: report.former },
         })),
       }));
     },

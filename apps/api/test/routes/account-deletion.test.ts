@@ -6,6 +6,7 @@ import type { App } from '../../src/app.ts';
 import { selectRows } from '../../src/db/client.ts';
 import { grantAdminsAtBoot, runAdminCli } from '../../src/services/admin-role.ts';
 import { DELETED_USER_COLUMNS, REASSIGNED_USER_COLUMNS } from '../../src/repositories/account-deletion.ts';
+import { createAdminVendorsRepository } from '../../src/repositories/admin-vendors.ts';
 import { createReceiptChecksRepository } from '../../src/repositories/receipt-checks.ts';
 import { drawClaimCode } from '../../src/services/claims.ts';
 import { buildShop, createOffer, type Shop } from '../factories.ts';
@@ -379,6 +380,45 @@ describe('DELETE /api/v1/me', () => {
       { id: waiting, ocr: null, status: 'PENDING', checked: true, claimed: false },
     ]);
     expect(await checks.claimNext()).not.toBe(waiting);
+  });
+
+  it('the owner’s receipts, the admin’s disputes, reports, action log and businesses flag a deleted account as a former shopper', async () => {
+    const shop = (await buildShop(app)) as Shop & Account;
+    const offerId = await createOffer(app, shop);
+    const shopper = (await signUp(app, { name: 'Maria Borg' })) as Account;
+    await buildHistory(shop, offerId, shopper);
+    // The shop rejected the receipt the check verified: an open dispute.
+    await db().execute(sql`UPDATE receipts SET status = 'REJECTED', reason = 'Not from our till', decided_at = now(), decided_by_user_id = ${shop.userId}
+      WHERE consumer_user_id = ${shopper.userId}`);
+    const formerAdmin = (await signUp(app)) as Account;
+    await db().execute(sql`INSERT INTO admin_actions (admin_user_id, action, item_kind, item_id, reason) VALUES (${formerAdmin.userId}, 'KEEP_ITEM', 'OFFER', ${offerId}, NULL)`);
+    const leaving = (await buildShop(app)) as Shop & Account;
+    expect((await app.inject({ method: 'POST', url: '/api/v1/vendors/me/close', cookies: leaving.cookies })).statusCode).toBe(200);
+    const admin = (await signUp(app)) as Account;
+    expect(await runAdminCli(['grant', admin.username], testConfig(), { log: () => undefined, error: () => undefined }, testDb.database)).toBe(0);
+
+    const read = async (account: Account, url: string) => {
+      const response = await app.inject({ method: 'GET', url, cookies: account.cookies });
+      expect(response.statusCode, url).toBe(200);
+      return response.json() as { data: unknown[] };
+    };
+    const flags = async () => {
+      const receipts = (await read(shop, '/api/v1/vendors/me/receipts')).data as { shopperName: string; formerShopper: boolean }[];
+      const disputes = (await read(admin, '/api/v1/admin/receipt-disputes')).data as { vendorId: number; shopper: { formerShopper: boolean } }[];
+      const reports = (await read(admin, '/api/v1/admin/reports')).data as { itemId: number; reports: { reporter: { formerShopper: boolean } }[] }[];
+      const actions = (await read(admin, '/api/v1/admin/actions')).data as { action: string; itemId: number; admin: { formerShopper: boolean } | null }[];
+      return {
+        receipt: receipts.map((receipt) => ({ name: receipt.shopperName, former: receipt.formerShopper })),
+        dispute: disputes.filter((dispute) => dispute.vendorId === shop.vendorId).map((dispute) => dispute.shopper.formerShopper),
+        report: reports.filter((item) => item.itemId === offerId).flatMap((item) => item.reports.map((report) => report.reporter.formerShopper)),
+        action: actions.filter((entry) => entry.action === 'KEEP_ITEM' && entry.itemId === offerId).map((entry) => entry.admin?.formerShopper),
+        owner: (await createAdminVendorsRepository(db()).find(leaving.vendorId))?.owner.formerShopper,
+      };
+    };
+    expect(await flags()).toEqual({ receipt: [{ name: 'Maria Borg', former: false }], dispute: [false], report: [false], action: [false], owner: false });
+
+    for (const account of [shopper, formerAdmin, leaving]) expect((await deleteMe(account, account.password)).statusCode).toBe(204);
+    expect(await flags()).toEqual({ receipt: [{ name: '', former: true }], dispute: [true], report: [true], action: [true], owner: true });
   });
 
   it('a failure inside the deletion leaves everything as it was, files included', async () => {

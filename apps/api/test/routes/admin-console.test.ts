@@ -170,7 +170,7 @@ describe('GET /api/v1/admin/reports', () => {
         itemStatus: 'PUBLISHED',
         reportCount: 1,
         firstReportedAt: expect.any(String),
-        reports: [{ reportId: onReview, reason: 'FAKE_REVIEW', text: null, createdAt: expect.any(String), reporter: { userId: first.userId, username: first.username } }],
+        reports: [{ reportId: onReview, reason: 'FAKE_REVIEW', text: null, createdAt: expect.any(String), reporter: { userId: first.userId, username: first.username, formerShopper: false } }],
       },
       {
         kind: 'OFFER',
@@ -182,8 +182,8 @@ describe('GET /api/v1/admin/reports', () => {
         reportCount: 2,
         firstReportedAt: expect.any(String),
         reports: [
-          { reportId: onOffer1, reason: 'OTHER', text: 'Price is wrong', createdAt: expect.any(String), reporter: { userId: first.userId, username: first.username } },
-          { reportId: onOffer2, reason: 'MISLEADING', text: null, createdAt: expect.any(String), reporter: { userId: second.userId, username: second.username } },
+          { reportId: onOffer1, reason: 'OTHER', text: 'Price is wrong', createdAt: expect.any(String), reporter: { userId: first.userId, username: first.username, formerShopper: false } },
+          { reportId: onOffer2, reason: 'MISLEADING', text: null, createdAt: expect.any(String), reporter: { userId: second.userId, username: second.username, formerShopper: false } },
         ],
       },
     ]);
@@ -420,7 +420,7 @@ describe('receipt disputes', () => {
       businessName: 'Disputed Deli',
       offerId,
       offerTitle: 'Deli platter',
-      shopper: { userId: shopper.userId, username: shopper.username },
+      shopper: { userId: shopper.userId, username: shopper.username, formerShopper: false },
       autoStatus: 'VERIFIED',
       status: 'REJECTED',
       ownerReason: 'Not from our till',
@@ -509,7 +509,7 @@ describe('GET /api/v1/admin/actions', () => {
     expect(page.data).toHaveLength(ADMIN_ACTIONS_PAGE_SIZE);
     expect(page.data[0]).toEqual({
       actionId: base + total,
-      admin: { userId: admin.userId, username: admin.username },
+      admin: { userId: admin.userId, username: admin.username, formerShopper: false },
       action: 'KEEP_ITEM',
       itemKind: 'OFFER',
       itemId: 900_000 + total - 1,

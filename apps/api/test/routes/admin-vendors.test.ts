@@ -102,7 +102,7 @@ describe('GET /api/v1/admin/vendors', () => {
       status: 'PENDING',
       statusReason: null,
       statusChangedAt: expect.any(String),
-      owner: { userId: first.userId, username: first.username },
+      owner: { userId: first.userId, username: first.username, formerShopper: false },
       documents: [{ documentId: expect.any(Number), contentType: 'image/png', url: expect.stringMatching(`^/api/v1/admin/vendors/${first.vendorId}/documents/\\d+$`) }],
     });
     expect(pending.json().nextCursor).toBeNull();

@@ -83,6 +83,7 @@ describe('GET /api/v1/vendors/me/receipts', () => {
     const reviewed = data[1];
     expect(reviewed).toMatchObject({
       shopperName: 'Anna Camilleri',
+      formerShopper: false,
       vendor: { vendorId: bakery.vendorId, businessName: 'Review Bakery' },
       offer: { offerId: bakery.offerId, title: 'Ftira for two' },
       status: 'NEEDS_REVIEW',

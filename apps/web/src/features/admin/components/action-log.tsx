@@ -5,6 +5,7 @@ import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/dat
 import { formatMaltaDateTime } from '../../../lib/format.ts';
 import { useAdminActions } from '../api/get-actions.ts';
 import '../../../lib/owner-strings.ts';
+import '../../../lib/trust-strings.ts';
 
 export function ActionLog() {
   const { t, i18n } = useTranslation();
@@ -23,7 +24,7 @@ export function ActionLog() {
             {entries.map((entry) => (
               <li key={entry.actionId} className="px-4 py-3 text-sm text-slate-800" data-testid="admin-action">
                 <p>
-                  <span className="font-semibold">{entry.admin ? entry.admin.username : t('admin.deletedAccount')}</span> · {t(`admin.actions.${entry.action}`)} ·{' '}
+                  <span className="font-semibold">{!entry.admin ? t('admin.deletedAccount') : entry.admin.formerShopper ? t('trust.formerShopper') : entry.admin.username}</span> · {t(`admin.actions.${entry.action}`)} ·{' '}
                   {t('admin.item', { kind: t(`admin.itemKinds.${entry.itemKind}`), id: entry.itemId })}
                 </p>
                 {entry.reason ? <p className="break-words">{t('admin.reasonGiven', { reason: entry.reason })}</p> : null}

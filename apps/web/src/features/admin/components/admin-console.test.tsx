@@ -24,7 +24,7 @@ const pending: AdminVendor = {
   status: 'PENDING',
   statusReason: null,
   statusChangedAt: '2026-11-20T09:00:00.000Z',
-  owner: { userId: 21, username: 'marija' },
+  owner: { userId: 21, username: 'marija', formerShopper: false },
   documents: [{ documentId: 3, contentType: 'image/png', url: '/api/v1/admin/vendors/8/documents/3' }],
 };
 
@@ -158,8 +158,8 @@ const reported: ReportedItem = {
   reportCount: 2,
   firstReportedAt: '2026-11-21T10:00:00.000Z',
   reports: [
-    { reportId: 1, reason: 'MISLEADING', text: 'They charged me', createdAt: '2026-11-21T10:00:00.000Z', reporter: { userId: 4, username: 'carmen' } },
-    { reportId: 2, reason: 'OTHER', text: 'Not real', createdAt: '2026-11-21T11:00:00.000Z', reporter: { userId: 5, username: 'paul' } },
+    { reportId: 1, reason: 'MISLEADING', text: 'They charged me', createdAt: '2026-11-21T10:00:00.000Z', reporter: { userId: 4, username: 'carmen', formerShopper: false } },
+    { reportId: 2, reason: 'OTHER', text: 'Not real', createdAt: '2026-11-21T11:00:00.000Z', reporter: { userId: 5, username: 'paul', formerShopper: false } },
   ],
 };
 
@@ -220,7 +220,7 @@ describe('the console: reports, disputes and the log', () => {
       businessName: 'Ta’ Marija Bakery',
       offerId: 12,
       offerTitle: 'Two pastizzi',
-      shopper: { userId: 4, username: 'carmen' },
+      shopper: { userId: 4, username: 'carmen', formerShopper: false },
       autoStatus: 'VERIFIED',
       status: 'REJECTED',
       ownerReason: 'Not our till',
@@ -249,7 +249,7 @@ describe('the console: reports, disputes and the log', () => {
   });
 
   it('lists the action log: who, what, which item, why and when, with more on request', async () => {
-    const entry = { actionId: 2, admin: { userId: 9, username: 'rita' }, action: 'REJECT_VENDOR', itemKind: 'VENDOR', itemId: 8, reason: 'The licence is unreadable', createdAt: '2026-11-21T10:00:00.000Z' };
+    const entry = { actionId: 2, admin: { userId: 9, username: 'rita', formerShopper: false }, action: 'REJECT_VENDOR', itemKind: 'VENDOR', itemId: 8, reason: 'The licence is unreadable', createdAt: '2026-11-21T10:00:00.000Z' };
     renderConsole(
       {
         ...overviewRoute,
@@ -264,6 +264,37 @@ describe('the console: reports, disputes and the log', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Show more' }));
     expect(await screen.findByText(/approved a business/)).toHaveTextContent('A deleted account · approved a business');
     expect(screen.queryByRole('button', { name: 'Show more' })).not.toBeInTheDocument();
+  });
+
+  it('names a deleted account as a former shopper in the disputes and the action log, never by its pseudonym', async () => {
+    const former = { userId: 77, username: 'former-0b7e7c1e-5d3c-4c62-9a59-3f8d2f6b1a10', formerShopper: true };
+    const dispute: ReceiptDispute = {
+      receiptId: 42,
+      vendorId: 8,
+      businessName: 'Ta’ Marija Bakery',
+      offerId: null,
+      offerTitle: null,
+      shopper: former,
+      autoStatus: 'VERIFIED',
+      status: 'REJECTED',
+      ownerReason: null,
+      createdAt: '2026-11-21T10:00:00.000Z',
+      decidedAt: '2026-11-21T12:00:00.000Z',
+      files: [],
+    };
+    const entry = { actionId: 3, admin: former, action: 'KEEP_ITEM', itemKind: 'OFFER', itemId: 12, reason: null, createdAt: '2026-11-21T10:00:00.000Z' };
+    const routes = {
+      ...overviewRoute,
+      'GET /api/v1/admin/receipt-disputes': { body: { data: [dispute] } },
+      'GET /api/v1/admin/actions': { body: { data: [entry], nextCursor: null } },
+    };
+    const { unmount } = renderConsole(routes, '/admin?section=disputes');
+    expect(await screen.findByRole('article', { name: 'Receipt for Ta’ Marija Bakery from A former shopper' })).toBeInTheDocument();
+    expect(screen.queryByText(/former-0b7e/)).not.toBeInTheDocument();
+    unmount();
+    renderConsole(routes, '/admin?section=log');
+    expect((await screen.findByText(/kept a reported item/)).closest('li')).toHaveTextContent('A former shopper · kept a reported item');
+    expect(screen.queryByText(/former-0b7e/)).not.toBeInTheDocument();
   });
 
   it('says when a queue is empty', async () => {

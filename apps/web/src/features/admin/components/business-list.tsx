@@ -16,6 +16,7 @@ import { useAdminVendors, type AdminVendor, type AdminVendorFilter } from '../ap
 import { FileThumbs } from './file-thumbs.tsx';
 import { ReasonDialog } from './reason-dialog.tsx';
 import '../../../lib/owner-strings.ts';
+import '../../../lib/trust-strings.ts';
 
 type Decision = 'ACTIVE' | 'REJECTED' | 'SUSPENDED';
 
@@ -45,7 +46,7 @@ function BusinessCard({ vendor }: { vendor: AdminVendor }) {
       <p className="text-sm break-words text-slate-700">
         {t(`vendor.businessTypes.${vendor.businessType}`, { defaultValue: vendor.businessType })} · {vendor.businessAddress}
       </p>
-      <p className="text-sm text-slate-700">{t('admin.owner', { username: vendor.owner.username })}</p>
+      <p className="text-sm text-slate-700">{t('admin.owner', { username: vendor.owner.formerShopper ? t('trust.formerShopper') : vendor.owner.username })}</p>
       {vendor.statusChangedAt ? <p className="text-xs text-slate-600">{t('admin.since', { date: formatMaltaDateTime(vendor.statusChangedAt, i18n.language) })}</p> : null}
       {vendor.statusReason ? <p className="mt-2 text-sm break-words text-slate-800">{t('admin.reasonGiven', { reason: vendor.statusReason })}</p> : null}
 

@@ -13,6 +13,7 @@ import { useSettleReceipt } from '../api/settle-receipt.ts';
 import { FileThumbs } from './file-thumbs.tsx';
 import { ReasonDialog } from './reason-dialog.tsx';
 import '../../../lib/owner-strings.ts';
+import '../../../lib/trust-strings.ts';
 
 function DisputeCard({ dispute }: { dispute: ReceiptDispute }) {
   const { t, i18n } = useTranslation();
@@ -24,7 +25,7 @@ function DisputeCard({ dispute }: { dispute: ReceiptDispute }) {
   return (
     <article aria-labelledby={headingId} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5" data-testid="admin-dispute">
       <h3 id={headingId} className="text-lg font-semibold break-words text-slate-900">
-        {t('admin.disputeTitle', { business, username: dispute.shopper.username })}
+        {t('admin.disputeTitle', { business, username: dispute.shopper.formerShopper ? t('trust.formerShopper') : dispute.shopper.username })}
       </h3>
       {dispute.offerTitle ? <p className="text-sm break-words text-slate-700">{t('admin.disputeOffer', { title: dispute.offerTitle })}</p> : null}
       <p className="text-xs text-slate-600">{t('admin.uploadedOn', { date: formatMaltaDateTime(dispute.createdAt, i18n.language) })}</p>

@@ -56,7 +56,7 @@ function ReportedItemCard({ item }: { item: ReportedItem }) {
             <p className="font-semibold">{t(`trust.reasons.${report.reason}`)}</p>
             {report.text ? <p className="break-words">{report.text}</p> : null}
             <p className="text-xs text-slate-600">
-              {t('admin.reportedBy', { username: report.reporter.username, date: formatMaltaDateTime(report.createdAt, i18n.language) })}
+              {t('admin.reportedBy', { username: report.reporter.formerShopper ? t('trust.formerShopper') : report.reporter.username, date: formatMaltaDateTime(report.createdAt, i18n.language) })}
             </p>
           </li>
         ))}

@@ -19,6 +19,7 @@ const receipt: VendorReceipt = {
   createdAt: '2026-03-02T09:00:00.000Z',
   decidedAt: null,
   shopperName: 'Maria Borg',
+  formerShopper: false,
   extractedMerchant: 'Crystal Palace Bar',
   extractedDate: '2026-03-02',
   extractedTotal: 4.5,
@@ -53,6 +54,14 @@ describe('ReviewCard: the automatic verdict is a hint, the owner decides', () =>
     expect(hint).toHaveTextContent('Automatic check: Looks invalid');
     expect(within(hint).getByText('This receipt is more than 7 days old.')).toBeInTheDocument();
     expect(screen.queryByTestId('review-decision')).not.toBeInTheDocument();
+  });
+
+  it('names a deleted account’s receipt as a former shopper’s, in the reader’s language', () => {
+    const { unmount } = renderCard({ ...receipt, shopperName: '', formerShopper: true });
+    expect(screen.getByRole('heading', { name: 'Receipt from A former shopper' })).toBeInTheDocument();
+    unmount();
+    renderCard({ ...receipt, shopperName: '', formerShopper: true }, 'fr');
+    expect(screen.getByRole('heading', { level: 2 })).toHaveTextContent('Un ancien client');
   });
 
   it('says when nothing was checked yet, in the reader’s language', () => {

@@ -15,6 +15,7 @@ import { translateError, translateReason } from '../../../lib/i18n.ts';
 import { useDecideReceipt } from '../api/decide-receipt.ts';
 import { RejectDialog } from './reject-dialog.tsx';
 import '../../../lib/owner-strings.ts';
+import '../../../lib/trust-strings.ts';
 
 export const STATUS_STYLES: Record<ReceiptStatus, string> = {
   PENDING: 'bg-amber-100 text-amber-900',
@@ -48,7 +49,7 @@ export function ReviewCard({ receipt }: { receipt: VendorReceipt }) {
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0">
           <h2 id={headingId} className="font-semibold break-words text-slate-900">
-            {t('receiptReview.receiptFrom', { name: receipt.shopperName })}
+            {t('receiptReview.receiptFrom', { name: receipt.formerShopper ? t('trust.formerShopper') : receipt.shopperName })}
           </h2>
           <p className="text-sm break-words text-slate-700">
             {receipt.offer ? t('receiptReview.offer', { title: receipt.offer.title }) : t('receiptReview.noOffer')}
