@@ -1,10 +1,15 @@
+import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { LOGIN_ATTEMPTS_PER_USERNAME, MESSAGES, type Review } from '@qrib/shared';
 import type { App } from '../../src/app.ts';
 import { selectRows } from '../../src/db/client.ts';
 import { grantAdminsAtBoot, runAdminCli } from '../../src/services/admin-role.ts';
+import { holdDataDir } from '../../src/services/data-dir-lock.ts';
 import { DELETED_USER_COLUMNS, REASSIGNED_USER_COLUMNS } from '../../src/repositories/account-deletion.ts';
 import { createAdminVendorsRepository } from '../../src/repositories/admin-vendors.ts';
 import { createReceiptChecksRepository } from '../../src/repositories/receipt-checks.ts';
@@ -164,6 +169,19 @@ describe('DELETE /api/v1/me', () => {
 
     expect((await deleteMe(admin, admin.password)).statusCode).toBe(204);
     expect(await count(sql`SELECT count(*)::integer AS n FROM users WHERE id = ${admin.userId}`)).toBe(0);
+
+    // Like grant, the real script refuses while a server holds the embedded database's DATA_DIR.
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'qrib-admin-revoke-'));
+    const release = holdDataDir(dataDir);
+    try {
+      const script = path.resolve(import.meta.dirname, '../../scripts/admin.ts');
+      const run = spawnSync(process.execPath, ['--import', 'tsx', script, 'revoke', 'rita'], { env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' }, encoding: 'utf8' });
+      expect(run.status).toBe(3);
+      expect(run.stderr).toContain(`A Qrib server (process ${process.pid}) is using the embedded database in ${dataDir}. Stop it first.`);
+    } finally {
+      release();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 
   it('a pseudonym is never matched by a boot grant from ADMIN_USERNAMES nor by `npm run admin`', async () => {
