@@ -2,7 +2,7 @@
  * Puts the background mailer on the instance (`app.mailer`, services/mailer.ts): with mail sending on, it looks at
  * the queue when the app is ready, whenever a mail is queued on any replica (the queue's NOTIFY 'qrib_mail') and
  * every few seconds (each pass also queues the owners' weekly reports when Monday morning has come in Malta), sweeps
- * old outbox files at start and daily, and stops before the app closes. With sending off
+ * old outbox files and the queue's old finished rows at start and daily, and stops before the app closes. With sending off
  * (MAIL_SENDING=false, tests by default) mails stay queued; `drain()` then returns at once.
  */
 import type { FastifyInstance } from 'fastify';
@@ -55,10 +55,11 @@ export default fp(
     app.addHook('onReady', async () => {
       if (!config.smtpUrl) {
         log.info({ outboxDir: config.mailOutboxDir }, `SMTP_URL is not set: mails are written to ${config.mailOutboxDir}`);
-        sweep();
-        sweepTimer = setInterval(sweep, SWEEP_MS);
-        sweepTimer.unref();
       }
+      // The outbox's files (without SMTP_URL) and the queue's finished rows.
+      sweep();
+      sweepTimer = setInterval(sweep, SWEEP_MS);
+      sweepTimer.unref();
       // Mails queued while the connection was down were not heard: look at the queue once listening again.
       stopListening = await app.database.listen(MAIL_CHANNEL, () => mailer.wake(), () => mailer.wake());
       mailer.wake();

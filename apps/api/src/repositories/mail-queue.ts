@@ -88,6 +88,24 @@ export function createMailQueueRepository(db: Db) {
       `);
     },
 
+    /** Whether the one-time link with this token hash can still be followed (unused, unexpired). */
+    async isLinkUsable(tokenHash: string): Promise<boolean> {
+      const rows = await selectRows<{ id: number }>(
+        db,
+        sql`SELECT id FROM account_tokens WHERE token_hash = ${tokenHash} AND used_at IS NULL AND expires_at > now()`,
+      );
+      return rows.length > 0;
+    },
+
+    /** Deletes finished mails (SENT or FAILED) queued before `cutoff`: their addresses and payloads are kept no longer. Answers how many. */
+    async deleteFinishedBefore(cutoff: Date): Promise<number> {
+      const rows = await selectRows<{ id: number }>(
+        db,
+        sql`DELETE FROM mail_outbox WHERE status IN ('SENT', 'FAILED') AND created_at < ${cutoff.toISOString()}::timestamptz RETURNING id`,
+      );
+      return rows.length;
+    },
+
     /** A failed attempt: tried again after `retryInMs`, or FAILED for good (token forgotten) when `isFinal`. */
     async markFailed(id: number, error: string, options: { isFinal: boolean; retryInMs: number }): Promise<void> {
       const message = error.slice(0, 1000);

@@ -19,9 +19,10 @@ import {
   OPTIONAL_MAIL_KINDS,
   OUTBOX_FILE_DAYS,
   type LanguageCode,
+  type MailKind,
 } from '@qrib/shared';
 import type { ClaimedMail, MailQueueRepository } from '../repositories/mail-queue.ts';
-import { unsubscribeToken } from './mail-links.ts';
+import { hashLinkToken, unsubscribeToken } from './mail-links.ts';
 import type { WeeklyReports } from './mail-weekly-report.ts';
 import { renderMail, unsubscribeLinks } from './mail-templates.ts';
 
@@ -35,13 +36,19 @@ const DAY_MS = 86_400_000;
 /** Why an optional mail was not sent (kept in last_error of a SENT row). */
 export const SKIPPED_NOTIFICATIONS_OFF = 'skipped: email notifications off';
 export const SKIPPED_ACCOUNT_DELETED = 'skipped: account deleted';
+/** A reset or verification mail whose link was used or expired before it could go out: a dead link is not mailed. */
+export const SKIPPED_LINK_ENDED = 'skipped: link used or expired';
+const LINK_MAIL_KINDS: readonly MailKind[] = ['PASSWORD_RESET', 'EMAIL_VERIFICATION'];
 
 export interface Mailer {
   /** Looks at the queue now. Does nothing when sending is off. */
   wake(): void;
   /** Resolves once no due mail is left and nothing is being sent (tests call it after the request that queues one). */
   drain(): Promise<void>;
-  /** Deletes outbox files older than OUTBOX_FILE_DAYS (without SMTP_URL). Answers how many. */
+  /**
+   * Deletes outbox files older than OUTBOX_FILE_DAYS (without SMTP_URL) and the queue's finished rows (SENT or FAILED)
+   * queued before then. Answers how many files.
+   */
   sweepOutbox(at?: Date): Promise<number>;
   /** Queues the weekly reports due at `at` (default: the mailer's clock), as every pass does. Answers how many. */
   queueWeeklyReports(at?: Date): Promise<number>;
@@ -136,8 +143,18 @@ export function createMailer(options: MailerOptions): Mailer {
     await writeFile(path.join(options.outboxDir, outboxFileName(mail, new Date())), content);
   }
 
+  /** Why a mail is not to be sent now, if so: an optional one turned off, or a link that can no longer be followed. */
+  async function reasonToSkip(mail: ClaimedMail): Promise<string | undefined> {
+    const reason = skipReason(mail);
+    if (reason) return reason;
+    if (LINK_MAIL_KINDS.includes(mail.kind) && mail.secret !== null && !(await queue.isLinkUsable(hashLinkToken(mail.secret)))) {
+      return SKIPPED_LINK_ENDED;
+    }
+    return undefined;
+  }
+
   async function handle(mail: ClaimedMail): Promise<void> {
-    const skipped = skipReason(mail);
+    const skipped = await reasonToSkip(mail);
     if (skipped) {
       await queue.markSent(mail.id, skipped);
       log.info({ mailId: mail.id, kind: mail.kind }, skipped);
@@ -206,8 +223,14 @@ export function createMailer(options: MailerOptions): Mailer {
     },
     queueWeeklyReports: (at = now()) => options.weeklyReports?.queueDue(at) ?? Promise.resolve(0),
     async sweepOutbox(at = now()) {
-      if (options.smtpUrl) return 0;
       const cutoff = at.getTime() - OUTBOX_FILE_DAYS * DAY_MS;
+      try {
+        const deleted = await queue.deleteFinishedBefore(new Date(cutoff));
+        if (deleted > 0) log.info({ deleted }, 'finished mails removed from the queue');
+      } catch (error) {
+        log.warn({ err: error }, 'could not remove finished mails from the queue');
+      }
+      if (options.smtpUrl) return 0;
       let names: string[];
       try {
         names = await readdir(options.outboxDir);

@@ -17,8 +17,8 @@ import { buildApp, type App } from '../../src/app.ts';
 import { selectRows } from '../../src/db/client.ts';
 import { mailOutbox, offerEvents, users } from '../../src/db/schema.ts';
 import { enqueueMail } from '../../src/repositories/mail-outbox.ts';
-import { unsubscribeToken } from '../../src/services/mail-links.ts';
-import { SKIPPED_NOTIFICATIONS_OFF } from '../../src/services/mailer.ts';
+import { hashLinkToken, unsubscribeToken } from '../../src/services/mail-links.ts';
+import { SKIPPED_LINK_ENDED, SKIPPED_NOTIFICATIONS_OFF } from '../../src/services/mailer.ts';
 import { makePng, multipartBody } from '../fixtures.ts';
 import { buildPendingShop, buildShop, createOffer } from '../factories.ts';
 import { createTestApp, createTestDatabase, signUp, TEST_JWT_SECRET, testConfig, type TestDatabase } from '../helpers.ts';
@@ -57,6 +57,14 @@ function decideVendor(app: App, admin: { cookies: Record<string, string> }, vend
   return app.inject({ method: 'POST', url: `/api/v1/admin/vendors/${vendorId}/decision`, cookies: admin.cookies, payload: { status, reason } });
 }
 
+/** A live one-time link whose raw token is `token` (the mailer only mails links that can still be followed). */
+async function issueLink(app: App, userId: number, purpose: 'PASSWORD_RESET' | 'EMAIL_VERIFICATION', email: string, token: string) {
+  await app.db.execute(sql`
+    INSERT INTO account_tokens (user_id, purpose, token_hash, email, expires_at)
+    VALUES (${userId}, ${purpose}, ${hashLinkToken(token)}, ${email}, now() + interval '30 minutes')
+  `);
+}
+
 async function outboxRow(app: App, id: number) {
   const [row] = await app.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
   if (!row) throw new Error(`no mail ${id}`);
@@ -93,6 +101,7 @@ describe('queued mails go out over SMTP', () => {
   it('a password reset mail carries its link with the token, then the token is forgotten', async () => {
     const app = await mailApp();
     const account = await signUp(app);
+    await issueLink(app, account.userId, 'PASSWORD_RESET', account.email, 'raw-token-1');
     await enqueueMail(app.db, { userId: account.userId, toAddress: account.email, kind: 'PASSWORD_RESET', payload: { username: account.username }, secret: 'raw-token-1' });
     await app.mailer.drain();
     const mail = await smtp.waitForMail((received) => received.envelopeTo.includes(account.email) && received.headers.get('x-qrib-mail')?.toString().startsWith('PASSWORD_RESET-') === true);
@@ -109,6 +118,7 @@ describe('queued mails go out over SMTP', () => {
     const app = await mailApp({ mailRetryBaseMs: 60_000 });
     const account = await signUp(app);
     await app.mailer.drain();
+    await issueLink(app, account.userId, 'PASSWORD_RESET', account.email, 'never-sent');
     await enqueueMail(app.db, { userId: account.userId, toAddress: account.email, kind: 'PASSWORD_RESET', payload: { username: account.username }, secret: 'never-sent' });
     const [queued] = await app.db
       .select({ id: mailOutbox.id })
@@ -273,6 +283,74 @@ describe('the mails notifications queue', () => {
   });
 });
 
+describe('what the queue keeps', () => {
+  it('a reset or verification mail whose link was used or expired before it went out is not sent, its token cleared', async () => {
+    const quiet = await createTestApp(testDb.database);
+    apps.push(quiet);
+    const account = await signUp(quiet);
+    const moved = `moved-${account.email}`;
+    await issueLink(quiet, account.userId, 'PASSWORD_RESET', account.email, 'expired-reset');
+    await quiet.db.execute(sql`UPDATE account_tokens SET expires_at = now() - interval '1 second' WHERE token_hash = ${hashLinkToken('expired-reset')}`);
+    await issueLink(quiet, account.userId, 'EMAIL_VERIFICATION', moved, 'used-verification');
+    await quiet.db.execute(sql`UPDATE account_tokens SET used_at = now() WHERE token_hash = ${hashLinkToken('used-verification')}`);
+    await issueLink(quiet, account.userId, 'PASSWORD_RESET', account.email, 'live-reset');
+    const queue = async (kind: 'PASSWORD_RESET' | 'EMAIL_VERIFICATION', toAddress: string, secret: string) => {
+      const [row] = await quiet.db
+        .insert(mailOutbox)
+        .values({ userId: account.userId, toAddress, kind, payload: kind === 'PASSWORD_RESET' ? { username: account.username } : { email: toAddress }, secret })
+        .returning({ id: mailOutbox.id });
+      if (!row) throw new Error('not queued');
+      return row.id;
+    };
+    const expired = await queue('PASSWORD_RESET', account.email, 'expired-reset');
+    const used = await queue('EMAIL_VERIFICATION', moved, 'used-verification');
+    const live = await queue('PASSWORD_RESET', account.email, 'live-reset');
+
+    const app = await mailApp();
+    await app.mailer.drain();
+    for (const id of [expired, used]) {
+      expect(await outboxRow(app, id)).toMatchObject({ status: 'SENT', secret: null, lastError: SKIPPED_LINK_ENDED });
+    }
+    expect(await outboxRow(app, live)).toMatchObject({ status: 'SENT', secret: null, lastError: null });
+    const resets = smtp.messages.filter((mail) => mail.envelopeTo.includes(account.email) && mail.headers.get('x-qrib-mail')?.toString().startsWith('PASSWORD_RESET-'));
+    expect(resets.map((mail) => linkIn(mail, '/reset-password'))).toEqual(['http://localhost:3000/reset-password?token=live-reset']);
+    expect(smtp.messages.filter((mail) => mail.envelopeTo.includes(moved))).toHaveLength(0);
+  });
+
+  it('the sweep deletes SENT and FAILED mails queued more than OUTBOX_FILE_DAYS ago, with SMTP_URL too', async () => {
+    const app = await mailApp();
+    const account = await signUp(app);
+    await app.mailer.drain();
+    const queue = async (status: 'PENDING' | 'SENT' | 'FAILED', daysAgo: number) => {
+      const [row] = await app.db
+        .insert(mailOutbox)
+        .values({
+          userId: account.userId,
+          toAddress: account.email,
+          kind: 'PASSWORD_CHANGED',
+          payload: { username: account.username },
+          status,
+          // A pending one not due yet, so the mailer leaves it alone.
+          nextAttemptAt: sql`now() + interval '1 day'`,
+          createdAt: sql`now() - ${`${daysAgo} days`}::interval`,
+        })
+        .returning({ id: mailOutbox.id });
+      if (!row) throw new Error('not queued');
+      return row.id;
+    };
+    const oldSent = await queue('SENT', OUTBOX_FILE_DAYS + 1);
+    const oldFailed = await queue('FAILED', OUTBOX_FILE_DAYS + 1);
+    const oldPending = await queue('PENDING', OUTBOX_FILE_DAYS + 1);
+    const recentSent = await queue('SENT', OUTBOX_FILE_DAYS - 1);
+    expect(await app.mailer.sweepOutbox()).toBe(0);
+    const left = await selectRows<{ id: number }>(app.db, sql`SELECT id FROM mail_outbox WHERE user_id = ${account.userId} ORDER BY id`);
+    const ids = left.map((row) => Number(row.id));
+    expect(ids).not.toContain(oldSent);
+    expect(ids).not.toContain(oldFailed);
+    expect(ids).toEqual(expect.arrayContaining([oldPending, recentSent]));
+  });
+});
+
 describe('nothing is lost', () => {
   it('a mail queued while no worker runs is delivered by the next app that starts with one', async () => {
     const first = await createTestApp(testDb.database);
@@ -345,6 +423,7 @@ describe('without SMTP_URL', () => {
       apps.push(app);
       await app.ready();
       const account = await signUp(app);
+      await issueLink(app, account.userId, 'EMAIL_VERIFICATION', account.email, 'outbox-token');
       await enqueueMail(app.db, { userId: account.userId, toAddress: account.email, kind: 'EMAIL_VERIFICATION', payload: { email: account.email }, secret: 'outbox-token' });
       await app.mailer.drain();
       const files = readdirSync(outbox).filter((name) => name.includes('-EMAIL_VERIFICATION-')).sort();
