@@ -4,22 +4,16 @@
  * it commits, so a failure leaves everything, files included, as it was.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import { LOGIN_ATTEMPT_WINDOW_MINUTES } from '@qrib/shared';
 import type { Db } from '../db/client.ts';
 import { DomainError } from '../domain-error.ts';
 import { createAccountDeletionRepository } from '../repositories/account-deletion.ts';
 import { createPendingUploadsRepository } from '../repositories/pending-uploads.ts';
-import type { LoginFailuresRepository } from '../repositories/sessions.ts';
-import type { UsersRepository } from '../repositories/users.ts';
 import type { VendorRow, VendorsRepository } from '../repositories/vendors.ts';
 import type { Storage } from '../storage/storage.ts';
-import { verifyPassword } from './passwords.ts';
 
 export interface AccountDeletionDeps {
   db: Db;
-  users: Pick<UsersRepository, 'findById'>;
   vendors: Pick<VendorsRepository, 'findById'>;
-  loginFailures: Pick<LoginFailuresRepository, 'record'>;
   storage: Pick<Storage, 'delete'>;
 }
 
@@ -35,19 +29,13 @@ export async function closeBusiness(deps: Pick<AccountDeletionDeps, 'db' | 'vend
 }
 
 /**
- * Deletes the account after checking its password: 400 (fieldErrors.password) for a wrong one, 409 adminAccount for an
+ * Deletes the account (its password is confirmed by the caller, services/account-access.ts confirmPassword, like every
+ * password check of the account): 409 adminAccount for an
  * administrator (revoke the role first: its freed username must not become an admin through ADMIN_USERNAMES), 409
  * businessOpen while it owns a business that is not CLOSED. The caller ends the sessions' cookie; every replica hears
  * the revocation.
  */
-export async function deleteAccount(deps: AccountDeletionDeps, userId: number, password: string, log: FastifyBaseLogger): Promise<void> {
-  const user = await deps.users.findById(userId);
-  if (!user) throw new DomainError('unauthenticated', 'invalidSession');
-  if (!(await verifyPassword(user.passwordHash, password))) {
-    // A wrong password here counts toward the account's failed logins, so it cannot be guessed here instead.
-    await deps.loginFailures.record(user.username, LOGIN_ATTEMPT_WINDOW_MINUTES * 60_000);
-    throw new DomainError('invalid', 'passwordIncorrect', {}, { password: { code: 'passwordIncorrect' } });
-  }
+export async function deleteAccount(deps: AccountDeletionDeps, userId: number, log: FastifyBaseLogger): Promise<void> {
   const deleted = await createAccountDeletionRepository(deps.db).deleteAccount(userId);
   if (!deleted) throw new DomainError('unauthenticated', 'invalidSession');
   if ('refused' in deleted) throw new DomainError('conflict', deleted.refused);

@@ -23,12 +23,7 @@ const accountDeletionRoutes: FastifyPluginAsyncZod<{ passwordChecksPerAccount: n
       const userId = request.user.id;
       // Every attempt counts, with those of the other password checks of the account: it cannot be guessed here instead.
       await confirmPassword(passwordConfirmation, userId, request.body.password, 'password');
-      await deleteAccount(
-        { db: app.db, users: app.users, vendors: app.vendors, loginFailures: app.loginFailures, storage: app.storage },
-        userId,
-        request.body.password,
-        request.log,
-      );
+      await deleteAccount({ db: app.db, vendors: app.vendors, storage: app.storage }, userId, request.log);
       await app.endAllSessions(userId, reply);
       return reply.code(204).send(null);
     },
