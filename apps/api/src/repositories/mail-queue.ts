@@ -80,11 +80,30 @@ export function createMailQueueRepository(db: Db) {
         .sort((a, b) => a.id - b.id);
     },
 
-    /** Sent (or deliberately not sent: `note` says why): the link's token is forgotten. */
-    async markSent(id: number, note: string | null = null): Promise<void> {
+    /**
+     * Renews this claim just before its mail is sent (the claim is the row still SENDING with the attempt count it was
+     * claimed with, not lapsed). False: another replica took the mail over after this claim lapsed, so it is not sent here.
+     */
+    async renewClaim(mail: { id: number; attempts: number }, lockMs: number): Promise<boolean> {
+      const rows = await selectRows<{ id: number }>(
+        db,
+        sql`
+        UPDATE mail_outbox SET locked_until = now() + make_interval(secs => ${lockMs / 1000})
+        WHERE id = ${mail.id} AND status = 'SENDING' AND attempts = ${mail.attempts} AND locked_until > now()
+        RETURNING id
+      `,
+      );
+      return rows.length > 0;
+    },
+
+    /**
+     * Sent (or deliberately not sent: `note` says why): the link's token is forgotten. Only under this claim (status
+     * SENDING, the same attempt), so a replica whose claim lapsed never overwrites what the one that took over wrote.
+     */
+    async markSent(mail: { id: number; attempts: number }, note: string | null = null): Promise<void> {
       await db.execute(sql`
         UPDATE mail_outbox SET status = 'SENT', sent_at = now(), secret = NULL, locked_until = NULL, last_error = ${note}
-        WHERE id = ${id}
+        WHERE id = ${mail.id} AND status = 'SENDING' AND attempts = ${mail.attempts}
       `);
     },
 
@@ -107,15 +126,16 @@ export function createMailQueueRepository(db: Db) {
     },
 
     /** A failed attempt: tried again after `retryInMs`, or FAILED for good (token forgotten) when `isFinal`. */
-    async markFailed(id: number, error: string, options: { isFinal: boolean; retryInMs: number }): Promise<void> {
+    async markFailed(mail: { id: number; attempts: number }, error: string, options: { isFinal: boolean; retryInMs: number }): Promise<void> {
       const message = error.slice(0, 1000);
+      const mine = sql`id = ${mail.id} AND status = 'SENDING' AND attempts = ${mail.attempts}`;
       await db.execute(
         options.isFinal
-          ? sql`UPDATE mail_outbox SET status = 'FAILED', secret = NULL, locked_until = NULL, last_error = ${message} WHERE id = ${id}`
+          ? sql`UPDATE mail_outbox SET status = 'FAILED', secret = NULL, locked_until = NULL, last_error = ${message} WHERE ${mine}`
           : sql`
             UPDATE mail_outbox SET status = 'PENDING', locked_until = NULL, last_error = ${message},
               next_attempt_at = now() + make_interval(secs => ${options.retryInMs / 1000})
-            WHERE id = ${id}
+            WHERE ${mine}
           `,
       );
     },

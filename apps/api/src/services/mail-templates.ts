@@ -88,7 +88,8 @@ function compose(parts: MailParts, strings: MailStrings, context: MailContext): 
           '<table role="presentation" style="border-collapse:collapse;margin:0 0 16px">',
           ...parts.figures.map(
             (figure) =>
-              `<tr><td style="padding:4px 16px 4px 0">${escapeHtml(figure.label)}</td><td style="padding:4px 0;font-weight:bold">${escapeHtml(figure.value)}</td></tr>`,
+              // The gap goes between label and figure on either side (mail clients ignore logical padding).
+              `<tr><td style="${direction === 'rtl' ? 'padding:4px 0 4px 16px' : 'padding:4px 16px 4px 0'}">${escapeHtml(figure.label)}</td><td style="padding:4px 0;font-weight:bold">${escapeHtml(figure.value)}</td></tr>`,
           ),
           '</table>',
         ]

@@ -9,6 +9,7 @@
  */
 import { mkdir, readdir, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type Mail from 'nodemailer/lib/mailer';
@@ -33,6 +34,9 @@ const BATCH_SIZE = 10;
 /** How long a claim holds: well past the SMTP timeouts below, so only a dead replica's claim lapses. */
 const CLAIM_MS = 5 * 60_000;
 const DAY_MS = 86_400_000;
+/** Recording a sent mail is tried this many times, waiting a little longer each time. */
+const MARK_SENT_ATTEMPTS = 3;
+const MARK_SENT_RETRY_MS = 200;
 /** Why an optional mail was not sent (kept in last_error of a SENT row). */
 export const SKIPPED_NOTIFICATIONS_OFF = 'skipped: email notifications off';
 export const SKIPPED_ACCOUNT_DELETED = 'skipped: account deleted';
@@ -154,9 +158,15 @@ export function createMailer(options: MailerOptions): Mailer {
   }
 
   async function handle(mail: ClaimedMail): Promise<void> {
+    // A batch is sent one mail after another: a slow server can outlast a later mail's claim, which another replica
+    // may then have taken over. Renewing it first (only while it still holds) means no mail goes out twice.
+    if (!(await queue.renewClaim(mail, CLAIM_MS))) {
+      log.warn({ mailId: mail.id, kind: mail.kind }, 'mail claim lapsed before it was sent; left to the replica that took it over');
+      return;
+    }
     const skipped = await reasonToSkip(mail);
     if (skipped) {
-      await queue.markSent(mail.id, skipped);
+      await queue.markSent(mail, skipped);
       log.info({ mailId: mail.id, kind: mail.kind }, skipped);
       return;
     }
@@ -165,12 +175,21 @@ export function createMailer(options: MailerOptions): Mailer {
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       const isFinal = mail.attempts >= MAIL_MAX_ATTEMPTS;
-      await queue.markFailed(mail.id, reason, { isFinal, retryInMs: options.retryBaseMs * 4 ** (mail.attempts - 1) });
+      await queue.markFailed(mail, reason, { isFinal, retryInMs: options.retryBaseMs * 4 ** (mail.attempts - 1) });
       if (isFinal) log.error({ mailId: mail.id, kind: mail.kind, attempts: mail.attempts, err: error }, 'mail failed for good');
       else log.warn({ mailId: mail.id, kind: mail.kind, attempts: mail.attempts, err: error }, 'mail not sent; it will be retried');
       return;
     }
-    await queue.markSent(mail.id);
+    // Sent: recording it is retried a few times, since a mail recorded as unsent would be sent again after its claim lapses.
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        await queue.markSent(mail);
+        break;
+      } catch (error) {
+        if (attempt >= MARK_SENT_ATTEMPTS) throw error;
+        await sleep(MARK_SENT_RETRY_MS * attempt);
+      }
+    }
     log.info({ mailId: mail.id, kind: mail.kind }, 'mail sent');
   }
 
@@ -190,7 +209,14 @@ export function createMailer(options: MailerOptions): Mailer {
           if (isWakeRequested) continue;
           break;
         }
-        for (const mail of batch) await handle(mail);
+        for (const mail of batch) {
+          // One mail's trouble (a database error recording it) does not hold up the rest of the batch.
+          try {
+            await handle(mail);
+          } catch (error) {
+            log.error({ err: error, mailId: mail.id, kind: mail.kind }, 'mail could not be handled; its claim lapses and it is tried again');
+          }
+        }
       }
     } catch (error) {
       log.error({ err: error }, 'mail queue unavailable');

@@ -17,6 +17,7 @@ import { buildApp, type App } from '../../src/app.ts';
 import { selectRows } from '../../src/db/client.ts';
 import { mailOutbox, offerEvents, users } from '../../src/db/schema.ts';
 import { enqueueMail } from '../../src/repositories/mail-outbox.ts';
+import { createMailQueueRepository } from '../../src/repositories/mail-queue.ts';
 import { hashLinkToken, unsubscribeToken } from '../../src/services/mail-links.ts';
 import { SKIPPED_LINK_ENDED, SKIPPED_NOTIFICATIONS_OFF } from '../../src/services/mailer.ts';
 import { makePng, multipartBody } from '../fixtures.ts';
@@ -391,6 +392,29 @@ describe('nothing is lost', () => {
     expect(mailsTo(held, 'PASSWORD_CHANGED')).toHaveLength(0);
     const [row] = await app.db.select().from(mailOutbox).where(and(eq(mailOutbox.toAddress, lapsed.email), eq(mailOutbox.kind, 'PASSWORD_CHANGED')));
     expect(row).toMatchObject({ status: 'SENT', attempts: 2 });
+  });
+
+  it('a replica whose claim lapsed and was taken over neither sends the mail nor overwrites what the other one wrote', async () => {
+    const app = await createTestApp(testDb.database);
+    const account = await signUp(app);
+    const queue = createMailQueueRepository(app.db);
+    await enqueueMail(app.db, { userId: account.userId, toAddress: account.email, kind: 'PASSWORD_CHANGED', payload: { username: account.username } });
+    const [slow] = (await queue.claimDue(50, 60_000)).filter((mail) => mail.toAddress === account.email);
+    if (!slow) throw new Error('the mail was not claimed');
+    // The slow replica's claim lapses and another replica takes the mail over and sends it.
+    await app.db.update(mailOutbox).set({ lockedUntil: sql`now() - interval '1 second'` }).where(eq(mailOutbox.id, slow.id));
+    const [taker] = (await queue.claimDue(50, 60_000)).filter((mail) => mail.id === slow.id);
+    expect(taker?.attempts).toBe(slow.attempts + 1);
+    expect(await queue.renewClaim(slow, 60_000)).toBe(false);
+    if (!taker) throw new Error('the lapsed claim was not taken over');
+    expect(await queue.renewClaim(taker, 60_000)).toBe(true);
+    await queue.markSent(taker);
+    // The slow replica's late answers change nothing.
+    await queue.markFailed(slow, 'timed out', { isFinal: false, retryInMs: 0 });
+    await queue.markSent(slow, 'late');
+    const [row] = await app.db.select().from(mailOutbox).where(eq(mailOutbox.id, slow.id));
+    expect(row).toMatchObject({ status: 'SENT', lastError: null, attempts: slow.attempts + 1 });
+    await app.close();
   });
 });
 
