@@ -63,6 +63,8 @@ export async function confirmPasswordReset(db: Db, token: string, password: stri
     const users = createUsersRepository(tx);
     const user = await users.findById(used.userId);
     if (!user || user.deletedAt !== null) throw new DomainError('invalid', 'resetLinkInvalid');
+    // A link mailed to an address the account has since left opens nothing: that mailbox is no longer the account's.
+    if (!sameAddress(user.email, used.email)) throw new DomainError('invalid', 'resetLinkInvalid');
     await users.setPasswordHash(user.id, passwordHash);
     if (user.emailVerifiedAt === null && sameAddress(user.email, used.email)) {
       await tx.execute(sql`UPDATE users SET email_verified_at = now() WHERE id = ${user.id}`);
@@ -166,6 +168,10 @@ export async function verifyEmail(db: Db, token: string): Promise<string> {
       if (taken && taken.id !== user.id) throw new DomainError('conflict', 'emailInUse', {}, { email: { code: 'emailInUse' } });
       await tx.execute(sql`
         UPDATE users SET email = pending_email, pending_email = NULL, email_verified_at = now() WHERE id = ${user.id}
+      `);
+      // Reset links mailed to the old address end with it.
+      await tx.execute(sql`
+        UPDATE account_tokens SET used_at = now() WHERE user_id = ${user.id} AND purpose = 'PASSWORD_RESET' AND used_at IS NULL
       `);
       await enqueueMail(tx, { userId: user.id, toAddress: user.email, kind: 'EMAIL_CHANGED', payload: { newEmail: user.pending_email } });
       return user.pending_email;

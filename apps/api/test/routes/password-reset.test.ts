@@ -167,14 +167,30 @@ describe('POST /api/v1/auth/password-reset/confirm', () => {
     expect((await login(account.username, NEW_PASSWORD)).statusCode).toBe(200);
   });
 
-  it('does not verify an address the link was not sent to', async () => {
+  it('opens nothing once the account has left the address the link was mailed to', async () => {
     const account = await signUp(app);
     await requestReset(account.email);
     const token = await resetTokenOf(account.email);
     await testDb.database.db.execute(sql`UPDATE users SET email = 'moved@example.com' WHERE id = ${account.userId}`);
     const response = await confirm(token);
-    expect(response.statusCode).toBe(200);
-    expect((await me(response.json<{ token: string }>().token)).json()).toMatchObject({ user: { emailVerified: false } });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ code: 'resetLinkInvalid', message: MESSAGES.resetLinkInvalid });
+    expect((await login(account.username, account.password)).statusCode).toBe(200);
+  });
+
+  it('ends the reset links mailed to the old address when a change of address is verified', async () => {
+    const account = await signUp(app);
+    await requestReset(account.email);
+    const oldMailboxLink = await resetTokenOf(account.email);
+    const newAddress = `moved-${account.email}`;
+    const changed = await app.inject({ method: 'POST', url: '/api/v1/me/email', cookies: account.cookies, payload: { email: newAddress, password: account.password } });
+    expect(changed.statusCode).toBe(202);
+    const [verification] = (await mailsTo(newAddress, 'EMAIL_VERIFICATION')).map((mail) => mail.secret);
+    expect((await app.inject({ method: 'POST', url: '/api/v1/auth/verify-email', payload: { token: verification } })).statusCode).toBe(200);
+    const response = await confirm(oldMailboxLink);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ code: 'resetLinkInvalid' });
+    expect((await login(account.username, account.password)).statusCode).toBe(200);
   });
 
   it('works once: a second confirm, even a concurrent one, is resetLinkInvalid', async () => {

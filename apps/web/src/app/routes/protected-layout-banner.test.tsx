@@ -24,6 +24,13 @@ describe('the unverified-address notice in the protected layout', () => {
     expect(screen.getByTestId('content')).toContainElement(banner);
   });
 
+  it('names the address waiting for its link, where Resend mails it', async () => {
+    stubApi({ ...noNotifications, 'GET /api/v1/auth/session': { body: { user: { ...testShopper, emailVerified: false, pendingEmail: 'carmen.new@example.com' } } } });
+    openHome();
+    const banner = await screen.findByTestId('verify-email-banner');
+    expect(banner).toHaveTextContent('Please confirm your email address carmen.new@example.com: we sent you a link.');
+  });
+
   it('is not there for a verified one', async () => {
     stubApi({ ...noNotifications, 'GET /api/v1/auth/session': { body: { user: testShopper } } });
     openHome();

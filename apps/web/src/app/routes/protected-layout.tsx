@@ -25,7 +25,8 @@ export function ProtectedLayout() {
     <AppShell user={me.data}>
       {me.data.emailVerified ? null : (
         <Suspense fallback={null}>
-          <VerifyEmailBanner userId={me.data.id} email={me.data.email} />
+          {/* 'Resend' mails the address waiting for its link when there is one, so the banner names that one. */}
+          <VerifyEmailBanner userId={me.data.id} email={me.data.pendingEmail ?? me.data.email} />
         </Suspense>
       )}
       <Outlet />
