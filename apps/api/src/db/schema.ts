@@ -61,6 +61,11 @@ export const users = pgTable(
      * as it, nothing personal is on it, and screens call it 'A former shopper'.
      */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /**
+     * Issue 24: a hash of the network the account signed up from (IPv4 /24, IPv6 /48; never the address itself), so
+     * a burst of accounts made from one network at one shop can be seen (the suspicious-activity queue).
+     */
+    signupNetwork: text('signup_network'),
   },
   (table) => [
     uniqueIndex('users_username_lower_key').on(sql`lower(${table.username})`),
@@ -295,6 +300,11 @@ export const receipts = pgTable(
     settledAt: timestamp('settled_at', { withTimezone: true }),
     settledByUserId: integer('settled_by_user_id').references(() => users.id, { onDelete: 'set null' }),
     settledReason: text('settled_reason'),
+    /**
+     * Issue 24: when the shopper asked the shop to check a receipt the automatic check rejected or held ('Ask the
+     * shop to check', once per receipt): it then waits for the owner as NEEDS_REVIEW.
+     */
+    askedShopAt: timestamp('asked_shop_at', { withTimezone: true }),
   },
   (table) => [
     index('receipts_consumer_idx').on(table.consumerUserId, table.createdAt),
@@ -399,6 +409,11 @@ export const notifications = pgTable(
         'REVIEW_REPLIED',
         'REPORT_DECIDED',
         'CONTENT_REMOVED',
+        // Issue 24: a shopper asked the owner to check a receipt; a disputed review settled (to both sides); an admin's
+        // decision on suspicious activity at the owner's shop (with the statement of reasons).
+        'RECEIPT_CHECK_ASKED',
+        'REVIEW_DISPUTE_SETTLED',
+        'SUSPICIOUS_ACTIVITY_DECIDED',
       ],
     }).notNull(),
     payload: jsonb('payload').$type<Record<string, string | number | null>>().notNull(),
@@ -529,7 +544,7 @@ export const adminActions = pgTable(
     action: text('action', {
       enum: ['APPROVE_VENDOR', 'REJECT_VENDOR', 'SUSPEND_VENDOR', 'REINSTATE_VENDOR', 'KEEP_ITEM', 'REMOVE_ITEM', 'SETTLE_RECEIPT', 'GRANT_ADMIN', 'REVOKE_ADMIN'],
     }).notNull(),
-    itemKind: text('item_kind', { enum: ['VENDOR', 'OFFER', 'REVIEW', 'RECEIPT', 'USER'] }).notNull(),
+    itemKind: text('item_kind', { enum: ['VENDOR', 'OFFER', 'REVIEW', 'RECEIPT', 'USER', 'SUSPICIOUS_ACTIVITY'] }).notNull(),
     itemId: integer('item_id').notNull(),
     reason: text('reason'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -610,4 +625,58 @@ export const dataExports = pgTable(
     lastError: text('last_error'),
   },
   (table) => [index('data_exports_user_idx').on(table.userId, table.requestedAt)],
+);
+
+/**
+ * Issue 24: a burst of purchases or reviews at one shop from accounts that are new, unverified or made from one
+ * network (the rule is in domains' suspicious-activity service, ADR 016). OPEN until an admin CLEARS it (its items
+ * count again) or EXCLUDES it (its reviews and purchases are left out of every figure for good), with a reason the
+ * shop reads. While OPEN or EXCLUDED, its items count nowhere.
+ */
+export const suspiciousActivity = pgTable(
+  'suspicious_activity',
+  {
+    id: serial('id').primaryKey(),
+    vendorId: integer('vendor_id')
+      .notNull()
+      .references(() => vendors.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ['OPEN', 'CLEARED', 'EXCLUDED'] })
+      .notNull()
+      .default('OPEN'),
+    /** The rule that listed it, as a stable code (e.g. NEW_ACCOUNTS_BURST) with its params. */
+    ruleCode: text('rule_code').notNull(),
+    ruleParams: jsonb('rule_params').$type<Record<string, string | number>>().notNull().default({}),
+    detectedAt: timestamp('detected_at', { withTimezone: true }).notNull().defaultNow(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    decidedByUserId: integer('decided_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    reason: text('reason'),
+  },
+  (table) => [
+    index('suspicious_activity_vendor_idx').on(table.vendorId, table.detectedAt),
+    index('suspicious_activity_open_idx').on(table.detectedAt).where(sql`${table.status} = 'OPEN'`),
+  ],
+);
+
+/** The events a suspicious-activity entry lists: a redemption (claim), a review or an automatically verified receipt. */
+export const suspiciousActivityItems = pgTable(
+  'suspicious_activity_items',
+  {
+    id: serial('id').primaryKey(),
+    activityId: integer('activity_id')
+      .notNull()
+      .references(() => suspiciousActivity.id, { onDelete: 'cascade' }),
+    itemKind: text('item_kind', { enum: ['REDEMPTION', 'REVIEW', 'RECEIPT'] }).notNull(),
+    /** offer_claims.id, reviews.id or receipts.id. */
+    itemId: integer('item_id').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    // An event is listed once, whatever bursts it falls in.
+    uniqueIndex('suspicious_activity_items_item_key').on(table.itemKind, table.itemId),
+    index('suspicious_activity_items_activity_idx').on(table.activityId),
+    index('suspicious_activity_items_user_idx').on(table.userId),
+  ],
 );
