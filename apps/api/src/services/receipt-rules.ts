@@ -171,6 +171,19 @@ export function isSameReceipt(current: ReadReceipt, previous: ReadReceipt, minSi
   return textSimilarity(current.text, previous.text) >= minSimilarity;
 }
 
+/**
+ * The header line that names the shop (similarity at least MERCHANT_MATCH), or else the first header line: what
+ * is kept and shown as the receipt's merchant.
+ */
+export function merchantShown(fields: ExtractedReceipt, businessName: string): string | null {
+  let best: { line: string; similarity: number } | null = null;
+  for (const line of fields.merchantLines) {
+    const similarity = nameSimilarity(line, businessName);
+    if (similarity >= MERCHANT_MATCH && (!best || similarity > best.similarity)) best = { line, similarity };
+  }
+  return best?.line ?? fields.merchant;
+}
+
 // --- the rules ---------------------------------------------------------------------------------------
 
 function checkMerchant(fields: ExtractedReceipt, businessName: string): Finding {

@@ -7,11 +7,20 @@
  */
 import type { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
-import type { ReceiptChecksRepository, ReceiptToCheck } from '../repositories/receipt-checks.ts';
+import type { ReceiptChecksRepository } from '../repositories/receipt-checks.ts';
 import type { Storage } from '../storage/storage.ts';
-import { extractReceiptFields } from './receipt-extraction.ts';
+import { extractReceiptFields, type ExtractedReceipt } from './receipt-extraction.ts';
 import { createOcrPool, PdfReaderUnavailableError, prepareReceiptImage, readPdfText, type OcrPool } from './receipt-ocr.ts';
-import { decideReceipt, isSameReceipt, NEAR_DUPLICATE_MAX_BITS, SAME_TEXT_SIMILARITY } from './receipt-rules.ts';
+import {
+  decideReceipt,
+  isSameReceipt,
+  merchantShown,
+  NEAR_DUPLICATE_MAX_BITS,
+  SAME_TEXT_SIMILARITY,
+  type OfferTerms,
+  type ReadReceipt,
+  type Verdict,
+} from './receipt-rules.ts';
 
 /** How often the queue is looked at without being woken (uploads on another replica, stale claims). */
 export const RECEIPT_QUEUE_POLL_MS = 60_000;
@@ -37,6 +46,8 @@ export interface ReceiptVerifierOptions {
   /** OCR workers, and so receipts checked at once; 0 turns verification off (receipts stay PENDING). */
   workers: number;
   log: FastifyBaseLogger;
+  /** Run after a receipt is VERIFIED automatically, with its shop: the suspicious-activity check (issue 24); never throws. */
+  afterVerified?: (vendorId: number) => Promise<void>;
 }
 
 interface FileText {
@@ -44,32 +55,46 @@ interface FileText {
   isRead: boolean;
 }
 
-async function readAll(stream: Readable): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array));
-  return Buffer.concat(chunks);
+/** Where the pipeline reports files it could not read (the server's logger, or stderr in the CLI). */
+export interface PipelineLog {
+  warn(details: object, message: string): void;
 }
 
-export function createReceiptVerifier({ checks, storage, workers, log }: ReceiptVerifierOptions): ReceiptVerifier {
-  let pool: Promise<OcrPool> | undefined;
-  let isClosed = false;
-  let activeSlots = 0;
-  let isWakeRequested = false;
-  let idleWaiters: (() => void)[] = [];
+/** One file of a receipt as stored: its bytes (null when the stored file is missing) and content type. */
+export interface ReceiptFileBytes {
+  fileId?: number;
+  bytes: Buffer | null;
+  contentType: string;
+}
 
-  function ocrPool(): Promise<OcrPool> {
-    pool ??= createOcrPool(Math.max(1, workers), (error) => log.warn({ err: error }, 'OCR job failed')).catch((error: unknown) => {
-      pool = undefined;
-      throw error;
-    });
-    return pool;
-  }
+export interface ReceiptPipelineInput {
+  files: ReceiptFileBytes[];
+  businessName: string;
+  offer: OfferTerms | null;
+  uploadedAt: Date;
+  /** The OCR workers, started on the first photo. */
+  ocrPool: () => Promise<OcrPool>;
+  /** Whether an earlier receipt says the same (the server asks the database; the CLI answers false). */
+  isNearDuplicate: (current: ReadReceipt) => Promise<boolean>;
+  log: PipelineLog;
+}
 
-  async function readFileText(file: ReceiptToCheck['files'][number]): Promise<FileText> {
-    // A storage outage throws here and the receipt is retried later; a missing file cannot be read at all.
-    const stored = await storage.get(file.storageKey);
-    if (!stored) return { text: '', isRead: false };
-    const bytes = await readAll(stored.body);
+export interface ReceiptPipelineResult {
+  verdict: Verdict;
+  fields: ExtractedReceipt;
+  ocrText: string;
+}
+
+/**
+ * The whole automatic check of one receipt, as the server and `npm run receipts:check` both run it: read each
+ * file (OCR for photos, the text layer for PDFs), extract merchant, date and totals, and decide. Throws only for
+ * this process's trouble (OCR workers or the PDF reader that cannot start), never for a bad file.
+ */
+export async function runReceiptPipeline(input: ReceiptPipelineInput): Promise<ReceiptPipelineResult> {
+  const { log } = input;
+  async function readFileText(file: ReceiptFileBytes): Promise<FileText> {
+    if (!file.bytes) return { text: '', isRead: false };
+    const bytes = file.bytes;
     const unreadable = (error: unknown): FileText => {
       log.warn({ err: error, fileId: file.fileId }, 'receipt file could not be read');
       return { text: '', isRead: false };
@@ -93,7 +118,7 @@ export function createReceiptVerifier({ checks, storage, workers, log }: Receipt
     }
     // OCR workers that fail to start are this process's trouble, not the receipt's: the error propagates, the
     // claim goes stale and the receipt is read again later instead of being marked unreadable for good.
-    const ocr = await ocrPool();
+    const ocr = await input.ocrPool();
     try {
       const text = await ocr.recognize(image);
       return { text, isRead: text.trim() !== '' };
@@ -102,34 +127,74 @@ export function createReceiptVerifier({ checks, storage, workers, log }: Receipt
     }
   }
 
+  const texts: FileText[] = [];
+  for (const file of input.files) texts.push(await readFileText(file));
+  const ocrText = texts
+    .map((file) => file.text.trim())
+    .filter((text) => text !== '')
+    .join('\n\n')
+    .replaceAll('\u0000', '')
+    .slice(0, MAX_STORED_TEXT);
+  const fields = extractReceiptFields(ocrText);
+  const isNearDuplicate = await input.isNearDuplicate({ text: ocrText, date: fields.date, total: fields.total });
+  const verdict = decideReceipt({
+    fields,
+    allFilesRead: texts.length > 0 && texts.every((file) => file.isRead),
+    businessName: input.businessName,
+    offer: input.offer,
+    uploadedAt: input.uploadedAt,
+    isNearDuplicate,
+  });
+  return { verdict, fields: { ...fields, merchant: merchantShown(fields, input.businessName) }, ocrText };
+}
+
+async function readAll(stream: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array));
+  return Buffer.concat(chunks);
+}
+
+export function createReceiptVerifier({ checks, storage, workers, log, afterVerified }: ReceiptVerifierOptions): ReceiptVerifier {
+  let pool: Promise<OcrPool> | undefined;
+  let isClosed = false;
+  let activeSlots = 0;
+  let isWakeRequested = false;
+  let idleWaiters: (() => void)[] = [];
+
+  function ocrPool(): Promise<OcrPool> {
+    pool ??= createOcrPool(Math.max(1, workers), (error) => log.warn({ err: error }, 'OCR job failed')).catch((error: unknown) => {
+      pool = undefined;
+      throw error;
+    });
+    return pool;
+  }
+
   async function checkReceipt(receiptId: number): Promise<void> {
     const receipt = await checks.findReceiptToCheck(receiptId);
     if (!receipt) return;
-    const texts: FileText[] = [];
-    for (const file of receipt.files) texts.push(await readFileText(file));
-    const ocrText = texts
-      .map((file) => file.text.trim())
-      .filter((text) => text !== '')
-      .join('\n\n')
-      .replaceAll('\u0000', '')
-      .slice(0, MAX_STORED_TEXT);
-    const fields = extractReceiptFields(ocrText);
+    const files: ReceiptFileBytes[] = [];
+    for (const file of receipt.files) {
+      // A storage outage throws here and the receipt is retried later; a missing file cannot be read at all.
+      const stored = await storage.get(file.storageKey);
+      files.push({ fileId: file.fileId, contentType: file.contentType, bytes: stored ? await readAll(stored.body) : null });
+    }
     const hashes = receipt.files.flatMap((file) => (file.perceptualHash ? [file.perceptualHash] : []));
-    const lookalikes = await checks.findLookalikeReceipts(
-      { receiptId, vendorId: receipt.vendorId, hashes, date: fields.date, total: fields.total },
-      NEAR_DUPLICATE_MAX_BITS,
-    );
-    const current = { text: ocrText, date: fields.date, total: fields.total };
-    // Without a lookalike photo (a PDF, a new photo) only the very same text counts: two customers' receipts for
-    // one deal on one day differ in little more than the time.
-    const isNearDuplicate = lookalikes.some((previous) => isSameReceipt(current, previous, previous.isPhotoLookalike ? SAME_TEXT_SIMILARITY : 1));
-    const verdict = decideReceipt({
-      fields,
-      allFilesRead: texts.length > 0 && texts.every((file) => file.isRead),
+    const { verdict, fields, ocrText } = await runReceiptPipeline({
+      files,
       businessName: receipt.businessName,
       offer: receipt.offer,
       uploadedAt: receipt.uploadedAt,
-      isNearDuplicate,
+      ocrPool,
+      log,
+      async isNearDuplicate(current) {
+        const lookalikes = await checks.findLookalikeReceipts(
+          { receiptId, vendorId: receipt.vendorId, hashes, date: current.date, total: current.total },
+          NEAR_DUPLICATE_MAX_BITS,
+        );
+        // Without a lookalike photo (a PDF, a new photo) only the very same text counts: two customers' receipts
+        // for one deal on one day differ in little more than the time.
+        return lookalikes.some((previous) => isSameReceipt(current, previous, previous.isPhotoLookalike ? SAME_TEXT_SIMILARITY : 1));
+      },
     });
     await checks.saveResult(receiptId, {
       ...verdict,
@@ -139,6 +204,7 @@ export function createReceiptVerifier({ checks, storage, workers, log }: Receipt
       ocrText,
     });
     log.info({ receiptId, status: verdict.status, reason: verdict.reason?.code }, 'receipt checked');
+    if (verdict.status === 'VERIFIED' && afterVerified) await afterVerified(receipt.vendorId);
   }
 
   async function runSlot(): Promise<void> {
