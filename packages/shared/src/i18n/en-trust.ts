@@ -86,4 +86,19 @@ export const enTrust = {
       notPaid: 'Nothing is paid for: no shop can pay Qrib to appear higher.',
     },
   },
+  // Issue 24 (ADR 016): a review held until its author's account is established, a disputed review, 'Ask the shop to check'.
+  evidence: {
+    reviewHeld: 'Thanks! Your review is saved. It will be published once your account is established.',
+    heldBadge: 'Published once your account is established',
+    heldWhy: 'An account is established when its e-mail address is verified and it is at least {{days}} days old, or when it has verified purchases at {{shops}} other shops. Until then only you see your review; then it is published by itself.',
+    underDispute: 'Under dispute',
+    underDisputeNote: 'The shop rejected this purchase’s receipt after Qrib’s check verified it. Qrib will settle it; until then this review does not count in the rating.',
+    checkReason: 'Automatic check: {{reason}}',
+    askShop: 'Ask the shop to check',
+    askShopLabel: 'Ask {{shop}} to check this receipt',
+    askShopNote: 'If the receipt is right, the shop can confirm it. You can ask once.',
+    askedShop: 'The shop has been asked to check this receipt.',
+    askedOn: 'Asked on {{date}}.',
+    asking: 'Sending…',
+  },
 };
