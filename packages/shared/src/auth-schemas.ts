@@ -100,6 +100,13 @@ export const userSchema = z.object({
   emailVerified: z.boolean(),
   /** A new address waiting for its verification link (it replaces `email` once verified), else null. */
   pendingEmail: z.string().nullable(),
+  /**
+   * Issue 24 (ADR 016): whether the account is established (verified address, and ESTABLISHED_ACCOUNT_DAYS old or
+   * counted purchases at ESTABLISHED_OTHER_SHOPS shops): only then are its reviews live.
+   */
+  established: z.boolean(),
+  /** When it is or will be established by age (created + ESTABLISHED_ACCOUNT_DAYS), once its address is verified; else null. */
+  establishedAt: z.string().nullable(),
 });
 export type User = z.infer<typeof userSchema>;
 

@@ -34,8 +34,10 @@ export const PURCHASE_COUNTS = {
   trustLevel: ['REDEMPTION', 'CHECKED_RECEIPT'],
   /** NEW_CUSTOMERS: a shopper with any of these at the shop is no longer new there. */
   newCustomer: ['REDEMPTION', 'VERIFIED_RECEIPT'],
-  /** PREMIUM_CUSTOMERS: at least PREMIUM_VERIFIED_PURCHASES of these, at any shop. */
+  /** PREMIUM_CUSTOMERS: at least PREMIUM_VERIFIED_PURCHASES of these, at any shop, by an established account (issue 24). */
   premium: ['REDEMPTION', 'VERIFIED_RECEIPT'],
+  /** An established account (issue 24, ADR 016): these at ESTABLISHED_OTHER_SHOPS other shops, when not flagged. */
+  establishedAccount: ['REDEMPTION', 'CHECKED_RECEIPT'],
 } as const satisfies Record<string, readonly ('REDEMPTION' | 'VERIFIED_RECEIPT' | 'CHECKED_RECEIPT')[]>;
 
 /** What staff type, as the API reads it: upper case, without spaces or hyphens ('ab3d-ef7h' → 'AB3DEF7H'). */

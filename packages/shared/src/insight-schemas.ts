@@ -229,6 +229,11 @@ export const vendorInsightsSchema = z.object({
     verifiedPurchases: z.number().int(),
     /** VERIFIED receipts only the owner confirmed: shown apart, not in the level. */
     customerConfirmations: z.number().int(),
+    /**
+     * Issue 24: purchases that would count for the level but whose shopper's account is not established yet (one a
+     * shopper a day, like the level's); they count once it is. Never the owner's own, never flagged ones.
+     */
+    pendingPurchases: z.number().int(),
     /** Detected visits the shopper said ended in a purchase. */
     visitConfirmations: z.number().int(),
     purchasesToNextLevel: z.number().int(),

@@ -164,6 +164,7 @@ export const MESSAGES = {
   receiptDecisionReasonTooLong: 'The reason must be at most {{max}} characters.',
   receiptNotYourShop: 'Only the owner of the receipt’s shop can decide on it.',
   receiptAlreadyDecided: 'This receipt has already been decided.',
+  receiptCheckNotAskable: 'The shop can be asked to check only a receipt the automatic check rejected or held, once, before the shop has decided on it.',
   receiptStatusFilterInvalid: 'The status must be PENDING, VERIFIED, REJECTED or NEEDS_REVIEW.',
   notificationIdsInvalid: 'Send between 1 and 100 notification ids.',
   // Vendor insights (GET /vendors/me/insights) and their actionable insight cards

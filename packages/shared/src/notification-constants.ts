@@ -11,6 +11,9 @@ export const NOTIFICATION_KINDS = [
   'REVIEW_REPLIED',
   'REPORT_DECIDED',
   'CONTENT_REMOVED',
+  // Issue 24: to the owner, a shopper asked the shop to check a receipt; to both sides, a disputed review settled.
+  'RECEIPT_CHECK_ASKED',
+  'REVIEW_DISPUTE_SETTLED',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 /** How many notifications the list shows (newest first); the unread count covers them all. */

@@ -66,6 +66,25 @@ export const contentRemovedPayloadSchema = z.object({
   reason: z.string().nullable(),
 });
 
+/** To the shop's owner (issue 24): a shopper asked the shop to check a receipt the automatic check rejected or held. */
+export const receiptCheckAskedPayloadSchema = z.object({
+  receiptId: z.number().int(),
+  vendorId: z.number().int(),
+});
+/**
+ * To the reviewer and the shop's owner (issue 24): Qrib settled the dispute over a reviewed receipt; the review counts
+ * again (KEPT) or was removed (REMOVED), with Qrib's reason. `recipient` says which side reads it.
+ */
+export const reviewDisputeSettledPayloadSchema = z.object({
+  reviewId: z.number().int(),
+  vendorId: z.number().int(),
+  businessName: z.string(),
+  stars: z.number().int(),
+  outcome: z.enum(['KEPT', 'REMOVED']),
+  reason: z.string().nullable(),
+  recipient: z.enum(['REVIEWER', 'OWNER']),
+});
+
 const notificationBase = { id: z.number().int(), readAt: z.string().nullable(), createdAt: z.string() };
 export const notificationSchema = z.discriminatedUnion('kind', [
   z.object({ ...notificationBase, kind: z.literal('RECEIPT_DECIDED'), payload: receiptDecidedPayloadSchema }),
@@ -77,6 +96,8 @@ export const notificationSchema = z.discriminatedUnion('kind', [
   z.object({ ...notificationBase, kind: z.literal('REVIEW_REPLIED'), payload: reviewRepliedPayloadSchema }),
   z.object({ ...notificationBase, kind: z.literal('REPORT_DECIDED'), payload: reportDecidedPayloadSchema }),
   z.object({ ...notificationBase, kind: z.literal('CONTENT_REMOVED'), payload: contentRemovedPayloadSchema }),
+  z.object({ ...notificationBase, kind: z.literal('RECEIPT_CHECK_ASKED'), payload: receiptCheckAskedPayloadSchema }),
+  z.object({ ...notificationBase, kind: z.literal('REVIEW_DISPUTE_SETTLED'), payload: reviewDisputeSettledPayloadSchema }),
 ]);
 export type Notification = z.infer<typeof notificationSchema>;
 

@@ -80,6 +80,10 @@ export const receiptSchema = z.object({
   decidedAt: z.string().nullable(),
   /** On GET /me/receipts (issue 14): whether the shopper may review the purchase. */
   review: purchaseReviewSchema.optional(),
+  /** Issue 24: when the shopper asked the shop to check it (POST /receipts/:receiptId/ask-shop), else null. */
+  askedShopAt: z.string().nullable(),
+  /** Whether the shopper may still ask: the automatic check rejected or held it, the owner has not decided, not asked yet. */
+  canAskShop: z.boolean(),
 });
 export type Receipt = z.infer<typeof receiptSchema>;
 export const receiptResponseSchema = z.object({ data: receiptSchema });

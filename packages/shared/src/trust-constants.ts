@@ -20,6 +20,13 @@ export const RATING_WINDOW_MONTHS = 12;
  * confirmed grants none (else a shop could create its reviewers or shut out its critics).
  */
 export const REVIEWABLE_PURCHASES = ['REDEMPTION', 'AUTO_VERIFIED_RECEIPT', 'ADMIN_SETTLED_RECEIPT'] as const;
+/**
+ * An account is established (issue 24, ADR 016) when its address is verified and it is at least this many days old,
+ * or has counted purchases at ESTABLISHED_OTHER_SHOPS or more shops other than the one in question. Only an
+ * established account's review is live and its purchases count for the trust level and PREMIUM.
+ */
+export const ESTABLISHED_ACCOUNT_DAYS = 7;
+export const ESTABLISHED_OTHER_SHOPS = 2;
 /** The trust level counts at most this many verified purchases per shopper, shop and (Malta) day. */
 export const TRUST_PURCHASES_PER_SHOPPER_DAY = 1;
 

@@ -84,6 +84,13 @@ export const reviewSchema = z.object({
   reply: z.object({ text: z.string(), createdAt: z.string() }).nullable(),
   /** Whether the signed-in reader wrote it (the app offers no Report of one's own review). */
   mine: z.boolean(),
+  /**
+   * Issue 24 (ADR 016): its author's account is not established yet, so only its author sees it, and it is in no
+   * rating; it goes live by itself once the account is (ESTABLISHED_ACCOUNT_DAYS, verified address).
+   */
+  pendingEstablished: z.boolean(),
+  /** Issue 24: the shop rejected the receipt the automatic check verified; shown, left out of the rating until Qrib settles it. */
+  underDispute: z.boolean(),
 });
 export type Review = z.infer<typeof reviewSchema>;
 export const reviewResponseSchema = z.object({ data: reviewSchema });

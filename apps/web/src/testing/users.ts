@@ -13,6 +13,8 @@ export const testShopper: User = {
   isAdmin: false,
   emailVerified: true,
   pendingEmail: null,
+  established: true,
+  establishedAt: '2026-01-08T10:00:00.000Z',
 };
 
 export const testOwner: User = { ...testShopper, id: 2, name: 'Joseph Borg', username: 'joseph', vendor: { vendorId: 3, businessName: 'Crystal Palace Bar' } };

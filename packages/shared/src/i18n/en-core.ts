@@ -407,6 +407,11 @@ export const enCore = {
     removedVENDOR: 'Qrib removed your shop {{title}}',
     removedREVIEW: 'Qrib removed your review of {{title}}',
     statementOfReasons: 'Statement of reasons: {{reason}}',
+    receiptCheckAsked: 'A shopper asked you to check a receipt the automatic check did not confirm',
+    disputeKeptREVIEWER: 'Qrib settled the dispute over your receipt for {{business}}: your review counts again',
+    disputeRemovedREVIEWER: 'Qrib settled the dispute over your receipt for {{business}}: your review was removed',
+    disputeKeptOWNER: 'Qrib settled a disputed receipt: its review ({{stars}} of 5 stars) counts again',
+    disputeRemovedOWNER: 'Qrib settled a disputed receipt: its review ({{stars}} of 5 stars) was removed',
   },
   // The offer page a shopper reads (/viewoffer/:id when not the owner).
   offerPage: {

@@ -4,7 +4,7 @@ import { computeTrust } from '@qrib/shared/insight-schemas';
 import { initI18n } from '../../lib/i18n.ts';
 import { chartMaximum, changeToneClass, daysBegun, formatDateRange, formatEuro, formatHour, initialsOf, isPositiveChange, trendPoints, trustProgressText } from './format.ts';
 
-const trust = (verifiedPurchases: number) => ({ ...computeTrust({ verifiedPurchases }), verifiedPurchases, customerConfirmations: 0, visitConfirmations: 0 });
+const trust = (verifiedPurchases: number) => ({ ...computeTrust({ verifiedPurchases }), verifiedPurchases, customerConfirmations: 0, visitConfirmations: 0, pendingPurchases: 0 });
 
 describe('the change colour rule (spec §2.4)', () => {
   it('is green only when the change starts with +', () => {

@@ -7,7 +7,7 @@ import { renderScreen } from '../../../testing/render.tsx';
 import { TrustRating } from './trust-rating.tsx';
 
 function trustOf(verifiedPurchases: number, rating: { average: number | null; count: number }, customerConfirmations: number): VendorInsights['trust'] {
-  return { ...computeTrust({ verifiedPurchases, rating }), verifiedPurchases, customerConfirmations, visitConfirmations: 0 };
+  return { ...computeTrust({ verifiedPurchases, rating }), verifiedPurchases, customerConfirmations, visitConfirmations: 0, pendingPurchases: 0 };
 }
 
 describe('TrustRating', () => {

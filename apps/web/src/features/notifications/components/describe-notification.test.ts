@@ -94,6 +94,28 @@ describe('describeNotification: issue 14 (businesses checked, reviews, reports)'
     expect(removed('REVIEW').text).toBe('Qrib removed your review of Free coffee');
   });
 
+  it('tells the owner a shopper asked for a receipt to be checked, and leads to the receipts to review (issue 24)', () => {
+    const view = describeNotification(i18n.t, { ...base, kind: 'RECEIPT_CHECK_ASKED', payload: { receiptId: 4, vendorId: 3 } });
+    expect(view).toEqual({ text: 'A shopper asked you to check a receipt the automatic check did not confirm', detail: null, href: '/receipts-review' });
+  });
+
+  it('tells each side of a settled review dispute what became of the review, with Qrib’s reason (issue 24)', () => {
+    const settled = (outcome: 'KEPT' | 'REMOVED', recipient: 'REVIEWER' | 'OWNER') =>
+      describeNotification(i18n.t, {
+        ...base,
+        kind: 'REVIEW_DISPUTE_SETTLED',
+        payload: { reviewId: 9, vendorId: 3, businessName: 'Bakery', stars: 1, outcome, reason: 'The receipt is genuine', recipient },
+      });
+    expect(settled('KEPT', 'REVIEWER')).toEqual({
+      text: 'Qrib settled the dispute over your receipt for Bakery: your review counts again',
+      detail: 'Qrib’s reason: The receipt is genuine',
+      href: '/shops/3',
+    });
+    expect(settled('REMOVED', 'REVIEWER').text).toBe('Qrib settled the dispute over your receipt for Bakery: your review was removed');
+    expect(settled('KEPT', 'OWNER').text).toBe('Qrib settled a disputed receipt: its review (1 of 5 stars) counts again');
+    expect(settled('REMOVED', 'OWNER')).toMatchObject({ text: 'Qrib settled a disputed receipt: its review (1 of 5 stars) was removed', href: '/' });
+  });
+
   it('says it in the reader’s language', async () => {
     await i18n.changeLanguage('mt');
     expect(business('REJECTED', 'x').text).not.toBe('Qrib could not approve Bakery');

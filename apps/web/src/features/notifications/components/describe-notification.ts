@@ -61,6 +61,19 @@ export function describeNotification(t: TFunction, notification: Notification): 
       href: kind === 'OFFER' ? paths.viewOffer(itemId) : paths.home,
     };
   }
+  if (notification.kind === 'RECEIPT_CHECK_ASKED') {
+    // The owner's queue lists it as waiting for their decision (NEEDS_REVIEW).
+    return { text: t('bell.receiptCheckAsked'), detail: null, href: paths.receiptReview };
+  }
+  if (notification.kind === 'REVIEW_DISPUTE_SETTLED') {
+    const { businessName, stars, outcome, reason, recipient, vendorId } = notification.payload;
+    const key = `bell.dispute${outcome === 'KEPT' ? 'Kept' : 'Removed'}${recipient}` as const;
+    return {
+      text: t(key, { business: businessName, stars }),
+      detail: reason ? t('bell.qribReason', { reason }) : null,
+      href: outcome === 'KEPT' ? paths.shop(vendorId) : paths.home,
+    };
+  }
   const { businessName, status, reason } = notification.payload;
   if (status === 'REJECTED') {
     return {

@@ -18,6 +18,8 @@ const receipt: VendorReceipt = {
   files: [],
   createdAt: '2026-03-02T09:00:00.000Z',
   decidedAt: null,
+  askedShopAt: null,
+  canAskShop: false,
   shopperName: 'Maria Borg',
   formerShopper: false,
   extractedMerchant: 'Crystal Palace Bar',
