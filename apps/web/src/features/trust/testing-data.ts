@@ -14,6 +14,8 @@ export function buildReview(overrides: Partial<Review> = {}): Review {
     verifiedPurchase: true,
     reply: null,
     mine: false,
+    pendingEstablished: false,
+    underDispute: false,
     ...overrides,
   };
 }

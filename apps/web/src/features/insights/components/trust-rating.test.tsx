@@ -24,6 +24,14 @@ describe('TrustRating', () => {
     expect(screen.queryByText(/\/ 5/)).toBeNull();
   });
 
+  it('shows the purchases waiting for an established account apart, and nothing when there are none (issue 24)', () => {
+    const { unmount } = renderScreen(<TrustRating trust={{ ...trustOf(2, { average: null, count: 0 }, 0), pendingPurchases: 3 }} />);
+    expect(screen.getByTestId('trust-pendingPurchases')).toHaveTextContent('3 pending: counts once the shopper’s account is established');
+    unmount();
+    renderScreen(<TrustRating trust={trustOf(2, { average: null, count: 0 }, 0)} />);
+    expect(screen.queryByTestId('trust-pendingPurchases')).not.toBeInTheDocument();
+  });
+
   it('says there are no reviews yet, and one review in the singular', () => {
     const { unmount } = renderScreen(<TrustRating trust={trustOf(0, { average: null, count: 0 }, 0)} />);
     expect(within(screen.getByTestId('trust-rating')).getByText(en.trust.noReviews)).toBeInTheDocument();

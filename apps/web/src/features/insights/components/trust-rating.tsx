@@ -16,7 +16,8 @@ const threshold = (level: (typeof TRUST_LEVELS)[number]['level']) => TRUST_LEVEL
 /**
  * Spec §2.4 Trust Rating (issue 14: a rating the shop cannot grade): the reviews' rating ('4.6 · 38 reviews', or 'No
  * reviews yet'), the level from purchases the shop did not confirm alone, and the receipts only the owner confirmed
- * ('customer confirmations') apart; the way to the next level and the link to 'How ratings and reviews work'.
+ * ('customer confirmations') apart, and the purchases pending an established account (issue 24); the way to the next
+ * level and the link to 'How ratings and reviews work'.
  */
 export function TrustRating({ trust }: { trust: VendorInsights['trust'] }) {
   const { t, i18n } = useTranslation();
@@ -49,6 +50,12 @@ export function TrustRating({ trust }: { trust: VendorInsights['trust'] }) {
       <p className="mt-2 text-xs text-slate-600" data-testid="trust-customerConfirmations-note">
         {t('vendorInsights.customerConfirmationsNote')}
       </p>
+      {/* Issue 24: purchases from accounts not established yet are shown, never silently missing from the level. */}
+      {trust.pendingPurchases > 0 ? (
+        <p className="mt-1 text-sm font-medium text-slate-800" data-testid="trust-pendingPurchases">
+          {t('ownerEvidence.pendingPurchases', { count: trust.pendingPurchases })}
+        </p>
+      ) : null}
       <div className="mt-4">
         <div className="mb-1 flex justify-between text-xs text-slate-600">
           <span>{progressLabel}</span>

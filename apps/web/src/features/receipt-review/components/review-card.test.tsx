@@ -49,6 +49,14 @@ describe('ReviewCard: the automatic verdict is a hint, the owner decides', () =>
     expect(screen.getByRole('button', { name: 'Reject' })).toBeEnabled();
   });
 
+  it('says when the shopper asked for this check (issue 24), and nothing when they did not', () => {
+    const first = renderCard({ ...receipt, status: 'NEEDS_REVIEW', autoStatus: 'NEEDS_REVIEW', askedShopAt: '2026-03-02T10:30:00.000Z' });
+    expect(screen.getByTestId('review-asked')).toHaveTextContent('The shopper asked you to check this receipt on Mar 2, 2026, 11:30 AM.');
+    first.unmount();
+    renderCard(receipt);
+    expect(screen.queryByTestId('review-asked')).not.toBeInTheDocument();
+  });
+
   it('gives the automatic reason inside the hint, not as a rejection', () => {
     renderCard({ ...receipt, status: 'REJECTED', autoStatus: 'REJECTED', reasonCode: 'receiptTooOld', reasonParams: { days: 7 }, autoReasonCode: 'receiptTooOld', autoReasonParams: { days: 7 } });
     expect(screen.getByTestId('review-status')).toHaveTextContent('Awaiting your decision');

@@ -55,6 +55,12 @@ export function ReviewCard({ receipt }: { receipt: VendorReceipt }) {
             {receipt.offer ? t('receiptReview.offer', { title: receipt.offer.title }) : t('receiptReview.noOffer')}
           </p>
           <p className="text-xs text-slate-600">{t('receiptReview.uploadedOn', { date: formatMaltaDateTime(receipt.createdAt, i18n.language) })}</p>
+          {/* Issue 24: the shopper asked for this check after the automatic one held or rejected it. */}
+          {receipt.askedShopAt ? (
+            <p className="mt-1 text-sm font-medium text-sky-900" data-testid="review-asked">
+              {t('ownerEvidence.askedShop', { date: formatMaltaDateTime(receipt.askedShopAt, i18n.language) })}
+            </p>
+          ) : null}
         </div>
         <span className={`rounded-full px-3 py-1 text-xs font-semibold ${receipt.decidedAt ? STATUS_STYLES[receipt.status] : STATUS_STYLES.PENDING}`} data-testid="review-status">
           {receipt.decidedAt ? t(`receipts.status${receipt.status}`) : t('receiptReview.awaitingDecision')}

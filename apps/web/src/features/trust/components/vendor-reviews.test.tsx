@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { MESSAGES, formatMessage } from '@qrib/shared/messages';
-import { REVIEW_REPLY_MAX } from '@qrib/shared/trust-constants';
+import { ESTABLISHED_ACCOUNT_DAYS, REVIEW_REPLY_MAX } from '@qrib/shared/trust-constants';
 import { neverAnswer, stubApi } from '../../../testing/api-stub.ts';
 import { renderScreen } from '../../../testing/render.tsx';
 import { buildReview, buildReviewsPage, errorAnswer } from '../testing-data.ts';
@@ -25,6 +25,31 @@ describe('VendorReviews', () => {
     stubApi({ 'GET /api/v1/vendors/3/reviews': errorAnswer(404, 'shopNotFound', MESSAGES.shopNotFound) });
     renderReviews();
     expect(await screen.findByRole('alert')).toHaveTextContent(formatMessage(MESSAGES.errorWithMessage, { message: MESSAGES.shopNotFound }));
+  });
+
+  it("shows the reader's own held review as waiting for an established account, and a disputed review as 'Under dispute'", async () => {
+    stubApi({
+      'GET /api/v1/vendors/3/reviews': {
+        body: buildReviewsPage({
+          data: [
+            buildReview({ reviewId: 41, mine: true, pendingEstablished: true }),
+            buildReview({ reviewId: 42, stars: 1, underDispute: true, author: { displayName: 'Joe C.', formerShopper: false } }),
+            buildReview({ reviewId: 43, author: { displayName: 'Ann P.', formerShopper: false } }),
+          ],
+        }),
+      },
+    });
+    renderReviews();
+    const [held, disputed, live] = await screen.findAllByTestId('review');
+    if (!held || !disputed || !live) throw new Error('three reviews expected');
+    expect(within(held).getByTestId('review-held')).toHaveTextContent('Published once your account is established');
+    expect(within(held).getByTestId('review-held')).toHaveTextContent(`at least ${ESTABLISHED_ACCOUNT_DAYS} days old`);
+    expect(within(held).queryByText('Under dispute')).not.toBeInTheDocument();
+    expect(within(disputed).getByTestId('review-under-dispute')).toHaveTextContent('Under dispute');
+    expect(within(disputed).getByText(/until then this review does not count in the rating/)).toBeInTheDocument();
+    expect(within(disputed).queryByTestId('review-held')).not.toBeInTheDocument();
+    expect(within(live).queryByTestId('review-held')).not.toBeInTheDocument();
+    expect(within(live).queryByTestId('review-under-dispute')).not.toBeInTheDocument();
   });
 
   it('shows each review’s stars in words, author, date, offer, text, the verified mark and the owner’s reply; Show more reads the next page', async () => {

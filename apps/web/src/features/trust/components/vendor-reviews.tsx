@@ -2,13 +2,15 @@
  * A shop's reviews (issue 14): stars, text, the reviewer's first name and initial, the date, 'Verified purchase' and the
  * owner's public reply. The shop's owner, on their own shop's page, replies once to each review without a reply.
  * `limit` shows only the latest few (the offer page), with a link to the shop page for the rest.
+ * Issue 24: the reader's own review held until their account is established says so (only they see it), and a review
+ * whose receipt the shop disputes is marked 'Under dispute' for everyone.
  */
-import { BadgeCheck } from 'lucide-react';
+import { BadgeCheck, Clock, Scale } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Review } from '@qrib/shared/trust-schemas';
-import { REVIEW_REPLY_MAX, REVIEW_STARS_MAX } from '@qrib/shared/trust-constants';
+import { ESTABLISHED_ACCOUNT_DAYS, ESTABLISHED_OTHER_SHOPS, REVIEW_REPLY_MAX, REVIEW_STARS_MAX } from '@qrib/shared/trust-constants';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/data-states.tsx';
@@ -85,7 +87,23 @@ function ReviewItem({ review, isOwner }: { review: Review; isOwner: boolean }) {
             {t('trust.verifiedPurchase')}
           </span>
         ) : null}
+        {review.underDispute ? (
+          <span className="inline-flex items-center gap-1 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900" data-testid="review-under-dispute">
+            <Scale aria-hidden="true" className="size-3.5" />
+            {t('evidence.underDispute')}
+          </span>
+        ) : null}
       </div>
+      {review.pendingEstablished ? (
+        <div className="mt-2 rounded-xl border border-sky-300 bg-sky-50 p-3 text-sm text-sky-900" data-testid="review-held">
+          <p className="flex items-center gap-1.5 font-semibold">
+            <Clock aria-hidden="true" className="size-4 shrink-0" />
+            {t('evidence.heldBadge')}
+          </p>
+          <p className="mt-1">{t('evidence.heldWhy', { days: ESTABLISHED_ACCOUNT_DAYS, shops: ESTABLISHED_OTHER_SHOPS })}</p>
+        </div>
+      ) : null}
+      {review.underDispute ? <p className="mt-1 text-sm text-slate-700">{t('evidence.underDisputeNote')}</p> : null}
       {review.offerTitle ? (
         <p className="mt-1 text-sm text-slate-700">
           {t('trust.reviewOf', { offer: review.offerTitle })}

@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, formatMessage } from '@qrib/shared/messages';
-import { REVIEW_STARS_MAX, REVIEW_TEXT_MAX, REVIEW_WINDOW_DAYS } from '@qrib/shared/trust-constants';
+import { ESTABLISHED_ACCOUNT_DAYS, ESTABLISHED_OTHER_SHOPS, REVIEW_STARS_MAX, REVIEW_TEXT_MAX, REVIEW_WINDOW_DAYS } from '@qrib/shared/trust-constants';
 import { stubApi } from '../../../testing/api-stub.ts';
 import { renderRoutes, renderScreen } from '../../../testing/render.tsx';
 import { ReviewPurchaseLink } from '../../../components/review-purchase-link.tsx';
@@ -36,6 +36,21 @@ describe('WriteReview', () => {
     expect(await screen.findByText('Thanks! Your review is published.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'See your review' })).toHaveAttribute('href', '/shops/3#review-31');
     expect(api.calls).toEqual([{ method: 'POST', path: '/api/v1/reviews', body: { claimId: 21, stars: 5, text: 'Lovely' } }]);
+  });
+
+  it('says a review from an account that is not established is kept until it is, and why, instead of published', async () => {
+    stubApi({ 'POST /api/v1/reviews': { status: 201, body: { data: buildReview({ reviewId: 32, stars: 2, mine: true, pendingEstablished: true }) } } });
+    renderForm();
+    await userEvent.click(screen.getByRole('radio', { name: '2 out of 5 stars' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Publish review' }));
+    expect(await screen.findByText('Thanks! Your review is saved. It will be published once your account is established.')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        `An account is established when its e-mail address is verified and it is at least ${ESTABLISHED_ACCOUNT_DAYS} days old, or when it has verified purchases at ${ESTABLISHED_OTHER_SHOPS} other shops. Until then only you see your review; then it is published by itself.`,
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('Thanks! Your review is published.')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'See your review' })).toHaveAttribute('href', '/shops/3#review-32');
   });
 
   it('sends a receipt’s review with no text as null, and shows the server’s field errors and refusals', async () => {

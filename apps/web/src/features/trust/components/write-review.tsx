@@ -1,13 +1,14 @@
 /**
  * /write-review?claimId= or ?receiptId=: the review of one purchase (issue 14): 1–5 stars as a radio group and an
- * optional text, published at once; the server says whether the purchase grants one (403, 404, 409).
+ * optional text, published at once; the server says whether the purchase grants one (403, 404, 409). A review from an
+ * account that is not established yet is kept for its author alone (issue 24, `pendingEstablished`), and says so.
  */
 import { Star } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import type { Review } from '@qrib/shared/trust-schemas';
-import { REVIEW_STARS_MAX, REVIEW_STARS_MIN, REVIEW_TEXT_MAX } from '@qrib/shared/trust-constants';
+import { ESTABLISHED_ACCOUNT_DAYS, ESTABLISHED_OTHER_SHOPS, REVIEW_STARS_MAX, REVIEW_STARS_MIN, REVIEW_TEXT_MAX } from '@qrib/shared/trust-constants';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { EmptyState } from '../../../components/ui/data-states.tsx';
@@ -103,9 +104,16 @@ export function WriteReview() {
       </header>
       {published ? (
         <div className="space-y-3">
-          <Alert tone="success" focusOnShow>
-            {t('trust.reviewThanks')}
-          </Alert>
+          {published.pendingEstablished ? (
+            <Alert tone="info" focusOnShow>
+              <p className="font-semibold">{t('evidence.reviewHeld')}</p>
+              <p className="mt-1">{t('evidence.heldWhy', { days: ESTABLISHED_ACCOUNT_DAYS, shops: ESTABLISHED_OTHER_SHOPS })}</p>
+            </Alert>
+          ) : (
+            <Alert tone="success" focusOnShow>
+              {t('trust.reviewThanks')}
+            </Alert>
+          )}
           <Link to={`${paths.shop(published.vendorId)}#review-${published.reviewId}`} className="inline-flex min-h-11 items-center font-semibold text-brand-800 underline">
             {t('trust.seeYourReview')}
           </Link>
