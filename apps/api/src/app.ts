@@ -202,6 +202,8 @@ export async function buildApp({ config, database, closeDatabase = true, logger,
     signupsPerHour: config.signupsPerHour,
     loginAttemptsPerUsername: config.loginAttemptsPerUsername,
     loginAttemptsPerIp: config.loginAttemptsPerIp,
+    // Issue 24: the sign-up network's hash is salted with the server's token secret (services/network-hash.ts).
+    networkSalt: config.jwtSecret,
   });
   await app.register(accountAuthRoutes, { prefix: '/api/v1/auth', jwtSecret: config.jwtSecret });
   await app.register(categoryRoutes, { prefix: '/api/v1/categories' });

@@ -3,7 +3,8 @@
  * straight into the database, an offer's form fields, and an offer published through the real endpoint. Offer dates are counted from today in Malta, so a
  * test means the same whenever it runs; write a calendar date only where the date itself is the point.
  */
-import { addDays, maltaToday } from '@qrib/shared';
+import { sql } from 'drizzle-orm';
+import { ESTABLISHED_ACCOUNT_DAYS, addDays, maltaToday } from '@qrib/shared';
 import type { App } from '../src/app.ts';
 import type { Db } from '../src/db/client.ts';
 import { users, vendors } from '../src/db/schema.ts';
@@ -74,6 +75,15 @@ export async function insertShop(db: Db, overrides: Partial<Omit<typeof vendors.
     .returning({ id: vendors.id });
   if (!vendor) throw new Error('vendor not inserted');
   return { ownerUserId: owner.id, vendorId: vendor.id };
+}
+
+/**
+ * Makes an account established (issue 24, ADR 016): its address verified and the account created `daysOld` days ago
+ * (ESTABLISHED_ACCOUNT_DAYS + 1 unless told), so its reviews are live and its purchases count for the trust level. Tests
+ * about something else than the new-account rule make their shoppers established with it, as real shoppers mostly are.
+ */
+export async function makeEstablished(db: Db, userId: number, daysOld = ESTABLISHED_ACCOUNT_DAYS + 1): Promise<void> {
+  await db.execute(sql`UPDATE users SET email_verified_at = now(), created_at = now() - make_interval(days => ${daysOld}) WHERE id = ${userId}`);
 }
 
 /** The form fields of an offer as POST /offers/ takes them, running today (from a week ago to 30 days ahead); `undefined` leaves a field out. */

@@ -92,6 +92,9 @@ describe('seeding', () => {
       expect(insights.statusCode).toBe(200);
       expect(insights.json().data.trust.verifiedPurchases).toBeGreaterThan(0);
       expect(insights.json().data.trust.customerConfirmations).toBeGreaterThan(0);
+      // Issue 24: the demo shoppers are established (verified, 30 days old), so nothing of theirs waits.
+      expect(insights.json().data.trust.pendingPurchases).toBe(0);
+      expect(me.json().user).toMatchObject({ established: true, establishedAt: expect.any(String) });
       expect(insights.json().data.overview.impressions).toBeGreaterThan(0);
       // Codes at the till (issue 13): some redeemed, one limited offer with units counted down.
       const { redemptions } = insights.json().data as { redemptions: { claims: number; redemptions: number; ratePercent: number } };

@@ -318,14 +318,18 @@ export async function seedDemoData(db: Db, storage: Storage, now = new Date()): 
       byteSize: pendingDocument.body.length,
       sha256: pendingDocument.sha256,
     });
-    // Issue 15: the demo accounts' addresses count as verified (no banner, no link to follow on a first run).
-    await tx.update(users).set({ emailVerifiedAt: now });
+    // Issue 15: the demo accounts' addresses count as verified (no banner, no link to follow on a first run). Issue 24:
+    // and they are DEMO_ACCOUNT_AGE_DAYS old, so established (ADR 016): their reviews are live and their purchases count
+    // for the trust level, and the tour and the demo dashboard look as they did.
+    await tx.update(users).set({ emailVerifiedAt: now, createdAt: new Date(now.getTime() - DEMO_ACCOUNT_AGE_DAYS * DAY_MS) });
   });
   return true;
 }
 
 const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
+/** How old the demo accounts are made: well past ESTABLISHED_ACCOUNT_DAYS (issue 24). */
+const DEMO_ACCOUNT_AGE_DAYS = 30;
 
 /**
  * A few weeks of made-up activity at the demo owner's shop, so its dashboard and insights are not empty on a

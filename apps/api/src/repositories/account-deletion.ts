@@ -25,6 +25,8 @@ export const REASSIGNED_USER_COLUMNS = [
   'reports.reporter_user_id',
   'reviews.user_id',
   'shop_visits.user_id',
+  'suspicious_activity.decided_by_user_id',
+  'suspicious_activity_items.user_id',
   'vendors.owner_user_id',
 ] as const;
 /** Deleted with the account, by cascade: what is the person's alone and counts in no shop's figures. */
@@ -74,7 +76,10 @@ export function createAccountDeletionRepository(db: Db) {
      */
     async deleteAccount(userId: number): Promise<{ storageKeys: string[] } | { refused: 'adminAccount' | 'businessOpen' } | undefined> {
       return db.transaction(async (tx) => {
-        const [account] = await selectRows<{ is_admin: boolean }>(tx, sql`SELECT is_admin FROM users WHERE id = ${userId} AND deleted_at IS NULL FOR UPDATE`);
+        const [account] = await selectRows<{ is_admin: boolean; created_at: Date | string; email_verified_at: Date | string | null }>(
+          tx,
+          sql`SELECT is_admin, created_at, email_verified_at FROM users WHERE id = ${userId} AND deleted_at IS NULL FOR UPDATE`,
+        );
         if (!account) return undefined;
         if (account.is_admin) return { refused: 'adminAccount' };
         const owned = await selectRows<{ id: number; status: string; logo_key: string | null }>(
@@ -88,8 +93,12 @@ export function createAccountDeletionRepository(db: Db) {
         const preferences = JSON.stringify({ ...DEFAULT_PREFERENCES, emailNotifications: false });
         const [pseudonym] = await selectRows<{ id: number }>(
           tx,
-          sql`INSERT INTO users (name, email, phone, username, password_hash, preferences, is_admin, deleted_at)
-            VALUES ('', ${`${uuid}@deleted.invalid`}, '', ${`former-${uuid}`}, ${UNUSABLE_PASSWORD_HASH}, ${preferences}::jsonb, false, now())
+          // Issue 24 (ADR 016): the pseudonym keeps the account's creation and verification, and establishedSql stops its
+          // age at deleted_at, so the reviews it inherits stay live only if the account was established (by age, or by
+          // the purchases handed over with them); an account deleted too young never becomes established afterwards.
+          sql`INSERT INTO users (name, email, phone, username, password_hash, preferences, is_admin, deleted_at, created_at, email_verified_at)
+            VALUES ('', ${`${uuid}@deleted.invalid`}, '', ${`former-${uuid}`}, ${UNUSABLE_PASSWORD_HASH}, ${preferences}::jsonb, false, now(),
+                    ${new Date(account.created_at).toISOString()}::timestamptz, ${account.email_verified_at === null ? null : new Date(account.email_verified_at).toISOString()}::timestamptz)
             RETURNING id`,
         );
         if (!pseudonym) throw new Error('the pseudonymous row was not written');
@@ -131,6 +140,9 @@ export function createAccountDeletionRepository(db: Db) {
         await tx.execute(sql`UPDATE reports SET reporter_user_id = ${formerId}, text = NULL WHERE reporter_user_id = ${userId}`);
         await tx.execute(sql`UPDATE reports SET decided_by_user_id = ${formerId} WHERE decided_by_user_id = ${userId}`);
         await tx.execute(sql`UPDATE admin_actions SET admin_user_id = ${formerId} WHERE admin_user_id = ${userId}`);
+        // Issue 24: a flagged purchase or review stays flagged when its author leaves (the items name the rows handed over).
+        await tx.execute(sql`UPDATE suspicious_activity_items SET user_id = ${formerId} WHERE user_id = ${userId}`);
+        await tx.execute(sql`UPDATE suspicious_activity SET decided_by_user_id = ${formerId} WHERE decided_by_user_id = ${userId}`);
 
         // Every replica forgets the account's sessions when this commits (the rows go with the account just below).
         await tx.execute(sql`SELECT pg_notify(${SESSION_CHANNEL}, json_build_object('userId', ${userId}::integer)::text)`);

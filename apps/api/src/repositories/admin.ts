@@ -15,11 +15,16 @@ import {
 import { selectRows, type Db } from '../db/client.ts';
 import { OFFER_HAS_UNITS } from '../services/nearby/queries.ts';
 import { insertAdminAction } from './admin-vendors.ts';
+import { establishedSql } from './established.ts';
 import { insertReceiptDecidedNotification } from './notifications.ts';
 import { receiptFileUrl } from './receipts.ts';
 
-/** An open dispute: the automatic check VERIFIED the receipt, the shop's owner REJECTED it, no admin has settled it. */
-const OPEN_DISPUTE = sql`r.auto_status = 'VERIFIED' AND r.status = 'REJECTED' AND r.settled_at IS NULL`;
+/**
+ * An open dispute: the automatic check VERIFIED the receipt, the shop's owner REJECTED it, no admin has settled it. `r`
+ * is the receipts alias; a review of such a receipt is shown 'under dispute' and left out of the rating (issue 24).
+ */
+export const openDisputeSql = (r: string) => sql.raw(`(${r}.auto_status = 'VERIFIED' AND ${r}.status = 'REJECTED' AND ${r}.settled_at IS NULL)`);
+const OPEN_DISPUTE = openDisputeSql('r');
 
 interface DisputeRow {
   receipt_id: number;
@@ -61,6 +66,31 @@ function countByState<State extends string>(states: readonly State[], rows: { st
   const counts = Object.fromEntries(states.map((state) => [state, 0])) as Record<State, number>;
   for (const row of rows) if ((states as readonly string[]).includes(row.state)) counts[row.state as State] = row.total;
   return counts;
+}
+
+/**
+ * Issue 24 (ADR 016): the review of a settled receipt. While the dispute was open it was shown 'under dispute' and left
+ * out of the rating; settled VERIFIED it counts again, settled REJECTED it is REMOVED with the admin's reason. Both
+ * sides are told (REVIEW_DISPUTE_SETTLED with the reason): the reviewer, and the owner when the review is one shoppers
+ * see (an author not yet established has a review only they see; the owner is not told of it).
+ */
+async function settleReviewOfReceipt(tx: Db, receiptId: number, status: 'VERIFIED' | 'REJECTED', reason: string): Promise<void> {
+  const outcome = status === 'VERIFIED' ? 'KEPT' : 'REMOVED';
+  await tx.execute(sql`
+    INSERT INTO notifications (user_id, kind, payload)
+    SELECT told.user_id, 'REVIEW_DISPUTE_SETTLED',
+           jsonb_build_object('reviewId', rv.id, 'vendorId', rv.vendor_id, 'businessName', v.business_name, 'stars', rv.stars,
+                              'outcome', ${outcome}::text, 'reason', ${reason}::text, 'recipient', told.recipient)
+    FROM reviews rv
+    JOIN users u ON u.id = rv.user_id
+    JOIN vendors v ON v.id = rv.vendor_id
+    CROSS JOIN LATERAL (VALUES (rv.user_id, 'REVIEWER'), (v.owner_user_id, 'OWNER')) AS told(user_id, recipient)
+    WHERE rv.receipt_id = ${receiptId} AND rv.status = 'PUBLISHED'
+      AND (told.recipient = 'OWNER' OR u.deleted_at IS NULL)
+      AND (told.recipient = 'REVIEWER' OR ${establishedSql('u', sql`rv.vendor_id`)})`);
+  if (status === 'REJECTED') {
+    await tx.execute(sql`UPDATE reviews SET status = 'REMOVED', status_reason = ${reason} WHERE receipt_id = ${receiptId} AND status = 'PUBLISHED'`);
+  }
 }
 
 export function createAdminRepository(db: Db) {
@@ -128,6 +158,7 @@ export function createAdminRepository(db: Db) {
         if (!row) return undefined;
         await insertAdminAction(tx, { adminUserId, action: 'SETTLE_RECEIPT', itemKind: 'RECEIPT', itemId: receiptId, reason });
         await insertReceiptDecidedNotification(tx, row.consumer_user_id, { receiptId, status, businessName: row.business_name, reason });
+        await settleReviewOfReceipt(tx, receiptId, status, reason);
         return { receiptId, status, settledAt: new Date(row.settled_ms).toISOString() };
       });
     },

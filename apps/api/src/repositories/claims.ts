@@ -10,6 +10,7 @@ import { PURCHASE_COUNTS, maltaDayEnd, maltaMidnight, remainingUnits, type Claim
 import { selectRows, type Db } from '../db/client.ts';
 import { notifications } from '../db/schema.ts';
 import { publicUrlSql } from '../storage/public-url.ts';
+import { establishedSql } from './established.ts';
 import { purchasesSql } from './purchases.ts';
 import { SHOP_SEEN_BY_SHOPPERS } from './shopper-visibility.ts';
 
@@ -177,14 +178,17 @@ export function createClaimsRepository(db: Db) {
 
     /**
      * The shopper's purchases that count for audiences (PURCHASE_COUNTS in packages/shared): `atShop` at one shop
-     * (NEW_CUSTOMERS), `anywhere` on Qrib (PREMIUM_CUSTOMERS).
+     * (NEW_CUSTOMERS: any purchase there, established account or not, flagged or not: none of it makes a shopper new),
+     * `anywhere` on Qrib (PREMIUM_CUSTOMERS, issue 24: only an account established for this shop has any, flagged
+     * purchases left out).
      */
     async countPurchases(userId: number, vendorId: number): Promise<{ atShop: number; anywhere: number }> {
       const [row] = await selectRows<{ at_shop: number; anywhere: number }>(
         db,
         sql`SELECT
               (SELECT count(*)::integer FROM ${purchasesSql(PURCHASE_COUNTS.newCustomer, { userId, vendorId })} AS shop) AS at_shop,
-              (SELECT count(*)::integer FROM ${purchasesSql(PURCHASE_COUNTS.premium, { userId })} AS everywhere) AS anywhere`,
+              (SELECT CASE WHEN ${establishedSql('u', vendorId)} THEN (SELECT count(*)::integer FROM ${purchasesSql(PURCHASE_COUNTS.premium, { userId, notFlagged: true })} AS everywhere) ELSE 0 END
+               FROM users u WHERE u.id = ${userId}) AS anywhere`,
       );
       return { atShop: Number(row?.at_shop ?? 0), anywhere: Number(row?.anywhere ?? 0) };
     },

@@ -6,6 +6,7 @@
 import { sql } from 'drizzle-orm';
 import { MALTA_TIME_ZONE, PURCHASE_COUNTS, TRUST_PURCHASES_PER_SHOPPER_DAY, addDays, type InsightRange, type MessageKey } from '@qrib/shared';
 import { selectRows, type Db } from '../db/client.ts';
+import { establishedPurchasesSql } from './established.ts';
 import { purchasesSql, receiptNotDecidedAlone } from './purchases.ts';
 import { ratingSql } from './reviews.ts';
 
@@ -27,6 +28,8 @@ export interface InsightFacts {
   receiptsAwaitingDecision: number;
   /** VERIFIED receipts only the owner confirmed (issue 14): not in the trust level. */
   customerConfirmations: number;
+  /** Issue 24: purchases that would count for the level once their shopper's account is established. */
+  pendingPurchases: number;
   /** Detected visits the shopper said ended in a purchase. */
   visitConfirmations: number;
   /** The reviews' rating shoppers see (reviews repository's ratingSql). */
@@ -96,16 +99,20 @@ export function createInsightsRepository(db: Db) {
         SELECT
           count(*) FILTER (WHERE made_at >= ${start} AND made_at < ${end}) AS conversions,
           count(*) FILTER (WHERE made_at >= ${previousStart} AND made_at < ${previousEnd}) AS previous_conversions
-        FROM ${purchasesSql(PURCHASE_COUNTS.conversions, { vendorId })} AS p
+        FROM ${purchasesSql(PURCHASE_COUNTS.conversions, { vendorId, notFlagged: true })} AS p
       `);
-      // The purchases the shop did not decide alone, at most TRUST_PURCHASES_PER_SHOPPER_DAY per shopper and Malta day.
-      const [trustPurchases] = await selectRows<Record<string, Count | null>>(db, sql`
-        SELECT sum(least(per_day.purchases, ${TRUST_PURCHASES_PER_SHOPPER_DAY})) AS verified_purchases
+      // The purchases the shop did not decide alone, at most TRUST_PURCHASES_PER_SHOPPER_DAY per shopper and Malta day,
+      // by shoppers who are not the shop's members and not flagged (issue 24): those of established accounts count,
+      // the others are pending (they count once the account is established).
+      const trustPurchasesOf = (accounts: 'ESTABLISHED' | 'UNESTABLISHED') => sql`
+        SELECT coalesce(sum(least(per_day.purchases, ${TRUST_PURCHASES_PER_SHOPPER_DAY})), 0)
         FROM (
           SELECT p.user_id, (p.made_at AT TIME ZONE ${MALTA_TIME_ZONE})::date AS day, count(*) AS purchases
-          FROM ${purchasesSql(PURCHASE_COUNTS.trustLevel, { vendorId })} AS p
+          FROM ${establishedPurchasesSql(PURCHASE_COUNTS.trustLevel, { vendorId, notFlagged: true, notMembers: true }, accounts)} AS p
           GROUP BY 1, 2
-        ) AS per_day
+        ) AS per_day`;
+      const [trustPurchases] = await selectRows<Record<string, Count | null>>(db, sql`
+        SELECT (${trustPurchasesOf('ESTABLISHED')}) AS verified_purchases, (${trustPurchasesOf('UNESTABLISHED')}) AS pending_purchases
       `);
       const [rating] = await selectRows<{ average: Count | null; count: Count }>(db, ratingSql(vendorId));
 
@@ -181,7 +188,7 @@ export function createInsightsRepository(db: Db) {
       `);
       const conversionDays = await selectRows<{ day: string; conversions: Count }>(db, sql`
         SELECT ${maltaDay('made_at')} AS day, count(*) AS conversions
-        FROM ${purchasesSql(PURCHASE_COUNTS.conversions, { vendorId })} AS p
+        FROM ${purchasesSql(PURCHASE_COUNTS.conversions, { vendorId, notFlagged: true })} AS p
         WHERE made_at >= ${start} AND made_at < ${end}
         GROUP BY 1
       `);
@@ -222,6 +229,7 @@ export function createInsightsRepository(db: Db) {
         rejectedReceipts: toNumber(receipts?.rejected_receipts),
         receiptsAwaitingDecision: toNumber(receipts?.awaiting_decision),
         customerConfirmations: toNumber(receipts?.customer_confirmations),
+        pendingPurchases: toNumber(trustPurchases?.pending_purchases),
         visitConfirmations: toNumber(visits?.visit_confirmations),
         rating: { average: rating?.average === null || rating?.average === undefined ? null : Number(rating.average), count: toNumber(rating?.count) },
         footTraffic: toNumber(visits?.foot_traffic),

@@ -6,6 +6,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { PURCHASE_COUNTS } from '@qrib/shared';
+import { notFlaggedSql } from './suspicious-activity.ts';
 
 type PurchaseKind = (typeof PURCHASE_COUNTS)[keyof typeof PURCHASE_COUNTS][number];
 
@@ -17,8 +18,26 @@ export const receiptNotDecidedAlone = (r: string) =>
   // Never NULL (auto_status is NULL until the check ran), so NOT of it is safe.
   sql.raw(`(${r}.status = 'VERIFIED' AND (${r}.auto_status IS NOT DISTINCT FROM 'VERIFIED' OR ${r}.settled_by_user_id IS NOT NULL))`);
 
-/** The purchases of `kinds`, narrowed to one shopper and/or one shop. */
-export function purchasesSql(kinds: readonly PurchaseKind[], where: { userId?: number; vendorId?: number }): SQL {
+/** Which purchases `purchasesSql` answers. */
+export interface PurchaseFilter {
+  /** One shopper's (a number, or a column of an enclosing query such as sql`eu.id`). */
+  userId?: number | SQL;
+  /** One shop's (a number, or a column of an enclosing query). */
+  vendorId?: number | SQL;
+  /**
+   * Leave out purchases listed in a suspicious-activity entry that is OPEN or EXCLUDED (issue 24, notFlaggedSql): they
+   * count nowhere until an admin clears them.
+   */
+  notFlagged?: boolean;
+  /** Leave out purchases made by the shop's own members (its owner today): a shop cannot grade itself. */
+  notMembers?: boolean;
+}
+
+/**
+ * The purchases of `kinds`, narrowed by `where`. Columns: user_id, vendor_id, made_at. Whether the shopper's account is
+ * established is a filter on these rows, in repositories/established.ts (establishedPurchasesSql).
+ */
+export function purchasesSql(kinds: readonly PurchaseKind[], where: PurchaseFilter): SQL {
   const claimFilter = [sql`c.status = 'REDEEMED'`];
   const receiptFilter = [
     sql`r.status = 'VERIFIED'`,
@@ -31,6 +50,14 @@ export function purchasesSql(kinds: readonly PurchaseKind[], where: { userId?: n
   if (where.vendorId !== undefined) {
     claimFilter.push(sql`c.vendor_id = ${where.vendorId}`);
     receiptFilter.push(sql`r.vendor_id = ${where.vendorId}`);
+  }
+  if (where.notFlagged) {
+    claimFilter.push(notFlaggedSql('REDEMPTION', 'c.id'));
+    receiptFilter.push(notFlaggedSql('RECEIPT', 'r.id'));
+  }
+  if (where.notMembers) {
+    claimFilter.push(sql`NOT EXISTS (SELECT 1 FROM vendors cm WHERE cm.id = c.vendor_id AND cm.owner_user_id = c.user_id)`);
+    receiptFilter.push(sql`NOT EXISTS (SELECT 1 FROM vendors rm WHERE rm.id = r.vendor_id AND rm.owner_user_id = r.consumer_user_id)`);
   }
   const parts: SQL[] = [];
   if (kinds.includes('REDEMPTION')) {

@@ -67,6 +67,18 @@ export function presentReason(code: string | null, params: MessageParams | null,
 
 export const receiptFileUrl = (receiptId: number, fileId: number) => `/api/v1/receipts/${receiptId}/files/${fileId}`;
 
+/**
+ * Whether the shopper may ask the shop to check the receipt (issue 24, 'Ask the shop to check'): the automatic check
+ * REJECTED or held it (NEEDS_REVIEW) and that is still its status, the owner has not decided, no admin settled it, and
+ * it was not asked before (once per receipt, so no rate limit is needed).
+ */
+export function canAskShop(row: Pick<ReceiptRow, 'status' | 'autoStatus' | 'decidedAt' | 'settledAt' | 'askedShopAt'>): boolean {
+  const heldOrRejected = row.autoStatus === 'REJECTED' || row.autoStatus === 'NEEDS_REVIEW';
+  return heldOrRejected && row.status === row.autoStatus && row.decidedAt === null && row.settledAt === null && row.askedShopAt === null;
+}
+
+export type AskShopOutcome = { kind: 'not-found' } | { kind: 'not-askable' } | { kind: 'asked'; receipt: Receipt };
+
 export function createReceiptsRepository(db: Db) {
   async function present(rows: ReceiptRow[]): Promise<Receipt[]> {
     if (rows.length === 0) return [];
@@ -107,6 +119,8 @@ export function createReceiptsRepository(db: Db) {
           })),
         createdAt: row.createdAt.toISOString(),
         decidedAt: row.decidedAt?.toISOString() ?? null,
+        askedShopAt: row.askedShopAt?.toISOString() ?? null,
+        canAskShop: canAskShop(row),
       };
     });
   }
@@ -195,6 +209,39 @@ export function createReceiptsRepository(db: Db) {
       if (!row) return undefined;
       const [presented] = await presentForVendor([row]);
       return presented;
+    },
+
+    /**
+     * 'Ask the shop to check' (issue 24), in one transaction: the shopper's own receipt, locked, must still be askable
+     * (canAskShop); it becomes NEEDS_REVIEW for the owner (the automatic verdict and its reason stay in auto_*, and the
+     * reason shown stays the check's), asked_shop_at is stamped and the owner is told (RECEIPT_CHECK_ASKED). Another
+     * shopper's receipt is answered as one that does not exist.
+     */
+    async askShop(receiptId: number, userId: number): Promise<AskShopOutcome> {
+      const outcome = await db.transaction(async (tx): Promise<{ kind: 'not-found' } | { kind: 'not-askable' } | { kind: 'asked'; row: ReceiptRow }> => {
+        const [found] = await tx
+          .select()
+          .from(receipts)
+          .where(and(eq(receipts.id, receiptId), eq(receipts.consumerUserId, userId)))
+          .for('update');
+        if (!found) return { kind: 'not-found' };
+        if (!canAskShop(found)) return { kind: 'not-askable' };
+        const [updated] = await tx
+          .update(receipts)
+          .set({ status: 'NEEDS_REVIEW', askedShopAt: sql`now()` })
+          .where(eq(receipts.id, receiptId))
+          .returning();
+        if (!updated) throw new Error('receipt vanished while asking the shop');
+        await tx.execute(sql`
+          INSERT INTO notifications (user_id, kind, payload)
+          SELECT v.owner_user_id, 'RECEIPT_CHECK_ASKED', jsonb_build_object('receiptId', ${receiptId}::integer, 'vendorId', v.id)
+          FROM vendors v WHERE v.id = ${updated.vendorId}`);
+        return { kind: 'asked', row: updated };
+      });
+      if (outcome.kind !== 'asked') return outcome;
+      const [receipt] = await present([outcome.row]);
+      if (!receipt) throw new Error('receipt lost while presenting');
+      return { kind: 'asked', receipt };
     },
 
     /** Which of these file hashes some receipt already holds. */

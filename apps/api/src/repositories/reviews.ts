@@ -6,8 +6,11 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { RATING_WINDOW_MONTHS, REVIEW_WINDOW_DAYS, REVIEWS_PAGE_SIZE, type Review } from '@qrib/shared';
 import { isUniqueViolation, selectRows, type Db } from '../db/client.ts';
+import { openDisputeSql } from './admin.ts';
+import { establishedSql } from './established.ts';
 import { receiptNotDecidedAlone } from './purchases.ts';
 import { SHOP_SEEN_BY_SHOPPERS } from './shopper-visibility.ts';
+import { notFlaggedSql } from './suspicious-activity.ts';
 
 /** A purchase of the caller's that might be reviewed: what it is of, whether it grants a review, and until when. */
 export interface ReviewablePurchase {
@@ -52,6 +55,8 @@ interface ReviewRow {
   reply_text: string | null;
   replied_at: Date | string | null;
   cursor_time: string;
+  pending_established: boolean;
+  under_dispute: boolean;
 }
 
 const iso = (value: Date | string) => new Date(value).toISOString();
@@ -80,12 +85,26 @@ function presentReview(row: ReviewRow, viewerId: number): Review {
     verifiedPurchase: true,
     reply: row.reply_text === null || row.replied_at === null ? null : { text: row.reply_text, createdAt: iso(row.replied_at) },
     mine: row.user_id === viewerId,
+    pendingEstablished: row.pending_established,
+    underDispute: row.under_dispute,
   };
 }
 
-const REVIEW_SELECT = sql`SELECT rv.id, rv.vendor_id, rv.user_id, rv.offer_id, o.title AS offer_title, rv.stars, rv.text, rv.created_at,
+/**
+ * Issue 24 (ADR 016). `rv` is the reviews alias, `u` its author's users row. A review is live (everyone sees it) while
+ * PUBLISHED, its author established for the shop and it is not flagged as suspicious activity; otherwise only its
+ * author sees it. A live review whose receipt is an open dispute is shown, marked, and left out of the rating.
+ */
+const authorEstablished = () => establishedSql('u', sql`rv.vendor_id`);
+const underDispute = () => sql`EXISTS (SELECT 1 FROM receipts dr WHERE dr.id = rv.receipt_id AND ${openDisputeSql('dr')})`;
+const live = () => sql`(rv.status = 'PUBLISHED' AND ${authorEstablished()} AND ${notFlaggedSql('REVIEW', 'rv.id')})`;
+/** What `viewerId` may read: live reviews, and their own PUBLISHED ones. */
+const visibleTo = (viewerId: number) => sql`(${live()} OR (rv.status = 'PUBLISHED' AND rv.user_id = ${viewerId}))`;
+
+const reviewSelect = () => sql`SELECT rv.id, rv.vendor_id, rv.user_id, rv.offer_id, o.title AS offer_title, rv.stars, rv.text, rv.created_at,
     u.name AS author_name, u.deleted_at IS NOT NULL AS former_shopper, rv.reply_text, rv.replied_at,
-    to_char(rv.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS cursor_time
+    to_char(rv.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS cursor_time,
+    NOT ${authorEstablished()} AS pending_established, ${underDispute()} AS under_dispute
   FROM reviews rv JOIN users u ON u.id = rv.user_id LEFT JOIN offers o ON o.offer_id = rv.offer_id`;
 
 /** A review page's cursor: the last review's time (to the microsecond) and id. */
@@ -110,16 +129,17 @@ export function decodeReviewCursor(text: string): { t: string; id: number } | un
 }
 
 /**
- * The rating of a shop: the mean stars (one decimal) of PUBLISHED reviews of the last
- * RATING_WINDOW_MONTHS months, each shopper's latest such review of the shop only.
+ * The rating of a shop: the mean stars (one decimal) of live reviews (issue 24: PUBLISHED, by an established author,
+ * not flagged) not under dispute, of the last RATING_WINDOW_MONTHS months, each shopper's latest such review of the
+ * shop only.
  */
 export function ratingSql(vendorId: number): SQL {
   return sql`
     SELECT round(avg(latest.stars)::numeric, 1) AS average, count(*)::integer AS count
     FROM (
       SELECT DISTINCT ON (rv.user_id) rv.stars
-      FROM reviews rv
-      WHERE rv.vendor_id = ${vendorId} AND rv.status = 'PUBLISHED'
+      FROM reviews rv JOIN users u ON u.id = rv.user_id
+      WHERE rv.vendor_id = ${vendorId} AND ${live()} AND NOT ${underDispute()}
         AND rv.created_at >= now() - make_interval(months => ${RATING_WINDOW_MONTHS})
       ORDER BY rv.user_id, rv.created_at DESC, rv.id DESC
     ) AS latest`;
@@ -127,7 +147,7 @@ export function ratingSql(vendorId: number): SQL {
 
 export function createReviewsRepository(db: Db) {
   async function findById(reviewId: number, viewerId: number, database: Db = db): Promise<Review | undefined> {
-    const [row] = await selectRows<ReviewRow>(database, sql`${REVIEW_SELECT} WHERE rv.id = ${reviewId} AND rv.status = 'PUBLISHED'`);
+    const [row] = await selectRows<ReviewRow>(database, sql`${reviewSelect()} WHERE rv.id = ${reviewId} AND ${visibleTo(viewerId)}`);
     return row ? presentReview(row, viewerId) : undefined;
   }
 
@@ -183,8 +203,10 @@ export function createReviewsRepository(db: Db) {
     },
 
     /**
-     * Writes the review and tells the shop's owner (REVIEW_RECEIVED), together. A second review of the same purchase
-     * (two requests at once too) meets the unique index: ReviewAlreadyWritten.
+     * Writes the review and, when it is live at once, tells the shop's owner (REVIEW_RECEIVED), together. A review held
+     * until its author is established tells no one: it goes live later by itself, with no job to send a notification
+     * then, and the owner reads it on the shop's page. A second review of the same purchase (two requests at once too)
+     * meets the unique index: ReviewAlreadyWritten.
      */
     async insert(userId: number, purchase: ReviewablePurchase, stars: number, text: string | null): Promise<Review> {
       try {
@@ -200,8 +222,8 @@ export function createReviewsRepository(db: Db) {
             INSERT INTO notifications (user_id, kind, payload)
             SELECT v.owner_user_id, 'REVIEW_RECEIVED',
                    jsonb_build_object('reviewId', rv.id, 'vendorId', rv.vendor_id, 'stars', rv.stars, 'offerTitle', o.title)
-            FROM reviews rv JOIN vendors v ON v.id = rv.vendor_id LEFT JOIN offers o ON o.offer_id = rv.offer_id
-            WHERE rv.id = ${inserted.id}`);
+            FROM reviews rv JOIN users u ON u.id = rv.user_id JOIN vendors v ON v.id = rv.vendor_id LEFT JOIN offers o ON o.offer_id = rv.offer_id
+            WHERE rv.id = ${inserted.id} AND ${live()}`);
           const review = await findById(inserted.id, userId, tx);
           if (!review) throw new Error('review not found after insert');
           return review;
@@ -212,11 +234,12 @@ export function createReviewsRepository(db: Db) {
       }
     },
 
-    /** Who may reply: the PUBLISHED review's shop and its owner; undefined for an unknown or removed review. */
+    /** Who may reply: the live review's shop and its owner; undefined for an unknown, removed or held review (issue 24). */
     async findShopOf(reviewId: number): Promise<{ vendorId: number; ownerUserId: number } | undefined> {
       const [row] = await selectRows<{ vendor_id: number; owner_user_id: number }>(
         db,
-        sql`SELECT rv.vendor_id, v.owner_user_id FROM reviews rv JOIN vendors v ON v.id = rv.vendor_id WHERE rv.id = ${reviewId} AND rv.status = 'PUBLISHED'`,
+        sql`SELECT rv.vendor_id, v.owner_user_id FROM reviews rv JOIN users u ON u.id = rv.user_id JOIN vendors v ON v.id = rv.vendor_id
+            WHERE rv.id = ${reviewId} AND ${live()}`,
       );
       return row ? { vendorId: row.vendor_id, ownerUserId: row.owner_user_id } : undefined;
     },
@@ -241,12 +264,15 @@ export function createReviewsRepository(db: Db) {
       });
     },
 
-    /** A shop's PUBLISHED reviews as `viewerId` reads them, newest first, REVIEWS_PAGE_SIZE a page after `cursor`. */
+    /**
+     * A shop's reviews as `viewerId` reads them (live ones, and their own held ones: issue 24), newest first,
+     * REVIEWS_PAGE_SIZE a page after `cursor`.
+     */
     async listForVendor(vendorId: number, viewerId: number, cursor: { t: string; id: number } | undefined): Promise<{ data: Review[]; nextCursor: string | null }> {
       const after = cursor ? sql`AND (rv.created_at, rv.id) < (${cursor.t}::timestamptz, ${cursor.id})` : sql``;
       const rows = await selectRows<ReviewRow>(
         db,
-        sql`${REVIEW_SELECT} WHERE rv.vendor_id = ${vendorId} AND rv.status = 'PUBLISHED' ${after}
+        sql`${reviewSelect()} WHERE rv.vendor_id = ${vendorId} AND ${visibleTo(viewerId)} ${after}
             ORDER BY rv.created_at DESC, rv.id DESC LIMIT ${REVIEWS_PAGE_SIZE + 1}`,
       );
       const page = rows.slice(0, REVIEWS_PAGE_SIZE);

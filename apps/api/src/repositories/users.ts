@@ -1,12 +1,13 @@
 /** SQL for accounts. Uniqueness of username and email is case-insensitive (lower() unique indexes). */
-import type { User } from '@qrib/shared';
+import { ESTABLISHED_ACCOUNT_DAYS, type User } from '@qrib/shared';
 import { eq, or, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
-import type { Db } from '../db/client.ts';
+import { selectRows, type Db } from '../db/client.ts';
 import { DEFAULT_PREFERENCES, users, vendors, type UserPreferences } from '../db/schema.ts';
+import { establishedSql } from './established.ts';
 
 export type UserRow = typeof users.$inferSelect;
-export type NewUser = Pick<typeof users.$inferInsert, 'name' | 'email' | 'phone' | 'username' | 'passwordHash'>;
+export type NewUser = Pick<typeof users.$inferInsert, 'name' | 'email' | 'phone' | 'username' | 'passwordHash' | 'signupNetwork'>;
 
 export class UniqueViolation extends Error {
   constructor(readonly field: 'username' | 'email') {
@@ -120,11 +121,14 @@ export function createUsersRepository(db: Db) {
         .leftJoin(vendors, eq(vendors.ownerUserId, users.id))
         .where(eq(users.id, userId));
       if (!row) return undefined;
+      // Issue 24: established for no shop in particular (purchases at any ESTABLISHED_OTHER_SHOPS shops count).
+      const [standing] = await selectRows<{ established: boolean }>(db, sql`SELECT ${establishedSql('u', null)} AS established FROM users u WHERE u.id = ${userId}`);
       return presentUser(
         row.user,
         row.vendorId !== null && row.businessName !== null
           ? { vendorId: row.vendorId, businessName: row.businessName }
           : null,
+        standing?.established ?? false,
       );
     },
   };
@@ -144,8 +148,11 @@ export function readPreferences(stored: Partial<UserPreferences>): UserPreferenc
   return { ...DEFAULT_PREFERENCES, ...stored };
 }
 
-/** Exactly the fields that leave the server: never the password hash. */
-export function presentUser(row: UserRow, vendor: User['vendor']): User {
+/**
+ * Exactly the fields that leave the server: never the password hash. `established` is read with establishedSql (a new
+ * account is not); `establishedAt` is when age alone makes it established, known once the address is verified.
+ */
+export function presentUser(row: UserRow, vendor: User['vendor'], established = false): User {
   return {
     id: row.id,
     name: row.name,
@@ -158,5 +165,7 @@ export function presentUser(row: UserRow, vendor: User['vendor']): User {
     isAdmin: row.isAdmin,
     emailVerified: row.emailVerifiedAt !== null,
     pendingEmail: row.pendingEmail,
+    established,
+    establishedAt: row.emailVerifiedAt === null ? null : new Date(row.createdAt.getTime() + ESTABLISHED_ACCOUNT_DAYS * 86_400_000).toISOString(),
   };
 }

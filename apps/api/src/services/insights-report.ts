@@ -161,6 +161,7 @@ export function buildInsightsReport(period: InsightPeriod, range: InsightRange, 
       verifiedPurchases: facts.verifiedPurchases,
       customerConfirmations: facts.customerConfirmations,
       visitConfirmations: facts.visitConfirmations,
+      pendingPurchases: facts.pendingPurchases,
     },
   };
 }

@@ -14,7 +14,7 @@ import { DELETED_USER_COLUMNS, REASSIGNED_USER_COLUMNS } from '../../src/reposit
 import { createAdminVendorsRepository } from '../../src/repositories/admin-vendors.ts';
 import { createReceiptChecksRepository } from '../../src/repositories/receipt-checks.ts';
 import { drawClaimCode } from '../../src/services/claims.ts';
-import { buildShop, createOffer, type Shop } from '../factories.ts';
+import { buildShop, createOffer, makeEstablished, type Shop } from '../factories.ts';
 import { makePng } from '../fixtures.ts';
 import { parseSetCookie, signUp, signupBody, testConfig, useTestApp, type TestDatabase } from '../helpers.ts';
 
@@ -255,6 +255,8 @@ describe('DELETE /api/v1/me', () => {
     const shop = (await buildShop(app)) as Shop & Account;
     const offerId = await createOffer(app, shop);
     const shopper = (await signUp(app, { name: 'Maria Borg' })) as Account;
+    // Established (issue 24), so her review is live and her purchases count; a young account's deletion is in evidence.test.ts.
+    await makeEstablished(db(), shopper.userId);
     const reader = (await signUp(app)) as Account;
     const receiptKey = await buildHistory(shop, offerId, shopper);
     const before = await shopFigures(shop, reader);

@@ -8,7 +8,7 @@ import { ADMIN_ACTIONS_PAGE_SIZE, MESSAGES, formatMessage, maltaMidnight, maltaT
 import type { App } from '../../src/app.ts';
 import { adminActions, categories, favorites, notifications, offerClaims, offerEvents, offers, receiptFiles, receipts, reports, reviews, users, vendors } from '../../src/db/schema.ts';
 import { makePng, multipartBody } from '../fixtures.ts';
-import { buildShop, createOffer, insertShop, maltaDay } from '../factories.ts';
+import { buildShop, createOffer, insertShop, makeEstablished, maltaDay } from '../factories.ts';
 import { signUp, type TestDatabase, useTestApp } from '../helpers.ts';
 
 let testDb: TestDatabase;
@@ -284,6 +284,8 @@ describe('POST /api/v1/admin/reports/:kind/:itemId/decision', () => {
     const admin = await signUpAdmin();
     const owner = await buildShop(app, { business: { businessName: 'Reviewed Cafe' } });
     const reviewer = await signUp(app);
+    // Established (issue 24), so its review is one shoppers see.
+    await makeEstablished(db(), reviewer.userId);
     const reviewId = await insertReview(owner.vendorId, reviewer.userId, 'Offensive words here');
     await report(owner, 'REVIEW', reviewId, 'OFFENSIVE');
     const shopper = await signUp(app);

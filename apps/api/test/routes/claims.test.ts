@@ -16,7 +16,7 @@ import type { App } from '../../src/app.ts';
 import { selectRows } from '../../src/db/client.ts';
 import { users } from '../../src/db/schema.ts';
 import { drawClaimCode } from '../../src/services/claims.ts';
-import { buildShop, createOffer, maltaDay, type Shop } from '../factories.ts';
+import { buildShop, createOffer, makeEstablished, maltaDay, type Shop } from '../factories.ts';
 import { makePng, multipartBody } from '../fixtures.ts';
 import { signUp, useTestApp, type TestDatabase } from '../helpers.ts';
 
@@ -131,6 +131,8 @@ describe('claiming a code', () => {
   it('holds the audiences: new customers once, premium from the shared number of verified purchases', async () => {
     const shop = await buildShop(app);
     const shopper = await signUp(app);
+    // Issue 24: PREMIUM counts an established account's purchases only (new accounts: evidence.test.ts).
+    await makeEstablished(testDb.database.db, shopper.userId);
     const newOnly = await createOffer(app, shop, { targetAudience: 'NEW_CUSTOMERS', title: 'First visit' });
     const premium = await createOffer(app, shop, { targetAudience: 'PREMIUM_CUSTOMERS', title: 'For regulars' });
     const everyone = await createOffer(app, shop, { title: 'For all' });
@@ -410,6 +412,8 @@ describe('a redemption is a purchase, counted once', () => {
 
     const buyer = await signUp(app);
     const browser = await signUp(app);
+    // Established (issue 24), so their purchases count for the trust level (new accounts: evidence.test.ts).
+    for (const account of [buyer, browser]) await makeEstablished(testDb.database.db, account.userId);
     const { claimId, code } = claimOf(await claim(buyer, offerId));
     claimOf(await claim(browser, offerId));
     expect((await redeem(shop, code)).statusCode).toBe(200);

@@ -190,6 +190,8 @@ describe('GET /vendors/me/insights', () => {
       customerConfirmations: 12,
       // PURCHASED answers at this shop, all time: 3.
       visitConfirmations: 3,
+      // Issue 24: no purchase waits for its shopper's account to be established (none counts for the level at all).
+      pendingPurchases: 0,
     });
     // Two receipts wait for a decision (NEEDS_REVIEW, PENDING); one offer unseen; two missed shoppers. Three cards.
     expect(data.insights).toEqual([
@@ -266,6 +268,7 @@ describe('GET /vendors/me/insights', () => {
       verifiedPurchases: 0,
       customerConfirmations: 0,
       visitConfirmations: 0,
+      pendingPurchases: 0,
       purchasesToNextLevel: 10,
       progressPercent: 0,
       decidedReceipts: 0,

@@ -16,7 +16,7 @@ import type { App } from '../../src/app.ts';
 import { selectRows } from '../../src/db/client.ts';
 import { ReviewAlreadyWritten } from '../../src/repositories/reviews.ts';
 import { drawClaimCode } from '../../src/services/claims.ts';
-import { buildShop, createOffer, type Shop } from '../factories.ts';
+import { buildShop, createOffer, makeEstablished, type Shop } from '../factories.ts';
 import { signUp, useTestApp, type TestDatabase } from '../helpers.ts';
 
 let app: App;
@@ -33,6 +33,15 @@ const replyTo = (account: Account, reviewId: number, text: unknown) =>
 const reviewsOf = (account: Account, vendorId: number, cursor?: string) =>
   app.inject({ method: 'GET', url: `/api/v1/vendors/${vendorId}/reviews${cursor === undefined ? '' : `?cursor=${encodeURIComponent(cursor)}`}`, cookies: account.cookies });
 const reviewOf = (response: { json: () => unknown }) => (response.json() as { data: Review }).data;
+/**
+ * A shopper whose reviews are live and whose purchases count (issue 24: verified, 8 days old). The rules for new
+ * accounts are tested in evidence.test.ts; these tests are about reviews and the rating themselves.
+ */
+async function signUpEstablished(overrides: Record<string, unknown> = {}) {
+  const account = await signUp(app, overrides);
+  await makeEstablished(db(), account.userId);
+  return account;
+}
 
 /** A claim of `shopper` on the offer, REDEEMED `daysAgo` days ago unless `status` says ACTIVE. */
 async function insertClaim(shop: Shop, offerId: number, shopper: Account, options: { daysAgo?: number; at?: string; status?: 'ACTIVE' | 'REDEEMED' } = {}) {
@@ -74,7 +83,7 @@ describe('writing a review', () => {
   it('answers 201 for a redeemed code with the shopper’s first name and initial, and tells the owner', async () => {
     const shop = await buildShop(app, { business: { businessName: 'Review Bakery' } });
     const offerId = await createOffer(app, shop, { title: 'Ftira for two' });
-    const shopper = await signUp(app, { name: 'Maria Borg' });
+    const shopper = await signUpEstablished({ name: 'Maria Borg' });
     const claimId = await insertClaim(shop, offerId, shopper, { daysAgo: 2 });
 
     const response = await review(shopper, { claimId, stars: 4, text: '  Fresh and warm.  ' });
@@ -115,7 +124,7 @@ describe('writing a review', () => {
   it('writes one review when the same purchase is sent twice at once: the other answers 409', async () => {
     const shop = await buildShop(app);
     const offerId = await createOffer(app, shop);
-    const shopper = await signUp(app);
+    const shopper = await signUpEstablished();
     const claimId = await insertClaim(shop, offerId, shopper);
     const answers = await Promise.all([1, 2, 3].map((stars) => review(shopper, { claimId, stars })));
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 409, 409]);
@@ -130,7 +139,7 @@ describe('writing a review', () => {
   it('leaves a race to the unique index: a write that passed the checks before another committed is refused', async () => {
     const shop = await buildShop(app);
     const offerId = await createOffer(app, shop);
-    const shopper = await signUp(app);
+    const shopper = await signUpEstablished();
     const claimId = await insertClaim(shop, offerId, shopper);
     // Both writers read the purchase before either wrote: each saw no review yet.
     const [first, second] = [await app.reviews.findPurchase(shopper.userId, { claimId }), await app.reviews.findPurchase(shopper.userId, { claimId })];
@@ -145,8 +154,8 @@ describe('writing a review', () => {
   it('grants a review for receipts verified by the automatic check or settled by an admin, not for one only the owner confirmed', async () => {
     const shop = await buildShop(app);
     const offerId = await createOffer(app, shop);
-    const shopper = await signUp(app, { name: 'Luca' });
-    const admin = await signUp(app);
+    const shopper = await signUpEstablished({ name: 'Luca' });
+    const admin = await signUpEstablished();
 
     const automatic = await insertReceipt(shop, shopper, { status: 'VERIFIED', autoStatus: 'VERIFIED', offerId });
     const settled = await insertReceipt(shop, shopper, { status: 'VERIFIED', autoStatus: 'VERIFIED', settledBy: admin.userId });
@@ -176,8 +185,8 @@ describe('writing a review', () => {
   it('answers 404 for a purchase that is not the caller’s, and 409 after the review window', async () => {
     const shop = await buildShop(app);
     const offerId = await createOffer(app, shop);
-    const shopper = await signUp(app);
-    const stranger = await signUp(app);
+    const shopper = await signUpEstablished();
+    const stranger = await signUpEstablished();
     const claimId = await insertClaim(shop, offerId, shopper);
     const receiptId = await insertReceipt(shop, shopper, { status: 'VERIFIED', autoStatus: 'VERIFIED' });
 
@@ -201,7 +210,7 @@ describe('writing a review', () => {
   it('refuses (403 reviewNotAllowed) a purchase at a shop that is not ACTIVE, and says so in the shopper’s lists', async () => {
     const shop = await buildShop(app);
     const offerId = await createOffer(app, shop);
-    const shopper = await signUp(app);
+    const shopper = await signUpEstablished();
     const claimId = await insertClaim(shop, offerId, shopper);
     const receiptId = await insertReceipt(shop, shopper, { status: 'VERIFIED', autoStatus: 'VERIFIED' });
     for (const status of ['SUSPENDED', 'PENDING', 'REJECTED', 'CLOSED']) {
@@ -224,8 +233,8 @@ describe('writing a review', () => {
   it('removes the review of a redemption the till undoes: it neither shows nor counts, and keeps the reason', async () => {
     const shop = await buildShop(app);
     const offerId = await createOffer(app, shop);
-    const shopper = await signUp(app);
-    const viewer = await signUp(app);
+    const shopper = await signUpEstablished();
+    const viewer = await signUpEstablished();
     const claimId = await insertClaim(shop, offerId, shopper);
     const written = reviewOf(await review(shopper, { claimId, stars: 1, text: 'Never got it.' }));
     const before = (await reviewsOf(viewer, shop.vendorId)).json() as { data: Review[]; rating: { count: number } };
@@ -242,7 +251,7 @@ describe('writing a review', () => {
   it('refuses bad input with 400: not exactly one id, stars outside 1–5 or not whole, text too long', async () => {
     const shop = await buildShop(app);
     const offerId = await createOffer(app, shop);
-    const shopper = await signUp(app);
+    const shopper = await signUpEstablished();
     const claimId = await insertClaim(shop, offerId, shopper);
     const receiptId = await insertReceipt(shop, shopper, { status: 'VERIFIED', autoStatus: 'VERIFIED' });
 
@@ -280,7 +289,7 @@ describe('what the shopper may review', () => {
     const offerId = await createOffer(app, shop);
     const secondOffer = await createOffer(app, shop, { title: 'Second' });
     const thirdOffer = await createOffer(app, shop, { title: 'Third' });
-    const shopper = await signUp(app);
+    const shopper = await signUpEstablished();
     const fresh = await insertClaim(shop, offerId, shopper, { daysAgo: 1 });
     const old = await insertClaim(shop, secondOffer, shopper, { daysAgo: REVIEW_WINDOW_DAYS + 1 });
     const notRedeemed = await insertClaim(shop, thirdOffer, shopper, { status: 'ACTIVE' });
@@ -323,7 +332,7 @@ describe('the owner’s reply', () => {
     const shop = await buildShop(app, { business: { businessName: 'Reply Café' } });
     const otherShop = await buildShop(app);
     const offerId = await createOffer(app, shop);
-    const shopper = await signUp(app);
+    const shopper = await signUpEstablished();
     const reviewId = reviewOf(await review(shopper, { claimId: await insertClaim(shop, offerId, shopper), stars: 2, text: 'Cold coffee' })).reviewId;
 
     for (const account of [otherShop, shopper]) {
@@ -359,7 +368,7 @@ describe('the owner’s reply', () => {
   it('has no route to delete or edit a review: the review stays', async () => {
     const shop = await buildShop(app);
     const offerId = await createOffer(app, shop);
-    const shopper = await signUp(app);
+    const shopper = await signUpEstablished();
     const reviewId = reviewOf(await review(shopper, { claimId: await insertClaim(shop, offerId, shopper), stars: 1, text: 'Rude staff' })).reviewId;
 
     for (const method of ['DELETE', 'PATCH', 'PUT'] as const) {
@@ -376,7 +385,7 @@ describe('the owner’s reply', () => {
 describe('a shop’s reviews and its rating', () => {
   /** A review by a new shopper (or `shopper`), `daysAgo` days old, written straight into the database. */
   async function insertReview(shop: Shop, stars: number, options: { shopper?: Account; daysAgo?: number; status?: 'PUBLISHED' | 'REMOVED' } = {}) {
-    const author = options.shopper ?? (await signUp(app));
+    const author = options.shopper ?? (await signUpEstablished());
     const [row] = await selectRows<{ id: number }>(
       db(),
       sql`INSERT INTO reviews (vendor_id, user_id, stars, created_at, status)
@@ -389,8 +398,8 @@ describe('a shop’s reviews and its rating', () => {
 
   it('marks `mine` the reader’s own review only: for its author, not for the shop’s owner or another shopper', async () => {
     const shop = await buildShop(app);
-    const author = await signUp(app);
-    const other = await signUp(app);
+    const author = await signUpEstablished();
+    const other = await signUpEstablished();
     const authorsReview = await insertReview(shop, 5, { shopper: author });
     const othersReview = await insertReview(shop, 2, { shopper: other });
     const mineOf = async (reader: Account) =>
@@ -402,11 +411,11 @@ describe('a shop’s reviews and its rating', () => {
 
   it('rates by each shopper’s latest review of the last 12 months, without removed ones; null with none', async () => {
     const shop = await buildShop(app);
-    const viewer = await signUp(app);
+    const viewer = await signUpEstablished();
     const empty = (await reviewsOf(viewer, shop.vendorId)).json() as ReviewsPage;
     expect(empty).toEqual({ data: [], nextCursor: null, rating: { average: null, count: 0 } });
 
-    const changedMind = await signUp(app);
+    const changedMind = await signUpEstablished();
     await insertReview(shop, 1, { shopper: changedMind, daysAgo: 40 });
     await insertReview(shop, 5, { shopper: changedMind, daysAgo: 3 });
     await insertReview(shop, 4, { daysAgo: 10 });
@@ -436,8 +445,8 @@ describe('a shop’s reviews and its rating', () => {
 
   it('pages newest first with an opaque cursor; a bad cursor is 400', async () => {
     const shop = await buildShop(app);
-    const viewer = await signUp(app);
-    const author = await signUp(app);
+    const viewer = await signUpEstablished();
+    const author = await signUpEstablished();
     const total = REVIEWS_PAGE_SIZE + 3;
     // Several reviews share one instant, so the id breaks ties.
     await db().execute(sql`
@@ -464,7 +473,7 @@ describe('a shop’s reviews and its rating', () => {
 
   it('hides the reviews of a shop shoppers may not see (404), except from its own owner', async () => {
     const shop = await buildShop(app);
-    const viewer = await signUp(app);
+    const viewer = await signUpEstablished();
     expect((await reviewsOf(viewer, 999_999)).json()).toMatchObject({ statusCode: 404, code: 'shopNotFound' });
     await db().execute(sql`UPDATE vendors SET status = 'SUSPENDED' WHERE id = ${shop.vendorId}`);
     expect((await reviewsOf(viewer, shop.vendorId)).json()).toMatchObject({ statusCode: 404, code: 'shopNotFound' });
@@ -477,7 +486,7 @@ describe('the trust level a shop cannot grade itself', () => {
     const shop = await buildShop(app);
     const offers = [await createOffer(app, shop, { title: 'One' }), await createOffer(app, shop, { title: 'Two' })];
     const [first = 0, second = 0] = offers;
-    const [a, b, c, d, e, admin] = [await signUp(app), await signUp(app), await signUp(app), await signUp(app), await signUp(app), await signUp(app)];
+    const [a, b, c, d, e, admin] = [await signUpEstablished(), await signUpEstablished(), await signUpEstablished(), await signUpEstablished(), await signUpEstablished(), await signUpEstablished()];
     if (!a || !b || !c || !d || !e || !admin) throw new Error('accounts missing');
     // Malta is UTC+1 in November 2026.
     // A: a redemption and an automatically verified receipt on 3 Nov (Malta) → 1; a redemption on 4 Nov → 1.

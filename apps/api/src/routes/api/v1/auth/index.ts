@@ -18,6 +18,7 @@ import {
 import { HttpError, onField } from '../../../../http-error.ts';
 import { UniqueViolation, createUsersRepository, presentUser } from '../../../../repositories/users.ts';
 import { sendVerification } from '../../../../services/account-access.ts';
+import { hashSignupNetwork } from '../../../../services/network-hash.ts';
 import { getDummyHash, hashPassword, verifyPassword } from '../../../../services/passwords.ts';
 
 const CONFLICT_CODES = { username: 'usernameTaken', email: 'emailTaken' } as const;
@@ -26,7 +27,10 @@ function minutesUntil(ttlMs: number): number {
   return Math.max(1, Math.ceil(ttlMs / 60_000));
 }
 
-const authRoutes: FastifyPluginAsyncZod<{ signupsPerHour: number; loginAttemptsPerUsername: number; loginAttemptsPerIp: number }> = async (app, options) => {
+const authRoutes: FastifyPluginAsyncZod<{ signupsPerHour: number; loginAttemptsPerUsername: number; loginAttemptsPerIp: number; networkSalt: string }> = async (
+  app,
+  options,
+) => {
   type Limiter = ReturnType<typeof app.createRateLimit>;
   /** A preValidation hook counting one attempt in each limiter (the plugin's own route hook runs once). */
   function limitAttempts(limiters: Limiter[], buildError: (ttlMs: number) => HttpError) {
@@ -84,7 +88,9 @@ const authRoutes: FastifyPluginAsyncZod<{ signupsPerHour: number; loginAttemptsP
         // Issue 15: the address is verified by following the link mailed to it (the account works meanwhile); the
         // account and its mail are written together, so neither exists without the other.
         user = await app.db.transaction(async (tx) => {
-          const created = await createUsersRepository(tx).create({ name, email, phone, username, passwordHash });
+          // Issue 24: the network it came from, as a salted hash only (the suspicious-activity rule compares them).
+          const signupNetwork = hashSignupNetwork(request.ip, options.networkSalt);
+          const created = await createUsersRepository(tx).create({ name, email, phone, username, passwordHash, signupNetwork });
           await sendVerification(tx, created.id, created.email);
           return created;
         });

@@ -1,6 +1,7 @@
 /**
  * GET /api/v1/receipts/:receiptId/files/:fileId: a receipt's private file, for its uploader and the shop's owner.
  * POST /api/v1/receipts/:receiptId/decision: the shop owner's one decision on a receipt.
+ * POST /api/v1/receipts/:receiptId/ask-shop: the shopper asks the shop to check a receipt the automatic check rejected or held (issue 24).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -9,6 +10,7 @@ import {
   receiptDecisionRequestSchema,
   receiptFileParamsSchema,
   receiptIdParamsSchema,
+  receiptResponseSchema,
   vendorReceiptResponseSchema,
 } from '@qrib/shared';
 import { HttpError } from '../../../../http-error.ts';
@@ -65,6 +67,34 @@ const receiptRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!decided) throw new HttpError(409, 'receiptAlreadyDecided');
       request.log.info({ receiptId, status: decided.status }, 'receipt decided');
       return { data: decided };
+    },
+  );
+
+  app.post(
+    '/:receiptId/ask-shop',
+    {
+      schema: {
+        tags: ['receipts'],
+        summary:
+          "The shopper asks the shop to check a receipt the automatic check rejected or held, once, before the owner decides: it waits for the owner as NEEDS_REVIEW and the owner is notified",
+        params: receiptIdParamsSchema,
+        response: {
+          200: receiptResponseSchema,
+          400: apiErrorSchema,
+          401: apiErrorSchema,
+          403: apiErrorSchema,
+          404: apiErrorSchema,
+          409: apiErrorSchema,
+        },
+      },
+    },
+    async (request) => {
+      const { receiptId } = request.params;
+      const asked = await app.receipts.askShop(receiptId, request.user.id);
+      if (asked.kind === 'not-found') throw new HttpError(404, 'receiptNotFound');
+      if (asked.kind === 'not-askable') throw new HttpError(409, 'receiptCheckNotAskable');
+      request.log.info({ receiptId }, 'shop asked to check a receipt');
+      return { data: asked.receipt };
     },
   );
 };
