@@ -36,6 +36,11 @@ export const adminVendorSchema = z.object({
   /** formerShopper: the owner deleted their account (issue 15); the closed business stays under a pseudonym. */
   owner: z.object({ userId: z.number().int(), username: z.string(), formerShopper: z.boolean() }),
   documents: z.array(z.object({ documentId: z.number().int(), contentType: z.string(), url: z.string() })),
+  /**
+   * Issue 24: of the receipts the automatic check VERIFIED in the last DISPUTE_RATE_DAYS (autoVerified), how many the
+   * shop then rejected (disputes, open or settled), so a shop cannot bury reviews quietly.
+   */
+  disputeRate: z.object({ disputes: z.number().int(), autoVerified: z.number().int() }),
 });
 export type AdminVendor = z.infer<typeof adminVendorSchema>;
 export const adminVendorsResponseSchema = z.object({ data: z.array(adminVendorSchema), nextCursor: z.string().nullable() });

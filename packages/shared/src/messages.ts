@@ -256,6 +256,11 @@ export const MESSAGES = {
   settlementStatusInvalid: 'A settled receipt is VERIFIED or REJECTED.',
   receiptNotDisputed: 'Only a receipt the shop rejected after the automatic check verified it can be settled.',
   vendorNotFoundAdmin: 'Business not found.',
+  // Issue 24: the suspicious-activity queue
+  suspiciousStatusInvalid: 'Choose the entries to list: OPEN, CLEARED or EXCLUDED.',
+  suspiciousDecisionInvalid: 'A decision on suspicious activity is CLEAR or EXCLUDE.',
+  suspiciousNotFound: 'This suspicious-activity entry was not found.',
+  suspiciousAlreadyDecided: 'This suspicious activity has already been decided.',
   // Issue 15: password reset, verified e-mail, the data export, deleting the account
   resetLinkInvalid: 'This password reset link is not valid: it is wrong, expired or already used. Ask for a new one.',
   verifyLinkInvalid: 'This verification link is not valid: it is wrong, expired or already used. Ask for a new one on your profile.',

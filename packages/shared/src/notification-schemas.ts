@@ -7,7 +7,7 @@ import { MAX_INT } from './constants.ts';
 import { MESSAGES } from './messages.ts';
 import { businessStatusPayloadSchema } from './admin-vendor-schemas.ts';
 import { RECEIPT_DECISIONS } from './receipt-schemas.ts';
-import { REPORT_KINDS } from './trust-constants.ts';
+import { REPORT_KINDS, SUSPICIOUS_DECISIONS } from './trust-constants.ts';
 
 export * from './notification-constants.ts';
 
@@ -85,6 +85,15 @@ export const reviewDisputeSettledPayloadSchema = z.object({
   recipient: z.enum(['REVIEWER', 'OWNER']),
 });
 
+/** To the shop's owner (issue 24): an admin cleared or excluded a burst of activity at the shop, with the statement of reasons. */
+export const suspiciousActivityDecidedPayloadSchema = z.object({
+  activityId: z.number().int(),
+  vendorId: z.number().int(),
+  businessName: z.string(),
+  decision: z.enum(SUSPICIOUS_DECISIONS),
+  reason: z.string(),
+});
+
 const notificationBase = { id: z.number().int(), readAt: z.string().nullable(), createdAt: z.string() };
 export const notificationSchema = z.discriminatedUnion('kind', [
   z.object({ ...notificationBase, kind: z.literal('RECEIPT_DECIDED'), payload: receiptDecidedPayloadSchema }),
@@ -96,6 +105,7 @@ export const notificationSchema = z.discriminatedUnion('kind', [
   z.object({ ...notificationBase, kind: z.literal('REVIEW_REPLIED'), payload: reviewRepliedPayloadSchema }),
   z.object({ ...notificationBase, kind: z.literal('REPORT_DECIDED'), payload: reportDecidedPayloadSchema }),
   z.object({ ...notificationBase, kind: z.literal('CONTENT_REMOVED'), payload: contentRemovedPayloadSchema }),
+  z.object({ ...notificationBase, kind: z.literal('SUSPICIOUS_ACTIVITY_DECIDED'), payload: suspiciousActivityDecidedPayloadSchema }),
   z.object({ ...notificationBase, kind: z.literal('RECEIPT_CHECK_ASKED'), payload: receiptCheckAskedPayloadSchema }),
   z.object({ ...notificationBase, kind: z.literal('REVIEW_DISPUTE_SETTLED'), payload: reviewDisputeSettledPayloadSchema }),
 ]);

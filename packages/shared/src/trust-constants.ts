@@ -58,13 +58,49 @@ export const ADMIN_DECISION_STATUSES = ['ACTIVE', 'REJECTED', 'SUSPENDED'] as co
 export const DECISIONS_NEEDING_A_REASON = ['REJECTED', 'SUSPENDED'] as const;
 export const ADMIN_REASON_MAX = 1000;
 
-export const ADMIN_ACTIONS = ['APPROVE_VENDOR', 'REJECT_VENDOR', 'SUSPEND_VENDOR', 'REINSTATE_VENDOR', 'KEEP_ITEM', 'REMOVE_ITEM', 'SETTLE_RECEIPT', 'GRANT_ADMIN', 'REVOKE_ADMIN'] as const;
+export const ADMIN_ACTIONS = [
+  'APPROVE_VENDOR',
+  'REJECT_VENDOR',
+  'SUSPEND_VENDOR',
+  'REINSTATE_VENDOR',
+  'KEEP_ITEM',
+  'REMOVE_ITEM',
+  'SETTLE_RECEIPT',
+  'GRANT_ADMIN',
+  'REVOKE_ADMIN',
+  // Issue 24: a decision on a suspicious-activity entry.
+  'CLEAR_SUSPICIOUS',
+  'EXCLUDE_SUSPICIOUS',
+] as const;
 export type AdminAction = (typeof ADMIN_ACTIONS)[number];
 /** What an admin action is about (admin_actions.item_kind). */
-export const ADMIN_ACTION_ITEM_KINDS = ['VENDOR', 'OFFER', 'REVIEW', 'RECEIPT', 'USER'] as const;
+export const ADMIN_ACTION_ITEM_KINDS = ['VENDOR', 'OFFER', 'REVIEW', 'RECEIPT', 'USER', 'SUSPICIOUS_ACTIVITY'] as const;
 export type AdminActionItemKind = (typeof ADMIN_ACTION_ITEM_KINDS)[number];
 /** GET /admin/actions answers this many a page, newest first. */
 export const ADMIN_ACTIONS_PAGE_SIZE = 50;
+
+/**
+ * The suspicious-activity queue (issue 24, ADR 016). Rule NEW_ACCOUNTS_BURST: at one shop, within
+ * SUSPICIOUS_BURST_WINDOW_MINUTES, SUSPICIOUS_BURST_ACCOUNTS or more distinct accounts that are each new (address not
+ * verified, or younger than SUSPICIOUS_NEW_ACCOUNT_DAYS) or share a sign-up network with another account active there
+ * in the window, each with a redemption, a review or an automatically verified receipt at the shop.
+ */
+export const SUSPICIOUS_RULE_CODES = ['NEW_ACCOUNTS_BURST'] as const;
+export type SuspiciousRuleCode = (typeof SUSPICIOUS_RULE_CODES)[number];
+export const SUSPICIOUS_BURST_WINDOW_MINUTES = 60;
+export const SUSPICIOUS_BURST_ACCOUNTS = 3;
+/** An account younger than this, or with an address not verified, is new for the rule. */
+export const SUSPICIOUS_NEW_ACCOUNT_DAYS = 7;
+export const SUSPICIOUS_ACTIVITY_STATUSES = ['OPEN', 'CLEARED', 'EXCLUDED'] as const;
+export type SuspiciousActivityStatus = (typeof SUSPICIOUS_ACTIVITY_STATUSES)[number];
+/** The events an entry lists: a till redemption, a review, an automatically verified receipt. */
+export const SUSPICIOUS_ITEM_KINDS = ['REDEMPTION', 'REVIEW', 'RECEIPT'] as const;
+export type SuspiciousItemKind = (typeof SUSPICIOUS_ITEM_KINDS)[number];
+/** CLEAR: its items count again. EXCLUDE: its reviews are removed and its purchases stay out of every figure. */
+export const SUSPICIOUS_DECISIONS = ['CLEAR', 'EXCLUDE'] as const;
+export type SuspiciousDecision = (typeof SUSPICIOUS_DECISIONS)[number];
+/** The console's dispute rate of a shop: disputes and automatically verified receipts of this many days. */
+export const DISPUTE_RATE_DAYS = 90;
 
 /**
  * What orders offers (Directive 2005/29 Art. 7(4a)), for the page 'How offers are ordered': nearby and a category by

@@ -22,6 +22,10 @@ import {
   REVIEW_STARS_MAX,
   REVIEW_STARS_MIN,
   REVIEW_TEXT_MAX,
+  SUSPICIOUS_ACTIVITY_STATUSES,
+  SUSPICIOUS_DECISIONS,
+  SUSPICIOUS_ITEM_KINDS,
+  SUSPICIOUS_RULE_CODES,
   VENDOR_STATUSES,
 } from './trust-constants.ts';
 
@@ -243,6 +247,8 @@ export const adminOverviewSchema = z.object({
   /** Items with at least one OPEN report (the entries of the reports queue). */
   openReports: z.number().int(),
   openDisputes: z.number().int(),
+  /** Suspicious-activity entries waiting for an admin (issue 24). */
+  suspiciousOpen: z.number().int(),
 });
 export type AdminOverview = z.infer<typeof adminOverviewSchema>;
 export const adminOverviewResponseSchema = z.object({ data: adminOverviewSchema });
@@ -261,3 +267,66 @@ export const adminActionSchema = z.object({
 });
 export type AdminActionEntry = z.infer<typeof adminActionSchema>;
 export const adminActionsResponseSchema = z.object({ data: z.array(adminActionSchema), nextCursor: z.string().nullable() });
+
+// The suspicious-activity queue (issue 24, ADR 016): bursts of new or same-network accounts at one shop, whose items
+// count nowhere until an admin clears them.
+
+/** GET /admin/suspicious-activity?status= (OPEN when left out). */
+export const suspiciousActivityQuerySchema = z.object({
+  status: z.enum(SUSPICIOUS_ACTIVITY_STATUSES, { error: MESSAGES.suspiciousStatusInvalid }).default('OPEN'),
+});
+export const suspiciousActivityParamsSchema = z.object({
+  id: z.coerce
+    .number({ error: MESSAGES.suspiciousNotFound })
+    .int({ error: MESSAGES.suspiciousNotFound })
+    .min(1, { error: MESSAGES.suspiciousNotFound })
+    .max(MAX_INT, { error: MESSAGES.suspiciousNotFound }),
+});
+/** POST /admin/suspicious-activity/:id/decision: CLEAR or EXCLUDE, always with the statement of reasons the shop reads. */
+export const suspiciousActivityDecisionSchema = z
+  .object({
+    decision: z.enum(SUSPICIOUS_DECISIONS, { error: MESSAGES.suspiciousDecisionInvalid }),
+    reason: adminReason,
+  })
+  .refine((body) => body.reason !== null, { error: MESSAGES.decisionReasonRequired, path: ['reason'] });
+export type SuspiciousActivityDecisionRequest = z.input<typeof suspiciousActivityDecisionSchema>;
+
+export const suspiciousActivitySchema = z.object({
+  id: z.number().int(),
+  vendorId: z.number().int(),
+  businessName: z.string(),
+  status: z.enum(SUSPICIOUS_ACTIVITY_STATUSES),
+  ruleCode: z.enum(SUSPICIOUS_RULE_CODES),
+  /** The rule's figures when it listed the entry: windowMinutes, minAccounts, newAccountDays. */
+  ruleParams: z.record(z.string(), z.union([z.string(), z.number()])),
+  detectedAt: z.string(),
+  decidedAt: z.string().nullable(),
+  /** The admin's statement of reasons, once decided. */
+  reason: z.string().nullable(),
+  /** The accounts listed, the first to act first. */
+  accounts: z.array(
+    z.object({
+      userId: z.number().int(),
+      username: z.string(),
+      createdAt: z.string(),
+      emailVerified: z.boolean(),
+      /** Signed up from the same network as another account listed in the entry. */
+      sameNetwork: z.boolean(),
+    }),
+  ),
+  /** The redemptions, reviews and automatically verified receipts listed, oldest first. */
+  events: z.array(
+    z.object({
+      kind: z.enum(SUSPICIOUS_ITEM_KINDS),
+      itemId: z.number().int(),
+      userId: z.number().int(),
+      username: z.string(),
+      occurredAt: z.string(),
+      /** A review's stars; null for a purchase. */
+      stars: z.number().int().nullable(),
+    }),
+  ),
+});
+export type SuspiciousActivity = z.infer<typeof suspiciousActivitySchema>;
+export const suspiciousActivityListResponseSchema = z.object({ data: z.array(suspiciousActivitySchema) });
+export const suspiciousActivityResponseSchema = z.object({ data: suspiciousActivitySchema });

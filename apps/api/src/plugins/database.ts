@@ -16,6 +16,7 @@ import { createReviewsRepository, type ReviewsRepository } from '../repositories
 import { createReportsRepository, type ReportsRepository } from '../repositories/reports.ts';
 import { createAdminRepository, type AdminRepository } from '../repositories/admin.ts';
 import { createSearchRepository, type SearchRepository } from '../repositories/search.ts';
+import { createSuspiciousActivityRepository, type SuspiciousActivityRepository } from '../repositories/suspicious-activity.ts';
 import {
   createLoginFailuresRepository,
   createSessionsRepository,
@@ -52,6 +53,8 @@ declare module 'fastify' {
     reports: ReportsRepository;
     /** The console's action log, receipt disputes and figures (issue 14). */
     adminConsole: AdminRepository;
+    /** Bursts of new or same-network accounts at one shop, and the admin's decisions on them (issue 24). */
+    suspiciousActivity: SuspiciousActivityRepository;
   }
 }
 
@@ -79,6 +82,7 @@ export default fp(
     app.decorate('rateLimitCounters', createRateLimitCountersRepository(database.db));
     app.decorate('reports', createReportsRepository(database.db));
     app.decorate('adminConsole', createAdminRepository(database.db));
+    app.decorate('suspiciousActivity', createSuspiciousActivityRepository(database.db));
     if (options.closeOnShutdown) app.addHook('onClose', () => database.close());
   },
   { name: 'database' },

@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { createReceiptChecksRepository } from '../repositories/receipt-checks.ts';
 import { createReceiptVerifier, RECEIPT_QUEUE_POLL_MS, type ReceiptVerifier } from '../services/receipt-verifier.ts';
+import { createBurstCheck } from '../services/suspicious-activity.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -20,6 +21,7 @@ export default fp(
       storage: app.storage,
       workers: options.workers,
       log: app.log.child({ module: 'receipt-verifier' }),
+      afterVerified: createBurstCheck(app.suspiciousActivity, app.log.child({ module: 'suspicious-activity' })),
     });
     app.decorate('receiptVerifier', verifier);
     if (options.workers === 0) return;

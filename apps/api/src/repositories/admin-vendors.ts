@@ -5,7 +5,8 @@
  */
 import { and, asc, eq, gt, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { ADMIN_VENDORS_PAGE_SIZE, type AdminAction, type AdminVendor, type AdminVendorFilter } from '@qrib/shared/admin-vendor-schemas';
-import type { Db } from '../db/client.ts';
+import { DISPUTE_RATE_DAYS, type AdminActionItemKind } from '@qrib/shared/trust-constants';
+import { selectRows, type Db } from '../db/client.ts';
 import { adminActions, notifications, users, vendorDocuments, vendors } from '../db/schema.ts';
 import { DomainError } from '../domain-error.ts';
 import type { VendorRow } from './vendors.ts';
@@ -38,7 +39,12 @@ const enteredState = sql`coalesce(${vendors.statusChangedAt}, ${vendors.createdA
 
 export type VendorDecision = 'ACTIVE' | 'REJECTED' | 'SUSPENDED';
 
-export function presentAdminVendor(row: VendorRow, owner: { userId: number; username: string; formerShopper: boolean }, documents: { id: number; contentType: string }[]): AdminVendor {
+export function presentAdminVendor(
+  row: VendorRow,
+  owner: { userId: number; username: string; formerShopper: boolean },
+  documents: { id: number; contentType: string }[],
+  disputeRate: AdminVendor['disputeRate'],
+): AdminVendor {
   return {
     vendorId: row.id,
     businessName: row.businessName,
@@ -53,13 +59,14 @@ export function presentAdminVendor(row: VendorRow, owner: { userId: number; user
       contentType: document.contentType,
       url: `/api/v1/admin/vendors/${row.id}/documents/${document.id}`,
     })),
+    disputeRate,
   };
 }
 
 /** Records an admin action (GRANT_ADMIN at boot has no admin: `adminUserId` null). */
 export async function insertAdminAction(
   db: Db,
-  action: { adminUserId: number | null; action: AdminAction; itemKind: 'VENDOR' | 'OFFER' | 'REVIEW' | 'RECEIPT' | 'USER'; itemId: number; reason: string | null },
+  action: { adminUserId: number | null; action: AdminAction; itemKind: AdminActionItemKind; itemId: number; reason: string | null },
 ): Promise<void> {
   await db.insert(adminActions).values(action);
 }
@@ -162,6 +169,27 @@ export function createAdminVendorsRepository(db: Db) {
     return byVendor;
   }
 
+  /**
+   * Issue 24: per business, the receipts the automatic check VERIFIED in the last DISPUTE_RATE_DAYS and how many of
+   * them the shop then rejected (a dispute, open or since settled by an admin).
+   */
+  async function disputeRatesOf(vendorIds: number[]) {
+    const rows = vendorIds.length
+      ? await selectRows<{ vendor_id: number; disputes: number; auto_verified: number }>(
+          db,
+          sql`
+            SELECT r.vendor_id, count(*) FILTER (WHERE (r.status = 'REJECTED' AND r.decided_at IS NOT NULL) OR r.settled_at IS NOT NULL)::integer AS disputes,
+                   count(*)::integer AS auto_verified
+            FROM receipts r
+            WHERE r.vendor_id IN (${sql.join(vendorIds.map((id) => sql`${id}`), sql`, `)}) AND r.auto_status = 'VERIFIED'
+              AND coalesce(r.checked_at, r.created_at) >= now() - make_interval(days => ${DISPUTE_RATE_DAYS})
+            GROUP BY r.vendor_id`,
+        )
+      : [];
+    const byVendor = new Map(rows.map((row) => [row.vendor_id, { disputes: row.disputes, autoVerified: row.auto_verified }]));
+    return (vendorId: number) => byVendor.get(vendorId) ?? { disputes: 0, autoVerified: 0 };
+  }
+
   return {
     /** Businesses in one state, those waiting longest first, a page at a time. */
     async list(status: AdminVendorFilter, cursorText: string | undefined): Promise<{ data: AdminVendor[]; nextCursor: string | null }> {
@@ -183,10 +211,11 @@ export function createAdminVendorsRepository(db: Db) {
         .limit(ADMIN_VENDORS_PAGE_SIZE + 1);
       const page = rows.slice(0, ADMIN_VENDORS_PAGE_SIZE);
       const documents = await documentsOf(page.map((row) => row.vendor.id));
+      const disputeRateOf = await disputeRatesOf(page.map((row) => row.vendor.id));
       const last = page.at(-1);
       return {
         data: page.map(({ vendor, username, former }) =>
-          presentAdminVendor(vendor, { userId: vendor.ownerUserId, username, formerShopper: former }, documents.get(vendor.id) ?? []),
+          presentAdminVendor(vendor, { userId: vendor.ownerUserId, username, formerShopper: former }, documents.get(vendor.id) ?? [], disputeRateOf(vendor.id)),
         ),
         nextCursor:
           rows.length > ADMIN_VENDORS_PAGE_SIZE && last
@@ -204,7 +233,13 @@ export function createAdminVendorsRepository(db: Db) {
         .where(eq(vendors.id, vendorId));
       if (!row) return undefined;
       const documents = await documentsOf([vendorId]);
-      return presentAdminVendor(row.vendor, { userId: row.vendor.ownerUserId, username: row.username, formerShopper: row.former }, documents.get(vendorId) ?? []);
+      const disputeRateOf = await disputeRatesOf([vendorId]);
+      return presentAdminVendor(
+        row.vendor,
+        { userId: row.vendor.ownerUserId, username: row.username, formerShopper: row.former },
+        documents.get(vendorId) ?? [],
+        disputeRateOf(vendorId),
+      );
     },
 
     /** One of a business's registration documents, or undefined. */

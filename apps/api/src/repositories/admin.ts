@@ -170,7 +170,7 @@ export function createAdminRepository(db: Db) {
       const [vendorRows, receiptRows, figures] = await Promise.all([
         selectRows<{ state: string; total: number }>(db, sql`SELECT status AS state, count(*)::integer AS total FROM vendors GROUP BY status`),
         selectRows<{ state: string; total: number }>(db, sql`SELECT status AS state, count(*)::integer AS total FROM receipts GROUP BY status`),
-        selectRows<{ offers_live: number; shoppers: number; open_reports: number; open_disputes: number }>(
+        selectRows<{ offers_live: number; shoppers: number; open_reports: number; open_disputes: number; suspicious_open: number }>(
           db,
           sql`
             SELECT
@@ -183,7 +183,8 @@ export function createAdminRepository(db: Db) {
                  UNION SELECT user_id FROM favorites WHERE created_at >= ${weekStart.toISOString()}::timestamptz
                ) AS active) AS shoppers,
               (SELECT count(DISTINCT (item_kind, item_id))::integer FROM reports WHERE status = 'OPEN') AS open_reports,
-              (SELECT count(*)::integer FROM receipts r WHERE ${OPEN_DISPUTE}) AS open_disputes
+              (SELECT count(*)::integer FROM receipts r WHERE ${OPEN_DISPUTE}) AS open_disputes,
+              (SELECT count(*)::integer FROM suspicious_activity WHERE status = 'OPEN') AS suspicious_open
           `,
         ),
       ]);
@@ -195,6 +196,7 @@ export function createAdminRepository(db: Db) {
         receipts: countByState(['PENDING', 'VERIFIED', 'REJECTED', 'NEEDS_REVIEW'] as const, receiptRows),
         openReports: row?.open_reports ?? 0,
         openDisputes: row?.open_disputes ?? 0,
+        suspiciousOpen: row?.suspicious_open ?? 0,
       };
     },
 

@@ -20,6 +20,7 @@ import { isUniqueViolation } from '../db/client.ts';
 import { DomainError } from '../domain-error.ts';
 import type { ClaimableOffer, ClaimsRepository } from '../repositories/claims.ts';
 import type { RateLimitCountersRepository } from '../repositories/rate-limit-counters.ts';
+import type { BurstCheck } from './suspicious-activity.ts';
 
 export const UNDO_MS = REDEMPTION_UNDO_MINUTES * 60_000;
 const FAILURE_WINDOW_MS = REDEMPTION_FAILURE_WINDOW_MINUTES * 60_000;
@@ -90,6 +91,8 @@ export async function claimOffer(claims: ClaimsRepository, userId: number, offer
 export interface RedeemDeps {
   claims: ClaimsRepository;
   counters: RateLimitCountersRepository;
+  /** Run once the redemption is written: a burst of new accounts at the shop is listed (issue 24). */
+  checkForBursts: BurstCheck;
 }
 
 /**
@@ -112,6 +115,7 @@ export async function redeemCode(deps: RedeemDeps, vendorId: number, staffUserId
   }
   switch (outcome.kind) {
     case 'redeemed':
+      await deps.checkForBursts(vendorId);
       return outcome.redemption;
     case 'unknown':
       throw new DomainError('not-found', 'claimCodeUnknown');

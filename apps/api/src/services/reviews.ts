@@ -5,13 +5,16 @@
 import { REVIEW_WINDOW_DAYS, type Review } from '@qrib/shared';
 import { DomainError } from '../domain-error.ts';
 import { ReviewAlreadyWritten, type ReviewsRepository } from '../repositories/reviews.ts';
+import type { BurstCheck } from './suspicious-activity.ts';
 
 const WINDOW_MS = REVIEW_WINDOW_DAYS * 24 * 60 * 60 * 1000;
 
+/** Once written, `checkForBursts` looks at the shop's last hour: a burst of new accounts is listed (issue 24). */
 export async function writeReview(
   reviews: ReviewsRepository,
   userId: number,
   body: { claimId?: number; receiptId?: number; stars: number; text: string | null },
+  checkForBursts: BurstCheck,
   now = new Date(),
 ): Promise<Review> {
   const purchase = await reviews.findPurchase(userId, body.claimId !== undefined ? { claimId: body.claimId } : { receiptId: body.receiptId });
@@ -21,12 +24,15 @@ export async function writeReview(
   if (!purchase.shopSeen) throw new DomainError('forbidden', 'reviewNotAllowed');
   if (purchase.reviewId !== null) throw new DomainError('conflict', 'reviewAlreadyWritten');
   if (purchase.madeAt.getTime() + WINDOW_MS <= now.getTime()) throw new DomainError('conflict', 'reviewTooLate', { days: REVIEW_WINDOW_DAYS });
+  let review: Review;
   try {
-    return await reviews.insert(userId, purchase, body.stars, body.text);
+    review = await reviews.insert(userId, purchase, body.stars, body.text);
   } catch (error) {
     if (error instanceof ReviewAlreadyWritten) throw new DomainError('conflict', 'reviewAlreadyWritten');
     throw error;
   }
+  await checkForBursts(review.vendorId);
+  return review;
 }
 
 /** The owner of the review's shop replies, once. */

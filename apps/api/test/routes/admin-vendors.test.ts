@@ -104,6 +104,8 @@ describe('GET /api/v1/admin/vendors', () => {
       statusChangedAt: expect.any(String),
       owner: { userId: first.userId, username: first.username, formerShopper: false },
       documents: [{ documentId: expect.any(Number), contentType: 'image/png', url: expect.stringMatching(`^/api/v1/admin/vendors/${first.vendorId}/documents/\\d+$`) }],
+      // Issue 24: no receipt verified automatically, none disputed.
+      disputeRate: { disputes: 0, autoVerified: 0 },
     });
     expect(pending.json().nextCursor).toBeNull();
 

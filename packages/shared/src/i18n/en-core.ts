@@ -406,6 +406,8 @@ export const enCore = {
     removedOFFER: 'Qrib removed your offer {{title}}',
     removedVENDOR: 'Qrib removed your shop {{title}}',
     removedREVIEW: 'Qrib removed your review of {{title}}',
+    suspiciousCleared: 'Qrib checked a burst of activity at {{business}}: it counts again',
+    suspiciousExcluded: 'Qrib checked a burst of activity at {{business}}: its reviews and purchases were left out of your rating and figures',
     statementOfReasons: 'Statement of reasons: {{reason}}',
     receiptCheckAsked: 'A shopper asked you to check a receipt the automatic check did not confirm',
     disputeKeptREVIEWER: 'Qrib settled the dispute over your receipt for {{business}}: your review counts again',

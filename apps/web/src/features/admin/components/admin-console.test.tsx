@@ -14,6 +14,7 @@ const overview: AdminOverview = {
   receipts: { PENDING: 4, VERIFIED: 40, REJECTED: 6, NEEDS_REVIEW: 2 },
   openReports: 5,
   openDisputes: 1,
+  suspiciousOpen: 0,
 };
 
 const pending: AdminVendor = {
@@ -26,6 +27,7 @@ const pending: AdminVendor = {
   statusChangedAt: '2026-11-20T09:00:00.000Z',
   owner: { userId: 21, username: 'marija', formerShopper: false },
   documents: [{ documentId: 3, contentType: 'image/png', url: '/api/v1/admin/vendors/8/documents/3' }],
+  disputeRate: { disputes: 0, autoVerified: 0 },
 };
 
 const overviewRoute = { 'GET /api/v1/admin/overview': { body: { data: overview } } };

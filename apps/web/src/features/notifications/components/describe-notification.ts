@@ -74,8 +74,18 @@ export function describeNotification(t: TFunction, notification: Notification): 
       href: outcome === 'KEPT' ? paths.shop(vendorId) : paths.home,
     };
   }
+  if (notification.kind === 'SUSPICIOUS_ACTIVITY_DECIDED') {
+    const { businessName, decision, reason } = notification.payload;
+    return {
+      text: t(decision === 'CLEAR' ? 'bell.suspiciousCleared' : 'bell.suspiciousExcluded', { business: businessName }),
+      detail: t('bell.statementOfReasons', { reason }),
+      // The owner's dashboard, where the rating and the figures are.
+      href: paths.home,
+    };
+  }
   const { businessName, status, reason } = notification.payload;
   if (status === 'REJECTED') {
+
     return {
       text: t('bell.receiptRejected', { business: businessName, reason: translateMessage(t, reason ?? '') }),
       detail: null,

@@ -11,6 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import adminOverviewRoutes from './overview.ts';
 import adminReceiptRoutes from './receipts.ts';
 import adminReportRoutes from './reports.ts';
+import adminSuspiciousActivityRoutes from './suspicious-activity.ts';
 import adminVendorRoutes from './vendors.ts';
 
 const adminRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -22,6 +23,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(adminReportRoutes);
   await app.register(adminReceiptRoutes);
   await app.register(adminOverviewRoutes);
+  await app.register(adminSuspiciousActivityRoutes);
 };
 
 export default adminRoutes;

@@ -6,6 +6,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MAX_INT, MESSAGES, apiErrorSchema, reviewCreateSchema, reviewReplySchema, reviewResponseSchema } from '@qrib/shared';
 import { replyToReview, writeReview } from '../../../../services/reviews.ts';
+import { createBurstCheck } from '../../../../services/suspicious-activity.ts';
 
 const reviewIdParamsSchema = z.object({
   reviewId: z.coerce
@@ -30,7 +31,7 @@ const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const review = await writeReview(app.reviews, request.user.id, request.body);
+      const review = await writeReview(app.reviews, request.user.id, request.body, createBurstCheck(app.suspiciousActivity, request.log));
       return reply.code(201).send({ data: review });
     },
   );

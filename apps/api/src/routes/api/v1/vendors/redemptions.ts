@@ -6,6 +6,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema, claimIdParamsSchema, maltaToday, redeemRequestSchema, redemptionResponseSchema, redemptionsQuerySchema, redemptionsResponseSchema } from '@qrib/shared';
 import { redeemCode, UNDO_MS, undoRedemption } from '../../../../services/claims.ts';
+import { createBurstCheck } from '../../../../services/suspicious-activity.ts';
 
 const redemptionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -21,7 +22,8 @@ const redemptionRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const vendor = await app.policies.requireOwnBusiness(request.user);
-      return { data: await redeemCode({ claims: app.claims, counters: app.rateLimitCounters }, vendor.id, request.user.id, request.body.code) };
+      const deps = { claims: app.claims, counters: app.rateLimitCounters, checkForBursts: createBurstCheck(app.suspiciousActivity, request.log) };
+      return { data: await redeemCode(deps, vendor.id, request.user.id, request.body.code) };
     },
   );
 
