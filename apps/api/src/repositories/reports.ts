@@ -7,6 +7,7 @@ import type { ReportedItem, ReportKind, ReportReason } from '@qrib/shared';
 import { selectRows, type Db } from '../db/client.ts';
 import { notifications } from '../db/schema.ts';
 import { applyVendorDecision, insertAdminAction } from './admin-vendors.ts';
+import { liveReviewSql } from './reviews.ts';
 
 /** A reported item as a report and a decision need it. */
 export interface ReportableItem {
@@ -46,9 +47,9 @@ function itemQuery(kind: ReportKind, itemId: number) {
         FROM vendors v WHERE v.id = ${itemId}`;
     case 'REVIEW':
       return sql`
-        SELECT r.vendor_id, v.owner_user_id, r.user_id AS author_user_id, v.business_name AS title,
-               (r.status = 'PUBLISHED' AND v.status = 'ACTIVE') AS is_visible
-        FROM reviews r JOIN vendors v ON v.id = r.vendor_id WHERE r.id = ${itemId}`;
+        SELECT rv.vendor_id, v.owner_user_id, rv.user_id AS author_user_id, v.business_name AS title,
+               (${liveReviewSql()} AND v.status = 'ACTIVE') AS is_visible
+        FROM reviews rv JOIN users u ON u.id = rv.user_id JOIN vendors v ON v.id = rv.vendor_id WHERE rv.id = ${itemId}`;
   }
 }
 

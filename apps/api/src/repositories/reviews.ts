@@ -97,7 +97,9 @@ function presentReview(row: ReviewRow, viewerId: number): Review {
  */
 const authorEstablished = () => establishedSql('u', sql`rv.vendor_id`);
 const underDispute = () => sql`EXISTS (SELECT 1 FROM receipts dr WHERE dr.id = rv.receipt_id AND ${openDisputeSql('dr')})`;
-const live = () => sql`(rv.status = 'PUBLISHED' AND ${authorEstablished()} AND ${notFlaggedSql('REVIEW', 'rv.id')})`;
+/** Whether the review (`rv`, its author `u`) is live: what every reader may see, report or reply to. */
+export const liveReviewSql = () => sql`(rv.status = 'PUBLISHED' AND ${authorEstablished()} AND ${notFlaggedSql('REVIEW', 'rv.id')})`;
+const live = liveReviewSql;
 /** What `viewerId` may read: live reviews, and their own PUBLISHED ones. */
 const visibleTo = (viewerId: number) => sql`(${live()} OR (rv.status = 'PUBLISHED' AND rv.user_id = ${viewerId}))`;
 

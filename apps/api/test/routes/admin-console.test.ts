@@ -42,7 +42,9 @@ function decide(account: { cookies: Record<string, string> }, kind: string, item
   return call(account, 'POST', `/api/v1/admin/reports/${kind}/${itemId}/decision`, payload);
 }
 
+/** A review by `userId`, made established (issue 24) so the review is live: one shoppers see and may report. */
 async function insertReview(vendorId: number, userId: number, text = 'Rude staff and stale bread') {
+  await makeEstablished(db(), userId);
   const [row] = await db().insert(reviews).values({ vendorId, userId, stars: 1, text }).returning({ id: reviews.id });
   if (!row) throw new Error('review not inserted');
   return row.id;
@@ -284,8 +286,6 @@ describe('POST /api/v1/admin/reports/:kind/:itemId/decision', () => {
     const admin = await signUpAdmin();
     const owner = await buildShop(app, { business: { businessName: 'Reviewed Cafe' } });
     const reviewer = await signUp(app);
-    // Established (issue 24), so its review is one shoppers see.
-    await makeEstablished(db(), reviewer.userId);
     const reviewId = await insertReview(owner.vendorId, reviewer.userId, 'Offensive words here');
     await report(owner, 'REVIEW', reviewId, 'OFFENSIVE');
     const shopper = await signUp(app);

@@ -129,6 +129,9 @@ describe('sock puppets: five new accounts redeemed at their own shop’s till', 
     // The owner cannot reply to a review they cannot see.
     const reply = await app.inject({ method: 'POST', url: `/api/v1/reviews/${written[0]?.reviewId ?? 0}/reply`, cookies: owner.cookies, payload: { text: 'Thanks!' } });
     expect(reply.json()).toMatchObject({ statusCode: 404, code: 'reviewNotFound' });
+    // Nor can anyone report it.
+    const reported = await app.inject({ method: 'POST', url: '/api/v1/reports', cookies: viewer.cookies, payload: { kind: 'REVIEW', id: written[1]?.reviewId ?? 0, reason: 'FAKE_REVIEW' } });
+    expect(reported.json()).toMatchObject({ statusCode: 404, code: 'reportItemNotFound' });
   });
 });
 

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { MESSAGES, REPORTS_PER_HOUR, formatMessage } from '@qrib/shared';
 import type { App } from '../../src/app.ts';
 import { reports, reviews, vendors } from '../../src/db/schema.ts';
-import { buildShop, createOffer } from '../factories.ts';
+import { buildShop, createOffer, makeEstablished } from '../factories.ts';
 import { signUp, type TestDatabase, useTestApp } from '../helpers.ts';
 
 let testDb: TestDatabase;
@@ -24,7 +24,9 @@ async function shopWithOffer() {
 }
 
 /** A review row written straight into the table (the review route has its own tests). */
+/** A review by `userId`, made established (issue 24) so the review is live: one shoppers see and may report. */
 async function insertReview(vendorId: number, userId: number, status: 'PUBLISHED' | 'REMOVED' = 'PUBLISHED') {
+  await makeEstablished(testDb.database.db, userId);
   const [row] = await testDb.database.db.insert(reviews).values({ vendorId, userId, stars: 1, text: 'Rude staff', status }).returning({ id: reviews.id });
   if (!row) throw new Error('review not inserted');
   return row.id;
