@@ -34,6 +34,8 @@ export const queryKeys = {
     reports: () => [...queryKeys.admin.all, 'reports'] as const,
     disputes: () => [...queryKeys.admin.all, 'disputes'] as const,
     actions: () => [...queryKeys.admin.all, 'actions'] as const,
+    /** The suspicious-activity queue (issue 24), one status at a time. */
+    suspicious: (status: string) => [...queryKeys.admin.all, 'suspicious', status] as const,
   },
   /** The owner's own business as GET /vendors/me answers it (its state and the admin's reason, issue 14). */
   myBusiness: () => ['my-business'] as const,

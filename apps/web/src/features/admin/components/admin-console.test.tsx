@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { AdminVendor } from '@qrib/shared/admin-vendor-schemas';
-import type { AdminOverview, ReceiptDispute, ReportedItem } from '@qrib/shared/trust-schemas';
+import type { AdminOverview, ReceiptDispute, ReportedItem, SuspiciousActivity } from '@qrib/shared/trust-schemas';
 import { neverAnswer, stubApi, type ApiRoute } from '../../../testing/api-stub.ts';
 import { renderScreen } from '../../../testing/render.tsx';
 import { AdminConsole } from './admin-console.tsx';
@@ -14,7 +14,7 @@ const overview: AdminOverview = {
   receipts: { PENDING: 4, VERIFIED: 40, REJECTED: 6, NEEDS_REVIEW: 2 },
   openReports: 5,
   openDisputes: 1,
-  suspiciousOpen: 0,
+  suspiciousOpen: 1,
 };
 
 const pending: AdminVendor = {
@@ -47,8 +47,10 @@ describe('the console: figures and the businesses to check', () => {
     expect(within(figures).getByText('Offers live').nextSibling).toHaveTextContent('27');
     expect(within(figures).getByText('Shoppers active this week').nextSibling).toHaveTextContent('58');
     expect(within(figures).getByText('Receipts verified').nextSibling).toHaveTextContent('40');
+    expect(within(figures).getByText('Suspicious activity to check').nextSibling).toHaveTextContent('1');
     const card = await screen.findByRole('article', { name: 'Ta’ Marija Bakery' });
     expect(card).toHaveTextContent('Owner: marija');
+    expect(within(card).getByTestId('admin-dispute-rate')).toHaveTextContent('Disputed receipts: 0 of 0 verified by the automatic check in 90 days');
     expect(within(card).getByRole('img', { name: 'Document 1 of Ta’ Marija Bakery' })).toHaveAttribute('src', '/api/v1/admin/vendors/8/documents/3');
     expect(within(card).getByRole('button', { name: 'Approve Ta’ Marija Bakery' })).toBeEnabled();
     expect(within(card).queryByRole('button', { name: /Suspend/ })).not.toBeInTheDocument();
@@ -302,5 +304,82 @@ describe('the console: reports, disputes and the log', () => {
   it('says when a queue is empty', async () => {
     renderConsole({ ...overviewRoute, 'GET /api/v1/admin/receipt-disputes': { body: { data: [] } } }, '/admin?section=disputes');
     expect(await screen.findByText('No disputed receipts.')).toBeInTheDocument();
+  });
+});
+
+describe('the console: suspicious activity (issue 24)', () => {
+  const entry: SuspiciousActivity = {
+    id: 6,
+    vendorId: 8,
+    businessName: 'Ta’ Marija Bakery',
+    status: 'OPEN',
+    ruleCode: 'NEW_ACCOUNTS_BURST',
+    ruleParams: { windowMinutes: 60, minAccounts: 3 },
+    detectedAt: '2026-11-27T10:40:00.000Z',
+    decidedAt: null,
+    reason: null,
+    accounts: [
+      { userId: 31, username: 'anna31', createdAt: '2026-11-27T10:00:00.000Z', emailVerified: false, sameNetwork: true },
+      { userId: 32, username: 'ben32', createdAt: '2026-11-27T10:05:00.000Z', emailVerified: true, sameNetwork: false },
+    ],
+    events: [
+      { kind: 'REDEMPTION', itemId: 101, userId: 31, username: 'anna31', occurredAt: '2026-11-27T10:30:00.000Z', stars: null },
+      { kind: 'REVIEW', itemId: 55, userId: 31, username: 'anna31', occurredAt: '2026-11-27T10:35:00.000Z', stars: 5 },
+    ],
+  };
+
+  it('lists an open entry with the rule in words, the accounts and the events, and excludes it only with a reason', async () => {
+    let decided = false;
+    const { api } = renderConsole(
+      {
+        ...overviewRoute,
+        'GET /api/v1/admin/suspicious-activity?status=OPEN': () => ({ body: { data: decided ? [] : [entry] } }),
+        'POST /api/v1/admin/suspicious-activity/6/decision': () => {
+          decided = true;
+          return { body: { data: { ...entry, status: 'EXCLUDED', decidedAt: '2026-11-27T11:00:00.000Z', reason: 'Sock puppets' } } };
+        },
+      },
+      '/admin?section=suspicious',
+    );
+    expect(screen.getByRole('button', { name: 'Suspicious activity' })).toHaveAttribute('aria-pressed', 'true');
+    const card = await screen.findByRole('article', { name: 'Ta’ Marija Bakery' });
+    expect(card).toHaveTextContent('3 or more new, unverified or same-network accounts within 60 minutes');
+    expect(card).toHaveTextContent('Detected on');
+    const accounts = within(card).getByTestId('suspicious-accounts');
+    expect(accounts).toHaveTextContent(/anna31 · created .+ · e-mail not verified · same network as another account/);
+    expect(accounts).toHaveTextContent(/ben32 · created .+ · e-mail verified$/);
+    const events = within(card).getByTestId('suspicious-events');
+    expect(events).toHaveTextContent(/Code redeemed at the till · anna31 · /);
+    expect(events).toHaveTextContent(/Review · anna31 · .+ · 5 out of 5 stars/);
+
+    await userEvent.click(within(card).getByRole('button', { name: 'Exclude the activity at Ta’ Marija Bakery' }));
+    const dialog = screen.getByRole('dialog', { name: 'Exclude: remove the reviews and leave the purchases out of every figure' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Exclude' }));
+    expect(within(dialog).getByText('Please give the reason the other side will read.')).toBeInTheDocument();
+    await userEvent.type(within(dialog).getByLabelText('Reason (shown to those concerned)'), 'Sock puppets');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Exclude' }));
+    expect(await screen.findByText('No suspicious activity to check.')).toBeInTheDocument();
+    expect(api.calls).toContainEqual({ method: 'POST', path: '/api/v1/admin/suspicious-activity/6/decision', body: { decision: 'EXCLUDE', reason: 'Sock puppets' } });
+  });
+
+  it('clears an entry with a reason, and shows a refusal in words', async () => {
+    const { api } = renderConsole(
+      {
+        ...overviewRoute,
+        'GET /api/v1/admin/suspicious-activity?status=OPEN': { body: { data: [entry] } },
+        'POST /api/v1/admin/suspicious-activity/6/decision': {
+          status: 409,
+          body: { statusCode: 409, error: 'Conflict', message: 'This suspicious activity has already been decided.', code: 'suspiciousAlreadyDecided', params: {} },
+        },
+      },
+      '/admin?section=suspicious',
+    );
+    const card = await screen.findByRole('article', { name: 'Ta’ Marija Bakery' });
+    await userEvent.click(within(card).getByRole('button', { name: 'Clear the activity at Ta’ Marija Bakery' }));
+    const dialog = screen.getByRole('dialog', { name: 'Clear: the reviews and purchases count again' });
+    await userEvent.type(within(dialog).getByLabelText('Reason (shown to those concerned)'), 'A school trip');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Clear' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(/already been decided/);
+    expect(api.calls).toContainEqual({ method: 'POST', path: '/api/v1/admin/suspicious-activity/6/decision', body: { decision: 'CLEAR', reason: 'A school trip' } });
   });
 });

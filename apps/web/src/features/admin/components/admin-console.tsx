@@ -1,6 +1,6 @@
 /**
  * The platform's console (/admin, issue 14): the headline figures, then one section at a time (?section= in the URL):
- * businesses to check, the reports queue, receipt disputes and the action log. Anyone who is not an admin gets a
+ * businesses to check, the reports queue, receipt disputes, suspicious activity (issue 24) and the action log. Anyone who is not an admin gets a
  * plain 'only for Qrib's administrators' page, as does anyone the API answers 403 adminOnly.
  */
 import { ShieldAlert } from 'lucide-react';
@@ -14,9 +14,10 @@ import { BusinessList } from './business-list.tsx';
 import { OverviewFigures } from './overview-figures.tsx';
 import { ReceiptDisputes } from './receipt-disputes.tsx';
 import { ReportsQueue } from './reports-queue.tsx';
+import { SuspiciousActivityQueue } from './suspicious-activity.tsx';
 import '../../../lib/owner-strings.ts';
 
-const SECTIONS = ['businesses', 'reports', 'disputes', 'log'] as const;
+const SECTIONS = ['businesses', 'reports', 'disputes', 'suspicious', 'log'] as const;
 type Section = (typeof SECTIONS)[number];
 
 export function AdminOnly() {
@@ -73,6 +74,7 @@ function AdminConsoleScreen() {
       {section === 'businesses' ? <BusinessList /> : null}
       {section === 'reports' ? <ReportsQueue /> : null}
       {section === 'disputes' ? <ReceiptDisputes /> : null}
+      {section === 'suspicious' ? <SuspiciousActivityQueue /> : null}
       {section === 'log' ? <ActionLog /> : null}
     </div>
   );

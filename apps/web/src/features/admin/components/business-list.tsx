@@ -1,12 +1,13 @@
 /**
  * The console's businesses, one state at a time (?status= in the URL, PENDING first): each with its owner, address,
  * documents and the decisions its state allows (VENDOR_DECISIONS): Approve / Refuse a pending one, Suspend an approved
- * one, Reinstate a suspended one. Refusing and suspending ask for the reason the owner will read.
+ * one, Reinstate a suspended one. Refusing and suspending ask for the reason the owner will read. Each shows the shop's
+ * dispute rate (issue 24).
  */
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { ADMIN_VENDOR_FILTERS } from '@qrib/shared/trust-constants';
+import { ADMIN_VENDOR_FILTERS, DISPUTE_RATE_DAYS } from '@qrib/shared/trust-constants';
 import { Button } from '../../../components/ui/button.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/data-states.tsx';
 import { formatMaltaDateTime } from '../../../lib/format.ts';
@@ -49,6 +50,10 @@ function BusinessCard({ vendor }: { vendor: AdminVendor }) {
       <p className="text-sm text-slate-700">{t('admin.owner', { username: vendor.owner.formerShopper ? t('trust.formerShopper') : vendor.owner.username })}</p>
       {vendor.statusChangedAt ? <p className="text-xs text-slate-600">{t('admin.since', { date: formatMaltaDateTime(vendor.statusChangedAt, i18n.language) })}</p> : null}
       {vendor.statusReason ? <p className="mt-2 text-sm break-words text-slate-800">{t('admin.reasonGiven', { reason: vendor.statusReason })}</p> : null}
+      {/* Issue 24: how often the shop rejects receipts the automatic check verified, so it cannot bury reviews quietly. */}
+      <p className="mt-1 text-sm text-slate-700" data-testid="admin-dispute-rate">
+        {t('ownerEvidence.disputeRate', { disputes: vendor.disputeRate.disputes, autoVerified: vendor.disputeRate.autoVerified, days: DISPUTE_RATE_DAYS })}
+      </p>
 
       <h4 className="mt-4 text-sm font-semibold text-slate-800">{t('admin.documents')}</h4>
       {vendor.documents.length === 0 ? (

@@ -1,4 +1,7 @@
-/** The console's headline figures: businesses by state, offers live, shoppers active this week, receipts by verdict. */
+/**
+ * The console's headline figures: businesses by state, offers live, shoppers active this week, open reports, disputes and
+ * suspicious activity (issue 24), receipts by verdict.
+ */
 import { useTranslation } from 'react-i18next';
 import type { AdminOverview } from '@qrib/shared/trust-schemas';
 import '../../../lib/owner-strings.ts';
@@ -23,6 +26,7 @@ export function OverviewFigures({ overview }: { overview: AdminOverview }) {
     [t('admin.figures.shoppersActive'), overview.shoppersActiveThisWeek],
     [t('admin.figures.openReports'), overview.openReports],
     [t('admin.figures.openDisputes'), overview.openDisputes],
+    [t('ownerEvidence.suspiciousOpen'), overview.suspiciousOpen],
     [t('admin.figures.receiptsPending'), overview.receipts.PENDING],
     [t('admin.figures.receiptsVerified'), overview.receipts.VERIFIED],
     [t('admin.figures.receiptsRejected'), overview.receipts.REJECTED],
