@@ -85,7 +85,6 @@ export function describeNotification(t: TFunction, notification: Notification): 
   }
   const { businessName, status, reason } = notification.payload;
   if (status === 'REJECTED') {
-
     return {
       text: t('bell.receiptRejected', { business: businessName, reason: translateMessage(t, reason ?? '') }),
       detail: null,
