@@ -116,6 +116,21 @@ describe('describeNotification: issue 14 (businesses checked, reviews, reports)'
     expect(settled('REMOVED', 'OWNER')).toMatchObject({ text: 'Qrib settled a disputed receipt: its review (1 of 5 stars) was removed', href: '/' });
   });
 
+  it('tells the owner what Qrib decided on a burst of activity at the shop, with the statement of reasons (issue 24)', () => {
+    const decided = (decision: 'CLEAR' | 'EXCLUDE') =>
+      describeNotification(i18n.t, {
+        ...base,
+        kind: 'SUSPICIOUS_ACTIVITY_DECIDED',
+        payload: { activityId: 5, vendorId: 3, businessName: 'Bakery', decision, reason: 'Five accounts made minutes apart' },
+      });
+    expect(decided('CLEAR')).toEqual({
+      text: 'Qrib checked a burst of activity at Bakery: it counts again',
+      detail: 'Statement of reasons: Five accounts made minutes apart',
+      href: '/',
+    });
+    expect(decided('EXCLUDE').text).toBe('Qrib checked a burst of activity at Bakery: its reviews and purchases were left out of your rating and figures');
+  });
+
   it('says it in the reader’s language', async () => {
     await i18n.changeLanguage('mt');
     expect(business('REJECTED', 'x').text).not.toBe('Qrib could not approve Bakery');
