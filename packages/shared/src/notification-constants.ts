@@ -11,11 +11,11 @@ export const NOTIFICATION_KINDS = [
   'REVIEW_REPLIED',
   'REPORT_DECIDED',
   'CONTENT_REMOVED',
-  // Issue 24: to the shop's owner, an admin's decision on suspicious activity at the shop, with the statement of reasons.
-  'SUSPICIOUS_ACTIVITY_DECIDED',
   // Issue 24: to the owner, a shopper asked the shop to check a receipt; to both sides, a disputed review settled.
   'RECEIPT_CHECK_ASKED',
   'REVIEW_DISPUTE_SETTLED',
+  // Issue 24: to the shop's owner, an admin's decision on suspicious activity at the shop, with the statement of reasons.
+  'SUSPICIOUS_ACTIVITY_DECIDED',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 /** How many notifications the list shows (newest first); the unread count covers them all. */

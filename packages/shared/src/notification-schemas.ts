@@ -105,9 +105,9 @@ export const notificationSchema = z.discriminatedUnion('kind', [
   z.object({ ...notificationBase, kind: z.literal('REVIEW_REPLIED'), payload: reviewRepliedPayloadSchema }),
   z.object({ ...notificationBase, kind: z.literal('REPORT_DECIDED'), payload: reportDecidedPayloadSchema }),
   z.object({ ...notificationBase, kind: z.literal('CONTENT_REMOVED'), payload: contentRemovedPayloadSchema }),
-  z.object({ ...notificationBase, kind: z.literal('SUSPICIOUS_ACTIVITY_DECIDED'), payload: suspiciousActivityDecidedPayloadSchema }),
   z.object({ ...notificationBase, kind: z.literal('RECEIPT_CHECK_ASKED'), payload: receiptCheckAskedPayloadSchema }),
   z.object({ ...notificationBase, kind: z.literal('REVIEW_DISPUTE_SETTLED'), payload: reviewDisputeSettledPayloadSchema }),
+  z.object({ ...notificationBase, kind: z.literal('SUSPICIOUS_ACTIVITY_DECIDED'), payload: suspiciousActivityDecidedPayloadSchema }),
 ]);
 export type Notification = z.infer<typeof notificationSchema>;
 
