@@ -23,7 +23,7 @@ import type { App } from '../../src/app.ts';
 import { selectRows } from '../../src/db/client.ts';
 import { drawClaimCode } from '../../src/services/claims.ts';
 import { buildShop, createOffer, makeEstablished, type Shop } from '../factories.ts';
-import { signUp, useTestApp, type TestDatabase } from '../helpers.ts';
+import { signUp, signupBody, useTestApp, type TestDatabase } from '../helpers.ts';
 
 let app: App;
 let testDb: TestDatabase;
@@ -343,6 +343,22 @@ describe('what counts for the trust level, Conversions and the audiences', () =>
     // Verified, with purchases at two other shops and more: established, and the five count.
     await db().execute(sql`UPDATE users SET email_verified_at = now() WHERE id = ${regular.userId}`);
     expect((await claim(regular, premium)).statusCode).toBe(201);
+  });
+});
+
+describe('the sign-up network', () => {
+  it('is stored as a salted hash of the /24, alike for two addresses of one network, never the address', async () => {
+    const signUpFrom = async (remoteAddress: string) => {
+      const response = await app.inject({ method: 'POST', url: '/api/v1/auth/signup', payload: signupBody(), remoteAddress });
+      expect(response.statusCode).toBe(201);
+      const [row] = await selectRows<{ signup_network: string | null }>(db(), sql`SELECT signup_network FROM users WHERE id = ${response.json().user.id}`);
+      return row?.signup_network;
+    };
+    const first = await signUpFrom('203.0.113.7');
+    expect(first).toMatch(/^[0-9a-f]{32}$/);
+    expect(await signUpFrom('203.0.113.99')).toBe(first);
+    expect(await signUpFrom('198.51.100.7')).not.toBe(first);
+    expect(first).not.toContain('203');
   });
 });
 
