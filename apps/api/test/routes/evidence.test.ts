@@ -124,6 +124,12 @@ describe('sock puppets: five new accounts redeemed at their own shop’s till', 
     // which lists such a burst: they count nowhere then).
     const after = await trustOf(owner);
     expect(after.trust).toMatchObject({ level: before.trust.level, verifiedPurchases: 0, rating: null, reviewCount: 0 });
+    // The burst is in the admin's suspicious-activity queue: one OPEN entry with the five accounts, their redemptions
+    // and their reviews, which count nowhere (not even as pending) until an admin clears them.
+    const listed = (await app.suspiciousActivity.list('OPEN')).filter((entry) => entry.vendorId === owner.vendorId);
+    expect(listed.map((entry) => entry.accounts.map((account) => account.userId))).toEqual([puppets.map((puppet) => puppet.userId)]);
+    expect(listed[0]?.events.map((event) => event.kind).sort()).toEqual([...Array<string>(5).fill('REDEMPTION'), ...Array<string>(5).fill('REVIEW')]);
+    expect(after.trust.pendingPurchases).toBe(0);
     // The owner was not told of reviews shoppers cannot read.
     expect((await bell(owner)).filter((each) => each.kind === 'REVIEW_RECEIVED')).toEqual([]);
     // The owner cannot reply to a review they cannot see.
