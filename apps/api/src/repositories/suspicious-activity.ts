@@ -72,8 +72,9 @@ function recentEventsSql(vendorId: number): SQL {
 /**
  * The events to list after an event at the shop (ADR 016, rule NEW_ACCOUNTS_BURST), not yet listed in any entry:
  * - a burst: among the accounts with an event at the shop in the window (events an admin CLEARED left aside), the
- *   suspect ones — new (newAccountSql), or signed up from the same network as another of
- *   those accounts — are SUSPICIOUS_BURST_ACCOUNTS or more: all their events in the window;
+ *   suspect ones — new (newAccountSql), or signed up from the same network as another of those accounts within
+ *   SUSPICIOUS_NEW_ACCOUNT_DAYS of it (accounts made together; a café's regulars who joined on its Wi-Fi weeks apart
+ *   are not) — are SUSPICIOUS_BURST_ACCOUNTS or more: all their events in the window;
  * - and the events in the window of accounts already listed in an OPEN or EXCLUDED entry of the shop (a sock puppet's
  *   review an hour after its burst is listed too).
  */
@@ -82,11 +83,12 @@ function eventsToListSql(vendorId: number): SQL {
     WITH events AS (SELECT * FROM ${recentEventsSql(vendorId)} AS e
                     WHERE NOT EXISTS (SELECT 1 FROM suspicious_activity_items ci JOIN suspicious_activity ca ON ca.id = ci.activity_id
                                       WHERE ci.item_kind = e.kind AND ci.item_id = e.item_id AND ca.status = 'CLEARED')),
-         actors AS (SELECT u.id AS user_id, u.signup_network, ${newAccountSql('u')} AS is_new
+         actors AS (SELECT u.id AS user_id, u.signup_network, u.created_at, ${newAccountSql('u')} AS is_new
                     FROM users u WHERE u.id IN (SELECT user_id FROM events)),
          suspects AS (SELECT a.user_id FROM actors a
                       WHERE a.is_new OR (a.signup_network IS NOT NULL
-                                         AND EXISTS (SELECT 1 FROM actors b WHERE b.user_id <> a.user_id AND b.signup_network = a.signup_network))),
+                                         AND EXISTS (SELECT 1 FROM actors b WHERE b.user_id <> a.user_id AND b.signup_network = a.signup_network
+                                                     AND abs(extract(epoch FROM b.created_at - a.created_at)) < ${SUSPICIOUS_NEW_ACCOUNT_DAYS * 86_400}))),
          listed AS (SELECT DISTINCT li.user_id FROM suspicious_activity_items li JOIN suspicious_activity la ON la.id = li.activity_id
                     WHERE la.vendor_id = ${vendorId} AND la.status IN ('OPEN', 'EXCLUDED'))
     SELECT e.kind, e.item_id, e.user_id, e.occurred_at FROM events e

@@ -224,6 +224,20 @@ describe('the burst check', () => {
     );
   });
 
+  it('does not list established shoppers from one network whose accounts were made weeks apart (a shop’s regulars on its Wi-Fi)', async () => {
+    const admin = await signUpAdmin();
+    const { shop, offerId, shoppers } = await shopWithShoppers(3);
+    for (const [index, shopper] of shoppers.entries()) {
+      await db()
+        .update(users)
+        .set({ emailVerifiedAt: sql`now() - interval '30 days'`, createdAt: sql`now() - make_interval(days => ${30 + 10 * index})` })
+        .where(eq(users.id, shopper.userId));
+      await setNetwork(shopper, `cafe-wifi-${shop.vendorId}`);
+    }
+    for (const shopper of shoppers) await buyAtTill(shop, shopper, offerId);
+    expect(await entriesOf(admin, shop.vendorId)).toEqual([]);
+  });
+
   it('lists nothing for two established shoppers, nor for three established shoppers from different networks, nor for two new ones', async () => {
     const admin = await signUpAdmin();
     const two = await shopWithShoppers(2);
