@@ -83,7 +83,7 @@ export const ADMIN_ACTIONS_PAGE_SIZE = 50;
  * The suspicious-activity queue (issue 24, ADR 016). Rule NEW_ACCOUNTS_BURST: at one shop, within
  * SUSPICIOUS_BURST_WINDOW_MINUTES, SUSPICIOUS_BURST_ACCOUNTS or more distinct accounts that are each new (address not
  * verified, or younger than SUSPICIOUS_NEW_ACCOUNT_DAYS) or share a sign-up network with another account active there
- * in the window, each with a redemption, a review or an automatically verified receipt at the shop.
+ * in the window that was made within SUSPICIOUS_NEW_ACCOUNT_DAYS of it, each with a redemption, a review or an automatically verified receipt at the shop.
  */
 export const SUSPICIOUS_RULE_CODES = ['NEW_ACCOUNTS_BURST'] as const;
 export type SuspiciousRuleCode = (typeof SUSPICIOUS_RULE_CODES)[number];
