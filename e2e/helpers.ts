@@ -75,6 +75,12 @@ export async function expectNoSeriousA11yViolations(page: Page) {
 
 /** The demo admin the server seeds (apps/api/src/db/seed.ts DEMO_ACCOUNTS.admin). */
 export const DEMO_ADMIN = { username: 'rita', password: 'rita2026pass' } as const;
+/**
+ * The demo shopper the server seeds (DEMO_ACCOUNTS.shopper): verified and over a month old, so established (issue 24,
+ * ADR 016) and her reviews are live at once, unlike a new account's. She is one account shared by specs that run at
+ * the same time: draw her pages dark with the class, never by changing her stored Dark Mode.
+ */
+export const DEMO_SHOPPER = { username: 'maria', password: 'maria2026pass', displayName: 'Maria B.' } as const;
 
 /**
  * Approves a registered business as the demo admin would in the console (issue 14: a registration is PENDING and
