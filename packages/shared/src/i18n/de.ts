@@ -715,7 +715,7 @@ export const de: Catalog = {
       disputeRate: 'Damit ein Geschäft schlechte Bewertungen so nicht begraben kann, beobachtet Qrib bei jedem Geschäft den Anteil umstrittener Belege der letzten {{days}} Tage.',
       levelsCounted: 'Es zählen nur Käufe etablierter Konten und nie die der eigenen Leute des Geschäfts, etwa des Inhabers. Der Inhaber sieht die übrigen als ausstehend, „zählen, sobald das Konto des Kunden etabliert ist“: Keiner fehlt ohne ein Wort.',
       suspiciousHeading: 'Verdächtige Aktivität',
-      suspicious: 'Wenn {{accounts}} oder mehr Konten, die neu sind (E-Mail-Adresse nicht bestätigt oder jünger als {{days}} Tage) oder aus demselben Netz angelegt wurden, innerhalb von {{minutes}} Minuten in einem Geschäft Codes einlösen, Bewertungen schreiben oder Belege verifizieren lassen, hält Qrib all das zurück, bis ein Administrator es ansieht.',
+      suspicious: 'Wenn {{accounts}} oder mehr Konten, die neu sind (E-Mail-Adresse nicht bestätigt oder jünger als {{days}} Tage) oder aus demselben Netz im Abstand von weniger als {{days}} Tagen angelegt wurden, innerhalb von {{minutes}} Minuten in einem Geschäft Codes einlösen, Bewertungen schreiben oder Belege verifizieren lassen, hält Qrib all das zurück, bis ein Administrator es ansieht.',
       suspiciousCounts: 'Bis ein Administrator es freigibt, zählt es nirgends: nicht in der Bewertungsnote, nicht in der Vertrauensstufe und nicht in den Zahlen des Geschäfts. Der Administrator gibt es frei oder nimmt diese Bewertungen und Käufe aus allen Zahlen heraus und nennt dem Geschäft die Gründe.',
     },
     offersPage: {

@@ -95,7 +95,7 @@ export const enTrust = {
       disputeRate: 'So that a shop cannot bury bad reviews this way, Qrib watches each shop’s share of disputed receipts over the last {{days}} days.',
       levelsCounted: 'Only purchases by established accounts count, and never those of the shop’s own people, such as its owner. The owner sees the others as pending, ‘counts once the shopper’s account is established’: none is left out without a word.',
       suspiciousHeading: 'Suspicious activity',
-      suspicious: 'When {{accounts}} or more accounts that are new (e-mail address not verified, or less than {{days}} days old) or signed up from the same network redeem codes, write reviews or have receipts verified at one shop within {{minutes}} minutes, Qrib holds all of it for an administrator to look at.',
+      suspicious: 'When {{accounts}} or more accounts that are new (e-mail address not verified, or less than {{days}} days old), or that were signed up from the same network within {{days}} days of each other, redeem codes, write reviews or have receipts verified at one shop within {{minutes}} minutes, Qrib holds all of it for an administrator to look at.',
       suspiciousCounts: 'Until an administrator clears it, it counts nowhere: not in the rating, the trust level or the shop’s figures. The administrator either clears it or removes those reviews and purchases from every figure, and tells the shop why.',
     },
     offersPage: {

@@ -719,7 +719,7 @@ export const fr: Catalog = {
       disputeRate: 'Pour qu’un commerce ne puisse pas enterrer ainsi les mauvais avis, Qrib suit la part de reçus contestés de chaque commerce sur les {{days}} derniers jours.',
       levelsCounted: 'Seuls comptent les achats de comptes établis, et jamais ceux des personnes du commerce lui-même, comme son propriétaire. Le propriétaire voit les autres comme en attente, « comptent dès que le compte du client est établi » : aucun n’est écarté sans un mot.',
       suspiciousHeading: 'Activité suspecte',
-      suspicious: 'Quand {{accounts}} comptes ou plus, nouveaux (adresse e-mail non vérifiée, ou moins de {{days}} jours) ou créés depuis le même réseau, utilisent des codes, écrivent des avis ou font vérifier des reçus dans un même commerce en moins de {{minutes}} minutes, Qrib met tout cela de côté pour qu’un administrateur l’examine.',
+      suspicious: 'Quand {{accounts}} comptes ou plus, nouveaux (adresse e-mail non vérifiée, ou moins de {{days}} jours) ou créés depuis le même réseau à moins de {{days}} jours d’intervalle, utilisent des codes, écrivent des avis ou font vérifier des reçus dans un même commerce en moins de {{minutes}} minutes, Qrib met tout cela de côté pour qu’un administrateur l’examine.',
       suspiciousCounts: 'Tant qu’un administrateur ne l’a pas accepté, cela ne compte nulle part : ni dans la note, ni dans le niveau de confiance, ni dans les chiffres du commerce. L’administrateur l’accepte, ou retire ces avis et ces achats de tous les chiffres, et explique pourquoi au commerce.',
     },
     offersPage: {

@@ -719,7 +719,7 @@ export const it: Catalog = {
       disputeRate: 'Perché un negozio non possa seppellire così le recensioni negative, Qrib tiene d’occhio la quota di scontrini contestati di ogni negozio negli ultimi {{days}} giorni.',
       levelsCounted: 'Contano solo gli acquisti di account consolidati, e mai quelli delle persone del negozio stesso, come il titolare. Il titolare vede gli altri come in attesa, «contano quando l’account del cliente sarà consolidato»: nessuno viene escluso senza dirlo.',
       suspiciousHeading: 'Attività sospetta',
-      suspicious: 'Quando {{accounts}} o più account nuovi (indirizzo e-mail non verificato, o creati da meno di {{days}} giorni) o creati dalla stessa rete riscattano codici, scrivono recensioni o fanno verificare scontrini in uno stesso negozio entro {{minutes}} minuti, Qrib mette tutto da parte perché un amministratore lo esamini.',
+      suspicious: 'Quando {{accounts}} o più account nuovi (indirizzo e-mail non verificato, o creati da meno di {{days}} giorni) o creati dalla stessa rete a meno di {{days}} giorni l’uno dall’altro riscattano codici, scrivono recensioni o fanno verificare scontrini in uno stesso negozio entro {{minutes}} minuti, Qrib mette tutto da parte perché un amministratore lo esamini.',
       suspiciousCounts: 'Finché un amministratore non lo accetta, non conta da nessuna parte: né nella valutazione, né nel livello di fiducia, né nei dati del negozio. L’amministratore lo accetta oppure toglie quelle recensioni e quegli acquisti da ogni dato, e spiega il motivo al negozio.',
     },
     offersPage: {

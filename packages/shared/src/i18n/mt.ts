@@ -728,7 +728,7 @@ export const mt: Catalog = {
       disputeRate: 'Biex ħanut ma jkunx jista’ jidfen reviżjonijiet ħżiena b’dan il-mod, Qrib isegwi s-sehem ta’ riċevuti kkontestati ta’ kull ħanut fl-aħħar {{days}} jum.',
       levelsCounted: 'Jgħodd biss ix-xiri minn kontijiet stabbiliti, u qatt dak tan-nies tal-ħanut stess, bħas-sid tiegħu. Is-sid jara l-bqija bħala pendenti, ‘jgħoddu ladarba l-kont tax-xerrej ikun stabbilit’: xejn ma jitħalla barra mingħajr kelma.',
       suspiciousHeading: 'Attività suspettuża',
-      suspicious: 'Meta {{accounts}} kontijiet jew aktar li huma ġodda (indirizz elettroniku mhux ivverifikat, jew ta’ inqas minn {{days}} ijiem) jew li nfetħu mill-istess netwerk jifdu kodiċijiet, jiktbu reviżjonijiet jew ikollhom riċevuti vverifikati f’ħanut wieħed fi żmien {{minutes}} minuta, Qrib iżomm dan kollu biex jarah amministratur.',
+      suspicious: 'Meta {{accounts}} kontijiet jew aktar li huma ġodda (indirizz elettroniku mhux ivverifikat, jew ta’ inqas minn {{days}} ijiem), jew li nfetħu mill-istess netwerk fi żmien {{days}} ijiem minn xulxin, jifdu kodiċijiet, jiktbu reviżjonijiet jew ikollhom riċevuti vverifikati f’ħanut wieħed fi żmien {{minutes}} minuta, Qrib iżomm dan kollu biex jarah amministratur.',
       suspiciousCounts: 'Sakemm amministratur ma jaċċettahx, ma jgħodd imkien: la fil-klassifikazzjoni, la fil-livell ta’ fiduċja u lanqas fiċ-ċifri tal-ħanut. L-amministratur jew jaċċettah jew ineħħi dawk ir-reviżjonijiet u x-xiri minn kull ċifra, u jgħid lill-ħanut għaliex.',
     },
     offersPage: {

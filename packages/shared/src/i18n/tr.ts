@@ -718,7 +718,7 @@ export const tr: Catalog = {
       disputeRate: 'Bir dükkân kötü değerlendirmeleri bu yolla gömemesin diye Qrib, her dükkânın son {{days}} gündeki itiraz edilen fiş oranını izler.',
       levelsCounted: 'Yalnızca yerleşik hesapların alışverişleri sayılır; dükkânın kendi insanlarının, örneğin sahibinin alışverişleri asla sayılmaz. Sahibi diğerlerini “müşterinin hesabı yerleşik olduğunda sayılır” diye beklemede görür: hiçbiri sessizce dışarıda bırakılmaz.',
       suspiciousHeading: 'Şüpheli etkinlik',
-      suspicious: 'Yeni (e-posta adresi doğrulanmamış ya da {{days}} günden daha yeni) veya aynı ağdan açılmış {{accounts}} ya da daha fazla hesap, {{minutes}} dakika içinde aynı dükkânda kod kullanır, değerlendirme yazar ya da fiş doğrulatırsa, Qrib bunların hepsini bir yöneticinin incelemesi için bekletir.',
+      suspicious: 'Yeni (e-posta adresi doğrulanmamış ya da {{days}} günden daha yeni) veya aynı ağdan birbirinden en fazla {{days}} gün arayla açılmış {{accounts}} ya da daha fazla hesap, {{minutes}} dakika içinde aynı dükkânda kod kullanır, değerlendirme yazar ya da fiş doğrulatırsa, Qrib bunların hepsini bir yöneticinin incelemesi için bekletir.',
       suspiciousCounts: 'Bir yönetici onaylayana kadar hiçbir yerde sayılmaz: ne puanda, ne güven seviyesinde, ne de dükkânın rakamlarında. Yönetici ya onaylar ya da bu değerlendirmeleri ve alışverişleri tüm rakamlardan çıkarır ve nedenini dükkâna açıklar.',
     },
     offersPage: {
