@@ -1,6 +1,7 @@
 /**
  * Receipt photos and PDFs made in the test (and the OCR benchmark): text rendered to an image with sharp from
- * SVG in a plain font, the way a phone photo of a till receipt looks once straightened.
+ * SVG in a plain font, then made to look like a phone photo of paper (grain, uneven light, a slight rotation);
+ * and the same text drawn flat and perfect, as a forger's program draws it.
  */
 import { deflateRawSync, constants as zlibConstants } from 'node:zlib';
 import sharp from 'sharp';
@@ -50,20 +51,71 @@ export function receiptSvg(content: ReceiptContent): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="100%" height="100%" fill="#f6f2ea"/>${rows}</svg>`;
 }
 
-/** A JPEG photo of the receipt (about 1500 px wide at the default density). */
+/** A small deterministic random generator (tests must be reproducible). */
+function seededRandom(seed: number): () => number {
+  let state = seed >>> 0 || 1;
+  return () => {
+    state = (Math.imul(state, 1_103_515_245) + 12_345) >>> 0;
+    return state / 4_294_967_296;
+  };
+}
+
+/**
+ * A JPEG photo of the receipt (about 1500 px wide at the default density), as a phone takes it of paper: the
+ * page slightly rotated, lit unevenly (brighter at the top left) and with sensor grain in every pixel. These
+ * are the signs of a physical document the verifier looks for (receipt-image-signals.ts).
+ */
 export async function makeReceiptPhoto(content: ReceiptContent, options: { density?: number; quality?: number } = {}): Promise<Buffer> {
-  return sharp(Buffer.from(receiptSvg(content)), { density: options.density ?? 240 })
+  const drawn = await sharp(Buffer.from(receiptSvg(content)), { density: options.density ?? 240 })
     .flatten({ background: '#f6f2ea' })
+    .rotate(0.8, { background: '#d8d2c6' })
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const { width, height, channels } = drawn.info;
+  const pixels = drawn.data;
+  const random = seededRandom(width * 7919 + height);
+  for (let y = 0; y < height; y += 1) {
+    for (let x = 0; x < width; x += 1) {
+      // Light falls off by up to 8 % towards the bottom right; grain of about ±3 levels.
+      const light = 1 - 0.08 * ((x / width + y / height) / 2);
+      const grain = (random() + random() + random() - 1.5) * 4;
+      for (let channel = 0; channel < channels; channel += 1) {
+        const index = (y * width + x) * channels + channel;
+        pixels[index] = Math.max(0, Math.min(255, Math.round((pixels[index] ?? 0) * light + grain)));
+      }
+    }
+  }
+  return sharp(pixels, { raw: { width, height, channels } })
     .jpeg({ quality: options.quality ?? 90 })
     .toBuffer();
 }
 
+/**
+ * The receipt drawn by a program and saved as is: a flat background and perfect glyphs, as a forger types one
+ * (issue 24). `rotate` turns the page by that many degrees (filled with the background's colour).
+ */
+export async function makeProgramDrawnReceipt(
+  content: ReceiptContent,
+  format: 'png' | 'jpeg',
+  options: { quality?: number; rotate?: number; density?: number; background?: string } = {},
+): Promise<Buffer> {
+  const background = options.background ?? '#f6f2ea';
+  const svg = receiptSvg(content).replace('fill="#f6f2ea"', `fill="${background}"`);
+  let image = sharp(Buffer.from(svg), { density: options.density ?? 240 }).flatten({ background });
+  if (options.rotate) image = sharp(await image.png().toBuffer()).rotate(options.rotate, { background });
+  return format === 'png' ? image.png().toBuffer() : image.jpeg({ quality: options.quality ?? 85 }).toBuffer();
+}
+
 /** A one-page PDF whose text layer holds the receipt's lines (what a till's e-mailed receipt looks like). */
 export function makeReceiptPdf(content: ReceiptContent): Buffer {
+  return makeTextPdf(receiptLines(content));
+}
+
+/** A one-page PDF whose text layer holds these lines, one under another (anyone can type one). */
+export function makeTextPdf(lines: string[]): Buffer {
   const escapePdf = (text: string) => text.replace(/[\\()]/g, (character) => `\\${character}`);
-  const stream = receiptLines(content)
-    .map((line, index) => `BT /F1 11 Tf 20 ${560 - index * 18} Td (${escapePdf(line)}) Tj ET`)
-    .join('\n');
+  const stream = lines.map((line, index) => `BT /F1 11 Tf 20 ${560 - index * 18} Td (${escapePdf(line)}) Tj ET`).join('\n');
   return buildPdf([
     '<< /Type /Catalog /Pages 2 0 R >>',
     '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',

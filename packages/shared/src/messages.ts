@@ -147,6 +147,8 @@ export const MESSAGES = {
   receiptDateUnreadable: 'The date on the receipt could not be read. The shop will check it.',
   receiptDateAfterUpload: 'The date on the receipt is later than the upload. The shop will check it.',
   receiptTotalsUnreadable: 'The totals on the receipt could not be read. The shop will check it.',
+  receiptPdfNeedsShop: 'A PDF receipt is checked by the shop before it counts.',
+  receiptNotAPhoto: 'This picture does not look like a photo or scan of a paper receipt, so the shop checks it.',
   // Shop entry recognition and the shopper's preferences
   shopEntryOff: 'Shop entry detection is off. Turn it on first to be recognised at shops.',
   visitNotYours: 'You can only answer for your own visits.',

@@ -44,6 +44,23 @@ describe('decideReceipt', () => {
     expect(decideReceipt(evidence({ isNearDuplicate: true, fields: fields({ merchantLines: [] }) }))).toEqual(rejected('receiptAlreadySubmitted'));
   });
 
+  describe('evidence never verified automatically (issue 24)', () => {
+    it('leaves a PDF to the shop at best, and still rejects one that is plainly another shop’s, too old or already sent', () => {
+      expect(decideReceipt(evidence({ hasPdf: true }))).toEqual(review('receiptPdfNeedsShop'));
+      const other = fields({ merchant: 'SLIEMA HARDWARE STORE', merchantLines: ['SLIEMA HARDWARE STORE'] });
+      expect(decideReceipt(evidence({ hasPdf: true, fields: other }))).toEqual(rejected('receiptAnotherShop'));
+      expect(decideReceipt(evidence({ hasPdf: true, fields: fields({ date: '2026-11-01' }), offer: null }))).toEqual(rejected('receiptTooOld', { days: 14 }));
+      expect(decideReceipt(evidence({ hasPdf: true, isNearDuplicate: true }))).toEqual(rejected('receiptAlreadySubmitted'));
+    });
+
+    it('leaves an image without signs of paper to the shop, and still rejects what is plainly wrong', () => {
+      expect(decideReceipt(evidence({ hasDrawnImage: true }))).toEqual(review('receiptNotAPhoto'));
+      expect(decideReceipt(evidence({ hasDrawnImage: true, fields: fields({ total: 9 }) }))).toEqual(rejected('receiptPriceAboveOffer'));
+      // A file that could not be read says more than the kind of evidence.
+      expect(decideReceipt(evidence({ hasDrawnImage: true, allFilesRead: false }))).toEqual(review('receiptUnreadable'));
+    });
+  });
+
   describe('merchant', () => {
     it('matches whatever the case, accents, punctuation and OCR digit slips', () => {
       expect(decideReceipt(evidence({ businessName: 'Ġożo Fresh Bakery', fields: fields({ merchantLines: ['G0Z0 FRESH BAKERY.'] }) }))).toEqual(verified);

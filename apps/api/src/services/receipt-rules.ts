@@ -40,6 +40,8 @@ export const RECEIPT_REASON_CODES = [
   'receiptDateUnreadable',
   'receiptDateAfterUpload',
   'receiptTotalsUnreadable',
+  'receiptPdfNeedsShop',
+  'receiptNotAPhoto',
 ] as const satisfies readonly MessageKey[];
 type ReceiptReasonCode = (typeof RECEIPT_REASON_CODES)[number];
 
@@ -69,6 +71,13 @@ export interface ReceiptEvidence {
   uploadedAt: Date;
   /** A photo of this receipt is a near copy of one in an earlier receipt, and says the same (isSameReceipt). */
   isNearDuplicate: boolean;
+  /** Some file is a PDF: its text layer proves nothing by itself (anyone can type one), so the shop checks it. */
+  hasPdf?: boolean;
+  /**
+   * Some image shows no sign of a physical document (receipt-image-signals.ts): drawn by a program, not a photo
+   * or scan of paper, so the shop checks it.
+   */
+  hasDrawnImage?: boolean;
 }
 
 type Finding = { outcome: 'pass' } | { outcome: 'reject' | 'unsure'; reason: ReceiptReason };
@@ -235,12 +244,16 @@ export function decideReceipt(evidence: ReceiptEvidence): Verdict {
   const { fields } = evidence;
   // Scraps of letters that are no words (a photo of something else) are not text read from a receipt.
   const hasText = fields.merchantLines.some(isReadableName) || fields.date !== null || fields.total !== null;
+  // Order matters for doubts only (a rejection wins over any doubt): what could not be read first, then evidence
+  // that is never verified automatically (issue 24: a PDF's text layer, an image drawn by a program), then the rules.
   const findings: Finding[] = [
     hasText ? pass : { outcome: 'unsure', reason: because('receiptUnreadable') },
+    evidence.allFilesRead ? pass : { outcome: 'unsure', reason: because('receiptUnreadable') },
+    evidence.hasPdf ? { outcome: 'unsure', reason: because('receiptPdfNeedsShop') } : pass,
+    evidence.hasDrawnImage ? { outcome: 'unsure', reason: because('receiptNotAPhoto') } : pass,
     hasText ? checkMerchant(fields, evidence.businessName) : pass,
     hasText ? checkDate(fields.date, evidence.uploadedAt, evidence.offer) : pass,
     hasText ? checkPrice(fields, evidence.offer) : pass,
-    evidence.allFilesRead ? pass : { outcome: 'unsure', reason: because('receiptUnreadable') },
   ];
   const rejection = findings.find((finding) => finding.outcome === 'reject');
   if (rejection && rejection.outcome === 'reject') return { status: 'REJECTED', reason: rejection.reason };

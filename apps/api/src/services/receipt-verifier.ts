@@ -10,6 +10,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { ReceiptChecksRepository } from '../repositories/receipt-checks.ts';
 import type { Storage } from '../storage/storage.ts';
 import { extractReceiptFields, type ExtractedReceipt } from './receipt-extraction.ts';
+import { imageSignals, type ImageSignals } from './receipt-image-signals.ts';
 import { createOcrPool, PdfReaderUnavailableError, prepareReceiptImage, readPdfText, type OcrPool } from './receipt-ocr.ts';
 import {
   decideReceipt,
@@ -53,6 +54,9 @@ export interface ReceiptVerifierOptions {
 interface FileText {
   text: string;
   isRead: boolean;
+  isPdf: boolean;
+  /** An image with no sign of a physical document (drawn by a program). */
+  isDrawn: boolean;
 }
 
 /** Where the pipeline reports files it could not read (the server's logger, or stderr in the CLI). */
@@ -93,17 +97,17 @@ export interface ReceiptPipelineResult {
 export async function runReceiptPipeline(input: ReceiptPipelineInput): Promise<ReceiptPipelineResult> {
   const { log } = input;
   async function readFileText(file: ReceiptFileBytes): Promise<FileText> {
-    if (!file.bytes) return { text: '', isRead: false };
+    if (!file.bytes) return { text: '', isRead: false, isPdf: false, isDrawn: false };
     const bytes = file.bytes;
     const unreadable = (error: unknown): FileText => {
       log.warn({ err: error, fileId: file.fileId }, 'receipt file could not be read');
-      return { text: '', isRead: false };
+      return { text: '', isRead: false, isPdf: file.contentType === 'application/pdf', isDrawn: false };
     };
     if (file.contentType === 'application/pdf') {
       try {
         const pages = await readPdfText(bytes);
         // A page without a text layer is a scan; rendering it for OCR would need a canvas, so the owner reads it.
-        return { text: pages.join('\n'), isRead: pages.length > 0 && pages.every((page) => page.trim() !== '') };
+        return { text: pages.join('\n'), isRead: pages.length > 0 && pages.every((page) => page.trim() !== ''), isPdf: true, isDrawn: false };
       } catch (error) {
         // Like OCR workers that fail to start: the receipt is read again later.
         if (error instanceof PdfReaderUnavailableError) throw error;
@@ -111,8 +115,9 @@ export async function runReceiptPipeline(input: ReceiptPipelineInput): Promise<R
       }
     }
     let image: Buffer;
+    let signals: ImageSignals;
     try {
-      image = await prepareReceiptImage(bytes);
+      [image, signals] = await Promise.all([prepareReceiptImage(bytes), imageSignals(bytes)]);
     } catch (error) {
       return unreadable(error);
     }
@@ -121,7 +126,7 @@ export async function runReceiptPipeline(input: ReceiptPipelineInput): Promise<R
     const ocr = await input.ocrPool();
     try {
       const text = await ocr.recognize(image);
-      return { text, isRead: text.trim() !== '' };
+      return { text, isRead: text.trim() !== '', isPdf: false, isDrawn: !signals.isPhysical };
     } catch (error) {
       return unreadable(error);
     }
@@ -144,6 +149,8 @@ export async function runReceiptPipeline(input: ReceiptPipelineInput): Promise<R
     offer: input.offer,
     uploadedAt: input.uploadedAt,
     isNearDuplicate,
+    hasPdf: texts.some((file) => file.isPdf),
+    hasDrawnImage: texts.some((file) => file.isDrawn),
   });
   return { verdict, fields: { ...fields, merchant: merchantShown(fields, input.businessName) }, ocrText };
 }

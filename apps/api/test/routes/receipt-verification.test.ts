@@ -192,11 +192,12 @@ describe('automatic receipt verification (OCR)', () => {
   );
 
   it(
-    'reads a PDF receipt from its text layer, and sends a PDF without one to review',
+    'reads a PDF receipt from its text layer but never verifies it (the shop checks it), and sends a PDF without one to review',
     async () => {
       const readable = await upload([pdfPart(makeReceiptPdf(purchase({ date: printed(maltaDay(-5), '08:05') })))]);
       const scanned = await upload([pdfPart(makeScannedPdf(`scan-${Date.now()}`))]);
-      expect(await verdictOf(readable)).toEqual({ status: 'VERIFIED', reason: null });
+      // A PDF's text layer proves nothing by itself (anyone can type one): at best the shop checks it (issue 24).
+      expect(await verdictOf(readable)).toEqual({ status: 'NEEDS_REVIEW', reason: MESSAGES.receiptPdfNeedsShop });
       expect(await storedRow(readable)).toMatchObject({ extractedMerchant: 'GOZO FRESH BAKERY', extractedDate: maltaDay(-5), extractedTotal: '8.00' });
       expect(await verdictOf(scanned)).toEqual({ status: 'NEEDS_REVIEW', reason: MESSAGES.receiptUnreadable });
       // The same PDF sent again with a byte changed (a new sha256, and no photo hash to compare): same date,
@@ -232,7 +233,9 @@ describe('automatic receipt verification (OCR)', () => {
       const bomb = await upload([pdfPart(makePdfBomb())]);
       const next = await upload([pdfPart(makeReceiptPdf(purchase({ date: printed(maltaDay(-6), '16:20') })))]);
       expect(await verdictOf(bomb)).toEqual({ status: 'NEEDS_REVIEW', reason: MESSAGES.receiptUnreadable });
-      expect(await verdictOf(next)).toEqual({ status: 'VERIFIED', reason: null });
+      // Read (its date and total are kept), and like every PDF left to the shop (issue 24).
+      expect(await verdictOf(next)).toEqual({ status: 'NEEDS_REVIEW', reason: MESSAGES.receiptPdfNeedsShop });
+      expect(await storedRow(next)).toMatchObject({ extractedDate: maltaDay(-6), extractedTotal: '8.00' });
     },
     OCR_TIMEOUT,
   );

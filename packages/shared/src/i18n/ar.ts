@@ -1248,5 +1248,7 @@ export const ar: Catalog = {
     receiptDateUnreadable: 'تعذرت قراءة التاريخ على الإيصال. سيتحقق منه المتجر.',
     receiptDateAfterUpload: 'تاريخ الإيصال لاحق لتاريخ رفعه. سيتحقق منه المتجر.',
     receiptTotalsUnreadable: 'تعذرت قراءة المجاميع على الإيصال. سيتحقق منه المتجر.',
+    receiptPdfNeedsShop: 'يتحقق المتجر من إيصال PDF قبل أن يُحتسب.',
+    receiptNotAPhoto: 'لا تبدو هذه الصورة صورةً فوتوغرافية أو مسحًا ضوئيًا لإيصال ورقي، لذلك يتحقق منها المتجر.',
   },
 };

@@ -1258,5 +1258,7 @@ export const de: Catalog = {
     receiptDateUnreadable: 'Das Datum auf dem Beleg konnte nicht gelesen werden. Das Geschäft prüft ihn.',
     receiptDateAfterUpload: 'Das Datum auf dem Beleg liegt nach dem Hochladen. Das Geschäft prüft ihn.',
     receiptTotalsUnreadable: 'Die Summen auf dem Beleg konnten nicht gelesen werden. Das Geschäft prüft ihn.',
+    receiptPdfNeedsShop: 'Ein PDF-Beleg wird vom Geschäft geprüft, bevor er zählt.',
+    receiptNotAPhoto: 'Dieses Bild sieht nicht wie ein Foto oder Scan eines Papierbelegs aus, daher prüft es das Geschäft.',
   },
 };

@@ -1262,5 +1262,7 @@ export const fr: Catalog = {
     receiptDateUnreadable: 'La date du reçu n’a pas pu être lue. Le commerce va le vérifier.',
     receiptDateAfterUpload: 'La date du reçu est postérieure à son envoi. Le commerce va le vérifier.',
     receiptTotalsUnreadable: 'Les totaux du reçu n’ont pas pu être lus. Le commerce va le vérifier.',
+    receiptPdfNeedsShop: 'Un reçu PDF est vérifié par le commerce avant de compter.',
+    receiptNotAPhoto: 'Cette image ne ressemble pas à une photo ou à un scan d’un reçu papier : le commerce la vérifie donc.',
   },
 };

@@ -1260,5 +1260,7 @@ export const it: Catalog = {
     receiptDateUnreadable: 'Non è stato possibile leggere la data dello scontrino. Lo verificherà il negozio.',
     receiptDateAfterUpload: 'La data dello scontrino è successiva al caricamento. Lo verificherà il negozio.',
     receiptTotalsUnreadable: 'Non è stato possibile leggere i totali dello scontrino. Lo verificherà il negozio.',
+    receiptPdfNeedsShop: 'Uno scontrino in PDF viene verificato dal negozio prima di contare.',
+    receiptNotAPhoto: 'Questa immagine non sembra una foto o una scansione di uno scontrino cartaceo, quindi la verifica il negozio.',
   },
 };

@@ -1248,5 +1248,7 @@ export const ja: Catalog = {
     receiptDateUnreadable: 'レシートの日付を読み取れませんでした。店舗が確認します。',
     receiptDateAfterUpload: 'レシートの日付がアップロードより後になっています。店舗が確認します。',
     receiptTotalsUnreadable: 'レシートの合計を読み取れませんでした。店舗が確認します。',
+    receiptPdfNeedsShop: 'PDFのレシートは、カウントされる前に店舗が確認します。',
+    receiptNotAPhoto: 'この画像は紙のレシートの写真やスキャンには見えないため、店舗が確認します。',
   },
 };

@@ -1135,6 +1135,8 @@ export const mt: Catalog = {
     receiptDateUnreadable: 'Id-data fuq ir-riċevuta ma setgħetx tinqara. Il-ħanut se jiċċekkjaha.',
     receiptDateAfterUpload: 'Id-data fuq ir-riċevuta hija wara t-tlugħ. Il-ħanut se jiċċekkjaha.',
     receiptTotalsUnreadable: 'It-totali fuq ir-riċevuta ma setgħux jinqraw. Il-ħanut se jiċċekkjaha.',
+    receiptPdfNeedsShop: 'Riċevuta PDF tiġi ċċekkjata mill-ħanut qabel ma tgħodd.',
+    receiptNotAPhoto: 'Din l-istampa ma tidhirx ritratt jew skan ta’ riċevuta tal-karta, għalhekk il-ħanut jiċċekkjaha.',
     shopEntryOff: 'Id-detezzjoni tad-dħul fil-ħanut hija mitfija. L-ewwel ixgħelha biex tintgħaraf fil-ħwienet.',
     visitNotYours: 'Tista’ twieġeb biss għaż-żjarat tiegħek.',
     visitAlreadyAnswered: 'Diġà weġibt għal din iż-żjara.',

@@ -1261,5 +1261,7 @@ export const tr: Catalog = {
     receiptDateUnreadable: 'Fişteki tarih okunamadı. Mağaza kontrol edecek.',
     receiptDateAfterUpload: 'Fişteki tarih yükleme tarihinden sonra. Mağaza kontrol edecek.',
     receiptTotalsUnreadable: 'Fişteki toplamlar okunamadı. Mağaza kontrol edecek.',
+    receiptPdfNeedsShop: 'PDF fiş, sayılmadan önce mağaza tarafından kontrol edilir.',
+    receiptNotAPhoto: 'Bu resim kâğıt bir fişin fotoğrafına veya taramasına benzemiyor, bu yüzden mağaza kontrol ediyor.',
   },
 };
