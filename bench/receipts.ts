@@ -153,12 +153,13 @@ if (receipts.length === 0) {
 }
 const folder = mkdtempSync(path.join(tmpdir(), 'qrib-bench-receipts-'));
 try {
+  const wrongShops = receipts.map((_, index) => otherShop(receipts, index));
   const honestManifest = path.join(folder, 'honest.json');
   const wrongManifest = path.join(folder, 'wrong-shop.json');
   writeFileSync(honestManifest, JSON.stringify(receipts.map((receipt) => ({ file: receipt.file, shopName: receipt.key.company, uploadedAt: uploadedAt(receipt.date), offer: null }))));
   writeFileSync(
     wrongManifest,
-    JSON.stringify(receipts.map((receipt, index) => ({ file: receipt.file, shopName: otherShop(receipts, index), uploadedAt: uploadedAt(receipt.date), offer: null }))),
+    JSON.stringify(wrongShops.map((shopName, index) => ({ file: (receipts[index] as Receipt).file, shopName, uploadedAt: uploadedAt((receipts[index] as Receipt).date), offer: null }))),
   );
   console.log(`SROIE receipts ${range[1]}-${range[2]}: ${receipts.length}, ${workers} OCR workers`);
   const honest = await runCheck(honestManifest);
@@ -187,6 +188,9 @@ try {
   console.log(`honest, not verified:    ${[...reasons].map(([reason, times]) => `${reason} ×${times}`).join(', ') || 'none'}`);
   const rejected = honest.lines.flatMap((line, index) => (line.status === 'REJECTED' ? [`${(receipts[index] as Receipt).id} ${line.reasonCode}`] : []));
   if (rejected.length > 0) console.log(`honest, rejected:        ${rejected.join(', ')}`);
+  const wronglyVerified = wrong.lines.flatMap((line, index) => (line.status === 'VERIFIED' ? [`${(receipts[index] as Receipt).id} (merchant read: ${line.fields.merchant})`] : []));
+  if (wronglyVerified.length > 0) console.log(`wrong shop, verified:    ${wronglyVerified.join(', ')}`);
+  for (const [index, line] of wrong.lines.entries()) if (line.status === 'VERIFIED') console.log(`  ${(receipts[index] as Receipt).id} sent to '${wrongShops[index]}' (its own: '${(receipts[index] as Receipt).key.company}')`);
 
   const targets: [string, boolean][] = [
     ['honest REJECTED ≤ 1 %', share(honest.lines, 'REJECTED') <= 1],

@@ -130,3 +130,47 @@ describe('extractSubtotal', () => {
     expect(extractSubtotal(['Shop', 'Date 20/11/2026', 'TOTAL 7.20'])).toBeNull();
   });
 });
+
+// Lines as tesseract read them off ICDAR 2019 SROIE receipts (issue 24).
+describe('reading real receipts (SROIE lines)', () => {
+  it('reads day-first dates in every common spelling', () => {
+    expect(findDate('Date        25/12/2018 B:13:39 PH')).toBe('2018-12-25');
+    expect(findDate('DATE: 25/12/18 10:15')).toBe('2018-12-25');
+    expect(findDate('05 Mar 2018 18:24')).toBe('2018-03-05');
+    expect(findDate('Date: 25-Dec-2018')).toBe('2018-12-25');
+    expect(findDate('25 DEC 2018')).toBe('2018-12-25');
+    expect(findDate('18/JAN/2018 11:02')).toBe('2018-01-18');
+    expect(findDate('2018-12-25 09:00')).toBe('2018-12-25');
+    expect(findDate('Dec 25, 2018')).toBe('2018-12-25');
+    // A word with a month's letters and a number is no date.
+    expect(findDate('MARKET 12')).toBeNull();
+  });
+
+  it('reads amounts with a currency before or after, glued or not', () => {
+    expect(findAmounts('Total Sales (Inclusive GST) RM 22.91')).toEqual([22.91]);
+    expect(findAmounts('TOTAL       RM14.19')).toEqual([14.19]);
+    expect(findAmounts('Nett Total: $8.20')).toEqual([8.2]);
+    expect(findAmounts('Total £ 12.50')).toEqual([12.5]);
+    expect(findAmounts('TOTAL EUR 8.00')).toEqual([8]);
+  });
+
+  it('takes the final total: nett, rounded or amount due over the total before rounding; never tax, quantity or excluding lines', () => {
+    const lines = ['Total Qty: 7              51.42', 'Total Sales (Excluding GST)         51.42', 'Total GST            3.08', 'Rounding            0.00', 'Total Sales (Inclusive of GST)     54.66'];
+    expect(extractTotal(lines)).toBe(54.66);
+    expect(extractTotal(['Total Amount: $8.20', 'GST @6%: $0.46', 'Nett Total: $8.20'])).toBe(8.2);
+    expect(extractTotal(['Total :             9.00', 'Rounding Adjustment   0.00', 'Rounded Total (RM):   9.00'])).toBe(9);
+    expect(extractTotal(['Total Includes GST 6%               9.00'])).toBe(9);
+    expect(extractTotal(['Grand Total RM 31.00'])).toBe(31);
+    expect(extractTotal(['AMOUNT DUE', '12.40'])).toBe(12.4);
+  });
+
+  it('takes the first plain TOTAL: a tax summary below it repeats the word with other amounts', () => {
+    const lines = ['SUB-TOTAL (EX) : 4.60', 'TOTAL TAX : 0.28', 'ROUNDING : 0.02', 'TOTAL : 4.90', 'TAX CODE To (RM) (RM)', 'TOTAL: 4.60 0.28'];
+    expect(extractTotal(lines)).toBe(4.9);
+  });
+
+  it('looks for the shop in the whole top third, past a logo line and the address', () => {
+    const text = ['tan woon yann', '789417-W', 'NO.53 55,57 & 59, JALAN SAGU 18,', 'TAMAN DAYA,', 'BOOK TA .K (TAMAN DAYA) SDN BHD', 'Date 25/12/2018', 'Total : 9.00', 'Cash 10.00', 'Change 1.00', 'THANK YOU', 'PLEASE COME AGAIN', 'GOODS SOLD ARE NOT RETURNABLE'].join('\n');
+    expect(extractReceiptFields(text).merchantLines).toContain('BOOK TA .K (TAMAN DAYA) SDN BHD');
+  });
+});

@@ -11,12 +11,22 @@ export interface ExtractedReceipt {
   merchantLines: string[];
   /** YYYY-MM-DD. */
   date: string | null;
+  /**
+   * How sure OCR was of the characters of the date, 0..100 (tesseract's lowest word confidence on the date's
+   * line); 100 for a text layer or when unknown. A date read with low confidence that breaks a rule is doubt.
+   */
+  dateConfidence?: number;
   total: number | null;
   /** The SUBTOTAL line, or else the sum of the item lines above the total. */
   subtotal: number | null;
 }
 
-const MERCHANT_LINES = 3;
+/**
+ * The shop's name may be anywhere in the header: under a logo OCR cannot read, below the address, after a slogan.
+ * So the whole top third of the receipt's lines is searched (at least MIN_HEADER_LINES, at most MAX_HEADER_LINES).
+ */
+const MIN_HEADER_LINES = 6;
+const MAX_HEADER_LINES = 14;
 
 /** Splits into trimmed lines with single spaces, dropping empty ones and lines of only punctuation. */
 export function receiptTextLines(text: string): string[] {
@@ -71,16 +81,22 @@ export function isReadableName(line: string): boolean {
 const ADDRESS_OR_CONTACT = /\b(tel|phone|fax|vat|www|http|e-?mail)\b|@/i;
 
 export function extractMerchantLines(lines: string[]): string[] {
+  const headerLength = Math.min(MAX_HEADER_LINES, Math.max(MIN_HEADER_LINES, Math.ceil(lines.length / 3)));
   const found: string[] = [];
-  for (const line of lines) {
-    if (found.length >= MERCHANT_LINES) break;
-    // The header ends where the date or the first amount appears.
-    if (findDate(line) || findAmounts(line).length > 0) break;
+  for (const line of lines.slice(0, headerLength)) {
+    // Contact and tax lines, and lines of numbers (addresses, dates, amounts), are not names.
     if (ADDRESS_OR_CONTACT.test(line) || !isNameLike(line)) continue;
+    if (findAmounts(line).length > 0) continue;
     found.push(line);
   }
   return found;
 }
+
+/**
+ * Words by which a business says that it is one: a line carrying one ('BOOK TA .K (TAMAN DAYA) SDN BHD',
+ * 'SLIEMA HARDWARE STORE LTD') plainly names a business. Only such a line can prove another shop.
+ */
+export const COMPANY_SUFFIX = /\b(sdn\.?\s*bhd|bhd|berhad|ltd|limited|plc|llc|inc|gmbh|co|company|corp|corporation|enterprises?|trading|s\/b|srl|spa)\b/i;
 
 // --- dates -------------------------------------------------------------------------------------------
 
@@ -109,22 +125,44 @@ const DAY_FIRST_DATE = new RegExp(
   'gu',
 );
 
+const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
+const MONTH_NAME = String.raw`(jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?`;
+/** '25 DEC 2018', '25-Dec-2018', '25/DEC/18', '25DEC2018'. */
+const DAY_MONTH_NAME = new RegExp(String.raw`(?<![\p{L}\p{N}])(${DIGITISH}{1,2})\s?[-/. ]?\s?${MONTH_NAME}\s?[-/., ]?\s?(${DIGITISH}{4}|${DIGITISH}{2})(?![\p{N}])`, 'giu');
+/** 'Dec 25, 2018', 'DEC 25 2018'. */
+const MONTH_NAME_DAY = new RegExp(String.raw`(?<![\p{L}])${MONTH_NAME}\s?[-/. ]?\s?(${DIGITISH}{1,2}),?\s?[-/. ]?\s?(${DIGITISH}{4})(?![\p{N}])`, 'giu');
+
+const monthNumber = (name: string) => MONTHS.indexOf(name.slice(0, 3).toLowerCase()) + 1;
+const fullYear = (year: number) => (year < 100 ? 2000 + year : year);
+
 /**
- * The first valid date in a line: YYYY-MM-DD, or day first (DD/MM/YYYY, DD-MM-YYYY, DD.MM.YYYY, and two-digit
- * years), as receipts in Malta print them. Month-first dates are not guessed at.
+ * The first valid date in a line, day first as receipts outside North America print them: DD/MM/YYYY,
+ * DD-MM-YY, DD.MM.YYYY, '25 DEC 2018', '25-Dec-2018', 'Dec 25, 2018', and YYYY-MM-DD. Month-first numeric dates
+ * are not guessed at.
  */
 export function findDate(line: string): string | null {
   const candidates: { index: number; date: string }[] = [];
+  const add = (index: number, year: number, month: number, day: number) => {
+    if (isValidDate(year, month, day)) candidates.push({ index, date: `${year}-${pad(month)}-${pad(day)}` });
+  };
   const consider = (match: RegExpMatchArray, order: 'ymd' | 'dmy') => {
     // Lookalike letters are only trusted among real digits: a word is never a date.
     if ((match[0].match(/[0-9]/g) ?? []).length < 4) return;
     const parts = [match[1], match[2], match[3]].map((part) => Number(toDigits(part ?? '')));
     const [first = 0, second = 0, third = 0] = parts;
-    const [year, month, day] = order === 'ymd' ? [first, second, third] : [third < 100 ? 2000 + third : third, second, first];
-    if (isValidDate(year, month, day)) candidates.push({ index: match.index ?? 0, date: `${year}-${pad(month)}-${pad(day)}` });
+    if (order === 'ymd') add(match.index ?? 0, first, second, third);
+    else add(match.index ?? 0, fullYear(third), second, first);
   };
   for (const match of line.matchAll(ISO_DATE)) consider(match, 'ymd');
   for (const match of line.matchAll(DAY_FIRST_DATE)) consider(match, 'dmy');
+  for (const match of line.matchAll(DAY_MONTH_NAME)) {
+    if ((match[0].match(/[0-9]/g) ?? []).length < 3) continue;
+    add(match.index ?? 0, fullYear(Number(toDigits(match[3] ?? ''))), monthNumber(match[2] ?? ''), Number(toDigits(match[1] ?? '')));
+  }
+  for (const match of line.matchAll(MONTH_NAME_DAY)) {
+    if ((match[0].match(/[0-9]/g) ?? []).length < 5) continue;
+    add(match.index ?? 0, Number(toDigits(match[3] ?? '')), monthNumber(match[1] ?? ''), Number(toDigits(match[2] ?? '')));
+  }
   candidates.sort((a, b) => a.index - b.index);
   return candidates[0]?.date ?? null;
 }
@@ -142,15 +180,23 @@ export function extractDate(lines: string[]): string | null {
 // --- amounts -----------------------------------------------------------------------------------------
 
 /**
- * An amount with two decimals (point or comma), maybe negative, maybe after € or EUR, maybe as
- * 'quantity x unit price'. The first digit must be real; O and o are read as 0 after it.
+ * An amount with two decimals (point or comma), maybe negative, maybe after a currency (€, EUR, RM, $, £, MYR,
+ * written against the number or not), maybe as 'quantity x unit price'. The first digit must be real; O and o
+ * are read as 0 after it.
  */
-const AMOUNT = /(?<![\p{L}\p{N}.,])(?:(\d{1,3})\s?[xX*]\s?)?(-\s?)?(?:€\s?|EUR\s?)?(\d[0-9Oo]{0,5})[.,]([0-9Oo]{2})(?![\p{N}])/giu;
+const AMOUNT = /(?<![\p{L}\p{N}.,])(?:(\d{1,3})\s?[xX*]\s?)?(-\s?)?(?:(?:€|EUR|RM|MYR|USD|GBP|\$|£)\s?)?(\d[0-9Oo]{0,5})[.,]([0-9Oo]{2})(?![\p{N}])/giu;
+/** A currency glued to the amount ('RM22.91'): the letters are not part of a word. */
+const GLUED_CURRENCY = /(?<=\b)(EUR|RM|MYR|USD|GBP)(?=\d)/gi;
 
 /** The money amounts in a line, negative ones included, in order; '3 x 1.50' counts as 4.50. */
 export function findAmounts(line: string): number[] {
   // Dates and times are not amounts.
-  const cleaned = line.replace(ISO_DATE, ' ').replace(DAY_FIRST_DATE, ' ').replace(/\b\d{1,2}:\d{2}(:\d{2})?\b/g, ' ');
+  const cleaned = line
+    .replace(ISO_DATE, ' ')
+    .replace(DAY_FIRST_DATE, ' ')
+    .replace(DAY_MONTH_NAME, ' ')
+    .replace(/\b\d{1,2}:\d{2}(:\d{2})?\b/g, ' ')
+    .replace(GLUED_CURRENCY, '$1 ');
   const amounts: number[] = [];
   for (const match of cleaned.matchAll(AMOUNT)) {
     const quantity = match[1] ? Number(match[1]) : 1;
@@ -164,9 +210,14 @@ export function findAmounts(line: string): number[] {
 
 const TOTAL_WORD = /\bT\s?[O0]\s?T\s?[A4]\s?[L1I|]\b/i;
 const SUBTOTAL_WORD = /\bS\s?U\s?B\s?-?\s?T\s?[O0]\s?T\s?[A4]\s?[L1I|]\b/i;
-const OTHER_TOTAL = /\b(amount\s+due|balance\s+due|to\s+pay|grand\s+total)\b/i;
-/** Lines with a total-like word that are not the amount paid. */
-const NOT_THE_TOTAL = /\b(vat|tax|discount|saving|savings|items?|qty|quantity|change|tendered|points)\b/i;
+const OTHER_TOTAL = /\b(amount\s+due|balance\s+due|to\s+pay|grand\s+total|amount\s+payable|net\s+amount|nett\s+amount|total\s+payable)\b/i;
+/** Lines with a total-like word that are not the amount paid (taxes, quantities, savings, what was handed over). */
+const NOT_THE_TOTAL = /\b(discount|saving|savings|items?|qty|quantity|change|tendered|points|excl\.?|excluding|exclusive|before|w\/o)\b/i;
+/** A tax line ('Total GST', 'VAT 18%') unless it says the total includes the tax ('Total Incl. GST'). */
+const TAX_WORD = /\b(vat|tax|gst|sst)\b/i;
+const INCLUDING = /\b(incl\.?|including|includes?|inclusive|inc\.?)\b/i;
+/** The final amount after rounding or for the whole bill: preferred over a plain TOTAL line. */
+const FINAL_TOTAL = /\b(nett?|grand|rounded|round(ed)?\s+total|total\s+round(ed|ing)|amount\s+due|balance\s+due|to\s+pay|payable|net\s+amount|total\s+amount)\b/i;
 /** Lines below the items that are not items. */
 const NOT_AN_ITEM = /\b(discount|off|saving|savings|promo|coupon|vat|tax|change|cash|card|tendered|paid|balance|visa|mastercard)\b/i;
 
@@ -177,17 +228,33 @@ function lastAmount(line: string): number | null {
 
 function isTotalLine(line: string): boolean {
   if (SUBTOTAL_WORD.test(line) || NOT_THE_TOTAL.test(line)) return false;
+  if (TAX_WORD.test(line) && !INCLUDING.test(line)) return false;
   return TOTAL_WORD.test(line.replace(SUBTOTAL_WORD, ' ')) || OTHER_TOTAL.test(line);
 }
 
-/** The amount paid: the last amount on the first TOTAL line (never SUBTOTAL, VAT or discount totals). */
+/** A line that is only a label or only an amount, as OCR splits a total whose amount stands far to the right. */
+const ONLY_AMOUNT = /^[^\p{L}]*(?:(?:€|EUR|RM|MYR|\$|£)\s?)?-?\s?\d[\d.,\sOo]*[^\p{L}]*$/iu;
+
+/**
+ * The amount paid. Every total line is a candidate (TOTAL, Total Sales, Grand Total, Nett Total, Amount Due,
+ * Total Incl. GST, ...; never SUBTOTAL, tax, quantity, discount, change or 'excluding' lines), with its last
+ * amount, or with the amount on the next line when it has none and the next line is only an amount (OCR put the
+ * amount on a line of its own). A final total (nett, grand, rounded, amount due, payable, total amount) is
+ * preferred over a plain one, since receipts print the total before rounding and then the rounded amount due;
+ * among equals the first wins (a tax summary table below the total repeats 'TOTAL' with other amounts).
+ */
 export function extractTotal(lines: string[]): number | null {
-  for (const line of lines) {
-    if (!isTotalLine(line)) continue;
-    const amount = lastAmount(line);
-    if (amount !== null && amount >= 0) return amount;
-  }
-  return null;
+  let best: { amount: number; rank: number } | null = null;
+  lines.forEach((line, index) => {
+    if (!isTotalLine(line)) return;
+    let amount = lastAmount(line);
+    const next = lines[index + 1];
+    if (amount === null && next !== undefined && ONLY_AMOUNT.test(next)) amount = lastAmount(next);
+    if (amount === null || amount < 0) return;
+    const rank = FINAL_TOTAL.test(line) ? 1 : 0;
+    if (!best || rank > best.rank) best = { amount, rank };
+  });
+  return (best as { amount: number } | null)?.amount ?? null;
 }
 
 /**

@@ -23,9 +23,39 @@ const ENGLISH_DATA_DIR = path.join(path.dirname(require.resolve('@tesseract.js-d
 /** Receipts read best at about this width: wider is slower and no better, and small photos are not enlarged. */
 export const OCR_IMAGE_WIDTH = 1400;
 
+/** A line as tesseract laid it out, with its words' confidences (0..100). */
+export interface OcrLine {
+  text: string;
+  words: { text: string; confidence: number }[];
+}
+
+export interface OcrReading {
+  text: string;
+  lines: OcrLine[];
+}
+
+/** The lines of tesseract's TSV output (level 5 rows are words; block, paragraph and line number group them). */
+export function parseTsv(tsv: string): OcrLine[] {
+  const lines = new Map<string, OcrLine>();
+  for (const row of tsv.split('\n')) {
+    const cells = row.split('\t');
+    if (cells[0] !== '5' || cells.length < 12) continue;
+    const text = cells.slice(11).join('\t').trim();
+    if (text === '') continue;
+    const key = `${cells[1]}-${cells[2]}-${cells[3]}-${cells[4]}`;
+    const line = lines.get(key) ?? { text: '', words: [] };
+    line.words.push({ text, confidence: Number(cells[10]) });
+    line.text = line.text === '' ? text : `${line.text} ${text}`;
+    lines.set(key, line);
+  }
+  return [...lines.values()];
+}
+
 export interface OcrPool {
   /** Reads the text of an image prepared by `prepareReceiptImage`. Rejects for an image tesseract cannot read. */
   recognize(image: Buffer): Promise<string>;
+  /** The text and its lines with word confidences (tesseract's TSV). */
+  read(image: Buffer): Promise<OcrReading>;
   close(): Promise<void>;
 }
 
@@ -62,22 +92,73 @@ export async function createOcrPool(size: number, onJobError: (error: unknown) =
       const { data } = await scheduler.addJob('recognize', image);
       return data.text;
     },
+    async read(image) {
+      const { data } = await scheduler.addJob('recognize', image, {}, { text: true, tsv: true });
+      return { text: data.text, lines: parseTsv(data.tsv ?? '') };
+    },
     close: async () => {
       await scheduler.terminate();
     },
   };
 }
 
+/** Darker than this (0..255, after greyscale) counts as ink when finding where the receipt's text is. */
+const INK_LEVEL = 128;
+/** How much a small receipt is enlarged at most (tesseract reads text best at about 20-40 px a line). */
+const MAX_ENLARGEMENT = 2.5;
+
 /**
- * Upright (EXIF), greyscale, at most OCR_IMAGE_WIDTH wide, contrast stretched, as PNG. No thresholding:
- * tesseract's own binarisation does better. Rejects a corrupt image before tesseract sees it.
+ * Where the text is: the rows and columns holding ink, ignoring rows and columns with only a few dark pixels
+ * (dust, a scanner's specks). A scan of a small till receipt on an A4 page leaves the text a fraction of the
+ * width; cropping to it and enlarging gives tesseract letters it can read.
+ */
+export function inkBox(data: Uint8Array | Buffer, width: number, height: number): { left: number; top: number; width: number; height: number } {
+  const columns = new Int32Array(width);
+  const rows = new Int32Array(height);
+  for (let y = 0; y < height; y += 1) {
+    for (let x = 0; x < width; x += 1) {
+      if ((data[y * width + x] ?? 255) < INK_LEVEL) {
+        columns[x] = (columns[x] ?? 0) + 1;
+        rows[y] = (rows[y] ?? 0) + 1;
+      }
+    }
+  }
+  const span = (counts: Int32Array, minimum: number): [number, number] => {
+    let first = 0;
+    while (first < counts.length && (counts[first] ?? 0) < minimum) first += 1;
+    let last = counts.length - 1;
+    while (last > first && (counts[last] ?? 0) < minimum) last -= 1;
+    return first >= counts.length ? [0, counts.length - 1] : [first, last];
+  };
+  const [left, right] = span(columns, Math.max(3, Math.round(height * 0.004)));
+  const [top, bottom] = span(rows, Math.max(3, Math.round(width * 0.004)));
+  const marginX = Math.round(width * 0.02);
+  const marginY = Math.round(height * 0.01);
+  const x0 = Math.max(0, left - marginX);
+  const y0 = Math.max(0, top - marginY);
+  return { left: x0, top: y0, width: Math.min(width, right + marginX + 1) - x0, height: Math.min(height, bottom + marginY + 1) - y0 };
+}
+
+/**
+ * Upright (EXIF), greyscale, cropped to the text (inkBox), scaled to OCR_IMAGE_WIDTH (small ones enlarged up to
+ * MAX_ENLARGEMENT times), contrast stretched, as PNG. No thresholding: tesseract's own binarisation does better.
+ * Rejects a corrupt image before tesseract sees it.
  */
 export async function prepareReceiptImage(input: Buffer): Promise<Buffer> {
-  return sharp(input, { failOn: 'error', limitInputPixels: MAX_IMAGE_PIXELS })
+  const { data, info } = await sharp(input, { failOn: 'error', limitInputPixels: MAX_IMAGE_PIXELS })
     .rotate()
     .greyscale()
-    .resize({ width: OCR_IMAGE_WIDTH, withoutEnlargement: true })
+    .toColourspace('b-w')
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const box = inkBox(data, info.width, info.height);
+  const width = Math.round(Math.min(OCR_IMAGE_WIDTH, box.width * MAX_ENLARGEMENT));
+  return sharp(data, { raw: { width: info.width, height: info.height, channels: 1 } })
+    .extract(box)
+    .resize({ width })
     .normalise()
+    // The raw pixels carry no resolution; tesseract guesses one from it (and warns) without this.
+    .withMetadata({ density: 300 })
     .png()
     .toBuffer();
 }

@@ -47,7 +47,7 @@ describe('decideReceipt', () => {
   describe('evidence never verified automatically (issue 24)', () => {
     it('leaves a PDF to the shop at best, and still rejects one that is plainly another shop’s, too old or already sent', () => {
       expect(decideReceipt(evidence({ hasPdf: true }))).toEqual(review('receiptPdfNeedsShop'));
-      const other = fields({ merchant: 'SLIEMA HARDWARE STORE', merchantLines: ['SLIEMA HARDWARE STORE'] });
+      const other = fields({ merchant: 'SLIEMA HARDWARE STORE LTD', merchantLines: ['SLIEMA HARDWARE STORE LTD'] });
       expect(decideReceipt(evidence({ hasPdf: true, fields: other }))).toEqual(rejected('receiptAnotherShop'));
       expect(decideReceipt(evidence({ hasPdf: true, fields: fields({ date: '2026-11-01' }), offer: null }))).toEqual(rejected('receiptTooOld', { days: 14 }));
       expect(decideReceipt(evidence({ hasPdf: true, isNearDuplicate: true }))).toEqual(rejected('receiptAlreadySubmitted'));
@@ -58,6 +58,29 @@ describe('decideReceipt', () => {
       expect(decideReceipt(evidence({ hasDrawnImage: true, fields: fields({ total: 9 }) }))).toEqual(rejected('receiptPriceAboveOffer'));
       // A file that could not be read says more than the kind of evidence.
       expect(decideReceipt(evidence({ hasDrawnImage: true, allFilesRead: false }))).toEqual(review('receiptUnreadable'));
+    });
+  });
+
+  describe('reading real receipts (issue 24)', () => {
+    it('finds the shop in any header line or two neighbouring ones, and a name it cannot find is doubt, not another shop', () => {
+      const header = ['tan woon yann', '789417-W TAMAN DAYA', 'BOOK TA .K (TAMAN DAYA) SDN BHD'];
+      expect(decideReceipt(evidence({ businessName: 'BOOK TA .K (TAMAN DAYA) SDN BHD', offer: null, fields: fields({ merchantLines: header }) }))).toEqual(verified);
+      // A logo OCR cannot read, and no business named: the owner decides.
+      expect(decideReceipt(evidence({ offer: null, fields: fields({ merchantLines: ['CASH BILL', 'PLEASE COME AGAIN'] }) }))).toEqual(review('receiptShopNameUnsure'));
+    });
+
+    it('rejects as another shop only a header that plainly names a business (a company suffix)', () => {
+      const named = fields({ merchantLines: ['UNIHAKKA INTERNATIONAL SDN BHD', 'Tampoi Johor Bahru'] });
+      expect(decideReceipt(evidence({ offer: null, fields: named }))).toEqual(rejected('receiptAnotherShop'));
+      const slogan = fields({ merchantLines: ['Thank You And Come Again', 'Simplified Tax Invoice'] });
+      expect(decideReceipt(evidence({ offer: null, fields: slogan }))).toEqual(review('receiptShopNameUnsure'));
+    });
+
+    it('doubts a too-old or out-of-offer date OCR read with low confidence, and rejects it when read with confidence', () => {
+      const old = fields({ date: '2026-10-01' });
+      expect(decideReceipt(evidence({ offer: null, fields: { ...old, dateConfidence: 60 } }))).toEqual(review('receiptDateUnreadable'));
+      expect(decideReceipt(evidence({ offer: null, fields: { ...old, dateConfidence: 93 } }))).toEqual(rejected('receiptTooOld', { days: 14 }));
+      expect(decideReceipt(evidence({ fields: fields({ date: '2026-10-30', dateConfidence: 40 }) }))).toEqual(review('receiptDateUnreadable'));
     });
   });
 
@@ -72,7 +95,7 @@ describe('decideReceipt', () => {
     });
 
     it('rejects a clearly different name as another shop', () => {
-      const other = fields({ merchant: 'SLIEMA HARDWARE STORE', merchantLines: ['SLIEMA HARDWARE STORE', 'Tower Road 5'] });
+      const other = fields({ merchant: 'SLIEMA HARDWARE STORE LTD', merchantLines: ['SLIEMA HARDWARE STORE LTD', 'Tower Road 5'] });
       expect(decideReceipt(evidence({ fields: other }))).toEqual(rejected('receiptAnotherShop'));
     });
 
@@ -145,7 +168,7 @@ describe('decideReceipt', () => {
   });
 
   it('gives the first rejection in rule order when several apply', () => {
-    const bad = fields({ merchantLines: ['SLIEMA HARDWARE STORE'], date: '2026-10-01', total: 9 });
+    const bad = fields({ merchantLines: ['SLIEMA HARDWARE STORE LTD'], date: '2026-10-01', total: 9 });
     expect(decideReceipt(evidence({ fields: bad }))).toEqual(rejected('receiptAnotherShop'));
   });
 });
@@ -169,8 +192,8 @@ describe('a photo that is not a receipt (OCR reads noise)', () => {
     expect(decideReceipt(evidence({ fields: extractReceiptFields(NOISE_OCR_TEXTS[0] ?? '') }))).toEqual(review('receiptUnreadable'));
     const aWord = fields({ merchant: 'Sethe', merchantLines: ['Ea', 'Sethe', 'Mesa'], date: null, total: null, subtotal: null });
     expect(decideReceipt(evidence({ fields: aWord }))).toEqual(review('receiptShopNameUnsure'));
-    // The same header on a receipt with a date is another shop.
-    expect(decideReceipt(evidence({ fields: { ...aWord, merchantLines: ['SLIEMA HARDWARE'], date: '2026-11-18' } }))).toEqual(
+    // A business's name (with a company suffix) on a receipt with a date is another shop.
+    expect(decideReceipt(evidence({ fields: { ...aWord, merchantLines: ['SLIEMA HARDWARE LTD'], date: '2026-11-18' } }))).toEqual(
       rejected('receiptAnotherShop'),
     );
   });

@@ -15,7 +15,7 @@
  * rule: merchant and date decide.
  */
 import { daysBetween, maltaDateOf, type MessageCode, type MessageKey } from '@qrib/shared';
-import { isReadableName, type ExtractedReceipt } from './receipt-extraction.ts';
+import { COMPANY_SUFFIX, isReadableName, type ExtractedReceipt } from './receipt-extraction.ts';
 
 /** A receipt dated more than this many days before its upload is too old. */
 export const RECEIPT_MAX_AGE_DAYS = 14;
@@ -102,6 +102,10 @@ const GENERIC_WORDS = new Set([
   ...['the', 'and', 'of', 'ta', 'tal', 'il', 'ltd', 'limited', 'co', 'company', 'malta'],
   ...['shop', 'store', 'bakery', 'cafe', 'caffe', 'restaurant', 'bar', 'pharmacy', 'grocery', 'supermarket', 'market'],
   ...['pastizzeria', 'pizzeria', 'kiosk', 'salon', 'boutique'],
+  // Company suffixes and trade words elsewhere ('SDN BHD', 'Enterprise', 'Trading', 'Restoran', 'Kedai'), and the
+  // street words of an address ('Jalan', 'Taman'): shared by many businesses, they tell none apart.
+  ...['sdn', 'bhd', 'berhad', 'enterprise', 'enterprises', 'trading', 'inc', 'plc', 'gmbh', 'corp', 'corporation'],
+  ...['restoran', 'kedai', 'mart', 'marketing', 'services', 'jalan', 'taman'],
 ]);
 
 /** Lower case, no accents, no punctuation, and digits OCR put inside words read back as letters. */
@@ -195,31 +199,59 @@ export function merchantShown(fields: ExtractedReceipt, businessName: string): s
 
 // --- the rules ---------------------------------------------------------------------------------------
 
+/** The share of the header's words the shop's distinctive words are found in, from which the header names the shop. */
+const HEADER_WORDS_MATCH = 0.75;
+
+/**
+ * The shop's name is looked for in every header line (the top third of the receipt), in each two neighbouring
+ * lines together (a name printed on two lines), and, word by word, in the whole header (a name broken up by a
+ * logo or OCR). Found: pass. Not found: doubt, unless the receipt plainly names another business (see
+ * namesAnotherShop), never just because the name could not be read.
+ */
 function checkMerchant(fields: ExtractedReceipt, businessName: string): Finding {
   if (fields.merchantLines.length === 0) return { outcome: 'unsure', reason: because('receiptShopNameUnsure') };
-  const lines = [...fields.merchantLines, fields.merchantLines.slice(0, 2).join(' ')];
+  const lines = [...fields.merchantLines, ...fields.merchantLines.slice(1).map((line, index) => `${fields.merchantLines[index] ?? ''} ${line}`)];
   const best = Math.max(...lines.map((line) => nameSimilarity(line, businessName)));
   if (best >= MERCHANT_MATCH) return pass;
+  if (distinctiveShare(fields.merchantLines.join(' '), businessName) >= HEADER_WORDS_MATCH) return pass;
   if (best < MERCHANT_MISMATCH && namesAnotherShop(fields)) return { outcome: 'reject', reason: because('receiptAnotherShop') };
   return { outcome: 'unsure', reason: because('receiptShopNameUnsure') };
 }
 
-/**
- * Another shop is named only by a receipt that plainly is one (a date or a total was read) and whose header is
- * in real words: OCR of a photo that is not a receipt reads letters in the noise, and those name no shop.
- */
-function namesAnotherShop(fields: ExtractedReceipt): boolean {
-  return (fields.date !== null || fields.total !== null) && fields.merchantLines.some(isReadableName);
+/** The share of the name's distinctive words (three letters or more, not generic) found in the text; 0 without any. */
+function distinctiveShare(text: string, businessName: string): number {
+  const distinctive = normaliseName(businessName).filter((word) => !GENERIC_WORDS.has(word) && word.length >= 3);
+  if (distinctive.length < 2) return 0;
+  const textGrams = normaliseName(text).map((word) => trigrams([word]));
+  const found = distinctive.filter((word) => textGrams.some((grams) => diceSimilarity(trigrams([word]), grams) >= 0.7)).length;
+  return found / distinctive.length;
 }
 
-function checkDate(date: string | null, uploadedAt: Date, offer: OfferTerms | null): Finding {
+/**
+ * Another shop is named only by a receipt that plainly is one (a date or a total was read) whose header has a
+ * line in real words that says it is a business (a company suffix: Ltd, SDN BHD, Co., Inc, Enterprise, Trading):
+ * OCR of a photo that is not a receipt reads letters in the noise, and a slogan or a logo's letters name no shop.
+ */
+function namesAnotherShop(fields: ExtractedReceipt): boolean {
+  return (fields.date !== null || fields.total !== null) && fields.merchantLines.some((line) => COMPANY_SUFFIX.test(line) && isReadableName(line));
+}
+
+/** Below this OCR confidence (0..100) a date that breaks a rule may be a misread digit: doubt, not rejection. */
+export const CONFIDENT_DATE = 85;
+
+function checkDate(date: string | null, uploadedAt: Date, offer: OfferTerms | null, confidence = 100): Finding {
   if (date === null) return { outcome: 'unsure', reason: because('receiptDateUnreadable') };
+  const doubtful: Finding = { outcome: 'unsure', reason: because('receiptDateUnreadable') };
   const uploadDay = maltaDateOf(uploadedAt);
   const age = daysBetween(date, uploadDay);
   // A date after the upload cannot be right: most likely a digit misread.
   if (age < 0) return { outcome: 'unsure', reason: because('receiptDateAfterUpload') };
-  if (age > RECEIPT_MAX_AGE_DAYS) return { outcome: 'reject', reason: because('receiptTooOld', { days: RECEIPT_MAX_AGE_DAYS }) };
-  if (offer && (date < offer.startDate || date > offer.endDate)) return { outcome: 'reject', reason: because('receiptOutsideOfferDates') };
+  if (age > RECEIPT_MAX_AGE_DAYS) {
+    return confidence < CONFIDENT_DATE ? doubtful : { outcome: 'reject', reason: because('receiptTooOld', { days: RECEIPT_MAX_AGE_DAYS }) };
+  }
+  if (offer && (date < offer.startDate || date > offer.endDate)) {
+    return confidence < CONFIDENT_DATE ? doubtful : { outcome: 'reject', reason: because('receiptOutsideOfferDates') };
+  }
   return pass;
 }
 
@@ -252,7 +284,7 @@ export function decideReceipt(evidence: ReceiptEvidence): Verdict {
     evidence.hasPdf ? { outcome: 'unsure', reason: because('receiptPdfNeedsShop') } : pass,
     evidence.hasDrawnImage ? { outcome: 'unsure', reason: because('receiptNotAPhoto') } : pass,
     hasText ? checkMerchant(fields, evidence.businessName) : pass,
-    hasText ? checkDate(fields.date, evidence.uploadedAt, evidence.offer) : pass,
+    hasText ? checkDate(fields.date, evidence.uploadedAt, evidence.offer, fields.dateConfidence) : pass,
     hasText ? checkPrice(fields, evidence.offer) : pass,
   ];
   const rejection = findings.find((finding) => finding.outcome === 'reject');

@@ -9,9 +9,9 @@ import type { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ReceiptChecksRepository } from '../repositories/receipt-checks.ts';
 import type { Storage } from '../storage/storage.ts';
-import { extractReceiptFields, type ExtractedReceipt } from './receipt-extraction.ts';
+import { extractReceiptFields, findDate, type ExtractedReceipt } from './receipt-extraction.ts';
 import { imageSignals, type ImageSignals } from './receipt-image-signals.ts';
-import { createOcrPool, PdfReaderUnavailableError, prepareReceiptImage, readPdfText, type OcrPool } from './receipt-ocr.ts';
+import { createOcrPool, PdfReaderUnavailableError, prepareReceiptImage, readPdfText, type OcrLine, type OcrPool } from './receipt-ocr.ts';
 import {
   decideReceipt,
   isSameReceipt,
@@ -57,6 +57,24 @@ interface FileText {
   isPdf: boolean;
   /** An image with no sign of a physical document (drawn by a program). */
   isDrawn: boolean;
+  /** OCR's lines with word confidences (photos only). */
+  lines?: OcrLine[];
+}
+
+/**
+ * How sure OCR was of the date: the lowest confidence of the words holding digits on the OCR line where that date
+ * is found; 100 when no OCR line has it (a PDF's text layer is read exactly).
+ */
+export function dateConfidence(date: string | null, files: { lines?: OcrLine[] }[]): number {
+  if (date === null) return 100;
+  for (const file of files) {
+    for (const line of file.lines ?? []) {
+      if (findDate(line.text) !== date) continue;
+      const digits = line.words.filter((word) => /\d/.test(word.text));
+      return Math.min(100, ...digits.map((word) => word.confidence));
+    }
+  }
+  return 100;
 }
 
 /** Where the pipeline reports files it could not read (the server's logger, or stderr in the CLI). */
@@ -125,8 +143,8 @@ export async function runReceiptPipeline(input: ReceiptPipelineInput): Promise<R
     // claim goes stale and the receipt is read again later instead of being marked unreadable for good.
     const ocr = await input.ocrPool();
     try {
-      const text = await ocr.recognize(image);
-      return { text, isRead: text.trim() !== '', isPdf: false, isDrawn: !signals.isPhysical };
+      const { text, lines } = await ocr.read(image);
+      return { text, lines, isRead: text.trim() !== '', isPdf: false, isDrawn: !signals.isPhysical };
     } catch (error) {
       return unreadable(error);
     }
@@ -140,7 +158,8 @@ export async function runReceiptPipeline(input: ReceiptPipelineInput): Promise<R
     .join('\n\n')
     .replaceAll('\u0000', '')
     .slice(0, MAX_STORED_TEXT);
-  const fields = extractReceiptFields(ocrText);
+  const fields = { ...extractReceiptFields(ocrText) };
+  fields.dateConfidence = dateConfidence(fields.date, texts);
   const isNearDuplicate = await input.isNearDuplicate({ text: ocrText, date: fields.date, total: fields.total });
   const verdict = decideReceipt({
     fields,

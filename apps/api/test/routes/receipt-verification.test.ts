@@ -133,7 +133,7 @@ describe('automatic receipt verification (OCR)', () => {
   it(
     'rejects a receipt from another shop, an old one and one whose price is above the offer, each with its reason',
     async () => {
-      const anotherShop = await upload([photoPart(await makeReceiptPhoto(purchase({ merchant: 'SLIEMA HARDWARE STORE', address: 'Tower Road 5, Sliema' })))]);
+      const anotherShop = await upload([photoPart(await makeReceiptPhoto(purchase({ merchant: 'SLIEMA HARDWARE STORE LTD', address: 'Tower Road 5, Sliema' })))]);
       const tooOld = await upload([photoPart(await makeReceiptPhoto(purchase({ date: printed(maltaDay(-20), '10:15') })))], { withOffer: false });
       const fullPrice = await upload([photoPart(await makeReceiptPhoto(purchase({ discount: undefined, total: 9.5 })))]);
       expect(await verdictOf(anotherShop)).toEqual({ status: 'REJECTED', reason: MESSAGES.receiptAnotherShop });
