@@ -243,7 +243,7 @@ describe('automatic receipt verification (OCR)', () => {
   it(
     'keeps the owner’s decision when it came first, storing the automatic verdict beside it',
     async () => {
-      const receiptId = await upload([pdfPart(makeReceiptPdf(purchase({ merchant: 'SLIEMA HARDWARE STORE', date: printed(maltaDay(-1), '19:45') })))], {
+      const receiptId = await upload([pdfPart(makeReceiptPdf(purchase({ merchant: 'SLIEMA HARDWARE STORE LTD', date: printed(maltaDay(-1), '19:45') })))], {
         via: quietApp,
       });
       await testDb.database.db.update(receipts).set({ status: 'VERIFIED', reason: null, decidedAt: new Date() }).where(eq(receipts.id, receiptId));
@@ -254,7 +254,7 @@ describe('automatic receipt verification (OCR)', () => {
         autoStatus: 'REJECTED',
         autoReasonCode: 'receiptAnotherShop',
         autoReasonParams: {},
-        extractedMerchant: 'SLIEMA HARDWARE STORE',
+        extractedMerchant: 'SLIEMA HARDWARE STORE LTD',
       });
     },
     OCR_TIMEOUT,
