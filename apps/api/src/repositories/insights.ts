@@ -9,6 +9,7 @@ import { selectRows, type Db } from '../db/client.ts';
 import { establishedPurchasesSql } from './established.ts';
 import { purchasesSql, receiptNotDecidedAlone } from './purchases.ts';
 import { ratingSql } from './reviews.ts';
+import { notFlaggedSql } from './suspicious-activity.ts';
 
 /** The facts a report is built from (counts are numbers; PostgreSQL's bigint counts arrive as text). */
 export interface InsightFacts {
@@ -78,9 +79,10 @@ export function createInsightsRepository(db: Db) {
 
       const [receipts] = await selectRows<Record<string, Count | null>>(db, sql`
         SELECT
-          avg(extracted_total) FILTER (WHERE status = 'VERIFIED' AND created_at >= ${start} AND created_at < ${end}) AS avg_order_value,
-          avg(extracted_total) FILTER (WHERE status = 'VERIFIED' AND created_at >= ${previousStart} AND created_at < ${previousEnd}) AS previous_avg_order_value,
-          count(*) FILTER (WHERE status = 'VERIFIED') AS verified_receipts,
+          -- A receipt listed as suspicious activity (OPEN or EXCLUDED) counts in no figure (ADR 016).
+          avg(extracted_total) FILTER (WHERE status = 'VERIFIED' AND created_at >= ${start} AND created_at < ${end} AND ${notFlaggedSql('RECEIPT', 'r.id')}) AS avg_order_value,
+          avg(extracted_total) FILTER (WHERE status = 'VERIFIED' AND created_at >= ${previousStart} AND created_at < ${previousEnd} AND ${notFlaggedSql('RECEIPT', 'r.id')}) AS previous_avg_order_value,
+          count(*) FILTER (WHERE status = 'VERIFIED' AND ${notFlaggedSql('RECEIPT', 'r.id')}) AS verified_receipts,
           -- Only a refusal for the price counts against the shop: another shop's receipt, an old one or one sent
           -- twice is the shopper's doing (and anyone could send those to lower a rival's rating).
           count(*) FILTER (WHERE status = 'REJECTED' AND reason_code = ${'receiptPriceAboveOffer' satisfies MessageKey}) AS rejected_receipts,
@@ -120,7 +122,7 @@ export function createInsightsRepository(db: Db) {
         SELECT o.offer_id, o.title,
           count(*) FILTER (WHERE c.created_at >= ${start} AND c.created_at < ${end}) AS claims,
           count(*) FILTER (WHERE c.created_at >= ${start} AND c.created_at < ${end} AND c.status = 'REDEEMED') AS claims_redeemed,
-          count(*) FILTER (WHERE c.status = 'REDEEMED' AND c.redeemed_at >= ${start} AND c.redeemed_at < ${end}) AS redemptions
+          count(*) FILTER (WHERE c.status = 'REDEEMED' AND c.redeemed_at >= ${start} AND c.redeemed_at < ${end} AND ${notFlaggedSql('REDEMPTION', 'c.id')}) AS redemptions
         FROM offer_claims c JOIN offers o ON o.offer_id = c.offer_id
         WHERE c.vendor_id = ${vendorId}
           AND ((c.created_at >= ${start} AND c.created_at < ${end}) OR (c.redeemed_at >= ${start} AND c.redeemed_at < ${end}))

@@ -10,7 +10,7 @@ import { openDisputeSql } from './admin.ts';
 import { establishedSql } from './established.ts';
 import { receiptNotDecidedAlone } from './purchases.ts';
 import { SHOP_SEEN_BY_SHOPPERS } from './shopper-visibility.ts';
-import { notFlaggedSql } from './suspicious-activity.ts';
+import { notExcludedSql, notFlaggedSql } from './suspicious-activity.ts';
 
 /** A purchase of the caller's that might be reviewed: what it is of, whether it grants a review, and until when. */
 export interface ReviewablePurchase {
@@ -172,14 +172,14 @@ export function createReviewsRepository(db: Db) {
       };
       const query =
         purchase.claimId !== undefined
-          ? sql`SELECT c.id AS claim_id, NULL::integer AS receipt_id, c.vendor_id, c.offer_id, c.status = 'REDEEMED' AS grants, c.redeemed_at AS made_at,
+          ? sql`SELECT c.id AS claim_id, NULL::integer AS receipt_id, c.vendor_id, c.offer_id, c.status = 'REDEEMED' AND ${notExcludedSql('REDEMPTION', 'c.id')} AS grants, c.redeemed_at AS made_at,
                   ${SHOP_SEEN_BY_SHOPPERS} AS shop_seen
                 FROM offer_claims c JOIN vendors v ON v.id = c.vendor_id WHERE c.id = ${purchase.claimId} AND c.user_id = ${userId}`
           : sql`SELECT
                   rc.id AS claim_id,
                   CASE WHEN rc.id IS NULL THEN r.id ELSE NULL END AS receipt_id,
                   r.vendor_id, COALESCE(rc.offer_id, r.offer_id) AS offer_id,
-                  CASE WHEN rc.id IS NULL THEN ${receiptNotDecidedAlone('r')} ELSE true END AS grants,
+                  CASE WHEN rc.id IS NULL THEN ${receiptNotDecidedAlone('r')} AND ${notExcludedSql('RECEIPT', 'r.id')} ELSE ${notExcludedSql('REDEMPTION', 'rc.id')} END AS grants,
                   CASE WHEN rc.id IS NULL THEN r.created_at ELSE rc.redeemed_at END AS made_at,
                   ${SHOP_SEEN_BY_SHOPPERS} AS shop_seen
                 FROM receipts r
@@ -296,14 +296,15 @@ export function createReviewsRepository(db: Db) {
       type StateRow = { id: number; grants: boolean; made_at: Date | string | null; review_id: number | null };
       const claimRows = await selectRows<StateRow>(
         db,
-        sql`SELECT c.id, c.status = 'REDEEMED' AND ${SHOP_SEEN_BY_SHOPPERS} AS grants, c.redeemed_at AS made_at, rv.id AS review_id
+        sql`SELECT c.id, c.status = 'REDEEMED' AND ${notExcludedSql('REDEMPTION', 'c.id')} AND ${SHOP_SEEN_BY_SHOPPERS} AS grants, c.redeemed_at AS made_at, rv.id AS review_id
             FROM offer_claims c JOIN vendors v ON v.id = c.vendor_id LEFT JOIN reviews rv ON rv.claim_id = c.id
             WHERE c.user_id = ${userId}`,
       );
       const receiptRows = await selectRows<StateRow>(
         db,
         sql`SELECT r.id,
-              (CASE WHEN rc.id IS NULL THEN ${receiptNotDecidedAlone('r')} ELSE true END) AND ${SHOP_SEEN_BY_SHOPPERS} AS grants,
+              (CASE WHEN rc.id IS NULL THEN ${receiptNotDecidedAlone('r')} AND ${notExcludedSql('RECEIPT', 'r.id')} ELSE ${notExcludedSql('REDEMPTION', 'rc.id')} END)
+                AND ${SHOP_SEEN_BY_SHOPPERS} AS grants,
               CASE WHEN rc.id IS NULL THEN r.created_at ELSE rc.redeemed_at END AS made_at,
               COALESCE(rv.id, crv.id) AS review_id
             FROM receipts r

@@ -32,6 +32,18 @@ export function notFlaggedSql(kind: SuspiciousItemKind, idColumn: string): SQL {
   );
 }
 
+/**
+ * True when the item is not in an EXCLUDED entry: an admin took it out of every figure for good, so it grants no review
+ * either (a sock puppet whose purchase was excluded cannot come back later with a review of it).
+ */
+export function notExcludedSql(kind: SuspiciousItemKind, idColumn: string): SQL {
+  if (!SUSPICIOUS_ITEM_KINDS.includes(kind)) throw new Error(`Unknown suspicious item kind ${String(kind)}`);
+  return sql.raw(
+    `NOT EXISTS (SELECT 1 FROM suspicious_activity_items excluded_item JOIN suspicious_activity excluded ON excluded.id = excluded_item.activity_id ` +
+      `WHERE excluded_item.item_kind = '${kind}' AND excluded_item.item_id = ${idColumn} AND excluded.status = 'EXCLUDED')`,
+  );
+}
+
 /** The advisory-lock class of the burst check (any fixed number; this one spells 'SUSP'); the key is the shop's id. */
 const BURST_LOCK_CLASS = 0x53555350;
 
@@ -192,7 +204,9 @@ export function createSuspiciousActivityRepository(db: Db) {
         if (events.length === 0) return undefined;
         const [open] = await selectRows<{ id: number }>(
           tx,
-          sql`SELECT id FROM suspicious_activity WHERE vendor_id = ${vendorId} AND status = 'OPEN' AND rule_code = 'NEW_ACCOUNTS_BURST' ORDER BY id LIMIT 1`,
+          // Locked: an admin deciding this entry meanwhile waits, and a decision made first is seen here (the row is
+          // read again once the lock is granted), so new events never land in an entry already CLEARED or EXCLUDED.
+          sql`SELECT id FROM suspicious_activity WHERE vendor_id = ${vendorId} AND status = 'OPEN' AND rule_code = 'NEW_ACCOUNTS_BURST' ORDER BY id LIMIT 1 FOR UPDATE`,
         );
         const [entry] = open
           ? [open]

@@ -178,8 +178,17 @@ describe('the burst check', () => {
     expect(own.statusCode).toBe(403);
     expect(own.json()).toMatchObject({ code: 'adminOwnBusiness', message: MESSAGES.adminOwnBusiness });
 
+    // A fourth account of the ring redeems too (listed with the entry) and has not reviewed yet.
+    const fourth = await signUp(app);
+    await setNetwork(fourth, `network-${shop.vendorId}-3`);
+    const fourthClaim = await buyAtTill(shop, fourth, offerId);
+
     const excluded = await decide(admin, entry.id, { decision: 'EXCLUDE', reason: 'Three accounts made minutes apart, redeemed at the owner’s till.' });
     expect(excluded.statusCode).toBe(200);
+    // An excluded purchase grants no review later either.
+    const late = await call(fourth, 'POST', '/api/v1/reviews', { claimId: fourthClaim, stars: 5 });
+    expect(late.statusCode).toBeGreaterThanOrEqual(400);
+    expect(late.statusCode).toBeLessThan(500);
     expect((excluded.json() as { data: SuspiciousActivity }).data).toMatchObject({ id: entry.id, status: 'EXCLUDED' });
 
     const removed = await db().select({ status: reviews.status, statusReason: reviews.statusReason }).from(reviews).where(inArray(reviews.id, reviewIds));
@@ -269,16 +278,19 @@ describe('the burst check', () => {
     for (const shopper of shoppers) {
       const [row] = await db()
         .insert(receipts)
-        .values({ vendorId: shop.vendorId, consumerUserId: shopper.userId, status: 'VERIFIED', autoStatus: 'VERIFIED', checkedAt: sql`now()` })
+        .values({ vendorId: shop.vendorId, consumerUserId: shopper.userId, status: 'VERIFIED', autoStatus: 'VERIFIED', checkedAt: sql`now()`, extractedTotal: '24.00' })
         .returning({ id: receipts.id });
       receiptIds.push(row?.id ?? 0);
     }
+    // Before the check lists them, they are the shop's average order value; once listed, they count in no figure.
+    expect((await insights(shop)).metrics.avgOrderValue.value).toBe(24);
     const ids = await Promise.all([app.suspiciousActivity.detect(shop.vendorId), app.suspiciousActivity.detect(shop.vendorId), app.suspiciousActivity.detect(shop.vendorId)]);
     expect(new Set(ids.filter((id) => id !== undefined)).size).toBe(1);
     const [entry, ...more] = await entriesOf(admin, shop.vendorId);
     expect(more).toEqual([]);
     expect(entry?.events.map((event) => [event.kind, event.itemId])).toEqual(receiptIds.map((id) => ['RECEIPT', id]));
     expect(await db().select().from(suspiciousActivity).where(eq(suspiciousActivity.vendorId, shop.vendorId))).toHaveLength(1);
+    expect((await insights(shop)).metrics.avgOrderValue.value).toBeNull();
   });
 });
 
