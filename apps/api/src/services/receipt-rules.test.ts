@@ -6,6 +6,7 @@ import {
   hammingDistance,
   highestPricePaid,
   isSameReceipt,
+  MERCHANT_MATCH,
   nameSimilarity,
   type OfferTerms,
   type ReceiptEvidence,
@@ -230,6 +231,17 @@ describe('helpers', () => {
   it('rates names 0..1', () => {
     expect(nameSimilarity('GOZO FRESH BAKERY', 'Gozo Fresh Bakery')).toBe(1);
     expect(nameSimilarity('SLIEMA HARDWARE STORE', 'Gozo Fresh Bakery')).toBeLessThan(0.35);
+  });
+
+  it('does not find two businesses alike for their shared suffixes, region qualifiers or one short word (SROIE headers)', () => {
+    // Only the company suffixes and the country qualifier are shared.
+    expect(nameSimilarity('AEON CO. (M) BHD', 'POPULAR BOOK CO. (M) SDN BHD')).toBeLessThan(MERCHANT_MATCH);
+    // The branch in parentheses is a place many shops of the region print.
+    expect(nameSimilarity('SANYU STATIONERY SHOP JOHOR', 'MR D.I.Y. (JOHOR) SDN BHD')).toBeLessThan(MERCHANT_MATCH);
+    // The same businesses' own headers still match.
+    expect(nameSimilarity('POPULAR BOOK CO. (M) SDN BHD', 'POPULAR BOOK CO. (M) SDN BHD')).toBeGreaterThanOrEqual(MERCHANT_MATCH);
+    expect(nameSimilarity('MR. D.I.Y. (JOHOR) SDN BHD', 'MR D.I.Y. (JOHOR) SDN BHD')).toBeGreaterThanOrEqual(MERCHANT_MATCH);
+    expect(nameSimilarity("JOSEPH'S PASTIZZERIA", "Joseph's Pastizzeria (Sliema)")).toBeGreaterThanOrEqual(MERCHANT_MATCH);
   });
 
   it('computes the highest total the discount allows', () => {

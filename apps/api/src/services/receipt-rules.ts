@@ -138,16 +138,32 @@ function diceSimilarity(a: Set<string>, b: Set<string>): number {
 }
 
 /**
- * How alike a line of the receipt is to the shop's name, 0..1: the trigram similarity of the two names, or,
- * when the line holds more than the name (a slogan, a branch), the share of the name's distinctive words
- * found in it.
+ * The words of a business name that tell it apart: without generic words (suffixes, trade words) and without what
+ * is in parentheses, which in a trading name is a qualifier — a branch, a region or a country ('(JOHOR)', '(M)',
+ * '(Sliema)') — that many unrelated businesses share. Falls back to the words outside parentheses, then to all
+ * words, for a name made only of such words.
+ */
+function telling(name: string): string[] {
+  const outside = normaliseName(name.replace(/\([^)]*\)/g, ' '));
+  const distinct = outside.filter((word) => !GENERIC_WORDS.has(word));
+  if (distinct.length > 0) return distinct;
+  return outside.length > 0 ? outside : normaliseName(name);
+}
+
+/**
+ * How alike a line of the receipt is to the shop's name, 0..1: the trigram similarity of the two names' telling words
+ * (so 'AEON CO. (M) BHD' and 'POPULAR BOOK CO. (M) SDN BHD' are not alike for sharing 'CO. (M) BHD'), or, when
+ * the line holds more than the name (a slogan, a branch), the share of the name's distinctive words found in it. A
+ * name whose only distinctive word is short (under five letters) is matched by the whole comparison alone: one short
+ * word is found by chance in another shop's header.
  */
 export function nameSimilarity(receiptLine: string, businessName: string): number {
   const lineWords = normaliseName(receiptLine);
-  const nameWords = normaliseName(businessName);
-  const whole = diceSimilarity(trigrams(lineWords), trigrams(nameWords));
+  const nameWords = telling(businessName);
+  const lineTelling = lineWords.filter((word) => !GENERIC_WORDS.has(word));
+  const whole = diceSimilarity(trigrams(lineTelling.length > 0 ? lineTelling : lineWords), trigrams(nameWords));
   const distinctive = nameWords.filter((word) => !GENERIC_WORDS.has(word) && word.length >= 3);
-  if (distinctive.length === 0) return whole;
+  if (distinctive.length === 0 || (distinctive.length === 1 && (distinctive[0] ?? '').length < 5)) return whole;
   const lineGrams = lineWords.map((word) => trigrams([word]));
   const found = distinctive.filter((word) => {
     const wordGrams = trigrams([word]);
@@ -220,7 +236,7 @@ function checkMerchant(fields: ExtractedReceipt, businessName: string): Finding 
 
 /** The share of the name's distinctive words (three letters or more, not generic) found in the text; 0 without any. */
 function distinctiveShare(text: string, businessName: string): number {
-  const distinctive = normaliseName(businessName).filter((word) => !GENERIC_WORDS.has(word) && word.length >= 3);
+  const distinctive = telling(businessName).filter((word) => !GENERIC_WORDS.has(word) && word.length >= 3);
   if (distinctive.length < 2) return 0;
   const textGrams = normaliseName(text).map((word) => trigrams([word]));
   const found = distinctive.filter((word) => textGrams.some((grams) => diceSimilarity(trigrams([word]), grams) >= 0.7)).length;
