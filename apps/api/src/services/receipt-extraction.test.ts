@@ -174,3 +174,64 @@ describe('reading real receipts (SROIE lines)', () => {
     expect(extractReceiptFields(text).merchantLines).toContain('BOOK TA .K (TAMAN DAYA) SDN BHD');
   });
 });
+
+// More lines as tesseract read them off SROIE receipts: what the reading rules added after the first benchmark handle.
+describe('reading real receipts, second pass (SROIE lines)', () => {
+  it('finds a date after a number that would swallow its day', () => {
+    expect(findDate('ORD #50 -REG #19- 18/01/2018 10:27:03')).toBe('2018-01-18');
+  });
+
+  it('reads a date printed without separators, but not an invoice number holding one', () => {
+    expect(findDate('CB#. araro         21092017 10:20:37 AM')).toBe('2017-09-21');
+    expect(findDate('Invoice No: 2018030610160030493')).toBeNull();
+  });
+
+  it('takes no year after next year: a misread digit is not a date', () => {
+    expect(findDate('Date: 12/02/2078')).toBeNull();
+    expect(findDate('HD03-04-06 - 5/40/160')).toBeNull();
+  });
+
+  it('prefers the date printed with a time over an item code that looks like a date', () => {
+    const lines = ['HD03-04-06 - 5/10/16', '6909906163103 1% 3.30 23.30', '19-09-17 15:39 SHO1 ZJ03 T3 R000100808'];
+    expect(extractDate(lines)).toBe('2017-09-19');
+    // Two amounts are not a time of day.
+    expect(extractDate(['Total 8.1.16 0.33', '22/03/2018 10:18 5131 041 0415556'])).toBe('2018-03-22');
+  });
+
+  it('reads amounts whose point OCR misread or lost, and thousands separators', () => {
+    expect(findAmounts('TOTAL :          RM   39. 80')).toEqual([39.8]);
+    expect(findAmounts('TOTAL       RM 149_19')).toEqual([149.19]);
+    expect(findAmounts('Total Sales(Incl GST &%)    RM 64 13')).toEqual([64.13]);
+    expect(findAmounts('TOTAL RM 1,234.50')).toEqual([1234.5]);
+    // Without a currency in front, two numbers stay two numbers.
+    expect(findAmounts('Total Qty       1        8091')).toEqual([]);
+  });
+
+  it('reads short and misread ways of saying total', () => {
+    expect(extractTotal(['Sub Total                 129.30', 'Amt Due 129.30', 'GST @6%                      7.30'])).toBe(129.3);
+    expect(extractTotal(['GST (6%) :                2.86', 'Net Amt :             53.55'])).toBe(53.55);
+    expect(extractTotal(['Tatal Sales (Inclusive of GST) .     32.70', 'CASH   40.00'])).toBe(32.7);
+    expect(extractTotal(['Total Excl. GST 15.00', 'Tota Incl. of GST                  15.90'])).toBe(15.9);
+    expect(extractTotal(['Total SaJss-{aclusive of GST)   80.90'])).toBe(80.9);
+  });
+
+  it('never takes 0.00, the tax column of a summary table', () => {
+    expect(extractTotal(['Tax Code     %     Amt (RM) Tax Rm)', 'Total          31.03           0.00'])).toBe(31.03);
+  });
+
+  it('takes the total that cash minus change confirms', () => {
+    const lines = ['TOTAL RM 12.90', 'Total Sales (Inclusive of GST) RM 13.90', 'CASH RM 20.00', 'CHANGE RM 6.10'];
+    expect(extractTotal(lines)).toBe(13.9);
+  });
+
+  it('falls back to cash minus change when no total line can be read', () => {
+    expect(extractTotal(['TOA:          RM   73. 00', 'CASH          RM 80.00', 'CHANGE;          RM    7.00'])).toBe(73);
+  });
+
+  it('applies the rounding adjustment to a total that is not a multiple of 5 cents', () => {
+    const lines = ['Total Sales (Excluding GST)  76.33', 'Total GST  4.58', 'Rounding          -0.01', 'Total :        80.91         0.00'];
+    expect(extractTotal(lines)).toBe(80.9);
+    // An already rounded total stays.
+    expect(extractTotal(['TOTAL 9.00', 'Rounding 0.02'])).toBe(9);
+  });
+});

@@ -108,8 +108,14 @@ function toDigits(token: string): string {
   return token.replace(/[^0-9]/g, (character) => DIGIT_LOOKALIKES[character] ?? character);
 }
 
+/**
+ * Receipts come from the past: a year after next year is a misread digit ('12/02/2078', '5/40/16'), not a date,
+ * and another date on the receipt may be the right one.
+ */
+const latestYear = () => new Date().getUTCFullYear() + 1;
+
 function isValidDate(year: number, month: number, day: number): boolean {
-  if (year < 2000 || year > 2099 || month < 1 || month > 12 || day < 1) return false;
+  if (year < 2000 || year > latestYear() || month < 1 || month > 12 || day < 1) return false;
   return day <= new Date(Date.UTC(year, month, 0)).getUTCDate();
 }
 
@@ -125,12 +131,35 @@ const DAY_FIRST_DATE = new RegExp(
   'gu',
 );
 
+/**
+ * A date printed without separators, day first with a four-digit year: '21092017', '21032018' (POS systems that
+ * print the date next to the till number). Only eight digits standing alone, so longer invoice numbers are not
+ * dates.
+ */
+const COMPACT_DATE = /(?<![\p{L}\p{N}])(\d{2})(\d{2})(20\d{2})(?![\p{N}])/gu;
+
 const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
 const MONTH_NAME = String.raw`(jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?`;
 /** '25 DEC 2018', '25-Dec-2018', '25/DEC/18', '25DEC2018'. */
 const DAY_MONTH_NAME = new RegExp(String.raw`(?<![\p{L}\p{N}])(${DIGITISH}{1,2})\s?[-/. ]?\s?${MONTH_NAME}\s?[-/., ]?\s?(${DIGITISH}{4}|${DIGITISH}{2})(?![\p{N}])`, 'giu');
 /** 'Dec 25, 2018', 'DEC 25 2018'. */
 const MONTH_NAME_DAY = new RegExp(String.raw`(?<![\p{L}])${MONTH_NAME}\s?[-/. ]?\s?(${DIGITISH}{1,2}),?\s?[-/. ]?\s?(${DIGITISH}{4})(?![\p{N}])`, 'giu');
+
+/**
+ * Every match of a global pattern, each search starting one character after the previous match began: a number
+ * before the date ('REG #19- 18/01/2018') would otherwise swallow the date's day in an impossible '19- 18/01'
+ * and hide the real date from the search.
+ */
+function overlappingMatches(line: string, pattern: RegExp): RegExpExecArray[] {
+  const matches: RegExpExecArray[] = [];
+  const search = new RegExp(pattern.source, pattern.flags);
+  let match: RegExpExecArray | null;
+  while ((match = search.exec(line)) !== null) {
+    matches.push(match);
+    search.lastIndex = match.index + 1;
+  }
+  return matches;
+}
 
 const monthNumber = (name: string) => MONTHS.indexOf(name.slice(0, 3).toLowerCase()) + 1;
 const fullYear = (year: number) => (year < 100 ? 2000 + year : year);
@@ -153,8 +182,9 @@ export function findDate(line: string): string | null {
     if (order === 'ymd') add(match.index ?? 0, first, second, third);
     else add(match.index ?? 0, fullYear(third), second, first);
   };
-  for (const match of line.matchAll(ISO_DATE)) consider(match, 'ymd');
-  for (const match of line.matchAll(DAY_FIRST_DATE)) consider(match, 'dmy');
+  for (const match of overlappingMatches(line, ISO_DATE)) consider(match, 'ymd');
+  for (const match of overlappingMatches(line, DAY_FIRST_DATE)) consider(match, 'dmy');
+  for (const match of line.matchAll(COMPACT_DATE)) add(match.index, Number(match[3]), Number(match[2]), Number(match[1]));
   for (const match of line.matchAll(DAY_MONTH_NAME)) {
     if ((match[0].match(/[0-9]/g) ?? []).length < 3) continue;
     add(match.index ?? 0, fullYear(Number(toDigits(match[3] ?? ''))), monthNumber(match[2] ?? ''), Number(toDigits(match[1] ?? '')));
@@ -167,10 +197,18 @@ export function findDate(line: string): string | null {
   return candidates[0]?.date ?? null;
 }
 
-/** The receipt's date: on a line that says 'date' if there is one, else the first date anywhere. */
+/** A time of day as tills print it next to the date: '15:39', '10:20:37', '12.17.26 PM' (with points only with seconds, so an amount is not a time). */
+const TIME_OF_DAY = /(?<![\p{N}.,])(?:([01]?\d|2[0-3]):[0-5]\d(?::[0-5]\d)?|([01]?\d|2[0-3])\.[0-5]\d\.[0-5]\d)(?![\p{N}])/u;
+
+/**
+ * The receipt's date: on a line that says 'date' if there is one, else on a line that also gives a time of day
+ * (tills print the sale's date and time together; item codes such as 'HD03-04-06 - 5/40' that look like dates
+ * do not), else the first date anywhere.
+ */
 export function extractDate(lines: string[]): string | null {
   const labelled = lines.filter((line) => /d\s?a\s?t\s?e/i.test(line));
-  for (const line of [...labelled, ...lines]) {
+  const timed = lines.filter((line) => TIME_OF_DAY.test(line.replace(ISO_DATE, ' ').replace(DAY_FIRST_DATE, ' ')));
+  for (const line of [...labelled, ...timed, ...lines]) {
     const date = findDate(line);
     if (date) return date;
   }
@@ -180,12 +218,18 @@ export function extractDate(lines: string[]): string | null {
 // --- amounts -----------------------------------------------------------------------------------------
 
 /**
- * An amount with two decimals (point or comma), maybe negative, maybe after a currency (€, EUR, RM, $, £, MYR,
+ * An amount with two decimals (point or comma; OCR also reads the point as '_' and puts a space after it: 'RM 39. 80',
+ * 'RM 149_19'; a comma between thousands when a point gives the cents: '1,234.50'), maybe negative, maybe after a currency (€, EUR, RM, $, £, MYR,
  * written against the number or not), maybe as 'quantity x unit price'. The first digit must be real; O and o
- * are read as 0 after it.
+ * are read as 0 after it. A number after '@' is a rate ('GST@6X RM 9.90' is not 6 × 9.90).
  */
-const AMOUNT = /(?<![\p{L}\p{N}.,])(?:(\d{1,3})\s?[xX*]\s?)?(-\s?)?(?:(?:€|EUR|RM|MYR|USD|GBP|\$|£)\s?)?(\d[0-9Oo]{0,5})[.,]([0-9Oo]{2})(?![\p{N}])/giu;
+const AMOUNT = /(?<![\p{L}\p{N}.,@])(?:(\d{1,3})\s?[xX*]\s?)?(-\s?)?(?:(?:€|EUR|RM|MYR|USD|GBP|\$|£)\s?)?(\d{1,3}(?:,\d{3})+(?=\.\d{2})|\d[0-9Oo]{0,5})[.,_]\s?([0-9Oo]{2})(?![\p{N}])/giu;
 /** A currency glued to the amount ('RM22.91'): the letters are not part of a word. */
+/**
+ * After a currency OCR sometimes loses the decimal point and leaves a space ('RM 64 13', 'RM 0 02'): with the
+ * currency in front, two digits after the space can only be the cents.
+ */
+const CURRENCY_LOST_POINT = /(?<![\p{L}])((?:€|EUR|RM|MYR|USD|GBP|\$|£)\s?\d{1,5}) (\d{2})(?![\p{N}.,])/giu;
 const GLUED_CURRENCY = /(?<=\b)(EUR|RM|MYR|USD|GBP)(?=\d)/gi;
 
 /** The money amounts in a line, negative ones included, in order; '3 x 1.50' counts as 4.50. */
@@ -196,11 +240,12 @@ export function findAmounts(line: string): number[] {
     .replace(DAY_FIRST_DATE, ' ')
     .replace(DAY_MONTH_NAME, ' ')
     .replace(/\b\d{1,2}:\d{2}(:\d{2})?\b/g, ' ')
-    .replace(GLUED_CURRENCY, '$1 ');
+    .replace(GLUED_CURRENCY, '$1 ')
+    .replace(CURRENCY_LOST_POINT, '$1.$2');
   const amounts: number[] = [];
   for (const match of cleaned.matchAll(AMOUNT)) {
     const quantity = match[1] ? Number(match[1]) : 1;
-    const value = Number(`${toDigits(match[3] ?? '')}.${toDigits(match[4] ?? '')}`);
+    const value = Number(`${toDigits((match[3] ?? '').replaceAll(',', ''))}.${toDigits(match[4] ?? '')}`);
     if (!Number.isFinite(value)) continue;
     const amount = Math.round(quantity * value * 100) / 100;
     amounts.push(match[2] ? -amount : amount);
@@ -208,16 +253,19 @@ export function findAmounts(line: string): number[] {
   return amounts;
 }
 
-const TOTAL_WORD = /\bT\s?[O0]\s?T\s?[A4]\s?[L1I|]\b/i;
+/** TOTAL, and as OCR misreads it on thermal paper: 'T0TAL', 'TOTA1', 'Tatal', 'Tota' (the last letter lost). */
+const TOTAL_WORD = /\bT\s?[O0oa]\s?T\s?[A4a]\s?[L1I|]?\b/i;
 const SUBTOTAL_WORD = /\bS\s?U\s?B\s?-?\s?T\s?[O0]\s?T\s?[A4]\s?[L1I|]\b/i;
-const OTHER_TOTAL = /\b(amount\s+due|balance\s+due|to\s+pay|grand\s+total|amount\s+payable|net\s+amount|nett\s+amount|total\s+payable)\b/i;
+/** Other ways of saying the total, 'amount' also as receipts shorten it ('Amt Due', 'Net Amt', 'Amt Payable'). */
+const OTHER_TOTAL = /\b(am(oun)?t\.?\s+due|balance\s+due|to\s+pay|grand\s+total|am(oun)?t\.?\s+payable|nett?\s+am(oun)?t|total\s+payable)\b/i;
 /** Lines with a total-like word that are not the amount paid (taxes, quantities, savings, what was handed over). */
 const NOT_THE_TOTAL = /\b(discount|saving|savings|items?|qty|quantity|change|tendered|points|excl\.?|excluding|exclusive|before|w\/o)\b/i;
 /** A tax line ('Total GST', 'VAT 18%') unless it says the total includes the tax ('Total Incl. GST'). */
 const TAX_WORD = /\b(vat|tax|gst|sst)\b/i;
-const INCLUDING = /\b(incl\.?|including|includes?|inclusive|inc\.?)\b/i;
+/** 'Total Incl. GST', and 'inclusive' with its first letters misread ('(aclusive of GST)'); excluding lines never get here. */
+const INCLUDING = /\b(incl\.?|including|includes?|inclusive|inc\.?)\b|clusive|cluding/i;
 /** The final amount after rounding or for the whole bill: preferred over a plain TOTAL line. */
-const FINAL_TOTAL = /\b(nett?|grand|rounded|round(ed)?\s+total|total\s+round(ed|ing)|amount\s+due|balance\s+due|to\s+pay|payable|net\s+amount|total\s+amount)\b/i;
+const FINAL_TOTAL = /\b(nett?|grand|rounded|round(ed)?\s+total|total\s+round(ed|ing)|am(oun)?t\.?\s+due|balance\s+due|to\s+pay|payable|total\s+am(oun)?t)\b/i;
 /** Lines below the items that are not items. */
 const NOT_AN_ITEM = /\b(discount|off|saving|savings|promo|coupon|vat|tax|change|cash|card|tendered|paid|balance|visa|mastercard)\b/i;
 
@@ -235,26 +283,73 @@ function isTotalLine(line: string): boolean {
 /** A line that is only a label or only an amount, as OCR splits a total whose amount stands far to the right. */
 const ONLY_AMOUNT = /^[^\p{L}]*(?:(?:€|EUR|RM|MYR|\$|£)\s?)?-?\s?\d[\d.,\sOo]*[^\p{L}]*$/iu;
 
+/** What the customer handed over, and what came back. */
+const CASH_WORD = /\b(cash|tunai|tendered|payment|paid)\b/i;
+const CHANGE_WORD = /\b(change|baki)\b/i;
+/** A rounding adjustment line: 'Rounding -0.01', 'ROUNDING ADJ. 0.02', 'Rounding Adjustment'. */
+const ROUNDING_WORD = /\bround(ing)?\b/i;
+
+/** A line's last amount, or the amount on the next line when this one has none and the next is only an amount. */
+function amountOfLine(lines: string[], index: number): number | null {
+  const amount = lastAmount(lines[index] ?? '');
+  const next = lines[index + 1];
+  if (amount === null && next !== undefined && ONLY_AMOUNT.test(next)) return lastAmount(next);
+  return amount;
+}
+
+/** The first amount on a line matching `word` (and not `unless`), as amountOfLine reads it. */
+function labelledAmount(lines: string[], word: RegExp, unless?: RegExp): number | null {
+  for (const [index, line] of lines.entries()) {
+    if (!word.test(line) || unless?.test(line)) continue;
+    const amount = amountOfLine(lines, index);
+    if (amount !== null) return amount;
+  }
+  return null;
+}
+
+const cents = (amount: number) => Math.round(amount * 100);
+
 /**
  * The amount paid. Every total line is a candidate (TOTAL, Total Sales, Grand Total, Nett Total, Amount Due,
  * Total Incl. GST, ...; never SUBTOTAL, tax, quantity, discount, change or 'excluding' lines), with its last
  * amount, or with the amount on the next line when it has none and the next line is only an amount (OCR put the
- * amount on a line of its own). A final total (nett, grand, rounded, amount due, payable, total amount) is
- * preferred over a plain one, since receipts print the total before rounding and then the rounded amount due;
- * among equals the first wins (a tax summary table below the total repeats 'TOTAL' with other amounts).
+ * amount on a line of its own). A total of 0.00 is never the amount paid (the tax column of a summary table).
+ * Then, in order:
+ *   1. the candidate equal to cash handed over minus change given, when the receipt shows both: two amounts
+ *      OCR read independently agreeing is the best evidence there is;
+ *   2. a final total (nett, grand, rounded, amount due, payable, total amount) over a plain one, since receipts
+ *      print the total before rounding and then the rounded amount due; among equals the first (a tax summary
+ *      table below the total repeats 'TOTAL' with other amounts);
+ *   3. with no total line read at all, cash minus change (a total line OCR garbled beyond recognition).
+ * A total printed after the rounding line is final too. A total that is not a multiple of 0.05 while the receipt
+ * shows a rounding adjustment that makes it one is corrected by it: tills that round to 5 cents print the unrounded total, 'Rounding -0.01', and charge the rest.
  */
 export function extractTotal(lines: string[]): number | null {
-  let best: { amount: number; rank: number } | null = null;
+  const candidates: { amount: number; rank: number }[] = [];
+  const roundingIndex = lines.findIndex((line) => ROUNDING_WORD.test(line) && !TOTAL_WORD.test(line));
   lines.forEach((line, index) => {
     if (!isTotalLine(line)) return;
-    let amount = lastAmount(line);
-    const next = lines[index + 1];
-    if (amount === null && next !== undefined && ONLY_AMOUNT.test(next)) amount = lastAmount(next);
-    if (amount === null || amount < 0) return;
-    const rank = FINAL_TOTAL.test(line) ? 1 : 0;
-    if (!best || rank > best.rank) best = { amount, rank };
+    // The last amount above zero: 0.00 after it is the tax column of a summary table ('Total 31.03 0.00').
+    const amount = findAmounts(line).filter((value) => value > 0).at(-1) ?? amountOfLine(lines, index);
+    if (amount === null || amount <= 0) return;
+    candidates.push({ amount, rank: FINAL_TOTAL.test(line) || (roundingIndex >= 0 && index > roundingIndex) ? 1 : 0 });
   });
-  return (best as { amount: number } | null)?.amount ?? null;
+  const cash = labelledAmount(lines, CASH_WORD, CHANGE_WORD);
+  const change = labelledAmount(lines, CHANGE_WORD);
+  const paid = cash !== null && cash > 0 && change !== null && change >= 0 && change < cash ? (cents(cash) - cents(change)) / 100 : null;
+  if (paid !== null) {
+    const agreeing = candidates.find((candidate) => cents(candidate.amount) === cents(paid));
+    if (agreeing) return agreeing.amount;
+  }
+  let best: { amount: number; rank: number } | null = null;
+  for (const candidate of candidates) if (!best || candidate.rank > best.rank) best = candidate;
+  if (!best) return paid;
+  const rounding = labelledAmount(lines, ROUNDING_WORD, TOTAL_WORD);
+  if (rounding !== null && rounding !== 0 && Math.abs(rounding) < 0.05) {
+    const rounded = cents(best.amount) + cents(rounding);
+    if (cents(best.amount) % 5 !== 0 && rounded % 5 === 0) return rounded / 100;
+  }
+  return best.amount;
 }
 
 /**
