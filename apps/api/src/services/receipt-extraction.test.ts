@@ -234,4 +234,19 @@ describe('reading real receipts, second pass (SROIE lines)', () => {
     // An already rounded total stays.
     expect(extractTotal(['TOTAL 9.00', 'Rounding 0.02'])).toBe(9);
   });
+
+  it('prefers a date with one kind of separator over a number next to it read as one', () => {
+    expect(findDate('ORD #07 -REG #19- 10/03/2018 17:24:07')).toBe('2018-03-10');
+  });
+
+  it('takes "Amount To Be Paid", and never reads it as the cash handed over', () => {
+    expect(extractTotal(['Rounding Adjustment:  -0.02', 'Amount To Be Paid :   26.80', 'Cash Received :   50.00', 'Change :   23.20'])).toBe(26.8);
+  });
+
+  it('prefers cash minus change over the tax summary total printed below the change', () => {
+    const lines = ['Total Sales (Excluding GST)          20 60', 'Total GST               120', 'Rounding           0 00', 'CASH :       100.00', 'Change :           78.80', 'Tax Code     Wh     Amit (RM) Tax (RM)', 'Total :       20.00         1.20'];
+    expect(extractTotal(lines)).toBe(21.2);
+    // Without cash and change, the summary's total is all there is.
+    expect(extractTotal(['Change 0.00', 'Tax Code  %  Amt (RM)  Tax (RM)', 'Total :       21.20'])).toBe(21.2);
+  });
 });

@@ -166,21 +166,24 @@ const fullYear = (year: number) => (year < 100 ? 2000 + year : year);
 
 /**
  * The first valid date in a line, day first as receipts outside North America print them: DD/MM/YYYY,
- * DD-MM-YY, DD.MM.YYYY, '25 DEC 2018', '25-Dec-2018', 'Dec 25, 2018', and YYYY-MM-DD. Month-first numeric dates
- * are not guessed at.
+ * DD-MM-YY, DD.MM.YYYY, '25 DEC 2018', '25-Dec-2018', 'Dec 25, 2018', DDMMYYYY and YYYY-MM-DD; one written with a
+ * single kind of separator before one mixing two. Month-first numeric dates are not guessed at.
  */
 export function findDate(line: string): string | null {
-  const candidates: { index: number; date: string }[] = [];
-  const add = (index: number, year: number, month: number, day: number) => {
-    if (isValidDate(year, month, day)) candidates.push({ index, date: `${year}-${pad(month)}-${pad(day)}` });
+  const candidates: { index: number; date: string; mixed: boolean }[] = [];
+  const add = (index: number, year: number, month: number, day: number, mixed = false) => {
+    if (isValidDate(year, month, day)) candidates.push({ index, date: `${year}-${pad(month)}-${pad(day)}`, mixed });
   };
   const consider = (match: RegExpMatchArray, order: 'ymd' | 'dmy') => {
     // Lookalike letters are only trusted among real digits: a word is never a date.
     if ((match[0].match(/[0-9]/g) ?? []).length < 4) return;
     const parts = [match[1], match[2], match[3]].map((part) => Number(toDigits(part ?? '')));
     const [first = 0, second = 0, third = 0] = parts;
-    if (order === 'ymd') add(match.index ?? 0, first, second, third);
-    else add(match.index ?? 0, fullYear(third), second, first);
+    // Two different separators ('#19- 10/03/2018' read as 19-10/03) are a number next to a date, not a date.
+    const [one, two] = match[0].match(/[-/.,]/g) ?? [];
+    const mixed = one !== two;
+    if (order === 'ymd') add(match.index ?? 0, first, second, third, mixed);
+    else add(match.index ?? 0, fullYear(third), second, first, mixed);
   };
   for (const match of overlappingMatches(line, ISO_DATE)) consider(match, 'ymd');
   for (const match of overlappingMatches(line, DAY_FIRST_DATE)) consider(match, 'dmy');
@@ -193,7 +196,7 @@ export function findDate(line: string): string | null {
     if ((match[0].match(/[0-9]/g) ?? []).length < 5) continue;
     add(match.index ?? 0, Number(toDigits(match[3] ?? '')), monthNumber(match[1] ?? ''), Number(toDigits(match[2] ?? '')));
   }
-  candidates.sort((a, b) => a.index - b.index);
+  candidates.sort((a, b) => Number(a.mixed) - Number(b.mixed) || a.index - b.index);
   return candidates[0]?.date ?? null;
 }
 
@@ -257,7 +260,7 @@ export function findAmounts(line: string): number[] {
 const TOTAL_WORD = /\bT\s?[O0oa]\s?T\s?[A4a]\s?[L1I|]?\b/i;
 const SUBTOTAL_WORD = /\bS\s?U\s?B\s?-?\s?T\s?[O0]\s?T\s?[A4]\s?[L1I|]\b/i;
 /** Other ways of saying the total, 'amount' also as receipts shorten it ('Amt Due', 'Net Amt', 'Amt Payable'). */
-const OTHER_TOTAL = /\b(am(oun)?t\.?\s+due|balance\s+due|to\s+pay|grand\s+total|am(oun)?t\.?\s+payable|nett?\s+am(oun)?t|total\s+payable)\b/i;
+const OTHER_TOTAL = /\b(am(oun)?t\.?\s+due|balance\s+due|to\s+pay|to\s+be\s+paid|grand\s+total|am(oun)?t\.?\s+payable|nett?\s+am(oun)?t|total\s+payable)\b/i;
 /** Lines with a total-like word that are not the amount paid (taxes, quantities, savings, what was handed over). */
 const NOT_THE_TOTAL = /\b(discount|saving|savings|items?|qty|quantity|change|tendered|points|excl\.?|excluding|exclusive|before|w\/o)\b/i;
 /** A tax line ('Total GST', 'VAT 18%') unless it says the total includes the tax ('Total Incl. GST'). */
@@ -265,7 +268,7 @@ const TAX_WORD = /\b(vat|tax|gst|sst)\b/i;
 /** 'Total Incl. GST', and 'inclusive' with its first letters misread ('(aclusive of GST)'); excluding lines never get here. */
 const INCLUDING = /\b(incl\.?|including|includes?|inclusive|inc\.?)\b|clusive|cluding/i;
 /** The final amount after rounding or for the whole bill: preferred over a plain TOTAL line. */
-const FINAL_TOTAL = /\b(nett?|grand|rounded|round(ed)?\s+total|total\s+round(ed|ing)|am(oun)?t\.?\s+due|balance\s+due|to\s+pay|payable|total\s+am(oun)?t)\b/i;
+const FINAL_TOTAL = /\b(nett?|grand|rounded|round(ed)?\s+total|total\s+round(ed|ing)|am(oun)?t\.?\s+due|balance\s+due|to\s+pay|to\s+be\s+paid|payable|total\s+am(oun)?t)\b/i;
 /** Lines below the items that are not items. */
 const NOT_AN_ITEM = /\b(discount|off|saving|savings|promo|coupon|vat|tax|change|cash|card|tendered|paid|balance|visa|mastercard)\b/i;
 
@@ -298,9 +301,9 @@ function amountOfLine(lines: string[], index: number): number | null {
 }
 
 /** The first amount on a line matching `word` (and not `unless`), as amountOfLine reads it. */
-function labelledAmount(lines: string[], word: RegExp, unless?: RegExp): number | null {
+function labelledAmount(lines: string[], word: RegExp, unless?: (line: string) => boolean): number | null {
   for (const [index, line] of lines.entries()) {
-    if (!word.test(line) || unless?.test(line)) continue;
+    if (!word.test(line) || unless?.(line)) continue;
     const amount = amountOfLine(lines, index);
     if (amount !== null) return amount;
   }
@@ -320,21 +323,26 @@ const cents = (amount: number) => Math.round(amount * 100);
  *   2. a final total (nett, grand, rounded, amount due, payable, total amount) over a plain one, since receipts
  *      print the total before rounding and then the rounded amount due; among equals the first (a tax summary
  *      table below the total repeats 'TOTAL' with other amounts);
- *   3. with no total line read at all, cash minus change (a total line OCR garbled beyond recognition).
+ *   3. with no total line read before the change line, cash minus change (a total line OCR garbled beyond
+ *      recognition); a 'Total' below the change is the tax summary table's (amount before tax, then the tax),
+ *      taken only when nothing else is there.
  * A total printed after the rounding line is final too. A total that is not a multiple of 0.05 while the receipt
  * shows a rounding adjustment that makes it one is corrected by it: tills that round to 5 cents print the unrounded total, 'Rounding -0.01', and charge the rest.
  */
 export function extractTotal(lines: string[]): number | null {
   const candidates: { amount: number; rank: number }[] = [];
   const roundingIndex = lines.findIndex((line) => ROUNDING_WORD.test(line) && !TOTAL_WORD.test(line));
+  const changeIndex = lines.findIndex((line, index) => CHANGE_WORD.test(line) && amountOfLine(lines, index) !== null);
   lines.forEach((line, index) => {
     if (!isTotalLine(line)) return;
     // The last amount above zero: 0.00 after it is the tax column of a summary table ('Total 31.03 0.00').
     const amount = findAmounts(line).filter((value) => value > 0).at(-1) ?? amountOfLine(lines, index);
     if (amount === null || amount <= 0) return;
-    candidates.push({ amount, rank: FINAL_TOTAL.test(line) || (roundingIndex >= 0 && index > roundingIndex) ? 1 : 0 });
+    let rank = FINAL_TOTAL.test(line) || (roundingIndex >= 0 && index > roundingIndex) ? 1 : 0;
+    if (changeIndex >= 0 && index > changeIndex) rank = -1;
+    candidates.push({ amount, rank });
   });
-  const cash = labelledAmount(lines, CASH_WORD, CHANGE_WORD);
+  const cash = labelledAmount(lines, CASH_WORD, (line) => CHANGE_WORD.test(line) || isTotalLine(line));
   const change = labelledAmount(lines, CHANGE_WORD);
   const paid = cash !== null && cash > 0 && change !== null && change >= 0 && change < cash ? (cents(cash) - cents(change)) / 100 : null;
   if (paid !== null) {
@@ -343,8 +351,8 @@ export function extractTotal(lines: string[]): number | null {
   }
   let best: { amount: number; rank: number } | null = null;
   for (const candidate of candidates) if (!best || candidate.rank > best.rank) best = candidate;
-  if (!best) return paid;
-  const rounding = labelledAmount(lines, ROUNDING_WORD, TOTAL_WORD);
+  if (!best || (best.rank < 0 && paid !== null)) return paid;
+  const rounding = labelledAmount(lines, ROUNDING_WORD, (line) => TOTAL_WORD.test(line));
   if (rounding !== null && rounding !== 0 && Math.abs(rounding) < 0.05) {
     const rounded = cents(best.amount) + cents(rounding);
     if (cents(best.amount) % 5 !== 0 && rounded % 5 === 0) return rounded / 100;
