@@ -249,4 +249,11 @@ describe('reading real receipts, second pass (SROIE lines)', () => {
     // Without cash and change, the summary's total is all there is.
     expect(extractTotal(['Change 0.00', 'Tax Code  %  Amt (RM)  Tax (RM)', 'Total :       21.20'])).toBe(21.2);
   });
+
+  it('reads TOTAL with its first letter lost or misread, and "Total After Rounding" as the final total', () => {
+    expect(extractTotal(['Total Sales Incl. GST            100. 62', '[otal After Rounding             100. 60'])).toBe(100.6);
+    expect(extractTotal(['Rounding Adjustment                0.02', 'lotal After Rounding              48.95'])).toBe(48.95);
+    // A word that merely contains the letters is not TOTAL.
+    expect(extractTotal(['KOTA KINABALU 88.00'])).toBeNull();
+  });
 });

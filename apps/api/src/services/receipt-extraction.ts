@@ -256,8 +256,11 @@ export function findAmounts(line: string): number[] {
   return amounts;
 }
 
-/** TOTAL, and as OCR misreads it on thermal paper: 'T0TAL', 'TOTA1', 'Tatal', 'Tota' (the last letter lost). */
-const TOTAL_WORD = /\bT\s?[O0oa]\s?T\s?[A4a]\s?[L1I|]?\b/i;
+/**
+ * TOTAL, and as OCR misreads it on thermal paper: 'T0TAL', 'TOTA1', 'Tatal', 'Tota' (the last letter lost), and
+ * with the first letter lost or read as another stroke ('[otal', 'lotal', 'iotal'; then the L must be there).
+ */
+const TOTAL_WORD = /(?<![\p{L}\p{N}])(?:T\s?[O0oa]\s?T\s?[A4a]\s?[L1I|]?|[lij1[|]?[o0]\s?t\s?[a4]\s?[l1|])(?![\p{L}\p{N}])/iu;
 const SUBTOTAL_WORD = /\bS\s?U\s?B\s?-?\s?T\s?[O0]\s?T\s?[A4]\s?[L1I|]\b/i;
 /** Other ways of saying the total, 'amount' also as receipts shorten it ('Amt Due', 'Net Amt', 'Amt Payable'). */
 const OTHER_TOTAL = /\b(am(oun)?t\.?\s+due|balance\s+due|to\s+pay|to\s+be\s+paid|grand\s+total|am(oun)?t\.?\s+payable|nett?\s+am(oun)?t|total\s+payable)\b/i;
@@ -268,7 +271,7 @@ const TAX_WORD = /\b(vat|tax|gst|sst)\b/i;
 /** 'Total Incl. GST', and 'inclusive' with its first letters misread ('(aclusive of GST)'); excluding lines never get here. */
 const INCLUDING = /\b(incl\.?|including|includes?|inclusive|inc\.?)\b|clusive|cluding/i;
 /** The final amount after rounding or for the whole bill: preferred over a plain TOTAL line. */
-const FINAL_TOTAL = /\b(nett?|grand|rounded|round(ed)?\s+total|total\s+round(ed|ing)|am(oun)?t\.?\s+due|balance\s+due|to\s+pay|to\s+be\s+paid|payable|total\s+am(oun)?t)\b/i;
+const FINAL_TOTAL = /\b(nett?|grand|rounded|round(ed)?\s+total|total\s+round(ed|ing)|after\s+rounding|am(oun)?t\.?\s+due|balance\s+due|to\s+pay|to\s+be\s+paid|payable|total\s+am(oun)?t)\b/i;
 /** Lines below the items that are not items. */
 const NOT_AN_ITEM = /\b(discount|off|saving|savings|promo|coupon|vat|tax|change|cash|card|tendered|paid|balance|visa|mastercard)\b/i;
 
