@@ -256,4 +256,11 @@ describe('reading real receipts, second pass (SROIE lines)', () => {
     // A word that merely contains the letters is not TOTAL.
     expect(extractTotal(['KOTA KINABALU 88.00'])).toBeNull();
   });
+
+  it('takes a rounding line with a whole amount as the rounded total whose word TOTAL was lost', () => {
+    const lines = ['Total Sales (Inclusive GST) RM 181.98', 'Rounding Adjustment RM     02', 'Rounding RM 182.00', 'CREDIT RM 182.00'];
+    expect(extractTotal(lines)).toBe(182);
+    // A small adjustment is never the total.
+    expect(extractTotal(['TOTAL 9.00', 'Rounding 0.02'])).toBe(9);
+  });
 });

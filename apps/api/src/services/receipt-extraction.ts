@@ -337,6 +337,13 @@ export function extractTotal(lines: string[]): number | null {
   const roundingIndex = lines.findIndex((line) => ROUNDING_WORD.test(line) && !TOTAL_WORD.test(line));
   const changeIndex = lines.findIndex((line, index) => CHANGE_WORD.test(line) && amountOfLine(lines, index) !== null);
   lines.forEach((line, index) => {
+    // 'Rounding RM 182.00' below 'Rounding Adjustment RM 0.02': a rounding line with an amount no adjustment
+    // reaches (1.00 or more) is the rounded total whose word 'Total' OCR lost.
+    const roundedTotal = ROUNDING_WORD.test(line) && !isTotalLine(line) ? lastAmount(line) : null;
+    if (roundedTotal !== null && roundedTotal >= 1) {
+      candidates.push({ amount: roundedTotal, rank: 1 });
+      return;
+    }
     if (!isTotalLine(line)) return;
     // The last amount above zero: 0.00 after it is the tax column of a summary table ('Total 31.03 0.00').
     const amount = findAmounts(line).filter((value) => value > 0).at(-1) ?? amountOfLine(lines, index);
