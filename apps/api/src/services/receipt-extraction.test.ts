@@ -260,7 +260,12 @@ describe('reading real receipts, second pass (SROIE lines)', () => {
   it('takes a rounding line with a whole amount as the rounded total whose word TOTAL was lost', () => {
     const lines = ['Total Sales (Inclusive GST) RM 181.98', 'Rounding Adjustment RM     02', 'Rounding RM 182.00', 'CREDIT RM 182.00'];
     expect(extractTotal(lines)).toBe(182);
-    // A small adjustment is never the total.
+    // A small adjustment is never the total, nor an adjustment misread as a large one.
     expect(extractTotal(['TOTAL 9.00', 'Rounding 0.02'])).toBe(9);
+    expect(extractTotal(['Total Inc. GST 6&7:              738.70', 'Rounding Adjustment:                2.00', 'Final Total        :              733.70'])).toBe(733.7);
+  });
+
+  it('reads the tendered amount from the line above the change when OCR garbled its word', () => {
+    expect(extractTotal(['GST/TAX 6%       :            RM    4.13', 'TOA:          RM   73. 00', 'CA.   $          RM   73.00', 'CHANGE;          RM    0.00'])).toBe(73);
   });
 });

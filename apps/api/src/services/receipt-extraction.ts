@@ -271,7 +271,7 @@ const TAX_WORD = /\b(vat|tax|gst|sst)\b/i;
 /** 'Total Incl. GST', and 'inclusive' with its first letters misread ('(aclusive of GST)'); excluding lines never get here. */
 const INCLUDING = /\b(incl\.?|including|includes?|inclusive|inc\.?)\b|clusive|cluding/i;
 /** The final amount after rounding or for the whole bill: preferred over a plain TOTAL line. */
-const FINAL_TOTAL = /\b(nett?|grand|rounded|round(ed)?\s+total|total\s+round(ed|ing)|after\s+rounding|am(oun)?t\.?\s+due|balance\s+due|to\s+pay|to\s+be\s+paid|payable|total\s+am(oun)?t)\b/i;
+const FINAL_TOTAL = /\b(nett?|grand|final|rounded|round(ed)?\s+total|total\s+round(ed|ing)|after\s+rounding|am(oun)?t\.?\s+due|balance\s+due|to\s+pay|to\s+be\s+paid|payable|total\s+am(oun)?t)\b/i;
 /** Lines below the items that are not items. */
 const NOT_AN_ITEM = /\b(discount|off|saving|savings|promo|coupon|vat|tax|change|cash|card|tendered|paid|balance|visa|mastercard)\b/i;
 
@@ -337,9 +337,9 @@ export function extractTotal(lines: string[]): number | null {
   const roundingIndex = lines.findIndex((line) => ROUNDING_WORD.test(line) && !TOTAL_WORD.test(line));
   const changeIndex = lines.findIndex((line, index) => CHANGE_WORD.test(line) && amountOfLine(lines, index) !== null);
   lines.forEach((line, index) => {
-    // 'Rounding RM 182.00' below 'Rounding Adjustment RM 0.02': a rounding line with an amount no adjustment
-    // reaches (1.00 or more) is the rounded total whose word 'Total' OCR lost.
-    const roundedTotal = ROUNDING_WORD.test(line) && !isTotalLine(line) ? lastAmount(line) : null;
+    // 'Rounding RM 182.00' below 'Rounding Adjustment RM 0.02': a rounding line that does not say adjustment,
+    // with an amount no adjustment reaches (1.00 or more), is the rounded total whose word 'Total' OCR lost.
+    const roundedTotal = ROUNDING_WORD.test(line) && !/\badj/i.test(line) && !isTotalLine(line) ? lastAmount(line) : null;
     if (roundedTotal !== null && roundedTotal >= 1) {
       candidates.push({ amount: roundedTotal, rank: 1 });
       return;
@@ -352,7 +352,11 @@ export function extractTotal(lines: string[]): number | null {
     if (changeIndex >= 0 && index > changeIndex) rank = -1;
     candidates.push({ amount, rank });
   });
-  const cash = labelledAmount(lines, CASH_WORD, (line) => CHANGE_WORD.test(line) || isTotalLine(line));
+  // The tendered amount is printed just above the change: that line's amount when OCR garbled its word ('CA. $').
+  const aboveChange = lines[changeIndex - 1];
+  const cash =
+    labelledAmount(lines, CASH_WORD, (line) => CHANGE_WORD.test(line) || isTotalLine(line)) ??
+    (changeIndex > 0 && aboveChange !== undefined && !isTotalLine(aboveChange) ? lastAmount(aboveChange) : null);
   const change = labelledAmount(lines, CHANGE_WORD);
   const paid = cash !== null && cash > 0 && change !== null && change >= 0 && change < cash ? (cents(cash) - cents(change)) / 100 : null;
   if (paid !== null) {
