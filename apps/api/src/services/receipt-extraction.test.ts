@@ -268,4 +268,9 @@ describe('reading real receipts, second pass (SROIE lines)', () => {
   it('reads the tendered amount from the line above the change when OCR garbled its word', () => {
     expect(extractTotal(['GST/TAX 6%       :            RM    4.13', 'TOA:          RM   73. 00', 'CA.   $          RM   73.00', 'CHANGE;          RM    0.00'])).toBe(73);
   });
+
+  it('reads a change line of only zeros as no change', () => {
+    expect(extractTotal(['\\ TOTAL 633595', 'CASH    63.35', 'CHANGE 000'])).toBe(63.35);
+    expect(extractTotal(['TOTAL RH 12', 'CASH RM 12.50', 'CHANGE RM     .00'])).toBe(12.5);
+  });
 });

@@ -292,6 +292,8 @@ const ONLY_AMOUNT = /^[^\p{L}]*(?:(?:€|EUR|RM|MYR|\$|£)\s?)?-?\s?\d[\d.,\sOo]
 /** What the customer handed over, and what came back. */
 const CASH_WORD = /\b(cash|tunai|tendered|payment|paid)\b/i;
 const CHANGE_WORD = /\b(change|baki)\b/i;
+/** A change line with only zeros after its word ('CHANGE 00', 'CHANGE RM .00', 'Change Due 000'): no change given. */
+const ZERO_CHANGE = /\b(change|baki)\b(\s+due)?[\s:;]*(?:RM|RH|RN|\$)?[\s.,]*0[0\s.,]*$/i;
 /** A rounding adjustment line: 'Rounding -0.01', 'ROUNDING ADJ. 0.02', 'Rounding Adjustment'. */
 const ROUNDING_WORD = /\bround(ing)?\b/i;
 
@@ -335,7 +337,7 @@ const cents = (amount: number) => Math.round(amount * 100);
 export function extractTotal(lines: string[]): number | null {
   const candidates: { amount: number; rank: number }[] = [];
   const roundingIndex = lines.findIndex((line) => ROUNDING_WORD.test(line) && !TOTAL_WORD.test(line));
-  const changeIndex = lines.findIndex((line, index) => CHANGE_WORD.test(line) && amountOfLine(lines, index) !== null);
+  const changeIndex = lines.findIndex((line, index) => ZERO_CHANGE.test(line) || (CHANGE_WORD.test(line) && amountOfLine(lines, index) !== null));
   lines.forEach((line, index) => {
     // 'Rounding RM 182.00' below 'Rounding Adjustment RM 0.02': a rounding line that does not say adjustment,
     // with an amount no adjustment reaches (1.00 or more), is the rounded total whose word 'Total' OCR lost.
@@ -357,7 +359,7 @@ export function extractTotal(lines: string[]): number | null {
   const cash =
     labelledAmount(lines, CASH_WORD, (line) => CHANGE_WORD.test(line) || isTotalLine(line)) ??
     (changeIndex > 0 && aboveChange !== undefined && !isTotalLine(aboveChange) ? lastAmount(aboveChange) : null);
-  const change = labelledAmount(lines, CHANGE_WORD);
+  const change = labelledAmount(lines, CHANGE_WORD) ?? (lines.some((line) => ZERO_CHANGE.test(line)) ? 0 : null);
   const paid = cash !== null && cash > 0 && change !== null && change >= 0 && change < cash ? (cents(cash) - cents(change)) / 100 : null;
   if (paid !== null) {
     const agreeing = candidates.find((candidate) => cents(candidate.amount) === cents(paid));
