@@ -273,4 +273,10 @@ describe('reading real receipts, second pass (SROIE lines)', () => {
     expect(extractTotal(['\\ TOTAL 633595', 'CASH    63.35', 'CHANGE 000'])).toBe(63.35);
     expect(extractTotal(['TOTAL RH 12', 'CASH RM 12.50', 'CHANGE RM     .00'])).toBe(12.5);
   });
+
+  it('reads RM misread as RH or RW before an amount that lost its point, and TOTAL with its A read as E', () => {
+    expect(findAmounts('Total          RW 88 17')).toEqual([88.17]);
+    expect(extractTotal(['Subtotal 90.00', 'iotel After Rounding  85.10'])).toBe(85.1);
+    expect(extractTotal(['TOTE BAG 5.00'])).toBeNull();
+  });
 });

@@ -230,9 +230,9 @@ const AMOUNT = /(?<![\p{L}\p{N}.,@])(?:(\d{1,3})\s?[xX*]\s?)?(-\s?)?(?:(?:€|EU
 /** A currency glued to the amount ('RM22.91'): the letters are not part of a word. */
 /**
  * After a currency OCR sometimes loses the decimal point and leaves a space ('RM 64 13', 'RM 0 02'): with the
- * currency in front, two digits after the space can only be the cents.
+ * currency in front (RM also as OCR misreads it: RH, RN, RW), two digits after the space can only be the cents.
  */
-const CURRENCY_LOST_POINT = /(?<![\p{L}])((?:€|EUR|RM|MYR|USD|GBP|\$|£)\s?\d{1,5}) (\d{2})(?![\p{N}.,])/giu;
+const CURRENCY_LOST_POINT = /(?<![\p{L}])((?:€|EUR|R[MHNW]|MYR|USD|GBP|\$|£)\s?\d{1,5}) (\d{2})(?![\p{N}.,])/giu;
 const GLUED_CURRENCY = /(?<=\b)(EUR|RM|MYR|USD|GBP)(?=\d)/gi;
 
 /** The money amounts in a line, negative ones included, in order; '3 x 1.50' counts as 4.50. */
@@ -258,9 +258,10 @@ export function findAmounts(line: string): number[] {
 
 /**
  * TOTAL, and as OCR misreads it on thermal paper: 'T0TAL', 'TOTA1', 'Tatal', 'Tota' (the last letter lost), and
- * with the first letter lost or read as another stroke ('[otal', 'lotal', 'iotal'; then the L must be there).
+ * with the first letter lost or read as another stroke ('[otal', 'lotal', 'iotal'), or the A as E ('iotel'); then
+ * the L must be there ('TOTE BAG' is no total).
  */
-const TOTAL_WORD = /(?<![\p{L}\p{N}])(?:T\s?[O0oa]\s?T\s?[A4a]\s?[L1I|]?|[lij1[|]?[o0]\s?t\s?[a4]\s?[l1|])(?![\p{L}\p{N}])/iu;
+const TOTAL_WORD = /(?<![\p{L}\p{N}])(?:T\s?[O0oa]\s?T\s?[A4a]\s?[L1I|]?|[tlij1[|]?[o0]\s?t\s?[a4e]\s?[l1|])(?![\p{L}\p{N}])/iu;
 const SUBTOTAL_WORD = /\bS\s?U\s?B\s?-?\s?T\s?[O0]\s?T\s?[A4]\s?[L1I|]\b/i;
 /** Other ways of saying the total, 'amount' also as receipts shorten it ('Amt Due', 'Net Amt', 'Amt Payable'). */
 const OTHER_TOTAL = /\b(am(oun)?t\.?\s+due|balance\s+due|to\s+pay|to\s+be\s+paid|grand\s+total|am(oun)?t\.?\s+payable|nett?\s+am(oun)?t|total\s+payable)\b/i;
