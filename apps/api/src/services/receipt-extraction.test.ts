@@ -279,4 +279,35 @@ describe('reading real receipts, second pass (SROIE lines)', () => {
     expect(extractTotal(['Subtotal 90.00', 'iotel After Rounding  85.10'])).toBe(85.1);
     expect(extractTotal(['TOTE BAG 5.00'])).toBeNull();
   });
+
+  it('takes the amount more lines agree on over one misread total line, never a tax amount repeated in its summary', () => {
+    // Cash minus change and the item line say 3.90; only the total line says 3.80.
+    expect(extractTotal(['90214 7 1X 3.90 3.90', 'Total Incl. GST@GX RM 3.80', 'CASH RM 4.00', 'CHANGE RM 0.10'])).toBe(3.9);
+    // The total printed again on the cash line outweighs a first total line whose digit OCR misread.
+    expect(extractTotal(['Total (Inclusive of GST): 8.10', 'TOTAL. : 9.10', 'CASH : 9.10'])).toBe(9.1);
+    // The tax amount repeated in the tax table below is smaller than half the total: never a rival.
+    expect(extractTotal(['SUB-TOTAL (EX) : 52.00', 'TOTAL TAX : 3.12', 'ROUNDING 0.02', 'TOTAL 55.10', 'SR 6.00 52.00 3.12', 'TOTAL: 52.00 3.12'])).toBe(55.1);
+    // Agreeing only with itself (one line each), the first total stands.
+    expect(extractTotal(['Total Incl. GST 5.80', 'Total 5.90'])).toBe(5.8);
+  });
+
+  it('takes a card payment as the total when no total line was read, and a leading dash before cash as a leader', () => {
+    expect(extractTotal(['Totd/shfes Jnclusive GST @8.00%: ~~ ""g3 80 16', 'Master Card                      63.80'])).toBe(63.8);
+    expect(extractTotal(['Total RM Incl. of GST          Ho', 'Cash                          -50. 00', 'CHANGE                        44. 25'])).toBe(5.75);
+    // Cash alone may be more than the amount due: with no change and no total line it is not the total.
+    expect(extractTotal(['TOTAL AMOUNT', 'CASH RM 10.00'])).toBeNull();
+  });
+
+  it('reads CHANGE with its G misread, and TOTAL read as fotal', () => {
+    expect(extractTotal(['Total 13.57', 'Cash 20.00', 'Chanoe 6.43'])).toBe(13.57);
+    expect(extractTotal(['TOTAL 50.45', 'Cash 60.00', 'Chanoe 9.55'])).toBe(50.45);
+    expect(extractTotal(['fotal Including GST 21.40'])).toBe(21.4);
+    expect(extractTotal(['Total Sales (i ctusive of GST)  100.00'])).toBe(100);
+  });
+
+  it('takes a SUBTOTAL printed below the tax or rounding line when no total line was read', () => {
+    expect(extractTotal(['Gross Amount        40.00', 'Total GST Amt :         2.40', 'Sub Total     :        42.40', '| Total (RM)       Gi)'])).toBe(42.4);
+    // Above the tax it is the amount before tax: not the total.
+    expect(extractTotal(['SUBTOTAL 40.00', 'GST 6% 2.40'])).toBeNull();
+  });
 });

@@ -258,10 +258,10 @@ export function findAmounts(line: string): number[] {
 
 /**
  * TOTAL, and as OCR misreads it on thermal paper: 'T0TAL', 'TOTA1', 'Tatal', 'Tota' (the last letter lost), and
- * with the first letter lost or read as another stroke ('[otal', 'lotal', 'iotal'), or the A as E ('iotel'); then
+ * with the first letter lost or read as another stroke ('[otal', 'lotal', 'iotal', 'fotal'), or the A as E ('iotel'); then
  * the L must be there ('TOTE BAG' is no total).
  */
-const TOTAL_WORD = /(?<![\p{L}\p{N}])(?:T\s?[O0oa]\s?T\s?[A4a]\s?[L1I|]?|[tlij1[|]?[o0]\s?t\s?[a4e]\s?[l1|])(?![\p{L}\p{N}])/iu;
+const TOTAL_WORD = /(?<![\p{L}\p{N}])(?:T\s?[O0oa]\s?T\s?[A4a]\s?[L1I|]?|[tlij1[|f]?[o0]\s?t\s?[a4e]\s?[l1|])(?![\p{L}\p{N}])/iu;
 const SUBTOTAL_WORD = /\bS\s?U\s?B\s?-?\s?T\s?[O0]\s?T\s?[A4]\s?[L1I|]\b/i;
 /** Other ways of saying the total, 'amount' also as receipts shorten it ('Amt Due', 'Net Amt', 'Amt Payable'). */
 const OTHER_TOTAL = /\b(am(oun)?t\.?\s+due|balance\s+due|to\s+pay|to\s+be\s+paid|grand\s+total|am(oun)?t\.?\s+payable|nett?\s+am(oun)?t|total\s+payable)\b/i;
@@ -269,8 +269,8 @@ const OTHER_TOTAL = /\b(am(oun)?t\.?\s+due|balance\s+due|to\s+pay|to\s+be\s+paid
 const NOT_THE_TOTAL = /\b(discount|saving|savings|items?|qty|quantity|change|tendered|points|excl\.?|excluding|exclusive|before|w\/o)\b/i;
 /** A tax line ('Total GST', 'VAT 18%') unless it says the total includes the tax ('Total Incl. GST'). */
 const TAX_WORD = /\b(vat|tax|gst|sst)\b/i;
-/** 'Total Incl. GST', and 'inclusive' with its first letters misread ('(aclusive of GST)'); excluding lines never get here. */
-const INCLUDING = /\b(incl\.?|including|includes?|inclusive|inc\.?)\b|clusive|cluding/i;
+/** 'Total Incl. GST', and 'inclusive' with its first letters or its l misread ('(aclusive of GST)', 'i ctusive'); excluding lines never get here. */
+const INCLUDING = /\b(incl\.?|including|includes?|inclusive|inc\.?)\b|c[lt]usive|c[lt]uding/i;
 /** The final amount after rounding or for the whole bill: preferred over a plain TOTAL line. */
 const FINAL_TOTAL = /\b(nett?|grand|final|rounded|round(ed)?\s+total|total\s+round(ed|ing)|after\s+rounding|am(oun)?t\.?\s+due|balance\s+due|to\s+pay|to\s+be\s+paid|payable|total\s+am(oun)?t)\b/i;
 /** Lines below the items that are not items. */
@@ -292,9 +292,12 @@ const ONLY_AMOUNT = /^[^\p{L}]*(?:(?:€|EUR|RM|MYR|\$|£)\s?)?-?\s?\d[\d.,\sOo]
 
 /** What the customer handed over, and what came back. */
 const CASH_WORD = /\b(cash|tunai|tendered|payment|paid)\b/i;
-const CHANGE_WORD = /\b(change|baki)\b/i;
+/** CHANGE also as OCR misreads its G ('Chanoe', 'Channe', 'CHANBE'), and the Malay 'baki'. */
+const CHANGE_WORD = /\b(change|baki|[cg]ha[nm][gqonb9][ec])\b/i;
+/** A card payment: the card is charged exactly the amount due (no change). */
+const CARD_WORD = /\b(card|visa|master\s?card|debit|credit|amex|maestro)\b/i;
 /** A change line with only zeros after its word ('CHANGE 00', 'CHANGE RM .00', 'Change Due 000'): no change given. */
-const ZERO_CHANGE = /\b(change|baki)\b(\s+due)?[\s:;]*(?:RM|RH|RN|\$)?[\s.,]*0[0\s.,]*$/i;
+const ZERO_CHANGE = /\b(change|baki|[cg]ha[nm][gqonb9][ec])\b(\s+due)?[\s:;]*(?:RM|RH|RN|\$)?[\s.,]*0[0\s.,]*$/i;
 /** A rounding adjustment line: 'Rounding -0.01', 'ROUNDING ADJ. 0.02', 'Rounding Adjustment'. */
 const ROUNDING_WORD = /\bround(ing)?\b/i;
 
@@ -319,6 +322,21 @@ function labelledAmount(lines: string[], word: RegExp, unless?: (line: string) =
 const cents = (amount: number) => Math.round(amount * 100);
 
 /**
+ * A SUBTOTAL printed below the tax or rounding line is the amount with them ('Total GST 2.40 / Sub Total 42.40'):
+ * the total when no total line could be read. Never above what a total would be, so never a reason to refuse.
+ */
+function subtotalAfterTax(lines: string[]): number | null {
+  const taxIndex = lines.findIndex((line) => (TAX_WORD.test(line) && !INCLUDING.test(line)) || (ROUNDING_WORD.test(line) && !TOTAL_WORD.test(line)));
+  if (taxIndex < 0) return null;
+  let amount: number | null = null;
+  for (const [index, line] of lines.entries()) {
+    if (index <= taxIndex || !SUBTOTAL_WORD.test(line) || CHANGE_WORD.test(line)) continue;
+    amount = lastAmount(line) ?? amount;
+  }
+  return amount !== null && amount > 0 ? amount : null;
+}
+
+/**
  * The amount paid. Every total line is a candidate (TOTAL, Total Sales, Grand Total, Nett Total, Amount Due,
  * Total Incl. GST, ...; never SUBTOTAL, tax, quantity, discount, change or 'excluding' lines), with its last
  * amount, or with the amount on the next line when it has none and the next line is only an amount (OCR put the
@@ -331,7 +349,10 @@ const cents = (amount: number) => Math.round(amount * 100);
  *      table below the total repeats 'TOTAL' with other amounts);
  *   3. with no total line read before the change line, cash minus change (a total line OCR garbled beyond
  *      recognition); a 'Total' below the change is the tax summary table's (amount before tax, then the tax),
- *      taken only when nothing else is there.
+ *      taken only when nothing else is there;
+ *   4. the amount more lines agree on (see below) over the one chosen by 2, when OCR misread a digit of it;
+ *   5. with no total line at all: cash minus change, a card payment (charged exactly the amount due), or a
+ *      SUBTOTAL printed below the tax or rounding line. Cash alone is never the total: it may be more.
  * A total printed after the rounding line is final too. A total that is not a multiple of 0.05 while the receipt
  * shows a rounding adjustment that makes it one is corrected by it: tills that round to 5 cents print the unrounded total, 'Rounding -0.01', and charge the rest.
  */
@@ -361,14 +382,41 @@ export function extractTotal(lines: string[]): number | null {
     labelledAmount(lines, CASH_WORD, (line) => CHANGE_WORD.test(line) || isTotalLine(line)) ??
     (changeIndex > 0 && aboveChange !== undefined && !isTotalLine(aboveChange) ? lastAmount(aboveChange) : null);
   const change = labelledAmount(lines, CHANGE_WORD) ?? (lines.some((line) => ZERO_CHANGE.test(line)) ? 0 : null);
-  const paid = cash !== null && cash > 0 && change !== null && change >= 0 && change < cash ? (cents(cash) - cents(change)) / 100 : null;
+  const card = labelledAmount(lines, CARD_WORD, (line) => CHANGE_WORD.test(line) || isTotalLine(line));
+  // A leading dash is a leader OCR read before the cash amount ('Cash -50. 00'): nobody hands over less than nothing.
+  const handed = cash === null ? null : Math.abs(cash);
+  const paid =
+    handed !== null && handed > 0 && change !== null && change >= 0 && change < handed
+      ? (cents(handed) - cents(change)) / 100
+      : card !== null && card > 0
+        ? card
+        : null;
   if (paid !== null) {
     const agreeing = candidates.find((candidate) => cents(candidate.amount) === cents(paid));
     if (agreeing) return agreeing.amount;
   }
-  let best: { amount: number; rank: number } | null = null;
-  for (const candidate of candidates) if (!best || candidate.rank > best.rank) best = candidate;
-  if (!best || (best.rank < 0 && paid !== null)) return paid;
+  let first: { amount: number; rank: number } | null = null;
+  for (const candidate of candidates) if (!first || candidate.rank > first.rank) first = candidate;
+  if (!first) return paid ?? subtotalAfterTax(lines);
+  if (first.rank < 0 && paid !== null) return paid;
+  const best = first;
+  // OCR misreads a digit of one line, rarely the same digit of two: an amount printed on more lines (the
+  // total and the cash handed over, an item, the tax table) or derived independently (cash minus a change that
+  // is not zero) outweighs one read on a single total line. A rival must be at least half the total (a tax
+  // amount repeated in the tax table never is) and differ by more than a rounding (0.05).
+  const support = (amount: number) =>
+    lines.filter((line) => !CHANGE_WORD.test(line) && findAmounts(line).some((value) => cents(value) === cents(amount))).length;
+  const derived = paid !== null && change !== null && change > 0 && cents(paid) !== cents(card ?? -1);
+  const score = (amount: number) => support(amount) + (derived && paid !== null && cents(amount) === cents(paid) ? 1 : 0);
+  const contenders = [...candidates.filter((candidate) => candidate.rank >= 0).map((candidate) => candidate.amount), ...(paid !== null ? [paid] : [])];
+  let total = best.amount;
+  let totalScore = Math.max(1, score(best.amount));
+  for (const amount of contenders) {
+    if (amount < best.amount / 2 || Math.abs(cents(amount) - cents(best.amount)) < 5) continue;
+    const amountScore = score(amount);
+    if (amountScore > totalScore) [total, totalScore] = [amount, amountScore];
+  }
+  if (total !== best.amount) return total;
   const rounding = labelledAmount(lines, ROUNDING_WORD, (line) => TOTAL_WORD.test(line));
   if (rounding !== null && rounding !== 0 && Math.abs(rounding) < 0.05) {
     const rounded = cents(best.amount) + cents(rounding);
