@@ -287,6 +287,8 @@ describe('reading real receipts, second pass (SROIE lines)', () => {
     expect(extractTotal(['Total (Inclusive of GST): 8.10', 'TOTAL. : 9.10', 'CASH : 9.10'])).toBe(9.1);
     // The tax amount repeated in the tax table below is smaller than half the total: never a rival.
     expect(extractTotal(['SUB-TOTAL (EX) : 52.00', 'TOTAL TAX : 3.12', 'ROUNDING 0.02', 'TOTAL 55.10', 'SR 6.00 52.00 3.12', 'TOTAL: 52.00 3.12'])).toBe(55.1);
+    // A plain total repeated (the zero-rated supplies twice) never outweighs the final amount payable.
+    expect(extractTotal(['Total 0% supplies: 39.40', 'Total 6% plies (Inc. GST): 13.74', 'Total & supplies: 39.40', 'Total Payable: 53.14'])).toBe(53.14);
     // Agreeing only with itself (one line each), the first total stands.
     expect(extractTotal(['Total Incl. GST 5.80', 'Total 5.90'])).toBe(5.8);
   });

@@ -350,7 +350,8 @@ function subtotalAfterTax(lines: string[]): number | null {
  *   3. with no total line read before the change line, cash minus change (a total line OCR garbled beyond
  *      recognition); a 'Total' below the change is the tax summary table's (amount before tax, then the tax),
  *      taken only when nothing else is there;
- *   4. the amount more lines agree on (see below) over the one chosen by 2, when OCR misread a digit of it;
+ *   4. an amount more lines agree on (see below) over the one chosen by 2 when OCR misread a digit of it: a
+ *      total line of the same rank, or cash minus change (never a plain total over a final one);
  *   5. with no total line at all: cash minus change, a card payment (charged exactly the amount due), or a
  *      SUBTOTAL printed below the tax or rounding line. Cash alone is never the total: it may be more.
  * A total printed after the rounding line is final too. A total that is not a multiple of 0.05 while the receipt
@@ -408,7 +409,7 @@ export function extractTotal(lines: string[]): number | null {
     lines.filter((line) => !CHANGE_WORD.test(line) && findAmounts(line).some((value) => cents(value) === cents(amount))).length;
   const derived = paid !== null && change !== null && change > 0 && cents(paid) !== cents(card ?? -1);
   const score = (amount: number) => support(amount) + (derived && paid !== null && cents(amount) === cents(paid) ? 1 : 0);
-  const contenders = [...candidates.filter((candidate) => candidate.rank >= 0).map((candidate) => candidate.amount), ...(paid !== null ? [paid] : [])];
+  const contenders = [...candidates.filter((candidate) => candidate.rank >= best.rank).map((candidate) => candidate.amount), ...(paid !== null ? [paid] : [])];
   let total = best.amount;
   let totalScore = Math.max(1, score(best.amount));
   for (const amount of contenders) {
