@@ -1,8 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { FIELD_LABELS } from './field-labels.ts';
 import { MESSAGES, formatMessage } from './messages.ts';
+import { LANGUAGES, type LanguageCode } from './languages.ts';
+import { addDays, maltaToday } from './malta-time.ts';
+import { offerFieldsSchema } from './offer-schemas.ts';
 import { receiptDecisionRequestSchema } from './receipt-schemas.ts';
-import { hasControlCharacter } from './text-rules.ts';
+import { signupRequestSchema } from './auth-schemas.ts';
+import { MAX_STACKED_MARKS, findTextProblem, hasControlCharacter } from './text-rules.ts';
+import { vendorRegistrationSchema } from './vendor-schemas.ts';
 
 describe('control characters in free text', () => {
   it('finds every C0 control character and DEL, a line feed allowed where asked', () => {
@@ -20,5 +25,135 @@ describe('control characters in free text', () => {
       path: ['reason'],
       message: formatMessage(MESSAGES.controlCharactersMultiline, { label: FIELD_LABELS.reason }),
     });
+  });
+});
+
+// Issue 25, finding 6: text that shows what it says.
+
+/** A realistic shop name, offer title and person's name in each of the app's ten languages. */
+const WRITTEN_IN: Record<LanguageCode, { shop: string; title: string; person: string }> = {
+  en: { shop: 'The Corner Bakery', title: '2 for 1 croissants 🥐 this weekend', person: "Sarah O'Neill" },
+  mt: { shop: 'Il-Ħanut ta’ Ċikku', title: 'Ġbejniet u żebbuġ: ħobż b’xejn ma’ kull ħames', person: 'Ġużeppi Żammit' },
+  fr: { shop: 'Boulangerie Dupré', title: 'Crêpes à volonté, où que vous soyez', person: 'Anaïs Lefèvre' },
+  it: { shop: 'Pizzeria Là Però', title: 'Più gusto: caffè e cornetto a 1,50 €', person: 'Niccolò Bianchi' },
+  de: { shop: 'Bäckerei Große Straße', title: 'Brötchen für 1 € – Grüße aus Köln', person: 'Jürgen Weiß' },
+  el: { shop: 'Ταβέρνα «Ο Γιώργος»', title: 'Ψαρόσουπα με 20% έκπτωση', person: 'Γιώργος Παπαδόπουλος' },
+  tr: { shop: 'Çiğdem Pastanesi', title: 'Şöbiyet ve güllaç’ta %20 indirim', person: 'Ayşe Yılmaz' },
+  ar: { shop: 'مَطْعَم الشَّام', title: 'خصم ٢٠٪ على الشاورما والفلافل', person: 'فاطمة الزَّهراء' },
+  hi: { shop: 'दिल्ली की चाट', title: 'समोसे और क्‍षीर पर २०% छूट', person: 'प्रिया शर्मा' },
+  ja: { shop: '東京ラーメン屋', title: '餃子半額セール開催中！', person: '山田 花子' },
+};
+
+/** Emoji in names and titles: ZWJ sequences, skin tones, flags (a subdivision flag is spelled with tags), keycaps. */
+const EMOJI_TEXTS = [
+  '👩‍🍳 Chef’s special 🇲🇹',
+  '🧑🏽‍🍳 Il-Kċina ta’ Marija',
+  '👨‍👩‍👧‍👦 Family menu',
+  '❤️‍🔥 Hot deal',
+  '🏳️‍🌈 Pride brunch',
+  '🏴󠁧󠁢󠁳󠁣󠁴󠁿 Scottish week',
+  '1️⃣ free coffee ☕',
+  '🏃‍➡️ Runners’ breakfast',
+];
+
+const named = (code: 'controlCharacters' | 'controlCharactersMultiline' | 'invisibleCharacters' | 'noVisibleText', field: keyof typeof FIELD_LABELS) =>
+  formatMessage(MESSAGES[code], { label: FIELD_LABELS[field] });
+const tooManyMarks = (field: keyof typeof FIELD_LABELS) => formatMessage(MESSAGES.tooManyStackedMarks, { label: FIELD_LABELS[field], max: MAX_STACKED_MARKS });
+
+const offer = (title: string) => ({
+  title,
+  description: 'Any ftira with a Kinnie',
+  categoryId: '1',
+  discountValue: '20',
+  startDate: maltaToday(),
+  endDate: addDays(maltaToday(), 30),
+});
+const businessNameIssue = (value: string) => vendorRegistrationSchema.shape.businessName.safeParse(value).error?.issues;
+const titleIssue = (value: string) => offerFieldsSchema.safeParse(offer(value)).error?.issues;
+
+describe('text that shows what it says (issue 25)', () => {
+  it('has a shop, an offer title and a name written in each of the ten languages', () => {
+    expect(Object.keys(WRITTEN_IN).sort()).toEqual(LANGUAGES.map((language) => language.code).sort());
+  });
+
+  it.each(LANGUAGES.map((language) => language.code))('accepts a shop name, an offer title and a person’s name in %s', (code) => {
+    const { shop, title, person } = WRITTEN_IN[code];
+    expect(vendorRegistrationSchema.shape.businessName.parse(shop)).toBe(shop);
+    expect(offerFieldsSchema.parse(offer(title)).title).toBe(title);
+    expect(signupRequestSchema.shape.name.parse(person)).toBe(person);
+    expect(vendorRegistrationSchema.shape.primaryContactName.parse(person)).toBe(person);
+  });
+
+  it.each(EMOJI_TEXTS)('accepts the emoji of %s, joiners and all', (text) => {
+    expect(findTextProblem(text)).toBeUndefined();
+    expect(offerFieldsSchema.parse(offer(text)).title).toBe(text);
+  });
+
+  it('keeps the joiners Persian, Hindi and Sinhala spell with, and accents as Vietnamese writes them decomposed', () => {
+    for (const text of ['کافه می‌خک', 'क्‍ष', 'श्री‌राम', 'ශ්‍රී ලංකා', 'Phở Hà Nội'.normalize('NFD'), 'Tiệm Bánh Mì'.normalize('NFD')]) {
+      expect(findTextProblem(text), text).toBeUndefined();
+    }
+  });
+
+  it.each([
+    ['U+202A', '\u202a'], ['U+202B', '\u202b'], ['U+202C', '\u202c'], ['U+202D', '\u202d'], ['U+202E', '\u202e'],
+    ['U+2066', '\u2066'], ['U+2067', '\u2067'], ['U+2068', '\u2068'], ['U+2069', '\u2069'],
+    ['U+200E', '\u200e'], ['U+200F', '\u200f'], ['U+061C', '\u061c'],
+    ['U+200B', '\u200b'], ['U+2060', '\u2060'], ['U+FEFF', '\ufeff'], ['U+00AD', '\u00ad'], ['U+180E', '\u180e'], ['U+034F', '\u034f'],
+    ['U+3164', '\u3164'], ['U+115F', '\u115f'], ['U+1160', '\u1160'], ['U+FFA0', '\uffa0'],
+  ])('refuses %s, a character that is not seen or turns the text around, naming the field', (_name, character) => {
+    expect(findTextProblem(`Free ${character}gnp.exe`)).toBe('invisibleCharacters');
+    expect(findTextProblem(`Free ${character}gnp.exe`, { multiLine: true })).toBe('invisibleCharacters');
+    expect(businessNameIssue(`Kafe ${character}Valletta`)).toMatchObject([{ path: [], message: named('invisibleCharacters', 'businessName') }]);
+  });
+
+  it('refuses “Free \\u202egnp.exe”, which shows as “Free exe.png”, as an offer title', () => {
+    expect(titleIssue('Free \u202egnp.exe')).toMatchObject([{ path: ['title'], message: named('invisibleCharacters', 'title') }]);
+  });
+
+  it('refuses the joiners where no script or emoji needs them', () => {
+    for (const text of ['Free\u200dcoffee', 'Free\u200ccoffee', '👩\u200d coffee', 'coffee \u200d🍳', 'مطعم\u200dcafé', '\u200d', 'a\ufe0f', '\ufe0fa']) {
+      expect(findTextProblem(text), JSON.stringify(text)).toBe('invisibleCharacters');
+    }
+    // Tag characters spell a subdivision flag after 🏴 only, ended by CANCEL TAG.
+    expect(findTextProblem('Scotland \u{e0067}\u{e0062}\u{e007f}')).toBe('invisibleCharacters');
+    expect(findTextProblem('🏴\u{e0067}\u{e0062}\u{e0073}\u{e0063}\u{e0074}')).toBe('invisibleCharacters');
+  });
+
+  it('refuses U+0085, U+2028 and U+2029 on one line (they break it), with the one-line message', () => {
+    for (const character of ['\u0085', '\u2028', '\u2029', '\u0080', '\u009f']) {
+      expect(findTextProblem(`Two${character}for one`)).toBe('controlCharacters');
+      expect(titleIssue(`Two${character}for one`)).toMatchObject([{ path: ['title'], message: named('controlCharacters', 'title') }]);
+    }
+  });
+
+  it('reads U+2028 and U+2029 as a line feed in multi-line text, and refuses U+0085 there', () => {
+    expect(receiptDecisionRequestSchema.parse({ status: 'REJECTED', reason: 'Wrong shop.\u2028Please upload ours.\u2029Thanks' }).reason).toBe(
+      'Wrong shop.\nPlease upload ours.\nThanks',
+    );
+    expect(receiptDecisionRequestSchema.safeParse({ status: 'REJECTED', reason: 'Wrong\u0085shop' }).error?.issues).toMatchObject([
+      { path: ['reason'], message: named('controlCharactersMultiline', 'reason') },
+    ]);
+    expect(receiptDecisionRequestSchema.safeParse({ status: 'REJECTED', reason: 'Wrong\n\u202eshop' }).error?.issues).toMatchObject([
+      { path: ['reason'], message: named('invisibleCharacters', 'reason') },
+    ]);
+  });
+
+  it(`keeps up to ${MAX_STACKED_MARKS} accents on one letter and refuses more (50 stacked is not a title)`, () => {
+    const accents = (count: number) => `Cafe${'\u0301'.repeat(count)} Valletta`;
+    expect(findTextProblem(accents(MAX_STACKED_MARKS))).toBeUndefined();
+    expect(findTextProblem(accents(MAX_STACKED_MARKS + 1))).toBe('tooManyStackedMarks');
+    expect(titleIssue(accents(50))).toMatchObject([{ path: ['title'], message: tooManyMarks('title') }]);
+    expect(businessNameIssue(accents(50))).toMatchObject([{ path: [], message: tooManyMarks('businessName') }]);
+    // Each letter has its own allowance: many accented letters in a row are fine.
+    expect(findTextProblem('ệ'.normalize('NFD').repeat(20))).toBeUndefined();
+  });
+
+  it('refuses a name that shows nothing (two Hangul fillers, Braille blanks, marks alone)', () => {
+    expect(businessNameIssue('\u3164\u3164')).toMatchObject([{ path: [], message: named('invisibleCharacters', 'businessName') }]);
+    expect(signupRequestSchema.shape.name.safeParse('\u3164\u3164').error?.issues[0]?.message).toBe(named('invisibleCharacters', 'name'));
+    expect(businessNameIssue('\u2800\u2800')).toMatchObject([{ path: [], message: named('noVisibleText', 'businessName') }]);
+    expect(findTextProblem('\u0301\u0301')).toBe('noVisibleText');
+    expect(findTextProblem('')).toBeUndefined();
   });
 });

@@ -1072,6 +1072,9 @@ export const de: Catalog = {
     textTooLong: '„{{label}}“ darf höchstens {{max}} Zeichen lang sein',
     controlCharacters: '„{{label}}“ muss in eine Zeile passen, ohne Tabulatoren oder andere Steuerzeichen',
     controlCharactersMultiline: '„{{label}}“ darf außer Zeilenumbrüchen keine Steuerzeichen enthalten',
+    invisibleCharacters: '„{{label}}“ darf keine unsichtbaren Zeichen oder Zeichen enthalten, die die Schreibrichtung ändern',
+    tooManyStackedMarks: '„{{label}}“ darf höchstens {{max}} Akzente oder Zeichen auf einem Buchstaben haben',
+    noVisibleText: '„{{label}}“ muss mindestens ein sichtbares Zeichen enthalten',
     coordinatesInvalid:
       'Die Koordinaten sind ungültig: Der Breitengrad muss zwischen -90 und 90 liegen, der Längengrad zwischen -180 und 180',
     documentsTooMany: 'Du kannst höchstens {{max}} Dokumente hochladen',

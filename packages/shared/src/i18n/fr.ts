@@ -1076,6 +1076,9 @@ export const fr: Catalog = {
     textTooLong: 'Le champ « {{label}} » ne doit pas dépasser {{max}} caractères',
     controlCharacters: 'Le champ « {{label}} » doit tenir sur une seule ligne, sans tabulations ni autres caractères de contrôle',
     controlCharactersMultiline: 'Le champ « {{label}} » ne peut pas contenir de caractères de contrôle autres que des retours à la ligne',
+    invisibleCharacters: 'Le champ « {{label}} » ne peut pas contenir de caractères invisibles ni de caractères qui changent le sens du texte',
+    tooManyStackedMarks: 'Le champ « {{label}} » ne peut pas avoir plus de {{max}} accents ou signes sur une même lettre',
+    noVisibleText: 'Le champ « {{label}} » doit contenir au moins un caractère visible',
     coordinatesInvalid:
       'Les coordonnées ne sont pas valides : la latitude doit être comprise entre -90 et 90 et la longitude entre -180 et 180',
     documentsTooMany: 'Vous pouvez envoyer {{max}} documents au maximum',

@@ -1074,6 +1074,9 @@ export const it: Catalog = {
     textTooLong: 'Il campo “{{label}}” può contenere al massimo {{max}} caratteri',
     controlCharacters: 'Il campo “{{label}}” deve stare su una sola riga, senza tabulazioni né altri caratteri di controllo',
     controlCharactersMultiline: 'Il campo “{{label}}” non può contenere caratteri di controllo diversi dagli a capo',
+    invisibleCharacters: 'Il campo “{{label}}” non può contenere caratteri invisibili o caratteri che cambiano la direzione del testo',
+    tooManyStackedMarks: 'Il campo “{{label}}” non può avere più di {{max}} accenti o segni su una sola lettera',
+    noVisibleText: 'Il campo “{{label}}” deve contenere almeno un carattere visibile',
     coordinatesInvalid:
       'Le coordinate non sono valide: la latitudine deve essere compresa tra -90 e 90 e la longitudine tra -180 e 180',
     documentsTooMany: 'Puoi caricare al massimo {{max}} documenti',
