@@ -279,7 +279,7 @@ export const MESSAGES = {
   businessOpen: 'Close your business before you delete your account.',
   adminAccount: "An administrator's account cannot be deleted. Ask whoever runs Qrib to take the administrator role away first (npm run admin -- revoke <username>).",
   businessAlreadyClosed: 'Your business is already closed.',
-  businessClosed: 'Your business is closed: its offers cannot be published or resumed.',
+  businessClosed: 'Your business is closed: its offers can no longer be published, resumed or redeemed.',
   exportNotFound: 'Export not found.',
   exportExpired: 'This download has expired. Ask for a new copy of your data.',
   // Generic API errors

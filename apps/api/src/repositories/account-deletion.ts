@@ -42,24 +42,38 @@ export const DELETED_USER_COLUMNS = [
 /** A password hash no password verifies against (not an argon2 string at all). */
 const UNUSABLE_PASSWORD_HASH = '!deleted-account';
 
+/** Thrown inside closeBusiness's transaction to roll it back when another request closed the business first. */
+class AlreadyClosed extends Error {}
+
 export function createAccountDeletionRepository(db: Db) {
   return {
     /**
-     * Closes the business: CLOSED, and every offer of it that Qrib did not remove ENDED, in one transaction (the
-     * triggers on vendors and offers refresh the caches and live feeds). False when it was closed already.
+     * Closes the business: every offer of it that Qrib did not remove ENDED, then CLOSED, in one transaction (the
+     * triggers on vendors and offers refresh the caches and live feeds). False, writing nothing, when it was closed
+     * already.
+     *
+     * Row locks are taken offers first, then the business, as every writer of offers takes them: the offers trigger
+     * (migration 0012) locks the business after each write of its offers, so a redemption at the till (claim, offer,
+     * business) or an edit of an offer holds an offer while it waits for the business. Closing the other way round
+     * (business, then offers) deadlocked against them (issue 25).
      */
     async closeBusiness(vendorId: number): Promise<boolean> {
-      return db.transaction(async (tx) => {
-        const closed = await selectRows<{ id: number }>(
-          tx,
-          sql`UPDATE vendors SET status = 'CLOSED', status_reason = NULL, status_changed_at = now()
-            WHERE id = ${vendorId} AND status <> 'CLOSED' RETURNING id`,
-        );
-        if (closed.length === 0) return false;
-        await tx.execute(sql`UPDATE offers SET status = 'ENDED', updated_at = now()
-          WHERE vendor_id = ${vendorId} AND status NOT IN ('REMOVED', 'ENDED')`);
-        return true;
-      });
+      try {
+        return await db.transaction(async (tx) => {
+          await tx.execute(sql`UPDATE offers SET status = 'ENDED', updated_at = now()
+            WHERE vendor_id = ${vendorId} AND status NOT IN ('REMOVED', 'ENDED')`);
+          const closed = await selectRows<{ id: number }>(
+            tx,
+            sql`UPDATE vendors SET status = 'CLOSED', status_reason = NULL, status_changed_at = now()
+              WHERE id = ${vendorId} AND status <> 'CLOSED' RETURNING id`,
+          );
+          if (closed.length === 0) throw new AlreadyClosed();
+          return true;
+        });
+      } catch (error) {
+        if (error instanceof AlreadyClosed) return false;
+        throw error;
+      }
     },
 
     /**

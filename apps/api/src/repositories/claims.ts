@@ -229,6 +229,10 @@ export function createClaimsRepository(db: Db) {
       const startDate = String(found.start_date);
       const endDate = String(found.end_date);
       if (found.offer_status !== 'ACTIVE' || startDate > today || endDate < today) {
+        // Closing ends the offers and the business in one commit: an offer ENDED since the first check may be the
+        // business's closing, which is the reason to give.
+        const hiddenNow = await businessHidden();
+        if (hiddenNow) return hiddenNow;
         const offer = await this.findClaimableOffer(found.offer_id);
         if (offer) return { kind: 'offer-closed', offer };
         return { kind: 'unknown' };

@@ -96,8 +96,8 @@ export interface RedeemDeps {
 }
 
 /**
- * Redeems the shop's code once; 409 businessSuspended (businessPending, businessRejected) while shoppers do not see
- * the business (issue 14). 404 for a code the shop never issued (another shop's included: no probing),
+ * Redeems the shop's code once; 409 businessSuspended (businessPending, businessRejected, businessClosed) while
+ * shoppers do not see the business (issue 14). 404 for a code the shop never issued (another shop's included: no probing),
  * counted per shop: past REDEMPTION_FAILURES_PER_SHOP wrong codes in the window, 429 until it ends. 409 for a
  * code already redeemed (with when), an offer not open today, or one sold out.
  */
@@ -136,6 +136,7 @@ export async function redeemCode(deps: RedeemDeps, vendorId: number, staffUserId
 export function businessNotSeenError(status: string, reason: string | null): DomainError {
   if (status === 'PENDING') return new DomainError('conflict', 'businessPending');
   if (status === 'REJECTED') return new DomainError('conflict', 'businessRejected', { reason: reason ?? '' });
+  if (status === 'CLOSED') return new DomainError('conflict', 'businessClosed');
   return new DomainError('conflict', 'businessSuspended', { reason: reason ?? '' });
 }
 

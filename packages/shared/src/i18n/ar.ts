@@ -1210,7 +1210,7 @@ export const ar: Catalog = {
     businessOpen: 'أغلق نشاطك التجاري قبل حذف حسابك.',
     adminAccount: 'لا يمكن حذف حساب مسؤول. اطلب ممن يدير Qrib أن يسحب دور المسؤول أولًا (npm run admin -- revoke <username>).',
     businessAlreadyClosed: 'نشاطك التجاري مغلق بالفعل.',
-    businessClosed: 'نشاطك التجاري مغلق: لا يمكن نشر عروضه أو استئنافها.',
+    businessClosed: 'نشاطك التجاري مغلق: لم يعد بالإمكان نشر عروضه أو استئنافها أو استخدام رموزها.',
     exportNotFound: 'لم يتم العثور على التصدير.',
     exportExpired: 'انتهت صلاحية هذا التنزيل. اطلب نسخة جديدة من بياناتك.',
     invalidJson: 'نص الطلب ليس JSON صالحًا.',

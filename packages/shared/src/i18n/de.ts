@@ -1220,7 +1220,7 @@ export const de: Catalog = {
     businessOpen: 'Schließe dein Geschäft, bevor du dein Konto löschst.',
     adminAccount: 'Das Konto eines Administrators kann nicht gelöscht werden. Bitte die Person, die Qrib betreibt, dir zuerst die Administratorrolle zu entziehen (npm run admin -- revoke <username>).',
     businessAlreadyClosed: 'Dein Geschäft ist bereits geschlossen.',
-    businessClosed: 'Dein Geschäft ist geschlossen: seine Angebote können weder veröffentlicht noch fortgesetzt werden.',
+    businessClosed: 'Dein Geschäft ist geschlossen: seine Angebote können nicht mehr veröffentlicht, fortgesetzt oder eingelöst werden.',
     exportNotFound: 'Export nicht gefunden.',
     exportExpired: 'Dieser Download ist abgelaufen. Fordere eine neue Kopie deiner Daten an.',
     invalidJson: 'Der Anfragetext ist kein gültiges JSON.',

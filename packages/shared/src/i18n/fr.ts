@@ -1224,7 +1224,7 @@ export const fr: Catalog = {
     businessOpen: 'Fermez votre commerce avant de supprimer votre compte.',
     adminAccount: 'Le compte d’un administrateur ne peut pas être supprimé. Demandez d’abord à la personne qui gère Qrib de retirer le rôle d’administrateur (npm run admin -- revoke <username>).',
     businessAlreadyClosed: 'Votre commerce est déjà fermé.',
-    businessClosed: 'Votre commerce est fermé : ses offres ne peuvent être ni publiées ni reprises.',
+    businessClosed: 'Votre commerce est fermé : ses offres ne peuvent plus être publiées, reprises ni validées.',
     exportNotFound: 'Export introuvable.',
     exportExpired: 'Ce téléchargement a expiré. Demandez une nouvelle copie de vos données.',
     invalidJson: "Le corps de la requête n'est pas un JSON valide.",

@@ -1222,7 +1222,7 @@ export const it: Catalog = {
     businessOpen: "Chiudi la tua attività prima di eliminare l'account.",
     adminAccount: 'L’account di un amministratore non può essere eliminato. Chiedi prima a chi gestisce Qrib di togliere il ruolo di amministratore (npm run admin -- revoke <username>).',
     businessAlreadyClosed: 'La tua attività è già chiusa.',
-    businessClosed: 'La tua attività è chiusa: le sue offerte non possono essere pubblicate né riprese.',
+    businessClosed: 'La tua attività è chiusa: le sue offerte non possono più essere pubblicate, riprese né convalidate.',
     exportNotFound: 'Esportazione non trovata.',
     exportExpired: 'Questo download è scaduto. Richiedi una nuova copia dei tuoi dati.',
     invalidJson: 'Il corpo della richiesta non è un JSON valido.',

@@ -1210,7 +1210,7 @@ export const ja: Catalog = {
     businessOpen: 'アカウントを削除する前にビジネスを閉じてください。',
     adminAccount: '管理者のアカウントは削除できません。先に Qrib の運営者に管理者の役割を外してもらってください（npm run admin -- revoke <username>）。',
     businessAlreadyClosed: 'ビジネスはすでに閉じています。',
-    businessClosed: 'ビジネスは閉じています。オファーを公開または再開することはできません。',
+    businessClosed: 'ビジネスは閉じています。オファーの公開、再開、コードの利用はできなくなりました。',
     exportNotFound: 'エクスポートが見つかりません。',
     exportExpired: 'このダウンロードは期限切れです。データの新しいコピーを依頼してください。',
     invalidJson: 'リクエスト本文が有効なJSONではありません。',

@@ -1259,7 +1259,7 @@ export const mt: Catalog = {
     businessOpen: 'Agħlaq in-negozju tiegħek qabel ma tħassar il-kont.',
     adminAccount: 'Il-kont ta’ amministratur ma jistax jitħassar. Itlob lil min iħaddem Qrib biex l-ewwel ineħħilek ir-rwol ta’ amministratur (npm run admin -- revoke <username>).',
     businessAlreadyClosed: 'In-negozju tiegħek diġà magħluq.',
-    businessClosed: 'In-negozju tiegħek huwa magħluq: l-offerti tiegħu ma jistgħux jiġu ppubblikati jew jerġgħu jibdew.',
+    businessClosed: 'In-negozju tiegħek huwa magħluq: l-offerti tiegħu ma jistgħux jibqgħu jiġu ppubblikati, jerġgħu jibdew jew jinfdew.',
     exportNotFound: 'L-esportazzjoni ma nstabitx.',
     exportExpired: 'Dan it-tniżżil skada. Itlob kopja ġdida tad-data tiegħek.',
     invalidJson: 'Il-korp tat-talba mhuwiex JSON validu.',

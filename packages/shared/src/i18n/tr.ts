@@ -1223,7 +1223,7 @@ export const tr: Catalog = {
     businessOpen: 'Hesabınızı silmeden önce işletmenizi kapatın.',
     adminAccount: 'Bir yöneticinin hesabı silinemez. Önce Qrib’i işleten kişiden yönetici rolünü kaldırmasını isteyin (npm run admin -- revoke <username>).',
     businessAlreadyClosed: 'İşletmeniz zaten kapalı.',
-    businessClosed: 'İşletmeniz kapalı: teklifleri yayınlanamaz veya yeniden başlatılamaz.',
+    businessClosed: 'İşletmeniz kapalı: teklifleri artık yayınlanamaz, yeniden başlatılamaz veya kodları onaylanamaz.',
     exportNotFound: 'Dışa aktarma bulunamadı.',
     exportExpired: 'Bu indirmenin süresi doldu. Verilerinizin yeni bir kopyasını isteyin.',
     invalidJson: 'İstek gövdesi geçerli bir JSON değil.',
