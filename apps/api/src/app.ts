@@ -11,7 +11,6 @@ import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import {
   jsonSchemaTransform,
@@ -52,6 +51,7 @@ import vendorReviewRoutes from './routes/api/v1/vendors/reviews.ts';
 import businessClosingRoutes from './routes/api/v1/vendors/closing.ts';
 import reviewRoutes from './routes/api/v1/reviews/index.ts';
 import visitRoutes from './routes/api/v1/visits/index.ts';
+import apiDocsRoutes from './routes/api-docs.ts';
 import healthRoutes from './routes/health.ts';
 import uploadRoutes from './routes/uploads.ts';
 import limitsPlugin from './plugins/limits.ts';
@@ -162,7 +162,6 @@ export async function buildApp({ config, database, closeDatabase = true, logger,
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   const hasSpa = existsSync(config.webDistDir);
   if (hasSpa) {
     await app.register(fastifyStatic, {
@@ -197,6 +196,7 @@ export async function buildApp({ config, database, closeDatabase = true, logger,
 
   // Routes
   await app.register(healthRoutes);
+  await app.register(apiDocsRoutes, { access: config.apiDocs });
   await app.register(authRoutes, {
     prefix: '/api/v1/auth',
     signupsPerHour: config.signupsPerHour,

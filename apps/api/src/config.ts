@@ -15,7 +15,8 @@ const booleanFlag = z
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  HOST: z.string().min(1).default('0.0.0.0'),
+  // Loopback unless told otherwise: a first `npm start` (demo accounts with published passwords) is not on the network.
+  HOST: z.string().min(1).default('127.0.0.1'),
   PORT: z.coerce.number({ error: 'must be a port number' }).int().min(0).max(65535).default(3000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DATA_DIR: z.string().min(1).default('./data'),
@@ -78,6 +79,8 @@ const envSchema = z.object({
     .default('Qrib <no-reply@qrib.localhost>'),
   // The mailer sends queued mails in the background; false leaves them queued (a replica that only serves requests).
   MAIL_SENDING: booleanFlag.default(true),
+  // Who may read Swagger UI and the OpenAPI document at /api/docs: signed-in admins, or anyone.
+  API_DOCS: z.enum(['admin', 'public'], { error: 'must be admin or public' }).default('admin'),
   MAIL_RETRY_BASE_SECONDS: z.coerce
     .number({ error: 'must be a number of seconds' })
     .min(0.01, { error: 'must be more than 0' })
@@ -131,6 +134,8 @@ export interface Config {
   mailSending: boolean;
   /** The first retry's wait after a failed send; each further one waits four times longer. */
   mailRetryBaseMs: number;
+  /** Who may read /api/docs (Swagger UI and the OpenAPI JSON): signed-in admins only, or anyone. */
+  apiDocs: 'admin' | 'public';
 }
 
 export class ConfigError extends Error {
@@ -188,6 +193,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailOutboxDir: path.join(dataDir, 'outbox'),
     mailSending: values.MAIL_SENDING,
     mailRetryBaseMs: Math.round(values.MAIL_RETRY_BASE_SECONDS * 1000),
+    apiDocs: values.API_DOCS,
     adminUsernames: [...new Set((values.ADMIN_USERNAMES ?? '').split(',').map((name) => name.trim()).filter((name) => name !== ''))],
   };
 }

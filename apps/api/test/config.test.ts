@@ -18,8 +18,14 @@ describe('loadConfig', () => {
   it('has safe defaults for local use', () => {
     const dataDir = tempDir();
     const config = loadConfig({ DATA_DIR: dataDir });
-    expect(config).toMatchObject({ port: 3000, host: '0.0.0.0', cookieSecure: true, seedDemo: true, databaseUrl: undefined });
+    expect(config).toMatchObject({ port: 3000, host: '127.0.0.1', cookieSecure: true, seedDemo: true, databaseUrl: undefined, apiDocs: 'admin' });
     expect(config.dataDir).toBe(dataDir);
+  });
+
+  it('listens on loopback unless HOST says otherwise, and opens the API docs to anyone only with API_DOCS=public', () => {
+    expect(loadConfig({ DATA_DIR: tempDir(), HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+    expect(loadConfig({ DATA_DIR: tempDir(), HOST: '' }).host).toBe('127.0.0.1');
+    expect(loadConfig({ DATA_DIR: tempDir(), API_DOCS: 'public' }).apiDocs).toBe('public');
   });
 
   it.each([
@@ -36,6 +42,7 @@ describe('loadConfig', () => {
     ['MAIL_FROM', 'no address here'],
     ['MAIL_SENDING', 'sometimes'],
     ['MAIL_RETRY_BASE_SECONDS', '0'],
+    ['API_DOCS', 'everyone'],
   ])('refuses a bad %s with a message naming the variable', (name, value) => {
     expect(() => loadConfig({ DATA_DIR: tempDir(), [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: tempDir(), [name]: value })).toThrow(new RegExp(`${name}:`));

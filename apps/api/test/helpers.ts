@@ -47,6 +47,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     mailOutboxDir: path.join(tmpdir(), 'qrib-test-outbox'),
     mailSending: false,
     mailRetryBaseMs: 50,
+    apiDocs: 'admin',
     ...overrides,
   };
 }

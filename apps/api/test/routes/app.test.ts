@@ -19,7 +19,8 @@ beforeAll(async () => {
   writeFileSync(path.join(webDir, 'manifest.webmanifest'), '{"name":"Qrib"}');
   mkdirSync(path.join(webDir, 'assets'));
   writeFileSync(path.join(webDir, 'assets', 'index-abc123.js'), 'export {};');
-  app = await createTestApp(testDb.database, { webDistDir: webDir });
+  // API_DOCS=public so the document is read without a session here (who may read it: api-docs.test.ts).
+  app = await createTestApp(testDb.database, { webDistDir: webDir, apiDocs: 'public' });
 });
 afterAll(async () => {
   await app.close();

@@ -34,7 +34,8 @@ beforeAll(async () => {
   writeFileSync(path.join(webDir, 'assets', 'index-abc123.js'), SCRIPT);
   writeFileSync(path.join(webDir, 'assets', 'index-abc123.js.br'), brotliCompressSync(`${SCRIPT}// br`));
   writeFileSync(path.join(webDir, 'assets', 'index-abc123.js.gz'), gzipSync(`${SCRIPT}// gz`));
-  app = await createTestApp(testDb.database, { webDistDir: webDir, nearbyCacheEntries: 100 });
+  // API_DOCS=public: the OpenAPI document is one of the large JSON answers below (who may read it: api-docs.test.ts).
+  app = await createTestApp(testDb.database, { webDistDir: webDir, nearbyCacheEntries: 100, apiDocs: 'public' });
   uncachedApp = await createTestApp(testDb.database, { webDistDir: webDir, nearbyCacheEntries: 0 });
   cookies = (await signUp(app)).cookies;
 
