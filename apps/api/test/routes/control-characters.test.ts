@@ -1,11 +1,16 @@
-/** Tabs, line breaks and other control characters in free text (issue 10): refused with the field named. */
+/**
+ * Tabs, line breaks and other control characters in free text (issue 10), and characters a reader cannot see, that turn
+ * the text around or pile up on one letter (issue 25): refused with the field named; real text in every language kept.
+ */
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { FIELD_LABELS, MESSAGES, formatMessage } from '@qrib/shared';
+import { FIELD_LABELS, LANGUAGES, MESSAGES, formatMessage } from '@qrib/shared';
+import { MAX_STACKED_MARKS } from '@qrib/shared/text-rules';
+import { EMOJI_TEXTS, WRITTEN_IN } from '@qrib/shared/testing/multilingual-text';
 import type { App } from '../../src/app.ts';
 import { offers } from '../../src/db/schema.ts';
 import { makePng, multipartBody } from '../fixtures.ts';
-import { buildOffer, buildShop } from '../factories.ts';
+import { buildOffer, buildShop, createOffer } from '../factories.ts';
 import { signUp, signupBody, type TestDatabase, useTestApp } from '../helpers.ts';
 
 let testDb: TestDatabase;
@@ -15,6 +20,8 @@ useTestApp({}, (made) => ({ testDb, app } = made));
 
 const oneLine = (field: keyof typeof FIELD_LABELS) => formatMessage(MESSAGES.controlCharacters, { label: FIELD_LABELS[field] });
 const lineBreaksOnly = (field: keyof typeof FIELD_LABELS) => formatMessage(MESSAGES.controlCharactersMultiline, { label: FIELD_LABELS[field] });
+const invisible = (field: keyof typeof FIELD_LABELS) => formatMessage(MESSAGES.invisibleCharacters, { label: FIELD_LABELS[field] });
+const stackedMarks = (field: keyof typeof FIELD_LABELS) => formatMessage(MESSAGES.tooManyStackedMarks, { label: FIELD_LABELS[field], max: MAX_STACKED_MARKS });
 
 describe('control characters', () => {
   it.each([
@@ -90,6 +97,83 @@ describe('control characters', () => {
       const edited = await app.inject({ method: 'PATCH', url: `/api/v1/offers/${offerId}`, payload: buildOffer({ [field]: value }), cookies: account.cookies });
       expect(edited.statusCode, field).toBe(400);
       expect(edited.json().fieldErrors, field).toEqual({ [field]: message });
+    }
+  });
+});
+
+describe('text that shows what it says (issue 25)', () => {
+  it.each([
+    ['an offer title that reads “Free exe.png” (U+202E turns it around)', 'Free \u202egnp.exe', invisible('title')],
+    ['a zero-width joiner between two Latin letters', 'Free\u200dcoffee', invisible('title')],
+    ['a line separator (U+2028)', 'Two\u2028for one', oneLine('title')],
+    ['a next-line control (U+0085)', 'Two\u0085for one', oneLine('title')],
+    ['50 accents stacked on one letter', `Free${'\u0301'.repeat(50)} coffee`, stackedMarks('title')],
+  ])('refuses %s with 400 naming the title, on create and on edit', async (_case, title, message) => {
+    const shop = await buildShop(app);
+    const offerId = await createOffer(app, shop);
+    const created = await app.inject({ method: 'POST', url: '/api/v1/offers/', ...multipartBody(buildOffer({ title })), cookies: shop.cookies });
+    expect(created.statusCode).toBe(400);
+    expect(created.json().fieldErrors).toEqual({ title: message });
+    const edited = await app.inject({ method: 'PATCH', url: `/api/v1/offers/${offerId}`, payload: buildOffer({ title }), cookies: shop.cookies });
+    expect(edited.statusCode).toBe(400);
+    expect(edited.json().fieldErrors).toEqual({ title: message });
+  });
+
+  it('refuses a business name of two Hangul fillers (it looks blank) and invisible characters in the other fields', async () => {
+    const account = await signUp(app);
+    const fields = {
+      businessName: '\u3164\u3164',
+      businessAddress: 'Triq il-Merkanti\u200b 12, Valletta',
+      primaryContactName: 'Ann \u2067Borg\u2069',
+      contactPhone: '+356 2100\u00a0\u200e0000',
+    } as const;
+    const body = multipartBody(
+      { businessType: 'OTHER', locationLatitude: 35.9, locationLongitude: 14.5, contactEmail: 'shop@example.com', ...fields },
+      [{ field: 'documents', filename: 'licence.png', contentType: 'image/png', content: await makePng(8, 8) }],
+    );
+    const response = await app.inject({ method: 'POST', url: '/api/v1/vendors/', ...body, cookies: account.cookies });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().fieldErrors).toEqual(Object.fromEntries(Object.keys(fields).map((field) => [field, invisible(field as keyof typeof fields)])));
+  });
+
+  it('refuses a sign-up name of two Hangul fillers, and one with a right-to-left override in PATCH /me', async () => {
+    const signup = await app.inject({ method: 'POST', url: '/api/v1/auth/signup', payload: signupBody({ name: '\u3164\u3164' }) });
+    expect(signup.statusCode).toBe(400);
+    expect(signup.json().fieldErrors).toEqual({ name: invisible('name') });
+    const account = await signUp(app);
+    const patched = await app.inject({ method: 'PATCH', url: '/api/v1/me', payload: { name: 'Maria \u202eBorg' }, cookies: account.cookies });
+    expect(patched.statusCode).toBe(400);
+    expect(patched.json().fieldErrors).toEqual({ name: invisible('name') });
+  });
+
+  it('keeps line breaks in a description but refuses a bidirectional control in it', async () => {
+    const shop = await buildShop(app);
+    const refused = await app.inject({
+      method: 'POST',
+      url: '/api/v1/offers/',
+      ...multipartBody(buildOffer({ description: 'Line one\nLine \u2066two\u2069' })),
+      cookies: shop.cookies,
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().fieldErrors).toEqual({ description: invisible('description') });
+  });
+
+  it.each(LANGUAGES.map((language) => language.code))('keeps a shop, its owner’s name and an offer written in %s as they were typed', async (code) => {
+    const { shop: businessName, title, person } = WRITTEN_IN[code];
+    const shop = await buildShop(app, { account: { name: person }, business: { businessName, primaryContactName: person } });
+    const vendor = await app.inject({ method: 'GET', url: '/api/v1/vendors/me', cookies: shop.cookies });
+    expect(vendor.json().data).toMatchObject({ businessName, primaryContactName: person });
+    const offerId = await createOffer(app, shop, { title });
+    const [stored] = await testDb.database.db.select().from(offers).where(eq(offers.offerId, offerId));
+    expect(stored?.title).toBe(title);
+  });
+
+  it('keeps emoji with their joiners, skin tones and flags in offer titles', async () => {
+    const shop = await buildShop(app, { business: { businessName: '👩‍🍳 Il-Kċina 🇲🇹' } });
+    for (const title of EMOJI_TEXTS) {
+      const offerId = await createOffer(app, shop, { title });
+      const [stored] = await testDb.database.db.select().from(offers).where(eq(offers.offerId, offerId));
+      expect(stored?.title).toBe(title);
     }
   });
 });
