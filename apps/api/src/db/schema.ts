@@ -286,8 +286,14 @@ export const receipts = pgTable(
     autoReasonCode: text('auto_reason_code'),
     autoReasonParams: jsonb('auto_reason_params').$type<Record<string, string | number>>(),
     ocrText: text('ocr_text'),
-    /** Set when a verification worker claims the receipt; a claim older than a few minutes is retried. */
+    /** Set when a verification worker claims the receipt (and again when its check fails: retried a few minutes later). */
     processingStartedAt: timestamp('processing_started_at', { withTimezone: true }),
+    /**
+     * Issue 25: the process holding the claim (its owner key, as in pending_uploads.owner) and the last time it said it
+     * was still working on it; a claim whose process is gone or whose heartbeat is old is taken over at once.
+     */
+    claimOwner: integer('claim_owner'),
+    claimHeartbeatAt: timestamp('claim_heartbeat_at', { withTimezone: true }),
     checkedAt: timestamp('checked_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** The owner's decision (once per receipt). */

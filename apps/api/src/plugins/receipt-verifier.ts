@@ -1,10 +1,12 @@
 /**
  * Puts the background receipt verifier on the instance (`app.receiptVerifier`): it looks at the queue when
- * the app is ready, when a receipt is uploaded (`wake()`) and every minute, and stops before the app closes.
+ * the app is ready, when a receipt is uploaded (`wake()`) and every minute, and stops before the app closes. A
+ * receipt claimed by a process that died is taken over at once (receipt-checks.ts).
  */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { createReceiptChecksRepository } from '../repositories/receipt-checks.ts';
+import { isOwnerAliveSql } from './pending-uploads.ts';
 import { createReceiptVerifier, RECEIPT_QUEUE_POLL_MS, type ReceiptVerifier } from '../services/receipt-verifier.ts';
 import { createBurstCheck } from '../services/suspicious-activity.ts';
 
@@ -17,7 +19,11 @@ declare module 'fastify' {
 export default fp(
   async function receiptVerifierPlugin(app: FastifyInstance, options: { workers: number }) {
     const verifier = createReceiptVerifier({
-      checks: createReceiptChecksRepository(app.db),
+      // Claims name this process (its pending-uploads owner key), so a replica can tell at once when it died (issue 25).
+      checks: createReceiptChecksRepository(app.db, {
+        owner: app.pendingUploads.owner,
+        isOwnerAlive: (ownerColumn) => isOwnerAliveSql(app.database, ownerColumn),
+      }),
       storage: app.storage,
       workers: options.workers,
       log: app.log.child({ module: 'receipt-verifier' }),
@@ -38,5 +44,5 @@ export default fp(
       await verifier.close();
     });
   },
-  { name: 'receipt-verifier', dependencies: ['database', 'storage'] },
+  { name: 'receipt-verifier', dependencies: ['database', 'storage', 'pending-uploads'] },
 );

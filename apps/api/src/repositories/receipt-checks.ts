@@ -3,13 +3,27 @@
  * number of API replicas on one database), what the rules need to know about it, near-duplicate photos,
  * and writing the automatic verdict without overwriting the shop owner's decision.
  */
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { MessageCode } from '@qrib/shared';
 import { selectRows, type Db } from '../db/client.ts';
 import { offers, receiptFiles, receipts, users, vendors } from '../db/schema.ts';
 
-/** A claim older than this is taken to belong to a worker that died; the receipt is claimed again. */
+/**
+ * A claim that names no live process (one whose check failed, or made without a claimant) is retried after this;
+ * the receipt's shop waits meanwhile.
+ */
 export const STALE_CLAIM_MINUTES = 5;
+/** Issue 25: a claim whose process has not said it is still working on it for this long is taken over. */
+export const CLAIM_HEARTBEAT_TIMEOUT_SECONDS = 30;
+
+/**
+ * The process claiming receipts: its owner key (the one pending uploads use) and SQL that is true while the process
+ * named in a column is alive (its session on PostgreSQL; on PGlite, an app open in this process).
+ */
+export interface ReceiptClaimant {
+  owner: number;
+  isOwnerAlive(ownerColumn: SQL): SQL;
+}
 
 export interface ReceiptToCheck {
   receiptId: number;
@@ -43,16 +57,36 @@ export interface CheckResult {
 /** The advisory lock claims take in turn (any fixed number; this one spells 'RCPT'). */
 const CLAIM_LOCK_KEY = 0x52435054;
 
-export function createReceiptChecksRepository(db: Db) {
+/**
+ * Whether the receipt aliased `r` is held by a claim still being worked on: by a live process that beat its heart
+ * lately, or (no process named: a failed check waiting for its retry) claimed less than STALE_CLAIM_MINUTES ago.
+ */
+function isClaimHeld(r: string, claimant: ReceiptClaimant | undefined): SQL {
+  const column = (name: string) => sql.raw(`${r}.${name}`);
+  const isOwnerAlive = claimant ? claimant.isOwnerAlive(column('claim_owner')) : sql`false`;
+  return sql`(${column('processing_started_at')} IS NOT NULL AND (
+    (${column('claim_owner')} IS NULL AND ${column('processing_started_at')} >= now() - make_interval(mins => ${STALE_CLAIM_MINUTES}))
+    OR (${column('claim_owner')} IS NOT NULL
+      AND ${column('claim_heartbeat_at')} >= now() - make_interval(secs => ${CLAIM_HEARTBEAT_TIMEOUT_SECONDS})
+      AND ${isOwnerAlive})
+  ))`;
+}
+
+/**
+ * `claimant` names this process on its claims so others can tell when it died (issue 25); without one (scripts,
+ * tests) claims name nobody and are taken back only after STALE_CLAIM_MINUTES.
+ */
+export function createReceiptChecksRepository(db: Db, claimant?: ReceiptClaimant) {
   return {
     /**
-     * Claims the oldest receipt not yet checked (or whose claim went stale) and answers its id, or undefined
-     * when there is none. SKIP LOCKED lets workers on every replica claim different receipts at once. One
-     * shop's receipts are checked one at a time, in upload order, so a photo sent again is always compared
-     * with an earlier receipt that has already been read.
+     * Claims the oldest receipt not yet checked (or whose claim nobody holds any more: its process died, its
+     * heartbeat stopped, or a failed check waited long enough) and answers its id, or undefined when there is none.
+     * SKIP LOCKED lets workers on every replica claim different receipts at once. One shop's receipts are checked
+     * one at a time, in upload order, so a photo sent again is always compared with an earlier receipt that has
+     * already been read.
      */
     async claimNext(): Promise<number | undefined> {
-      const fresh = sql`now() - make_interval(mins => ${STALE_CLAIM_MINUTES})`;
+      const owner = claimant?.owner ?? null;
       // Claims take turns (a transaction-scoped advisory lock): the "no other receipt of this shop is being
       // checked" test must see the claim another worker has just committed, which a concurrent snapshot would not.
       return db.transaction(async (tx) => {
@@ -60,15 +94,16 @@ export function createReceiptChecksRepository(db: Db) {
         const [row] = await selectRows<{ id: number }>(
           tx,
           sql`
-          UPDATE receipts SET processing_started_at = now()
+          UPDATE receipts SET processing_started_at = now(), claim_owner = ${owner}::int,
+            claim_heartbeat_at = CASE WHEN ${owner}::int IS NULL THEN NULL ELSE now() END
           WHERE id = (
             SELECT r.id FROM receipts r
             WHERE r.checked_at IS NULL
-              AND (r.processing_started_at IS NULL OR r.processing_started_at < ${fresh})
+              AND NOT ${isClaimHeld('r', claimant)}
               AND NOT EXISTS (
                 SELECT 1 FROM receipts busy
                 WHERE busy.vendor_id = r.vendor_id AND busy.id <> r.id AND busy.checked_at IS NULL
-                  AND busy.processing_started_at >= ${fresh}
+                  AND ${isClaimHeld('busy', claimant)}
               )
             ORDER BY r.created_at, r.id
             LIMIT 1
@@ -79,6 +114,26 @@ export function createReceiptChecksRepository(db: Db) {
         );
         return row?.id;
       });
+    },
+
+    /** Says this process is still working on these claimed receipts (every few seconds while it is). */
+    async beatClaims(receiptIds: number[]): Promise<void> {
+      if (!claimant || receiptIds.length === 0) return;
+      await db
+        .update(receipts)
+        .set({ claimHeartbeatAt: sql`now()` })
+        .where(and(inArray(receipts.id, receiptIds), eq(receipts.claimOwner, claimant.owner)));
+    },
+
+    /**
+     * After a failed check: the claim names no process any more and counts from now, so the receipt is tried again
+     * after STALE_CLAIM_MINUTES (storage or OCR trouble is rarely over in seconds) and its shop waits meanwhile.
+     */
+    async releaseFailedClaim(receiptId: number): Promise<void> {
+      await db
+        .update(receipts)
+        .set({ processingStartedAt: sql`now()`, claimOwner: null, claimHeartbeatAt: null })
+        .where(and(eq(receipts.id, receiptId), sql`${receipts.checkedAt} IS NULL`));
     },
 
     async findReceiptToCheck(receiptId: number): Promise<ReceiptToCheck | undefined> {

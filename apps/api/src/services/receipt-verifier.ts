@@ -25,6 +25,8 @@ import {
 
 /** How often the queue is looked at without being woken (uploads on another replica, stale claims). */
 export const RECEIPT_QUEUE_POLL_MS = 60_000;
+/** How often a worker says it is still checking its claimed receipts (others take a claim over after 30 s of silence). */
+export const CLAIM_HEARTBEAT_MS = 10_000;
 /** How long closing waits for receipts being read before stopping the OCR workers. */
 const CLOSE_GRACE_MS = 10_000;
 /** What is kept of a receipt's text: enough for any till receipt, bounded for a 10-page PDF. */
@@ -186,6 +188,24 @@ export function createReceiptVerifier({ checks, storage, workers, log, afterVeri
   let activeSlots = 0;
   let isWakeRequested = false;
   let idleWaiters: (() => void)[] = [];
+  /** Receipts this process has claimed and is checking now, kept alive by one heartbeat timer. */
+  const heldClaims = new Set<number>();
+  let heartbeat: NodeJS.Timeout | undefined;
+
+  function holdClaim(receiptId: number): void {
+    heldClaims.add(receiptId);
+    heartbeat ??= setInterval(() => {
+      checks.beatClaims([...heldClaims]).catch((error: unknown) => log.warn({ err: error }, 'could not renew receipt claims'));
+    }, CLAIM_HEARTBEAT_MS).unref();
+  }
+
+  function letGoOfClaim(receiptId: number): void {
+    heldClaims.delete(receiptId);
+    if (heldClaims.size === 0) {
+      clearInterval(heartbeat);
+      heartbeat = undefined;
+    }
+  }
 
   function ocrPool(): Promise<OcrPool> {
     pool ??= createOcrPool(Math.max(1, workers), (error) => log.warn({ err: error }, 'OCR job failed')).catch((error: unknown) => {
@@ -243,11 +263,15 @@ export function createReceiptVerifier({ checks, storage, workers, log, afterVeri
           if (isWakeRequested) continue;
           break;
         }
+        holdClaim(receiptId);
         try {
           await checkReceipt(receiptId);
         } catch (error) {
-          // The claim stays; the receipt is tried again once the claim is stale.
+          // The receipt is tried again a few minutes later (by any process), its shop's queue waiting meanwhile.
           log.error({ err: error, receiptId }, 'receipt check failed; it will be retried');
+          await checks.releaseFailedClaim(receiptId).catch((releaseError: unknown) => log.warn({ err: releaseError, receiptId }, 'could not release a failed receipt claim'));
+        } finally {
+          letGoOfClaim(receiptId);
         }
       }
     } catch (error) {
@@ -285,9 +309,11 @@ export function createReceiptVerifier({ checks, storage, workers, log, afterVeri
     },
     async close() {
       isClosed = true;
-      // A receipt being read finishes if it can; after a while the workers are stopped anyway (its claim goes
-      // stale and another process reads it again), so shutting down never hangs on a stuck job.
+      // A receipt being read finishes if it can; after a while the workers are stopped anyway (its claim's
+      // heartbeat stops and another process reads it again), so shutting down never hangs on a stuck job.
       await Promise.race([whenIdle(), new Promise((resolve) => setTimeout(resolve, CLOSE_GRACE_MS).unref())]);
+      clearInterval(heartbeat);
+      heartbeat = undefined;
       const started = pool;
       pool = undefined;
       if (started) await (await started.catch(() => undefined))?.close();
