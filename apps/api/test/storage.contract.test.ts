@@ -2,13 +2,13 @@
  * One contract, run against every storage driver: the local folder and S3 (through s3rver, a fake S3 server
  * in-process), so the two drivers cannot drift apart.
  */
-import { createCipheriv, createHash, randomBytes } from 'node:crypto';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { createCipheriv, createHash, randomBytes, randomUUID } from 'node:crypto';
+import { mkdir, mkdtemp, readdir, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buffer } from 'node:stream/consumers';
 import S3rver from 's3rver';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createStorage } from '../src/storage/create-storage.ts';
 import { publicUrl } from '../src/storage/public-url.ts';
 import type { Storage } from '../src/storage/storage.ts';
@@ -188,6 +188,21 @@ function describeStorageContract(
       expect(await storage().list(folder)).toEqual(samples.map(({ key }) => key).sort());
     });
 
+    it('lists only the objects last written before modifiedBefore', async () => {
+      const folder = uniqueFolder('private');
+      const { bytes, key } = sample(folder, '.zip');
+      await storage().put(key, bytes, 'application/zip');
+      expect(await storage().list(folder, { modifiedBefore: new Date(Date.now() - 3_600_000) })).toEqual([]);
+      expect(await storage().list(folder, { modifiedBefore: new Date(Date.now() + 60_000) })).toEqual([key]);
+    });
+
+    it('never removes a stored object when removing half-written ones', async () => {
+      const { bytes, key } = sample(uniqueFolder());
+      await storage().put(key, bytes, 'image/webp');
+      await storage().removeTemporary(new Date(Date.now() + 60_000));
+      expect(await storage().exists(key)).toBe(true);
+    });
+
     it.each(['../', 'public/../private', '/public', 'public//offers', 'Public'])(
       'refuses the list prefix %j',
       async (prefix) => {
@@ -254,6 +269,53 @@ describe('local storage files', () => {
     } finally {
       await rm(rootDir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('local storage half-written files (issue 25)', () => {
+  let rootDir: string;
+  beforeEach(async () => {
+    rootDir = await mkdtemp(path.join(tmpdir(), 'qrib-storage-'));
+  });
+  afterEach(async () => {
+    await rm(rootDir, { recursive: true, force: true });
+  });
+
+  /** A temp file as a put that died leaves it, last touched `ageMs` ago. */
+  async function leaveTempFile(key: string, ageMs: number): Promise<string> {
+    const folder = path.join(rootDir, ...path.posix.dirname(key).split('/'));
+    await mkdir(folder, { recursive: true });
+    const name = `.${path.posix.basename(key)}.${randomUUID()}.tmp`;
+    await writeFile(path.join(folder, name), 'half');
+    const time = new Date(Date.now() - ageMs);
+    await utimes(path.join(folder, name), time, time);
+    return name;
+  }
+
+  it('removes the ones older than the grace period, and only those', async () => {
+    const storage = createStorage({ driver: 'local', rootDir });
+    const stored = sample('public/offers');
+    await storage.put(stored.key, stored.bytes, 'image/webp');
+    const old = await leaveTempFile(sample('public/offers').key, 2 * 3_600_000);
+    const oldPrivate = await leaveTempFile(sample('private/receipts/2026').key, 2 * 3_600_000);
+    const fresh = await leaveTempFile(sample('public/offers').key, 0);
+    // A dot file that is no put's copy.
+    await writeFile(path.join(rootDir, 'public', 'offers', '.keep'), '');
+
+    expect(await storage.removeTemporary(new Date(Date.now() - 3_600_000))).toBe(2);
+    expect((await readdir(path.join(rootDir, 'public', 'offers'))).sort()).toEqual([fresh, '.keep', path.posix.basename(stored.key)].sort());
+    expect(await readdir(path.join(rootDir, 'private', 'receipts', '2026'))).not.toContain(oldPrivate);
+    expect(old).toMatch(/\.tmp$/);
+  });
+
+  it('deletes a key with the half-written copies of it, not those of other keys', async () => {
+    const storage = createStorage({ driver: 'local', rootDir });
+    const dying = sample('public/offers');
+    const other = sample('public/offers');
+    await leaveTempFile(dying.key, 0);
+    const othersCopy = await leaveTempFile(other.key, 0);
+    await storage.delete(dying.key);
+    expect(await readdir(path.join(rootDir, 'public', 'offers'))).toEqual([othersCopy]);
   });
 });
 

@@ -1,6 +1,7 @@
 /** The default storage driver: objects are files under one root folder (DATA_DIR/uploads). */
 import { randomUUID } from 'node:crypto';
 import { mkdir, open, readdir, rename, rm, stat, type FileHandle } from 'node:fs/promises';
+import type { Dirent } from 'node:fs';
 import path from 'node:path';
 import { assertValidKey, isValidKey, toFolderPrefix, type Storage, type StoredObject } from './storage.ts';
 
@@ -16,6 +17,21 @@ const CONTENT_TYPES: Record<string, string> = {
 export function contentTypeForKey(key: string): string {
   const extension = path.posix.extname(key).slice(1);
   return CONTENT_TYPES[extension] ?? 'application/octet-stream';
+}
+
+/**
+ * A half-written file: put() writes `.<name>.<uuid>.tmp` beside the key and renames it when whole (the dot keeps it
+ * out of list()). The only files of the uploads folder that match.
+ */
+const TEMP_FILE_PATTERN = /^\..+\.[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.tmp$/;
+
+function tempFileName(key: string): string {
+  return `.${path.posix.basename(key)}.${randomUUID()}.tmp`;
+}
+
+function isTempFileOf(name: string, key: string): boolean {
+  const prefix = `.${path.posix.basename(key)}.`;
+  return TEMP_FILE_PATTERN.test(name) && name.startsWith(prefix) && name.length === prefix.length + 36 + 4;
 }
 
 function hasErrorCode(error: unknown, ...codes: string[]): boolean {
@@ -36,7 +52,7 @@ export function createLocalStorage(rootDir: string): Storage {
       await mkdir(folder, { recursive: true });
       // Same folder so the rename is atomic (same filesystem): readers see the whole file or none. The dot
       // prefix keeps a half-written file out of list() even if the process dies before cleaning it up.
-      const temp = path.join(folder, `.${path.basename(target)}.${randomUUID()}.tmp`);
+      const temp = path.join(folder, tempFileName(key));
       try {
         const handle = await open(temp, 'wx');
         try {
@@ -89,24 +105,67 @@ export function createLocalStorage(rootDir: string): Storage {
 
     async delete(key) {
       assertValidKey(key);
-      await rm(filePath(key), { force: true });
-    },
-
-    async list(prefix) {
-      const folder = toFolderPrefix(prefix);
-      const start = path.join(root, ...folder.split('/').filter(Boolean));
-      let entries;
+      const target = filePath(key);
+      await rm(target, { force: true });
+      // A put of this key that died midway (pending uploads of a dead process are deleted at start-up, issue 25).
+      let names: string[];
       try {
-        entries = await readdir(start, { recursive: true, withFileTypes: true });
+        names = await readdir(path.dirname(target));
       } catch (error) {
-        if (hasErrorCode(error, 'ENOENT', 'ENOTDIR')) return [];
+        if (hasErrorCode(error, 'ENOENT', 'ENOTDIR')) return;
         throw error;
       }
-      return entries
-        .filter((entry) => entry.isFile())
+      await Promise.all(names.filter((name) => isTempFileOf(name, key)).map((name) => rm(path.join(path.dirname(target), name), { force: true })));
+    },
+
+    async list(prefix, options = {}) {
+      const folder = toFolderPrefix(prefix);
+      const start = path.join(root, ...folder.split('/').filter(Boolean));
+      const keys = (await listFiles(start))
         .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
         .filter(isValidKey)
         .sort();
+      const { modifiedBefore } = options;
+      if (!modifiedBefore) return keys;
+      const modified = await Promise.all(keys.map((key) => modifiedAt(filePath(key))));
+      return keys.filter((_key, index) => {
+        const time = modified[index];
+        return time !== undefined && time < modifiedBefore.getTime();
+      });
+    },
+
+    async removeTemporary(olderThan) {
+      let removed = 0;
+      for (const entry of await listFiles(root)) {
+        if (!TEMP_FILE_PATTERN.test(entry.name)) continue;
+        const file = path.join(entry.parentPath, entry.name);
+        const time = await modifiedAt(file);
+        if (time === undefined || time >= olderThan.getTime()) continue;
+        await rm(file, { force: true });
+        removed += 1;
+      }
+      return removed;
     },
   };
+}
+
+/** Every file under a folder, recursively; none when it does not exist. */
+async function listFiles(folder: string): Promise<Dirent[]> {
+  try {
+    const entries = await readdir(folder, { recursive: true, withFileTypes: true });
+    return entries.filter((entry) => entry.isFile());
+  } catch (error) {
+    if (hasErrorCode(error, 'ENOENT', 'ENOTDIR')) return [];
+    throw error;
+  }
+}
+
+/** A file's last write in ms, or undefined when it went meanwhile. */
+async function modifiedAt(file: string): Promise<number | undefined> {
+  try {
+    return (await stat(file)).mtimeMs;
+  } catch (error) {
+    if (hasErrorCode(error, 'ENOENT', 'ENOTDIR')) return undefined;
+    throw error;
+  }
 }

@@ -1,9 +1,11 @@
 /** The S3-compatible storage driver (STORAGE=s3): AWS S3, MinIO, R2 and the like, one bucket per deployment. */
 import { Readable } from 'node:stream';
 import {
+  AbortMultipartUploadCommand,
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
+  ListMultipartUploadsCommand,
   ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
@@ -91,7 +93,7 @@ export function createS3Storage(options: S3StorageOptions): Storage {
       await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
     },
 
-    async list(prefix) {
+    async list(prefix, { modifiedBefore } = {}) {
       const folder = toFolderPrefix(prefix);
       const keys: string[] = [];
       let continuationToken: string | undefined;
@@ -100,11 +102,39 @@ export function createS3Storage(options: S3StorageOptions): Storage {
           new ListObjectsV2Command({ Bucket: bucket, Prefix: folder, ContinuationToken: continuationToken }),
         );
         for (const object of page.Contents ?? []) {
-          if (object.Key !== undefined) keys.push(object.Key);
+          if (object.Key === undefined) continue;
+          if (modifiedBefore && !(object.LastModified && object.LastModified < modifiedBefore)) continue;
+          keys.push(object.Key);
         }
         continuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
       } while (continuationToken !== undefined);
       return keys.sort();
+    },
+
+    async removeTemporary(olderThan) {
+      // PutObject is all or nothing; only a multipart upload (a large streamed put) leaves parts behind when its
+      // writer dies, billed until aborted. Stores that cannot list them (some S3 look-alikes) have none to show.
+      let removed = 0;
+      let keyMarker: string | undefined;
+      let uploadIdMarker: string | undefined;
+      do {
+        let page;
+        try {
+          page = await client.send(new ListMultipartUploadsCommand({ Bucket: bucket, KeyMarker: keyMarker, UploadIdMarker: uploadIdMarker }));
+        } catch (error) {
+          if (error instanceof S3ServiceException && error.name === 'NotImplemented') return removed;
+          throw error;
+        }
+        for (const upload of page.Uploads ?? []) {
+          if (upload.Key === undefined || upload.UploadId === undefined) continue;
+          if (!(upload.Initiated && upload.Initiated < olderThan)) continue;
+          await client.send(new AbortMultipartUploadCommand({ Bucket: bucket, Key: upload.Key, UploadId: upload.UploadId }));
+          removed += 1;
+        }
+        keyMarker = page.IsTruncated ? page.NextKeyMarker : undefined;
+        uploadIdMarker = page.IsTruncated ? page.NextUploadIdMarker : undefined;
+      } while (keyMarker !== undefined);
+      return removed;
     },
   };
 }

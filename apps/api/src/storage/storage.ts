@@ -18,10 +18,26 @@ export interface Storage {
   /** The object, or undefined when there is none. */
   get(key: string): Promise<StoredObject | undefined>;
   exists(key: string): Promise<boolean>;
-  /** Removes the object; removing a missing key is not an error. */
+  /**
+   * Removes the object and any half-written copy of it (a put that died midway); removing a missing key is not an
+   * error.
+   */
   delete(key: string): Promise<void>;
-  /** Every key under a folder prefix (see toFolderPrefix), sorted (for tests and maintenance). */
-  list(prefix: string): Promise<string[]>;
+  /**
+   * Every key under a folder prefix (see toFolderPrefix), sorted (for tests and maintenance); with `modifiedBefore`,
+   * only the objects last written before that time.
+   */
+  list(prefix: string, options?: ListOptions): Promise<string[]>;
+  /**
+   * Removes the half-written objects of puts that never finished (issue 25) last touched before `olderThan`: the
+   * local driver's `.<name>.<uuid>.tmp` files beside their key, an S3 store's unfinished multipart uploads. A put
+   * in progress keeps touching its copy, so a grace period spares another replica's. Answers how many went.
+   */
+  removeTemporary(olderThan: Date): Promise<number>;
+}
+
+export interface ListOptions {
+  modifiedBefore?: Date;
 }
 
 const KEY_PATTERN = /^(public|private)\/[a-z0-9-]+(\/[a-z0-9-]+)*\/[a-f0-9]{64}(-[a-z0-9]+)?\.[a-z0-9]+$/;
