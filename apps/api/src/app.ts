@@ -60,6 +60,7 @@ import nearbyCachePlugin from './plugins/nearby-cache.ts';
 import offerFeedPlugin from './plugins/offer-feed.ts';
 import policiesPlugin from './plugins/policies.ts';
 import pendingUploadsPlugin from './plugins/pending-uploads.ts';
+import uploadsPlugin from './plugins/uploads.ts';
 import receiptVerifierPlugin from './plugins/receipt-verifier.ts';
 import dataExportsPlugin from './plugins/data-exports.ts';
 import securityHeadersPlugin, { inlineScriptHashes, securityHeaders } from './plugins/security-headers.ts';
@@ -185,6 +186,7 @@ export async function buildApp({ config, database, closeDatabase = true, logger,
   await app.register(databasePlugin, { database, closeOnShutdown: closeDatabase });
   await app.register(storagePlugin, { storage: storage ?? config.storage });
   await app.register(pendingUploadsPlugin);
+  await app.register(uploadsPlugin, { bytesInFlight: config.uploadBytesInFlight });
   await app.register(offerFeedPlugin);
   await app.register(nearbyCachePlugin, { maxCells: config.nearbyCacheEntries });
   await app.register(receiptVerifierPlugin, { workers: config.receiptOcrWorkers });

@@ -86,6 +86,14 @@ const envSchema = z.object({
     .min(0.01, { error: 'must be more than 0' })
     .max(3600, { error: 'must be at most 3600' })
     .default(60),
+  // Issue 25: bytes of uploaded files all requests together may hold (temporary files and the one being checked); a
+  // request that would go over answers 503 uploadsBusy. 256 MB suits a 2-core machine with 24 GiB.
+  UPLOAD_BYTES_IN_FLIGHT: z.coerce
+    .number({ error: 'must be a whole number of bytes, e.g. 268435456 for 256 MB' })
+    .int({ error: 'must be a whole number of bytes, e.g. 268435456 for 256 MB' })
+    .min(16 * 1024 * 1024, { error: 'must be at least 16777216 (16 MB: one receipt photo and one document)' })
+    .max(64 * 1024 * 1024 * 1024, { error: 'must be at most 68719476736 (64 GB)' })
+    .default(256 * 1024 * 1024),
 }).superRefine((env, context) => {
   if (env.STORAGE !== 's3') return;
   for (const name of ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
@@ -136,6 +144,8 @@ export interface Config {
   mailRetryBaseMs: number;
   /** Who may read /api/docs (Swagger UI and the OpenAPI JSON): signed-in admins only, or anyone. */
   apiDocs: 'admin' | 'public';
+  /** Issue 25: bytes of uploaded files in flight across all requests of this process; more answers 503 uploadsBusy. */
+  uploadBytesInFlight: number;
 }
 
 export class ConfigError extends Error {
@@ -194,6 +204,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailSending: values.MAIL_SENDING,
     mailRetryBaseMs: Math.round(values.MAIL_RETRY_BASE_SECONDS * 1000),
     apiDocs: values.API_DOCS,
+    uploadBytesInFlight: values.UPLOAD_BYTES_IN_FLIGHT,
     adminUsernames: [...new Set((values.ADMIN_USERNAMES ?? '').split(',').map((name) => name.trim()).filter((name) => name !== ''))],
   };
 }

@@ -15,6 +15,8 @@ export class HttpError extends Error {
     readonly params: MessageParams = {},
     /** Per-field codes, for a refusal that names fields. */
     readonly fieldCodes?: FieldCodes,
+    /** Headers the answer carries (Retry-After of a 503, say). */
+    readonly headers?: Record<string, string>,
   ) {
     super(code);
     this.name = 'HttpError';

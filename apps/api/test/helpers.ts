@@ -48,6 +48,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     mailSending: false,
     mailRetryBaseMs: 50,
     apiDocs: 'admin',
+    uploadBytesInFlight: 256 * 1024 * 1024,
     ...overrides,
   };
 }

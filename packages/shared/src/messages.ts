@@ -292,6 +292,7 @@ export const MESSAGES = {
   invalidUrl: 'The address is not valid. Check it for stray % signs or unfinished characters.',
   unsupportedMediaType: 'Unsupported content type {{contentType}}.',
   bodyTooLarge: 'The request body is too large.',
+  uploadsBusy: 'The server is busy receiving other uploads. Please try again in a minute.',
   routeNotFound: 'No API route matches {{method}} {{url}}.',
   internalError: 'Something went wrong on our side. Please try again.',
   invalidInput: 'The request is invalid: {{detail}}',

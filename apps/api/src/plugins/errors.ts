@@ -80,7 +80,10 @@ export default fp(
         return sendError(reply, 400, { code, params, fieldCodes });
       }
       if (error instanceof DomainError) return sendError(reply, STATUS_OF_KIND[error.kind], error);
-      if (error instanceof HttpError) return sendError(reply, error.statusCode, error);
+      if (error instanceof HttpError) {
+        if (error.headers) void reply.headers(error.headers);
+        return sendError(reply, error.statusCode, error);
+      }
       const statusCode = error.statusCode ?? 500;
       if (statusCode >= 400 && statusCode < 500) {
         return sendError(reply, statusCode, codeOfFrameworkError(error, statusCode, request.headers['content-type']));

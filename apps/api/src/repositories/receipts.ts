@@ -34,6 +34,19 @@ export class DuplicateReceiptFile extends Error {}
 /** Another receipt already names this claim (issue 13: one receipt per redeemed code). */
 export class ClaimHasReceipt extends Error {}
 
+/** The uploading account was deleted while its receipt was on the way (issue 25): no row can name it. */
+export class ConsumerGone extends Error {}
+
+function isConsumerForeignKeyViolation(error: unknown): boolean {
+  for (let current: unknown = error; current instanceof Error; current = current.cause) {
+    const details = current as Error & { code?: string; constraint?: string };
+    if (details.code === '23503' && `${details.constraint ?? ''} ${details.message}`.includes('receipts_consumer_user_id_users_id_fk')) {
+      return true;
+    }
+  }
+  return false;
+}
+
 function isShaUniqueViolation(error: unknown): boolean {
   for (let current: unknown = error; current instanceof Error; current = current.cause) {
     const details = current as Error & { code?: string; constraint?: string };
@@ -268,6 +281,7 @@ export function createReceiptsRepository(db: Db) {
       } catch (error) {
         if (isShaUniqueViolation(error)) throw new DuplicateReceiptFile();
         if (isUniqueViolation(error, 'receipts_claim_key')) throw new ClaimHasReceipt();
+        if (isConsumerForeignKeyViolation(error)) throw new ConsumerGone();
         throw error;
       }
       const [presented] = await present([row]);

@@ -8,6 +8,7 @@ import { FIELD_LABELS, type VendorRegistration } from '@qrib/shared';
 import { DomainError } from '../domain-error.ts';
 import { BusinessAlreadyRegistered, type NewVendorDocument, type VendorRow, type VendorsRepository } from '../repositories/vendors.ts';
 import { processDocumentImage } from './images.ts';
+import { readUploadedFile, type UploadedFile } from './multipart.ts';
 import { storeEachWithRow, type FileStore, type FilesWithRow } from './pending-writes.ts';
 
 export interface BusinessCommandDeps {
@@ -41,12 +42,19 @@ function documentItems(images: Awaited<ReturnType<typeof processDocumentImage>>[
   });
 }
 
+/** Each document read from its temporary file and encoded again, one at a time (one upload's bytes in memory). */
+async function processDocuments(documents: readonly UploadedFile[]): Promise<Awaited<ReturnType<typeof processDocumentImage>>[]> {
+  const images = [];
+  for (const document of documents) images.push(await processDocumentImage(await readUploadedFile(document)));
+  return images;
+}
+
 /** Registers the business of `ownerUserId` with its registration documents (at least one). */
 export async function registerBusiness(
   deps: BusinessCommandDeps,
   ownerUserId: number,
   registration: VendorRegistration,
-  documents: readonly Buffer[],
+  documents: readonly UploadedFile[],
   log: FastifyBaseLogger,
 ): Promise<VendorRow> {
   if (documents.length === 0) {
@@ -55,7 +63,7 @@ export async function registerBusiness(
   }
   // Every file is checked by its content and encoded again (upright, no metadata, nothing appended) before
   // anything is stored; what is stored is the new encoding.
-  const images = await Promise.all(documents.map((document) => processDocumentImage(document)));
+  const images = await processDocuments(documents);
   const items = documentItems(images);
   let vendor;
   try {
@@ -78,11 +86,11 @@ export async function resubmitBusiness(
   deps: BusinessCommandDeps,
   business: VendorRow,
   registration: VendorRegistration,
-  documents: readonly Buffer[],
+  documents: readonly UploadedFile[],
   log: FastifyBaseLogger,
 ): Promise<VendorRow> {
   if (business.status !== 'REJECTED') throw new DomainError('conflict', 'businessNotRejected');
-  const images = await Promise.all(documents.map((document) => processDocumentImage(document)));
+  const images = await processDocuments(documents);
   const items = documentItems(images);
   const vendor = await storeEachWithRow(deps.pendingUploads, items, async (rows, settle) => {
     const written = await deps.vendors.resubmit(business.id, businessFields(registration), rows, settle);

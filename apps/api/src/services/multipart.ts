@@ -1,29 +1,141 @@
 /**
- * Reads a multipart request into text fields and the files of one field, each file fully buffered under a
- * size limit. Nothing is stored here: routes validate everything first, then write (so a refused request
- * leaves no file behind).
+ * Reads a multipart request into text fields and the files of one field as they arrive (issue 25): each file's
+ * type is checked from its first bytes and its size as it grows, so a wrong or oversized file is answered at once
+ * (415, 413) and the rest of the body is discarded unread; accepted files stream to temporary files with their
+ * sha256 computed on the way, counted against the process's upload budget (503 when it is full). The temporary
+ * files go when the request ends (plugins/uploads.ts). Nothing is stored here: routes validate everything first,
+ * then write (so a refused request leaves no file behind).
  */
+import { createHash } from 'node:crypto';
+import { once } from 'node:events';
+import { createWriteStream, type WriteStream } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import type {} from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { codeOfIssueMessage, type MessageKey } from '@qrib/shared';
 import type { z } from 'zod';
 import type { MessageParams } from '../domain-error.ts';
 import { HttpError, onField, type FieldCodes } from '../http-error.ts';
+import type { RequestUploads } from '../plugins/uploads.ts';
 
+/** An accepted file, held in a temporary file until the request ends. */
 export interface UploadedFile {
   filename: string;
   mimetype: string;
-  buffer: Buffer;
+  /** The temporary file with the bytes as sent (removed when the request ends). */
+  path: string;
+  byteSize: number;
+  /** Of the bytes as sent. */
+  sha256: string;
+  kind: FileKind;
 }
+
+/** The bytes of an accepted file, read when it is its turn (one at a time keeps memory to one file). */
+export function readUploadedFile(file: UploadedFile): Promise<Buffer> {
+  return readFile(file.path);
+}
+
+/** File types told by their first bytes (the content decides later whether they really are). */
+export type FileKind = 'jpeg' | 'png' | 'webp' | 'pdf';
+
+/** Enough of the start of a file to tell every FileKind. */
+const SNIFF_BYTES = 12;
+
+/** What the first bytes say a file is; undefined for anything else (or too short to be one). */
+export function sniffFileKind(head: Buffer): FileKind | undefined {
+  if (head.length >= 3 && head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return 'jpeg';
+  if (head.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
+  if (head.subarray(0, 4).toString('latin1') === 'RIFF' && head.subarray(8, 12).toString('latin1') === 'WEBP') return 'webp';
+  if (head.subarray(0, 5).toString('latin1') === '%PDF-') return 'pdf';
+  return undefined;
+}
+
+/** How long a client told "busy" should wait before sending again. */
+export const UPLOADS_BUSY_RETRY_AFTER_SECONDS = 30;
 
 export interface MultipartOptions {
   fileField: string;
   maxFiles: number;
   maxFileBytes: number;
+  /** The types the route takes, and the refusal (415) of any other. */
+  accepts: readonly FileKind[];
+  wrongType: MessageKey;
   /** The refusal of a file over maxFileBytes (413) and of more than maxFiles files (400). */
   tooLarge: MessageKey;
   tooMany: { code: MessageKey; params?: MessageParams };
-  /** 400 when the count is over maxFiles (the default); the spec's form drops extras, the API refuses them. */
+}
+
+function uploadsBusy(): HttpError {
+  return new HttpError(503, 'uploadsBusy', {}, undefined, { 'retry-after': String(UPLOADS_BUSY_RETRY_AFTER_SECONDS) });
+}
+
+async function write(target: WriteStream, chunk: Buffer): Promise<void> {
+  if (!target.write(chunk)) await once(target, 'drain');
+}
+
+async function close(target: WriteStream): Promise<void> {
+  if (target.closed) return;
+  target.end();
+  await once(target, 'close');
+}
+
+/** Streams one file part to a temporary file, refusing it as soon as its type or size is wrong. */
+async function receiveFile(
+  part: { filename: string; mimetype: string; file: AsyncIterable<Buffer> & { truncated: boolean } },
+  uploads: RequestUploads,
+  options: MultipartOptions,
+): Promise<UploadedFile | undefined> {
+  const hash = createHash('sha256');
+  let head = Buffer.alloc(0);
+  let kind: FileKind | undefined;
+  let byteSize = 0;
+  let target: WriteStream | undefined;
+  const refuseUnlessAccepted = (sniffed: FileKind | undefined): FileKind => {
+    if (sniffed === undefined || !options.accepts.includes(sniffed)) throw new HttpError(415, options.wrongType);
+    return sniffed;
+  };
+  try {
+    for await (const chunk of part.file) {
+      byteSize += chunk.length;
+      if (part.file.truncated || byteSize > options.maxFileBytes) throw new HttpError(413, options.tooLarge);
+      if (!uploads.reserve(chunk.length)) throw uploadsBusy();
+      hash.update(chunk);
+      if (kind === undefined) {
+        head = Buffer.concat([head, chunk.subarray(0, SNIFF_BYTES)]).subarray(0, SNIFF_BYTES);
+        if (head.length < SNIFF_BYTES) {
+          // Kept until the type is known (at most SNIFF_BYTES).
+          target ??= createWriteStream(uploads.newTemporaryPath());
+          await write(target, chunk);
+          continue;
+        }
+        kind = refuseUnlessAccepted(sniffFileKind(head));
+      }
+      target ??= createWriteStream(uploads.newTemporaryPath());
+      await write(target, chunk);
+    }
+    if (part.file.truncated) throw new HttpError(413, options.tooLarge);
+    // An empty file input still sends a part with no name and no bytes.
+    if (byteSize === 0 && !part.filename) return undefined;
+    kind ??= refuseUnlessAccepted(sniffFileKind(head));
+    target ??= createWriteStream(uploads.newTemporaryPath());
+    const filePath = target.path.toString();
+    await close(target);
+    return { filename: part.filename, mimetype: part.mimetype, path: filePath, byteSize, sha256: hash.digest('hex'), kind };
+  } finally {
+    // Closed (and opened, if it was still opening) before anything removes the file, so none is made afterwards.
+    if (target && !target.closed) {
+      target.destroy();
+      await once(target, 'close');
+    }
+  }
+}
+
+/** Discards what is left of a refused request's body, so the client can finish sending and read the answer. */
+function discardRestOfBody(request: FastifyRequest): void {
+  const raw = request.raw;
+  if (raw.readableEnded || raw.destroyed) return;
+  raw.unpipe();
+  raw.resume();
 }
 
 export async function readMultipart(
@@ -33,6 +145,7 @@ export async function readMultipart(
   if (!request.isMultipart()) {
     throw new HttpError(415, 'unsupportedMediaType', { contentType: request.headers['content-type'] ?? 'none' });
   }
+  const uploads = request.server.uploads.forRequest(request);
   const fields: Record<string, string> = {};
   const files: UploadedFile[] = [];
   let fileCount = 0;
@@ -46,16 +159,18 @@ export async function readMultipart(
           continue;
         }
         fileCount += 1;
-        const buffer = await part.toBuffer();
-        // An empty file input still sends a part with no name and no bytes.
-        if (buffer.length === 0 && !part.filename) continue;
-        if (fileCount <= options.maxFiles) files.push({ filename: part.filename, mimetype: part.mimetype, buffer });
+        if (fileCount > options.maxFiles) throw new HttpError(400, options.tooMany.code, options.tooMany.params);
+        const file = await receiveFile(part, uploads, options);
+        if (file) files.push(file);
       } else if (typeof part.value === 'string') {
         if (part.value.includes('\u0000')) throw new HttpError(400, 'nulCharacter', {}, onField(part.fieldname, 'nulCharacter'));
         fields[part.fieldname] = part.value;
       }
     }
   } catch (error) {
+    discardRestOfBody(request);
+    // Nothing of a refused request is kept a moment longer than needed.
+    await uploads.dispose();
     const code = (error as { code?: string }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, options.tooLarge);
     if (code === 'FST_FILES_LIMIT') throw new HttpError(400, options.tooMany.code, options.tooMany.params);
@@ -64,7 +179,6 @@ export async function readMultipart(
     // A cut-off body, a missing boundary or other malformed form data is the sender's to fix.
     throw new HttpError(400, 'multipartInvalid');
   }
-  if (fileCount > options.maxFiles) throw new HttpError(400, options.tooMany.code, options.tooMany.params);
   return { fields, files };
 }
 

@@ -10,6 +10,7 @@ import type { NotificationsRepository } from '../repositories/notifications.ts';
 import type { NewOfferImage, OfferRow, OffersRepository } from '../repositories/offers.ts';
 import type { VendorRow, VendorsRepository } from '../repositories/vendors.ts';
 import { processOfferImage, type ProcessedOfferImage } from './images.ts';
+import { readUploadedFile, type UploadedFile } from './multipart.ts';
 import { storeEachWithRow, type FileStore, type FilesWithRow } from './pending-writes.ts';
 
 export interface OfferCommandDeps {
@@ -53,14 +54,14 @@ export async function createOfferWithImages(
   deps: OfferCommandDeps,
   vendor: VendorRow,
   fields: OfferFields,
-  photos: readonly Buffer[],
+  photos: readonly UploadedFile[],
   log: FastifyBaseLogger,
 ): Promise<number> {
   if (vendor.status === 'CLOSED') throw new DomainError('conflict', 'businessClosed');
   await checkCategory(deps.offers, fields);
   // Decode and convert every photo before storing any of them; one at a time bounds the memory.
   const processed = [];
-  for (const photo of photos) processed.push(await processOfferImage(photo));
+  for (const photo of photos) processed.push(await processOfferImage(await readUploadedFile(photo)));
 
   const items: FilesWithRow<NewOfferImage>[] = processed.map((image, position) => offerImageFiles(image, position));
   const offerId = await storeEachWithRow(deps.pendingUploads, items, (rows, settle) => deps.offers.create(vendor, fields, rows, settle));

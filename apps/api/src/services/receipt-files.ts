@@ -22,8 +22,8 @@ export function isPdf(buffer: Buffer): boolean {
   return buffer.subarray(Math.max(0, buffer.length - 1024)).toString('latin1').includes('%%EOF');
 }
 
-export async function checkReceiptFile(buffer: Buffer): Promise<CheckedReceiptFile> {
-  const hash = sha256(buffer);
+/** `hash`: the sha256 of `buffer` when the caller computed it already (as the bytes arrived). */
+export async function checkReceiptFile(buffer: Buffer, hash = sha256(buffer)): Promise<CheckedReceiptFile> {
   if (buffer.subarray(0, 5).toString('latin1') === '%PDF-') {
     if (!isPdf(buffer)) throw new DomainError('unsupported', 'receiptFileWrongType');
     return { body: buffer, contentType: 'application/pdf', extension: 'pdf', sha256: hash, perceptualHash: null };

@@ -10,9 +10,10 @@ import { DomainError } from '../domain-error.ts';
 import type { SignedInUser } from '../plugins/auth.ts';
 import type { Policies } from '../policies.ts';
 import type { ClaimsRepository } from '../repositories/claims.ts';
-import { ClaimHasReceipt, DuplicateReceiptFile, type NewReceiptFile, type ReceiptsRepository } from '../repositories/receipts.ts';
+import { ClaimHasReceipt, ConsumerGone, DuplicateReceiptFile, type NewReceiptFile, type ReceiptsRepository } from '../repositories/receipts.ts';
 import type { VendorsRepository } from '../repositories/vendors.ts';
 import { storeEachWithRow, type FileStore, type FilesWithRow } from './pending-writes.ts';
+import { readUploadedFile, type UploadedFile } from './multipart.ts';
 import { checkReceiptFile } from './receipt-files.ts';
 import type { ReceiptVerifier } from './receipt-verifier.ts';
 
@@ -38,7 +39,7 @@ export async function submitReceipt(
   deps: ReceiptCommandDeps,
   consumer: SignedInUser,
   upload: ReceiptUploadFields,
-  files: readonly Buffer[],
+  files: readonly UploadedFile[],
   log: FastifyBaseLogger,
 ): Promise<Receipt> {
   if (files.length === 0) throw new DomainError('invalid', 'receiptNoFiles', {}, { files: { code: 'receiptNoFiles' } });
@@ -71,7 +72,7 @@ export async function submitReceipt(
 
   // Every file is checked by its content before anything is stored.
   const checked = [];
-  for (const file of files) checked.push(await checkReceiptFile(file));
+  for (const file of files) checked.push(await checkReceiptFile(await readUploadedFile(file), file.sha256));
   const hashes = checked.map((file) => file.sha256);
   if (new Set(hashes).size !== hashes.length || (await deps.receipts.findUsedHashes(hashes)).length > 0) throw duplicateFile();
 
@@ -95,6 +96,8 @@ export async function submitReceipt(
     // Two uploads of the same file racing past the check above: the unique index decides.
     if (error instanceof DuplicateReceiptFile) throw duplicateFile();
     if (error instanceof ClaimHasReceipt) throw claimHasReceipt();
+    // The account was deleted while the upload was on the way: its session ended with it (the guard's answer).
+    if (error instanceof ConsumerGone) throw new DomainError('unauthenticated', 'invalidSession');
     throw error;
   }
   log.info({ receiptId: receipt.receiptId, vendorId: shop.id, files: items.length }, 'receipt uploaded');

@@ -1222,6 +1222,7 @@ export const ar: Catalog = {
     invalidUrl: 'العنوان غير صالح. تحقّق من عدم وجود علامات % منفردة أو أحرف غير مكتملة.',
     unsupportedMediaType: 'نوع المحتوى {{contentType}} غير مدعوم.',
     bodyTooLarge: 'نص الطلب كبير جدًا.',
+    uploadsBusy: 'الخادم مشغول باستقبال ملفات أخرى. يُرجى المحاولة مرة أخرى بعد دقيقة.',
     routeNotFound: 'لا يوجد مسار API يطابق {{method}} {{url}}.',
     internalError: 'حدث خطأ من جانبنا. يُرجى المحاولة مرة أخرى.',
     invalidInput: 'الطلب غير صالح: {{detail}}',

@@ -1232,6 +1232,7 @@ export const de: Catalog = {
     invalidUrl: 'Die Adresse ist ungültig. Prüfe sie auf einzelne %-Zeichen oder unvollständige Zeichen.',
     unsupportedMediaType: 'Nicht unterstützter Inhaltstyp {{contentType}}.',
     bodyTooLarge: 'Der Anfragetext ist zu groß.',
+    uploadsBusy: 'Der Server empfängt gerade andere Uploads. Bitte versuche es in einer Minute erneut.',
     routeNotFound: 'Keine API-Route passt zu {{method}} {{url}}.',
     internalError: 'Bei uns ist etwas schiefgelaufen. Bitte versuche es erneut.',
     invalidInput: 'Die Anfrage ist ungültig: {{detail}}',

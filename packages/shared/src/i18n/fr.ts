@@ -1236,6 +1236,7 @@ export const fr: Catalog = {
     invalidUrl: 'L’adresse n’est pas valide. Vérifiez qu’elle ne contient pas de signes % isolés ou de caractères incomplets.',
     unsupportedMediaType: 'Type de contenu non pris en charge : {{contentType}}.',
     bodyTooLarge: 'Le corps de la requête est trop volumineux.',
+    uploadsBusy: 'Le serveur reçoit déjà d’autres fichiers. Réessayez dans une minute.',
     routeNotFound: 'Aucune route API ne correspond à {{method}} {{url}}.',
     internalError: 'Une erreur est survenue de notre côté. Veuillez réessayer.',
     invalidInput: 'La requête est invalide : {{detail}}',

@@ -1230,6 +1230,7 @@ export const hi: Catalog = {
     invalidUrl: 'पता मान्य नहीं है। जाँचें कि इसमें अकेले % चिह्न या अधूरे अक्षर तो नहीं हैं।',
     unsupportedMediaType: 'असमर्थित कंटेंट टाइप {{contentType}}।',
     bodyTooLarge: 'अनुरोध का बॉडी बहुत बड़ा है।',
+    uploadsBusy: 'सर्वर अभी दूसरी फ़ाइलें प्राप्त कर रहा है। कृपया एक मिनट बाद फिर से कोशिश करें।',
     routeNotFound: '{{method}} {{url}} से मेल खाने वाला कोई API रूट नहीं है।',
     internalError: 'हमारी ओर से कुछ गड़बड़ हो गई। कृपया फिर से प्रयास करें।',
     invalidInput: 'अनुरोध अमान्य है: {{detail}}',

@@ -1234,6 +1234,7 @@ export const it: Catalog = {
     invalidUrl: 'L’indirizzo non è valido. Controlla che non contenga segni % isolati o caratteri incompleti.',
     unsupportedMediaType: 'Tipo di contenuto non supportato: {{contentType}}.',
     bodyTooLarge: 'Il corpo della richiesta è troppo grande.',
+    uploadsBusy: 'Il server sta ricevendo altri file. Riprova tra un minuto.',
     routeNotFound: 'Nessuna route API corrisponde a {{method}} {{url}}.',
     internalError: 'Si è verificato un errore da parte nostra. Riprova.',
     invalidInput: 'La richiesta non è valida: {{detail}}',

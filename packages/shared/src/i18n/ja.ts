@@ -1222,6 +1222,7 @@ export const ja: Catalog = {
     invalidUrl: 'アドレスが無効です。単独の % 記号や不完全な文字が含まれていないか確認してください。',
     unsupportedMediaType: 'サポートされていないコンテンツタイプです: {{contentType}}',
     bodyTooLarge: 'リクエスト本文が大きすぎます。',
+    uploadsBusy: 'サーバーはほかのアップロードを受信中です。1分後にもう一度お試しください。',
     routeNotFound: '{{method}} {{url}} に一致するAPIルートがありません。',
     internalError: 'サーバー側で問題が発生しました。もう一度お試しください。',
     invalidInput: 'リクエストが無効です: {{detail}}',

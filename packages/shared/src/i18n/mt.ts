@@ -1271,6 +1271,7 @@ export const mt: Catalog = {
     invalidUrl: 'L-indirizz mhuwiex validu. Iċċekkja li m’hemmx sinjali % waħedhom jew karattri mhux kompluti.',
     unsupportedMediaType: 'Tip ta’ kontenut mhux appoġġjat: {{contentType}}.',
     bodyTooLarge: 'Il-korp tat-talba huwa kbir wisq.',
+    uploadsBusy: 'Is-server qed jirċievi fajls oħra. Erġa’ pprova fi ftit minuti.',
     routeNotFound: 'L-ebda rotta tal-API ma taqbel ma’ {{method}} {{url}}.',
     internalError: 'Ġrat xi ħaġa ħażina min-naħa tagħna. Jekk jogħġbok erġa’ pprova.',
     invalidInput: 'It-talba mhijiex valida: {{detail}}',

@@ -1235,6 +1235,7 @@ export const tr: Catalog = {
     invalidUrl: 'Adres geçerli değil. Başıboş % işaretleri veya yarım kalmış karakterler olup olmadığını kontrol edin.',
     unsupportedMediaType: 'Desteklenmeyen içerik türü: {{contentType}}.',
     bodyTooLarge: 'İstek gövdesi çok büyük.',
+    uploadsBusy: 'Sunucu şu anda başka yüklemeleri alıyor. Lütfen bir dakika sonra yeniden deneyin.',
     routeNotFound: '{{method}} {{url}} ile eşleşen bir API yolu yok.',
     internalError: 'Bizim tarafımızda bir sorun oluştu. Lütfen tekrar deneyin.',
     invalidInput: 'İstek geçersiz: {{detail}}',

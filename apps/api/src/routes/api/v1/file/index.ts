@@ -24,6 +24,7 @@ const errors = {
   413: apiErrorSchema,
   415: apiErrorSchema,
   429: apiErrorSchema,
+  503: apiErrorSchema,
 };
 
 const fileRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -43,11 +44,13 @@ const fileRoutes: FastifyPluginAsyncZod = async (app) => {
         fileField: 'files',
         maxFiles: MAX_RECEIPT_FILES,
         maxFileBytes: MAX_RECEIPT_FILE_BYTES,
+        accepts: ['jpeg', 'png', 'webp', 'pdf'],
+        wrongType: 'receiptFileWrongType',
         tooLarge: 'receiptFileTooLarge',
         tooMany: { code: 'receiptTooManyFiles' },
       });
       const upload = parseFields(receiptUploadFieldsSchema, fields);
-      const receipt = await submitReceipt(app, request.user, upload, files.map((file) => file.buffer), request.log);
+      const receipt = await submitReceipt(app, request.user, upload, files, request.log);
       return reply.code(201).send({ data: receipt });
     },
   );

@@ -74,7 +74,7 @@ const offerRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['offers'],
         summary: 'Publish an offer of the signed-in owner’s business (multipart: fields and `offerImages` repeated)',
         consumes: ['multipart/form-data'],
-        response: { 201: offerResponseSchema, ...errors, 413: apiErrorSchema, 415: apiErrorSchema, 429: apiErrorSchema },
+        response: { 201: offerResponseSchema, ...errors, 413: apiErrorSchema, 415: apiErrorSchema, 429: apiErrorSchema, 503: apiErrorSchema },
       },
     },
     async (request, reply) => {
@@ -85,14 +85,15 @@ const offerRoutes: FastifyPluginAsyncZod = async (app) => {
         fileField: 'offerImages',
         maxFiles: MAX_OFFER_IMAGES,
         maxFileBytes: MAX_OFFER_IMAGE_BYTES,
+        accepts: ['jpeg', 'png'],
+        wrongType: 'filesWrongType',
         tooLarge: 'imageTooLarge',
         tooMany: { code: 'imagesTooMany' },
       });
       const offer = parseFields(offerFieldsSchema, fields);
       const extras = parseFields(offerCreateExtrasSchema, fields);
       app.policies.canPublishFor(vendor, extras.vendorId);
-      const photos = files.map((file) => file.buffer);
-      const offerId = await createOfferWithImages(app, vendor, offer, photos, request.log);
+      const offerId = await createOfferWithImages(app, vendor, offer, files, request.log);
       return reply.code(201).send(await presentFor(offerId, userId));
     },
   );

@@ -30,6 +30,8 @@ const DOCUMENT_UPLOAD = {
   fileField: 'documents',
   maxFiles: MAX_DOCUMENTS,
   maxFileBytes: MAX_DOCUMENT_BYTES,
+  accepts: ['jpeg', 'png'],
+  wrongType: 'filesWrongType',
   tooLarge: 'filesTooLarge',
   tooMany: { code: 'documentsTooMany', params: { max: MAX_DOCUMENTS } },
 } as const;
@@ -46,7 +48,7 @@ const vendorRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['vendors'],
         summary: 'Register the signed-in account’s business (multipart: the fields and `documents` repeated)',
         consumes: ['multipart/form-data'],
-        response: { 201: vendorResponseSchema, ...errors, 409: apiErrorSchema, 413: apiErrorSchema, 415: apiErrorSchema, 429: apiErrorSchema },
+        response: { 201: vendorResponseSchema, ...errors, 409: apiErrorSchema, 413: apiErrorSchema, 415: apiErrorSchema, 429: apiErrorSchema, 503: apiErrorSchema },
       },
     },
     async (request, reply) => {
@@ -55,8 +57,7 @@ const vendorRoutes: FastifyPluginAsyncZod = async (app) => {
 
       const { fields, files } = await readMultipart(request, DOCUMENT_UPLOAD);
       const registration = parseFields(vendorRegistrationSchema, fields);
-      const documents = files.map((file) => file.buffer);
-      const vendor = await registerBusiness(app, userId, registration, documents, request.log);
+      const vendor = await registerBusiness(app, userId, registration, files, request.log);
       return reply.code(201).send({ data: presentVendor(vendor, await app.vendors.listDocuments(vendor.id)) });
     },
   );
@@ -78,7 +79,7 @@ const vendorRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['vendors'],
         summary: 'Send a business Qrib refused again, corrected (multipart like registration; `documents` optional, added to the earlier ones): PENDING again',
         consumes: ['multipart/form-data'],
-        response: { 200: vendorResponseSchema, ...errors, 409: apiErrorSchema, 413: apiErrorSchema, 415: apiErrorSchema, 429: apiErrorSchema },
+        response: { 200: vendorResponseSchema, ...errors, 409: apiErrorSchema, 413: apiErrorSchema, 415: apiErrorSchema, 429: apiErrorSchema, 503: apiErrorSchema },
       },
     },
     async (request) => {
@@ -86,7 +87,7 @@ const vendorRoutes: FastifyPluginAsyncZod = async (app) => {
       if (business.status !== 'REJECTED') throw new DomainError('conflict', 'businessNotRejected');
       const { fields, files } = await readMultipart(request, DOCUMENT_UPLOAD);
       const registration = parseFields(vendorRegistrationSchema, fields);
-      const vendor = await resubmitBusiness(app, business, registration, files.map((file) => file.buffer), request.log);
+      const vendor = await resubmitBusiness(app, business, registration, files, request.log);
       return { data: presentVendor(vendor, await app.vendors.listDocuments(vendor.id)) };
     },
   );

@@ -1,0 +1,116 @@
+/**
+ * Uploads in flight (issue 25): the per-process budget of uploaded bytes all requests together may hold, the
+ * folder their temporary files go to, and the removal of a request's temporary files (and the return of its
+ * bytes to the budget) when the request ends, whatever happens: an answer, a refusal or a client that went away.
+ * `services/multipart.ts` is the only writer (`app.uploads.forRequest`).
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+
+/** Bytes shared by every upload of this process: a reservation that would go over is refused, never queued. */
+export class UploadBudget {
+  private used = 0;
+  constructor(readonly limit: number) {}
+
+  get inFlight(): number {
+    return this.used;
+  }
+
+  tryReserve(bytes: number): boolean {
+    if (this.used + bytes > this.limit) return false;
+    this.used += bytes;
+    return true;
+  }
+
+  release(bytes: number): void {
+    this.used = Math.max(0, this.used - bytes);
+  }
+}
+
+/** One request's temporary files and reserved bytes; `dispose` gives both back (again is harmless). */
+export class RequestUploads {
+  private readonly paths: string[] = [];
+  private reserved = 0;
+  private disposed = false;
+
+  constructor(
+    private readonly budget: UploadBudget,
+    private readonly dir: string,
+  ) {}
+
+  /** A new temporary file's path, removed by `dispose`. */
+  newTemporaryPath(): string {
+    const file = path.join(this.dir, `${randomUUID()}.upload`);
+    this.paths.push(file);
+    return file;
+  }
+
+  /** False when the budget cannot take `bytes` more (or the request has ended). */
+  reserve(bytes: number): boolean {
+    if (this.disposed || !this.budget.tryReserve(bytes)) return false;
+    this.reserved += bytes;
+    return true;
+  }
+
+  async dispose(): Promise<void> {
+    if (this.disposed) return;
+    this.disposed = true;
+    this.budget.release(this.reserved);
+    this.reserved = 0;
+    await Promise.allSettled(this.paths.splice(0).map((file) => rm(file, { force: true })));
+  }
+}
+
+export interface Uploads {
+  readonly budget: UploadBudget;
+  /** This process's folder of temporary upload files (removed when the app closes). */
+  readonly temporaryDir: string;
+  /** The request's uploads, made on first use; disposed when its answer is sent or its connection closes. */
+  forRequest(request: FastifyRequest): RequestUploads;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    uploads: Uploads;
+  }
+}
+
+export default fp(
+  async function uploadsPlugin(app: FastifyInstance, options: { bytesInFlight: number }) {
+    const budget = new UploadBudget(options.bytesInFlight);
+    const temporaryDir = await mkdtemp(path.join(tmpdir(), 'qrib-uploads-'));
+    const scopes = new WeakMap<FastifyRequest, RequestUploads>();
+
+    const dispose = (request: FastifyRequest) => {
+      const scope = scopes.get(request);
+      if (!scope) return;
+      scopes.delete(request);
+      scope.dispose().catch((error: unknown) => request.log.warn({ err: error }, 'could not remove temporary upload files'));
+    };
+
+    app.decorate('uploads', {
+      budget,
+      temporaryDir,
+      forRequest(request) {
+        let scope = scopes.get(request);
+        if (!scope) {
+          scope = new RequestUploads(budget, temporaryDir);
+          scopes.set(request, scope);
+        }
+        return scope;
+      },
+    } satisfies Uploads);
+
+    app.addHook('onResponse', async (request) => dispose(request));
+    // A client that goes away before the answer: onResponse never runs for it.
+    app.addHook('onRequestAbort', async (request) => dispose(request));
+    app.addHook('onClose', async () => {
+      await rm(temporaryDir, { recursive: true, force: true });
+    });
+  },
+  { name: 'uploads' },
+);
