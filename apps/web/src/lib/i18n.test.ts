@@ -141,7 +141,7 @@ describe('i18n', () => {
       const i18n = initI18n(code);
       await i18n.changeLanguage(code);
       for (const [field, label] of Object.entries(FIELD_LABELS)) {
-        for (const message of ['requiredField', 'textTooLong', 'controlCharacters'] as const) {
+        for (const message of ['requiredField', 'textTooLong', 'controlCharacters', 'invisibleCharacters', 'tooManyStackedMarks', 'noVisibleText'] as const) {
           const text = translateCode(i18n.t, { code: message, params: { field, label, max: 100 } });
           const translated = i18n.t(`fields.${field}`);
           expect(text, `${message} ${field}`).toContain(translated);
