@@ -214,7 +214,7 @@ export async function buildApp({ config, database, closeDatabase = true, logger,
   await app.register(vendorInsightRoutes, { prefix: '/api/v1/vendors' });
   await app.register(redemptionRoutes, { prefix: '/api/v1/vendors' });
   await app.register(vendorReviewRoutes, { prefix: '/api/v1/vendors' });
-  await app.register(businessClosingRoutes, { prefix: '/api/v1/vendors' });
+  await app.register(businessClosingRoutes, { prefix: '/api/v1/vendors', passwordChecksPerAccount: config.loginAttemptsPerUsername });
   await app.register(reviewRoutes, { prefix: '/api/v1/reviews' });
   await app.register(offerRoutes, { prefix: '/api/v1/offers' });
   await app.register(offerClaimRoutes, { prefix: '/api/v1/offers' });

@@ -71,3 +71,7 @@ export const exportIdParamsSchema = z.object({
 /** DELETE /me {password}: 204 and the cookie cleared; 400 fieldErrors.password; 409 businessOpen. */
 export const deleteAccountRequestSchema = z.object({ password: currentPasswordField });
 export type DeleteAccountRequest = z.input<typeof deleteAccountRequestSchema>;
+
+/** POST /vendors/me/close {password}: the owner's password, checked like DELETE /me's (400 fieldErrors.password). */
+export const closeBusinessRequestSchema = z.object({ password: currentPasswordField });
+export type CloseBusinessRequest = z.input<typeof closeBusinessRequestSchema>;

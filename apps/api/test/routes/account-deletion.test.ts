@@ -223,7 +223,7 @@ describe('DELETE /api/v1/me', () => {
     expect(keys).toHaveLength(3);
     for (const key of keys) expect(await app.storage.exists(key), key).toBe(true);
 
-    expect((await app.inject({ method: 'POST', url: '/api/v1/vendors/me/close', cookies: shop.cookies })).statusCode).toBe(200);
+    expect((await app.inject({ method: 'POST', url: '/api/v1/vendors/me/close', cookies: shop.cookies, payload: { password: shop.password } })).statusCode).toBe(200);
     expect((await app.inject({ method: 'GET', url: `/api/v1/vendors/${shop.vendorId}`, cookies: shopper.cookies })).statusCode).toBe(404);
     const nearby = await app.inject({ method: 'GET', url: '/api/v1/offers/nearby-offers?lat=35.8989&lng=14.5146', cookies: shopper.cookies });
     expect(JSON.stringify(nearby.json())).not.toContain('Leaving Bakery');
@@ -413,7 +413,7 @@ describe('DELETE /api/v1/me', () => {
     const formerAdmin = (await signUp(app)) as Account;
     await db().execute(sql`INSERT INTO admin_actions (admin_user_id, action, item_kind, item_id, reason) VALUES (${formerAdmin.userId}, 'KEEP_ITEM', 'OFFER', ${offerId}, NULL)`);
     const leaving = (await buildShop(app)) as Shop & Account;
-    expect((await app.inject({ method: 'POST', url: '/api/v1/vendors/me/close', cookies: leaving.cookies })).statusCode).toBe(200);
+    expect((await app.inject({ method: 'POST', url: '/api/v1/vendors/me/close', cookies: leaving.cookies, payload: { password: leaving.password } })).statusCode).toBe(200);
     const admin = (await signUp(app)) as Account;
     expect(await runAdminCli(['grant', admin.username], testConfig(), { log: () => undefined, error: () => undefined }, testDb.database)).toBe(0);
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { MESSAGES, type Vendor } from '@qrib/shared';
+import { LOGIN_ATTEMPTS_PER_USERNAME, MESSAGES, type Vendor } from '@qrib/shared';
 import type { App } from '../../src/app.ts';
 import { selectRows } from '../../src/db/client.ts';
 import { buildPendingShop, buildShop, createOffer } from '../factories.ts';
@@ -12,10 +12,13 @@ let testDb: TestDatabase;
 
 useTestApp({}, (made) => ({ app, testDb } = made));
 
-type Account = { cookies: Record<string, string> };
+type Account = { cookies: Record<string, string>; password: string };
 const db = () => testDb.database.db;
-const close = (account: Account, payload?: object) =>
+/** Closes with the account's own password unless `payload` says otherwise (`null`: no body at all). */
+const close = (account: Account, payload: object | null = { password: account.password }) =>
   app.inject({ method: 'POST', url: '/api/v1/vendors/me/close', cookies: account.cookies, ...(payload ? { payload } : {}) });
+const vendorStatus = async (vendorId: number) =>
+  (await selectRows<{ status: string }>(db(), sql`SELECT status FROM vendors WHERE id = ${vendorId}`))[0]?.status;
 const offerStatuses = async (vendorId: number) =>
   (await selectRows<{ offer_id: number; status: string }>(db(), sql`SELECT offer_id, status FROM offers WHERE vendor_id = ${vendorId} ORDER BY offer_id`)).map(
     (row) => row.status,
@@ -34,8 +37,8 @@ describe('POST /api/v1/vendors/me/close', () => {
     expect((await app.inject({ method: 'GET', url: `/api/v1/offers/${active}`, cookies: shopper.cookies })).statusCode).toBe(200);
 
     const before = Date.now();
-    // A body is ignored.
-    const response = await close(shop, { reason: 'retiring' });
+    // What the body says besides the password is ignored.
+    const response = await close(shop, { password: shop.password, reason: 'retiring' });
     expect(response.statusCode).toBe(200);
     const closed = (response.json() as { data: Vendor }).data;
     expect(closed).toMatchObject({ vendorId: shop.vendorId, businessName: 'Closing Bakery', status: 'CLOSED' });
@@ -53,6 +56,38 @@ describe('POST /api/v1/vendors/me/close', () => {
     const again = await close(shop);
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({ code: 'businessAlreadyClosed', message: MESSAGES.businessAlreadyClosed });
+  });
+
+  it('asks for the owner’s password as DELETE /me does: 400 fieldErrors.password when it is missing or wrong, and nothing changes', async () => {
+    const shop = await buildShop(app);
+    await createOffer(app, shop);
+    const asDeletionAnswers = await app.inject({ method: 'DELETE', url: '/api/v1/me', cookies: shop.cookies, payload: { password: 'not-my-password1' } });
+    // No body at all is refused before the password is read, as DELETE /me refuses it.
+    const noBody = await close(shop, null);
+    expect(noBody.statusCode).toBe(400);
+    expect(noBody.json()).toEqual((await app.inject({ method: 'DELETE', url: '/api/v1/me', cookies: shop.cookies })).json());
+    for (const payload of [{}, { password: '' }, { password: 'not-my-password1' }]) {
+      const response = await close(shop, payload);
+      expect(response.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(response.json(), JSON.stringify(payload)).toMatchObject({ fieldErrors: { password: MESSAGES.passwordIncorrect } });
+    }
+    const wrong = await close(shop, { password: 'not-my-password1' });
+    expect(wrong.json()).toEqual(asDeletionAnswers.json());
+    expect(await vendorStatus(shop.vendorId)).toBe('ACTIVE');
+    expect(await offerStatuses(shop.vendorId)).toEqual(['ACTIVE']);
+    expect((await close(shop)).statusCode).toBe(200);
+  });
+
+  it('counts each attempt with the account’s other password checks: past the limit, 429 here and at DELETE /me, the right password too', async () => {
+    const shop = await buildShop(app);
+    for (let attempt = 0; attempt < LOGIN_ATTEMPTS_PER_USERNAME; attempt += 1) {
+      expect((await close(shop, { password: `wrong-${attempt}x` })).statusCode).toBe(400);
+    }
+    const limited = await close(shop);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toMatchObject({ code: 'tooManyLoginAttempts' });
+    expect((await app.inject({ method: 'DELETE', url: '/api/v1/me', cookies: shop.cookies, payload: { password: shop.password } })).statusCode).toBe(429);
+    expect(await vendorStatus(shop.vendorId)).toBe('ACTIVE');
   });
 
   it.each(['PENDING', 'REJECTED', 'SUSPENDED'] as const)('closes a %s business too', async (status) => {
