@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { CLAIM_STATUSES, isClaimCode, normalizeClaimCode } from './claim-constants.ts';
 import { MAX_INT } from './constants.ts';
-import { isCalendarDate } from './malta-time.ts';
+import { calendarDate } from './date-rules.ts';
 import { MESSAGES } from './messages.ts';
 
 export * from './claim-constants.ts';
@@ -73,7 +73,7 @@ export const redemptionsResponseSchema = z.object({ data: z.array(redemptionSche
 
 /** GET /vendors/me/redemptions?date=YYYY-MM-DD: one Malta day, today when left out. */
 export const redemptionsQuerySchema = z.object({
-  date: z.string().refine(isCalendarDate, { error: MESSAGES.redemptionDateInvalid }).optional(),
+  date: z.string({ error: MESSAGES.redemptionDateInvalid }).apply(calendarDate('date', MESSAGES.redemptionDateInvalid)).optional(),
 });
 
 export const claimIdParamsSchema = z.object({

@@ -18,4 +18,9 @@ export const FIELD_LABELS = {
   email: 'Email',
   phone: 'Phone',
   reason: 'Reason',
+  startDate: 'Start Date',
+  endDate: 'End Date',
+  date: 'Date',
+  from: 'Report start date',
+  to: 'Report end date',
 } as const;

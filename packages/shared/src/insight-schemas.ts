@@ -5,7 +5,8 @@
  */
 import { z } from 'zod';
 import { messageCodeSchema, messageParamsSchema } from './error-schema.ts';
-import { addDays, daysInRange, isCalendarDate, maltaDateOf, monthOf, weekOf } from './malta-time.ts';
+import { calendarDate } from './date-rules.ts';
+import { addDays, daysInRange, maltaDateOf, monthOf, weekOf } from './malta-time.ts';
 import { codedMessage } from './message-codes.ts';
 import { MESSAGES } from './messages.ts';
 import { INSIGHT_PERIODS, TRUST_LEVELS, type InsightPeriod, type TrustLevel } from './insight-constants.ts';
@@ -112,16 +113,15 @@ export function computeTrust({ verifiedPurchases, rating, verifiedReceipts = 0, 
   };
 }
 
-const calendarDate = z
-  .string({ error: MESSAGES.insightsDateInvalid })
-  .refine(isCalendarDate, { error: MESSAGES.insightsDateInvalid });
+const reportDate = (field: 'from' | 'to') =>
+  z.string({ error: MESSAGES.insightsDateInvalid }).apply(calendarDate(field, MESSAGES.insightsDateInvalid));
 
 /** GET /vendors/me/insights?period=weekly|monthly[&from=YYYY-MM-DD&to=YYYY-MM-DD] */
 export const insightsQuerySchema = z
   .object({
     period: z.enum(INSIGHT_PERIODS, { error: MESSAGES.insightsPeriodInvalid }).default('weekly'),
-    from: calendarDate.optional(),
-    to: calendarDate.optional(),
+    from: reportDate('from').optional(),
+    to: reportDate('to').optional(),
   })
   .superRefine((query, context) => {
     if ((query.from === undefined) !== (query.to === undefined)) {

@@ -71,6 +71,19 @@ export function maltaDayEnd(isoDate: string): Date {
   return maltaMidnight(addDays(isoDate, 1));
 }
 
+/**
+ * The calendar dates Qrib takes from anyone (offers' start and end, reports' ranges, the till's days): far enough
+ * either side of today for any shop, and where the clock rule above is known to hold. A date outside is refused
+ * (400 `dateOutOfRange`), never computed with: Malta's midnight of 0001-01-01 falls in year 0, which no Date names.
+ */
+export const EARLIEST_DATE = '2000-01-01';
+export const LATEST_DATE = '2100-12-31';
+
+/** Whether a calendar date (YYYY-MM-DD) lies in EARLIEST_DATE…LATEST_DATE; the fixed width makes text order date order. */
+export function isDateInRange(isoDate: string): boolean {
+  return isoDate >= EARLIEST_DATE && isoDate <= LATEST_DATE;
+}
+
 /** A YYYY-MM-DD text that names a real calendar date. */
 export function isCalendarDate(text: string): boolean {
   if (!ISO_DATE.test(text)) return false;

@@ -76,6 +76,8 @@ export const MESSAGES = {
   percentageTooHigh: 'A percentage discount cannot be more than 100',
   maxRedemptionsInvalid: 'Maximum redemptions must be a whole number of at least 1',
   dateInvalid: 'Enter a real date (YYYY-MM-DD)',
+  dateOutOfRange: '{{label}} must be between {{min}} and {{max}}',
+  discountValueTooHigh: 'The discount value cannot be more than {{max}}',
   imagesTooMany: 'You can add at most 6 images',
   imageTooLarge: 'Each image must be at most 10 MB',
   imageTooManyPixels: 'An image is too large: at most 40 megapixels',

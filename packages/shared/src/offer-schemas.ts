@@ -6,13 +6,14 @@ import { z } from 'zod';
 import { categorySchema } from './category-schemas.ts';
 import { FIELD_LABELS } from './field-labels.ts';
 import { MAX_INT } from './constants.ts';
+import { calendarDate } from './date-rules.ts';
 import { isCalendarDate } from './malta-time.ts';
 import { codedMessage } from './message-codes.ts';
 import { MESSAGES } from './messages.ts';
 import { multiLine, singleLine } from './text-rules.ts';
 import { ratingSchema } from './shop-schemas.ts';
 import { BUSINESS_TYPES } from './vendor-schemas.ts';
-import { DISCOUNT_TYPES, TARGET_AUDIENCES, REDEMPTION_LIMITS, OFFER_STATUSES } from './offer-constants.ts';
+import { DISCOUNT_TYPES, MAX_DISCOUNT_VALUE, TARGET_AUDIENCES, REDEMPTION_LIMITS, OFFER_STATUSES } from './offer-constants.ts';
 
 export * from './offer-constants.ts';
 
@@ -29,13 +30,13 @@ const flag = (defaultValue: boolean) =>
     return value;
   }, z.boolean());
 
-const dateField = (requiredMessage: string) =>
+const dateField = (field: 'startDate' | 'endDate', requiredMessage: string) =>
   z.preprocess(
     blankToUndefined,
     z
       .string({ error: requiredMessage })
       .trim()
-      .refine(isCalendarDate, { error: MESSAGES.dateInvalid }),
+      .apply(calendarDate(field, MESSAGES.dateInvalid)),
   );
 
 const longText = (field: 'title' | 'description' | 'termsAndConditions', max: number) =>
@@ -85,11 +86,10 @@ export const offerFieldsSchema = z.preprocess(
         .number({ error: (issue) => (issue.input === undefined ? MESSAGES.discountValueRequired : MESSAGES.discountValueInvalid) })
         .refine(Number.isFinite, { error: MESSAGES.discountValueInvalid })
         // The column keeps cents: anything under one cent would be stored as 0.
-        .min(0.01, { error: MESSAGES.discountValueInvalid })
-        .max(99_999_999, { error: MESSAGES.discountValueInvalid }),
+        .min(0.01, { error: MESSAGES.discountValueInvalid }),
     ),
-    startDate: dateField(MESSAGES.startDateRequired),
-    endDate: dateField(MESSAGES.endDateRequired),
+    startDate: dateField('startDate', MESSAGES.startDateRequired),
+    endDate: dateField('endDate', MESSAGES.endDateRequired),
     termsAndConditions: z
       .preprocess(
         blankToUndefined,
@@ -130,6 +130,15 @@ export const offerFieldsSchema = z.preprocess(
     when: (payload) => {
       const value = payload.value as { discountType?: unknown; discountValue?: unknown } | undefined;
       return value?.discountType === 'PERCENTAGE' && typeof value.discountValue === 'number' && value.discountValue > 0;
+    },
+  })
+  // Every other type (euros off, or a value that only labels a buy-x-get-y offer) stops at MAX_DISCOUNT_VALUE.
+  .refine((offer) => offer.discountType === 'PERCENTAGE' || offer.discountValue <= MAX_DISCOUNT_VALUE, {
+    path: ['discountValue'],
+    error: codedMessage('discountValueTooHigh', { max: MAX_DISCOUNT_VALUE }),
+    when: (payload) => {
+      const value = payload.value as { discountType?: unknown; discountValue?: unknown } | undefined;
+      return value?.discountType !== 'PERCENTAGE' && typeof value?.discountValue === 'number' && value.discountValue > 0;
     },
   })
   .refine((offer) => offer.redemptionLimit !== 'LIMITED' || offer.maxRedemptions !== undefined, {

@@ -9,6 +9,7 @@ import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { MAX_OFFER_IMAGES } from '@qrib/shared/constants';
+import { EARLIEST_DATE, LATEST_DATE } from '@qrib/shared/malta-time';
 import { MESSAGES } from '@qrib/shared/messages';
 import { keepOfferImages, offerFieldsSchema, type Offer, type OfferFields } from '@qrib/shared/offer-schemas';
 import { DISCOUNT_TYPES, REDEMPTION_LIMITS, TARGET_AUDIENCES } from '@qrib/shared/offer-constants';
@@ -203,8 +204,8 @@ export function OfferForm(props: OfferFormProps) {
           <p className="text-sm text-slate-600">{t('offerForm.photosKept')}</p>
         )}
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField label={t('offerForm.startDate')} type="date" error={message(errors.startDate?.message)} {...register('startDate')} />
-          <TextField label={t('offerForm.endDate')} type="date" error={message(errors.endDate?.message)} {...register('endDate')} />
+          <TextField label={t('offerForm.startDate')} type="date" min={EARLIEST_DATE} max={LATEST_DATE} error={message(errors.startDate?.message)} {...register('startDate')} />
+          <TextField label={t('offerForm.endDate')} type="date" min={EARLIEST_DATE} max={LATEST_DATE} error={message(errors.endDate?.message)} {...register('endDate')} />
         </div>
         <TextareaField label={t('offerForm.terms')} error={message(errors.termsAndConditions?.message)} {...register('termsAndConditions')} />
       </FormSection>

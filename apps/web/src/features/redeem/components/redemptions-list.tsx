@@ -4,6 +4,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatClaimCode } from '@qrib/shared/claim-constants';
 import type { Redemption } from '@qrib/shared/claim-schemas';
+import { EARLIEST_DATE } from '@qrib/shared/malta-time';
 import { Button } from '../../../components/ui/button.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/data-states.tsx';
 import { controlClass } from '../../../components/ui/field.tsx';
@@ -81,6 +82,7 @@ export function RedemptionsList({
             id={dateId}
             type="date"
             value={date}
+            min={EARLIEST_DATE}
             max={today}
             onChange={(event) => onDateChange(event.target.value || today)}
             className={controlClass(false)}
