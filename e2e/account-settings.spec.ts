@@ -10,6 +10,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { unzipSync } from 'fflate';
 import sharp from 'sharp';
 import { enAccount } from '@qrib/shared/i18n/en-account';
+import { MESSAGES } from '@qrib/shared/messages';
 import {
   createLimitedOfferByApi,
   expectNoSeriousA11yViolations,
@@ -174,7 +175,7 @@ test('Change password and email address: the old password no longer logs in, the
 });
 
 test('An owner closes the business before deleting the account', async ({ page }) => {
-  await signUpThroughForm(page);
+  const account = await signUpThroughForm(page);
   await registerPendingBusinessByApi(page, 'Closing Test Kiosk');
   await page.goto('/profile');
   await expect(page.getByTestId('delete-account-blocked')).toContainText(strings.closeFirstTitle);
@@ -188,6 +189,13 @@ test('An owner closes the business before deleting the account', async ({ page }
   const dialog = page.getByRole('dialog', { name: 'Close Closing Test Kiosk?' });
   await expect(dialog).toBeVisible();
   await expectNoSeriousA11yViolations(page);
+  // Closing for good asks for the password, as deleting the account does: a wrong one is said under its field.
+  const password = dialog.getByLabel(strings.password);
+  await password.fill('not-my-password1');
+  await dialog.getByRole('button', { name: strings.closeConfirm }).click();
+  await expect(dialog.getByText(MESSAGES.passwordIncorrect)).toBeVisible();
+  await expect(password).toHaveAttribute('aria-invalid', 'true');
+  await password.fill(account.password);
   await dialog.getByRole('button', { name: strings.closeConfirm }).click();
   await expect(dialog).toBeHidden();
   await expect(closeSection.getByRole('status')).toHaveText('Closing Test Kiosk is closed. Its offers have ended.');

@@ -204,9 +204,29 @@ describe('Close my business', () => {
     await user.click(section('close-business').getByRole('button', { name: strings.closeButton }));
     const dialog = await screen.findByRole('dialog', { name: 'Close Crystal Palace Bar?' });
     expect(api.calls.some((call) => call.path === '/api/v1/vendors/me/close')).toBe(false);
+    // The password is asked for, as deleting the account asks for it: without it nothing is sent.
+    await user.click(within(dialog).getByRole('button', { name: strings.closeConfirm }));
+    expect(await within(dialog).findByText(MESSAGES.passwordIncorrect)).toBeInTheDocument();
+    expect(api.calls.some((call) => call.path === '/api/v1/vendors/me/close')).toBe(false);
+    await user.type(within(dialog).getByLabelText(strings.password), 'secret123');
     await user.click(within(dialog).getByRole('button', { name: strings.closeConfirm }));
     expect(await section('close-business').findByRole('status')).toHaveTextContent('Crystal Palace Bar is closed. Its offers have ended.');
-    expect(api.calls).toContainEqual({ method: 'POST', path: '/api/v1/vendors/me/close', body: undefined });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(api.calls).toContainEqual({ method: 'POST', path: '/api/v1/vendors/me/close', body: { password: 'secret123' } });
+  });
+
+  it('shows a wrong password under its field in the dialog, which stays open', async () => {
+    stubApi({ ...noExport, 'POST /api/v1/vendors/me/close': fieldError(400, 'password', 'passwordIncorrect') });
+    renderScreen(<AccountSettings user={testOwner} businessStatus="ACTIVE" />);
+    const user = userEvent.setup();
+    await user.click(section('close-business').getByRole('button', { name: strings.closeButton }));
+    const dialog = await screen.findByRole('dialog', { name: 'Close Crystal Palace Bar?' });
+    const password = within(dialog).getByLabelText(strings.password);
+    await user.type(password, 'wrongpass1');
+    await user.click(within(dialog).getByRole('button', { name: strings.closeConfirm }));
+    expect(await within(dialog).findByText(MESSAGES.passwordIncorrect)).toBeInTheDocument();
+    expect(password).toHaveAttribute('aria-invalid', 'true');
+    expect(section('close-business').queryByRole('status')).toBeNull();
   });
 
   it('lets an owner whose business is closed delete the account, and shows no close button', () => {

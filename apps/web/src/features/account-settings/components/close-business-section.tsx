@@ -1,23 +1,53 @@
 /**
- * 'Close my business' (owners whose business is not CLOSED): what closing does, a confirmation dialog, then the
- * closed state. Handing a business over is not offered.
+ * 'Close my business' (owners whose business is not CLOSED): what closing does, a confirmation dialog that asks for
+ * the owner's password (as deleting the account does), then the closed state. Handing a business over is not offered.
  */
-import { useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useCallback, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { closeBusinessRequestSchema, type CloseBusinessRequest } from '@qrib/shared/account-schemas';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
-import { translateError } from '../../../lib/i18n.ts';
-import { ApiError } from '../../../lib/api-client.ts';
+import { TextField } from '../../../components/ui/text-field.tsx';
+import { asyncHandler } from '../../../lib/async-handler.ts';
+import { translateMessage } from '../../../lib/i18n.ts';
 import { useCloseBusiness } from '../api/close-business.ts';
+import { requestFailureText } from './request-failure.ts';
 import { SettingsSection } from './settings-section.tsx';
 
 export function CloseBusinessSection({ businessName, isClosed }: { businessName: string; isClosed: boolean }) {
   const { t } = useTranslation();
   const close = useCloseBusiness();
   const [isConfirming, setConfirming] = useState(false);
-  const failure =
-    close.error instanceof ApiError && close.error.reason === 'http' && close.error.code ? translateError(t, close.error) : t('accountSettings.requestFailed');
+  const [failure, setFailure] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<CloseBusinessRequest>({ resolver: zodResolver(closeBusinessRequestSchema), defaultValues: { password: '' } });
+  const message = (text: string | undefined) => (text ? translateMessage(t, text) : undefined);
+
+  // Stable, so the dialog (which re-runs its focus effect when onClose changes) keeps the focus in the field while typing.
+  const cancel = useCallback(() => {
+    setConfirming(false);
+    setFailure(null);
+    reset();
+  }, [reset]);
+  // A wrong password keeps the dialog open with the message under the field; success closes it.
+  const onSubmit = handleSubmit(async (form) => {
+    setFailure(null);
+    try {
+      await close.mutateAsync(form);
+      setConfirming(false);
+    } catch (error) {
+      setFailure(requestFailureText(t, error, setError, ['password']));
+    }
+  });
+
   return (
     <SettingsSection title={t('accountSettings.closeTitle')} testId="close-business">
       {isClosed || close.isSuccess ? (
@@ -27,31 +57,33 @@ export function CloseBusinessSection({ businessName, isClosed }: { businessName:
       ) : (
         <>
           <p className="mt-1 text-sm text-slate-700">{t('accountSettings.closeWhat', { business: businessName })}</p>
-          {close.isError ? (
-            <div className="mt-3">
-              <Alert>{failure}</Alert>
-            </div>
-          ) : null}
           <Button variant="secondary" className="mt-4 w-full sm:w-auto" data-testid="close-business-open" onClick={() => setConfirming(true)}>
             {t('accountSettings.closeButton')}
           </Button>
         </>
       )}
       {isConfirming ? (
-        <Modal title={t('accountSettings.closeConfirmTitle', { business: businessName })} closeLabel={t('accountSettings.cancel')} onClose={() => setConfirming(false)}>
+        <Modal title={t('accountSettings.closeConfirmTitle', { business: businessName })} closeLabel={t('accountSettings.cancel')} onClose={cancel}>
           <p className="text-sm text-slate-700">{t('accountSettings.closeWhat', { business: businessName })}</p>
-          <div className="mt-5 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-            <Button variant="secondary" onClick={() => setConfirming(false)}>
-              {t('accountSettings.cancel')}
-            </Button>
-            <Button
-              data-testid="close-business-confirm"
-              disabled={close.isPending}
-              onClick={() => close.mutate(undefined, { onSettled: () => setConfirming(false) })}
-            >
-              {close.isPending ? t('accountSettings.closing') : t('accountSettings.closeConfirm')}
-            </Button>
-          </div>
+          <form onSubmit={asyncHandler(onSubmit)} noValidate className="mt-4 space-y-4">
+            {failure ? <Alert>{failure}</Alert> : null}
+            <TextField
+              label={t('accountSettings.password')}
+              type="password"
+              autoComplete="current-password"
+              error={message(errors.password?.message)}
+              data-testid="close-business-password"
+              {...register('password')}
+            />
+            <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+              <Button type="button" variant="secondary" onClick={cancel}>
+                {t('accountSettings.cancel')}
+              </Button>
+              <Button type="submit" data-testid="close-business-confirm" disabled={isSubmitting}>
+                {isSubmitting ? t('accountSettings.closing') : t('accountSettings.closeConfirm')}
+              </Button>
+            </div>
+          </form>
         </Modal>
       ) : null}
     </SettingsSection>
