@@ -7,6 +7,7 @@ import { offerFieldsSchema } from './offer-schemas.ts';
 import { receiptDecisionRequestSchema } from './receipt-schemas.ts';
 import { signupRequestSchema } from './auth-schemas.ts';
 import { EMOJI_TEXTS, WRITTEN_IN } from './testing/multilingual-text.ts';
+import { adminDecisionSchema, reportCreateSchema, reviewCreateSchema, reviewReplySchema } from './trust-schemas.ts';
 import { MAX_STACKED_MARKS, findTextProblem, hasControlCharacter } from './text-rules.ts';
 import { vendorRegistrationSchema } from './vendor-schemas.ts';
 
@@ -130,5 +131,23 @@ describe('text that shows what it says (issue 25)', () => {
     expect(businessNameIssue('\u2800\u2800')).toMatchObject([{ path: [], message: named('noVisibleText', 'businessName') }]);
     expect(findTextProblem('\u0301\u0301')).toBe('noVisibleText');
     expect(findTextProblem('')).toBeUndefined();
+  });
+
+  it('holds reviews, replies, reports and an admin’s reasons to the multi-line rules, naming each', () => {
+    const review = (text: string) => reviewCreateSchema.safeParse({ claimId: 1, stars: 5, text });
+    expect(review('Great ftira!\r\nThe best in Ħamrun 👩\u200d🍳').data?.text).toBe('Great ftira!\nThe best in Ħamrun 👩\u200d🍳');
+    expect(review('مطعم رائع\n٥ نجوم').data?.text).toBe('مطعم رائع\n٥ نجوم');
+    expect(review('   ').data?.text).toBeNull();
+    expect(review('Great \u202egnp.exe').error?.issues).toMatchObject([{ path: ['text'], message: named('invisibleCharacters', 'reviewText') }]);
+    expect(review('Great\tftira').error?.issues).toMatchObject([{ path: ['text'], message: named('controlCharactersMultiline', 'reviewText') }]);
+    expect(review(`Gre${'\u0300'.repeat(50)}at`).error?.issues).toMatchObject([{ path: ['text'], message: tooManyMarks('reviewText') }]);
+    expect(reviewReplySchema.safeParse({ text: 'Grazzi!\u200b' }).error?.issues).toMatchObject([{ path: ['text'], message: named('invisibleCharacters', 'replyText') }]);
+    expect(reviewReplySchema.parse({ text: 'Grazzi ħafna! 🙏🏽' }).text).toBe('Grazzi ħafna! 🙏🏽');
+    expect(reportCreateSchema.safeParse({ kind: 'REVIEW', id: 1, reason: 'OTHER', text: '\u3164\u3164' }).error?.issues).toMatchObject([
+      { path: ['text'], message: named('invisibleCharacters', 'reportText') },
+    ]);
+    expect(adminDecisionSchema.safeParse({ status: 'REJECTED', reason: 'Licence \u2066expired\u2069' }).error?.issues).toMatchObject([
+      { path: ['reason'], message: named('invisibleCharacters', 'reason') },
+    ]);
   });
 });

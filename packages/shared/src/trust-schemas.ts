@@ -7,6 +7,7 @@ import { MAX_INT } from './constants.ts';
 import { codedMessage } from './message-codes.ts';
 import { MESSAGES } from './messages.ts';
 import { RECEIPT_STATUSES } from './receipt-constants.ts';
+import { multiLine } from './text-rules.ts';
 import {
   ADMIN_ACTION_ITEM_KINDS,
   ADMIN_ACTIONS,
@@ -33,10 +34,12 @@ export * from './trust-constants.ts';
 
 const id = z.number({ error: MESSAGES.idInvalid }).int({ error: MESSAGES.idInvalid }).min(1, { error: MESSAGES.idInvalid }).max(MAX_INT, { error: MESSAGES.idInvalid });
 
-/** Trimmed; empty is null; longer than `max` is refused with `message`. */
-function optionalText(max: number, message: string) {
+/** Trimmed; empty is null; longer than `max` is refused with `message`; line breaks kept, what cannot be seen refused. */
+function optionalText(field: 'reviewText' | 'reportText' | 'reason', max: number, message: string) {
   return z
     .string({ error: message })
+    .trim()
+    .apply(multiLine(field))
     .nullish()
     .transform((value) => {
       const trimmed = value?.trim() ?? '';
@@ -55,7 +58,7 @@ export const reviewCreateSchema = z
       .int({ error: MESSAGES.reviewStarsInvalid })
       .min(REVIEW_STARS_MIN, { error: MESSAGES.reviewStarsInvalid })
       .max(REVIEW_STARS_MAX, { error: MESSAGES.reviewStarsInvalid }),
-    text: optionalText(REVIEW_TEXT_MAX, codedMessage('reviewTextTooLong', { max: REVIEW_TEXT_MAX })),
+    text: optionalText('reviewText', REVIEW_TEXT_MAX, codedMessage('reviewTextTooLong', { max: REVIEW_TEXT_MAX })),
   })
   .refine((body) => (body.claimId === undefined) !== (body.receiptId === undefined), { error: MESSAGES.reviewNeedsOnePurchase, path: ['claimId'] });
 export type ReviewCreateRequest = z.input<typeof reviewCreateSchema>;
@@ -66,6 +69,7 @@ export const reviewReplySchema = z.object({
     .string({ error: codedMessage('replyLength', { max: REVIEW_REPLY_MAX }) })
     .trim()
     .min(1, { error: codedMessage('replyLength', { max: REVIEW_REPLY_MAX }) })
+    .apply(multiLine('replyText'))
     .max(REVIEW_REPLY_MAX, { error: codedMessage('replyLength', { max: REVIEW_REPLY_MAX }) }),
 });
 export type ReviewReplyRequest = z.input<typeof reviewReplySchema>;
@@ -112,14 +116,14 @@ export const reportCreateSchema = z
     kind: z.enum(REPORT_KINDS, { error: MESSAGES.reportKindInvalid }),
     id,
     reason: z.enum(REPORT_REASONS, { error: MESSAGES.reportReasonInvalid }),
-    text: optionalText(REPORT_TEXT_MAX, codedMessage('reportTextTooLong', { max: REPORT_TEXT_MAX })),
+    text: optionalText('reportText', REPORT_TEXT_MAX, codedMessage('reportTextTooLong', { max: REPORT_TEXT_MAX })),
   })
   .refine((body) => body.reason !== 'OTHER' || body.text !== null, { error: MESSAGES.reportTextRequired, path: ['text'] });
 export type ReportCreateRequest = z.input<typeof reportCreateSchema>;
 export const reportCreatedSchema = z.object({ data: z.object({ reportId: z.number().int(), status: z.enum(REPORT_STATUSES) }) });
 
 /** A reason an admin gives: 1 to ADMIN_REASON_MAX characters once trimmed (optional where a decision needs none). */
-const adminReason = optionalText(ADMIN_REASON_MAX, codedMessage('reasonTooLong', { max: ADMIN_REASON_MAX }));
+const adminReason = optionalText('reason', ADMIN_REASON_MAX, codedMessage('reasonTooLong', { max: ADMIN_REASON_MAX }));
 
 /** POST /admin/vendors/:vendorId/decision. */
 export const adminDecisionSchema = z
