@@ -63,6 +63,7 @@ import pendingUploadsPlugin from './plugins/pending-uploads.ts';
 import uploadsPlugin from './plugins/uploads.ts';
 import receiptVerifierPlugin from './plugins/receipt-verifier.ts';
 import dataExportsPlugin from './plugins/data-exports.ts';
+import storageHygienePlugin from './plugins/storage-hygiene.ts';
 import securityHeadersPlugin, { inlineScriptHashes, securityHeaders } from './plugins/security-headers.ts';
 import storagePlugin from './plugins/storage.ts';
 import { createRateLimitCountersRepository } from './repositories/rate-limit-counters.ts';
@@ -195,6 +196,7 @@ export async function buildApp({ config, database, closeDatabase = true, logger,
   await app.register(authPlugin, { secret: config.jwtSecret, cookieSecure: config.cookieSecure, publicOrigin: config.publicOrigin });
   await app.register(limitsPlugin);
   await app.register(policiesPlugin);
+  await app.register(storageHygienePlugin, { graceMs: config.storageSweepGraceMs });
 
   // Routes
   await app.register(healthRoutes);

@@ -86,6 +86,13 @@ const envSchema = z.object({
     .min(0.01, { error: 'must be more than 0' })
     .max(3600, { error: 'must be at most 3600' })
     .default(60),
+  // Issue 25: half-written uploads and export archives no export names, untouched this long, are deleted by the daily sweep.
+  STORAGE_SWEEP_GRACE_MINUTES: z.coerce
+    .number({ error: 'must be a whole number of minutes' })
+    .int({ error: 'must be a whole number of minutes' })
+    .min(5, { error: 'must be at least 5 (a slow upload in progress must not be cut)' })
+    .max(10_080, { error: 'must be at most 10080 (a week)' })
+    .default(60),
   // Issue 25: bytes of uploaded files all requests together may hold (temporary files and the one being checked); a
   // request that would go over answers 503 uploadsBusy. 256 MB suits a 2-core machine with 24 GiB.
   UPLOAD_BYTES_IN_FLIGHT: z.coerce
@@ -142,6 +149,8 @@ export interface Config {
   mailSending: boolean;
   /** The first retry's wait after a failed send; each further one waits four times longer. */
   mailRetryBaseMs: number;
+  /** Issue 25: how long a half-written upload or an export archive no export names is left before the daily sweep deletes it. */
+  storageSweepGraceMs: number;
   /** Who may read /api/docs (Swagger UI and the OpenAPI JSON): signed-in admins only, or anyone. */
   apiDocs: 'admin' | 'public';
   /** Issue 25: bytes of uploaded files in flight across all requests of this process; more answers 503 uploadsBusy. */
@@ -203,6 +212,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailOutboxDir: path.join(dataDir, 'outbox'),
     mailSending: values.MAIL_SENDING,
     mailRetryBaseMs: Math.round(values.MAIL_RETRY_BASE_SECONDS * 1000),
+    storageSweepGraceMs: values.STORAGE_SWEEP_GRACE_MINUTES * 60_000,
     apiDocs: values.API_DOCS,
     uploadBytesInFlight: values.UPLOAD_BYTES_IN_FLIGHT,
     adminUsernames: [...new Set((values.ADMIN_USERNAMES ?? '').split(',').map((name) => name.trim()).filter((name) => name !== ''))],

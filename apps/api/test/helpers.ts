@@ -49,6 +49,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     mailRetryBaseMs: 50,
     apiDocs: 'admin',
     uploadBytesInFlight: 256 * 1024 * 1024,
+    storageSweepGraceMs: 60 * 60_000,
     ...overrides,
   };
 }

@@ -18,7 +18,7 @@ export default fp(
   async function dataExportsPlugin(app: FastifyInstance) {
     const repository = createDataExportsRepository(app.db);
     const log = app.log.child({ module: 'data-exports' });
-    const worker = createDataExportWorker({ exports: repository, storage: app.storage, log });
+    const worker = createDataExportWorker({ exports: repository, storage: app.storage, files: app.pendingUploads, log });
     app.decorate('dataExports', {
       ...worker,
       request: repository.request,
@@ -46,5 +46,5 @@ export default fp(
       await Promise.all([worker.close(), sweeping]);
     });
   },
-  { name: 'data-exports', dependencies: ['database', 'storage'] },
+  { name: 'data-exports', dependencies: ['database', 'storage', 'pending-uploads'] },
 );

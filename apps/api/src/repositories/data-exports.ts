@@ -26,6 +26,7 @@ import {
   vendorDocuments,
   vendors,
 } from '../db/schema.ts';
+import type { SettleUploads } from '../services/pending-writes.ts';
 import { enqueueMail } from './mail-outbox.ts';
 import { readPreferences } from './users.ts';
 
@@ -121,7 +122,7 @@ export function createDataExportsRepository(db: Db) {
      * Answers false when the export is no longer pending (another replica finished it after this one's claim went
      * stale): the caller then deletes its own file.
      */
-    async markReady(exportId: string, storageKey: string, sizeBytes: number): Promise<boolean> {
+    async markReady(exportId: string, storageKey: string, sizeBytes: number, settle?: SettleUploads): Promise<boolean> {
       return db.transaction(async (tx) => {
         const [row] = await tx
           .update(dataExports)
@@ -137,6 +138,8 @@ export function createDataExportsRepository(db: Db) {
           .where(and(eq(dataExports.id, exportId), eq(dataExports.status, 'PENDING')))
           .returning();
         if (!row) return false;
+        // The archive's key stops being a pending upload in the same commit (issue 25).
+        await settle?.(tx);
         const [owner] = await tx
           .select({ email: users.email })
           .from(users)
@@ -188,6 +191,13 @@ export function createDataExportsRepository(db: Db) {
         .from(dataExports)
         .where(and(isNotNull(dataExports.storageKey), lte(dataExports.expiresAt, sql`now()`)));
       return rows.flatMap((row) => (row.storageKey ? [{ exportId: row.exportId, storageKey: row.storageKey }] : []));
+    },
+
+    /** Which of these storage keys an export names (the rest under private/exports/ belong to none). */
+    async findArchiveKeys(keys: string[]): Promise<Set<string>> {
+      if (keys.length === 0) return new Set();
+      const rows = await db.select({ storageKey: dataExports.storageKey }).from(dataExports).where(inArray(dataExports.storageKey, keys));
+      return new Set(rows.flatMap((row) => (row.storageKey ? [row.storageKey] : [])));
     },
 
     async forgetArchive(exportId: string): Promise<void> {

@@ -66,6 +66,7 @@ export function createPendingUploadsRepository(db: Db) {
             OR EXISTS (SELECT 1 FROM receipt_files WHERE storage_key = ${key})
             OR EXISTS (SELECT 1 FROM vendor_documents WHERE storage_key = ${key})
             OR EXISTS (SELECT 1 FROM vendors WHERE logo_key = ${key})
+            OR EXISTS (SELECT 1 FROM data_exports WHERE storage_key = ${key})
             OR EXISTS (
               SELECT 1 FROM pending_uploads
               WHERE storage_key = ${key} AND NOT (id = ANY(${`{${ids.join(',')}}`}::bigint[]))

@@ -11,6 +11,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { Zip, ZipDeflate, ZipPassThrough } from 'fflate';
 import type { AccountData, DataExportsRepository } from '../repositories/data-exports.ts';
 import type { Storage } from '../storage/storage.ts';
+import type { FileStore } from './pending-writes.ts';
 
 /** The version of data.json's layout; raised whenever a section changes shape. */
 export const DATA_EXPORT_FORMAT = 1;
@@ -182,17 +183,31 @@ export interface DataExportWorker {
   drain(): Promise<void>;
   /** Deletes the archives of expired exports (their rows stay, for the 410); answers how many. */
   sweep(): Promise<number>;
+  /**
+   * Deletes the archives under private/exports/ that no export names and that were written before `olderThan`
+   * (issue 25: left by a build whose export went away); answers how many.
+   */
+  removeOrphanArchives(olderThan: Date): Promise<number>;
   /** Stops claiming and waits a while for the archive being built. */
   close(): Promise<void>;
 }
 
+/** The folder of the archives: a key is `private/exports/<sha256>.zip`. */
+export const DATA_EXPORT_FOLDER = 'private/exports';
+
+/** A claimed export that another replica finished meanwhile (this build's archive is not needed). */
+class ExportNoLongerPending extends Error {}
+
 export function createDataExportWorker({
   exports,
   storage,
+  files,
   log,
 }: {
   exports: DataExportsRepository;
   storage: Storage;
+  /** Stores the archive as a pending upload until its export names it, so a build killed in between leaves nothing. */
+  files: FileStore;
   log: FastifyBaseLogger;
 }): DataExportWorker {
   let isClosed = false;
@@ -204,13 +219,14 @@ export function createDataExportWorker({
     if (!data) throw new Error('the account no longer exists');
     const archive = await buildArchive(data, storage, new Date());
     if (archive.missingFiles.length > 0) log.warn({ exportId, missingFiles: archive.missingFiles }, 'data export: stored files missing');
-    const storageKey = `private/exports/${archive.sha256}.zip`;
-    await storage.put(storageKey, archive.bytes, 'application/zip');
+    const storageKey = `${DATA_EXPORT_FOLDER}/${archive.sha256}.zip`;
     try {
-      const isMarked = await exports.markReady(exportId, storageKey, archive.bytes.byteLength);
-      if (!isMarked) await storage.delete(storageKey);
+      // The file goes again when marking fails or finds the export no longer pending (the store undoes it).
+      await files.storeFilesWithRows([{ key: storageKey, body: archive.bytes, contentType: 'application/zip' }], async (settle) => {
+        if (!(await exports.markReady(exportId, storageKey, archive.bytes.byteLength, settle))) throw new ExportNoLongerPending();
+      });
     } catch (error) {
-      await storage.delete(storageKey).catch(() => undefined);
+      if (error instanceof ExportNoLongerPending) return;
       throw error;
     }
     log.info({ exportId, sizeBytes: archive.bytes.byteLength }, 'data export ready');
@@ -264,6 +280,13 @@ export function createDataExportWorker({
         removed += 1;
       }
       return removed;
+    },
+    async removeOrphanArchives(olderThan) {
+      const keys = await storage.list(DATA_EXPORT_FOLDER, { modifiedBefore: olderThan });
+      const named = await exports.findArchiveKeys(keys);
+      const orphans = keys.filter((key) => !named.has(key));
+      for (const key of orphans) await storage.delete(key);
+      return orphans.length;
     },
     async close() {
       isClosed = true;
