@@ -31,15 +31,18 @@ const CONTROL = /[\p{Cc}\u2028\u2029]/u;
 // Unicode says to draw as nothing (Hangul fillers, variation selectors, the combining grapheme joiner).
 const INVISIBLE = /[\p{Cf}\p{Default_Ignorable_Code_Point}]/u;
 const STACKING_MARK = /[\p{Mn}\p{Me}]/u;
+const SPACING_MARK = /\p{Mc}/u;
 const LETTER_OR_MARK = /[\p{L}\p{M}]/u;
 // Scripts whose spelling uses ZWNJ and ZWJ between letters: Persian and Urdu in Arabic script, the Brahmic scripts.
 const JOINING_SCRIPT =
   /[\p{scx=Arabic}\p{scx=Syriac}\p{scx=Nko}\p{scx=Devanagari}\p{scx=Bengali}\p{scx=Gurmukhi}\p{scx=Gujarati}\p{scx=Oriya}\p{scx=Tamil}\p{scx=Telugu}\p{scx=Kannada}\p{scx=Malayalam}\p{scx=Sinhala}\p{scx=Myanmar}\p{scx=Khmer}]/u;
 const PICTOGRAPH = /\p{Extended_Pictographic}/u;
 const EMOJI_MODIFIER = /\p{Emoji_Modifier}/u;
+const HAS_EMOJI_FORM = /\p{Emoji}/u;
 const VARIATION_SELECTOR = /[\uFE00-\uFE0F\u{E0100}-\u{E01EF}]/u;
 const EMOJI_PRESENTATION_SELECTOR = /[\uFE0E\uFE0F]/u;
 const MONGOLIAN_SELECTOR = /[\u180B-\u180D\u180F]/u;
+const MONGOLIAN = /\p{scx=Mongolian}/u;
 const WAVING_BLACK_FLAG = 0x1f3f4;
 const TAG_CANCEL = 0xe007f;
 const ZWNJ = '\u200C';
@@ -83,9 +86,9 @@ function isNeededInvisible(characters: readonly string[], index: number): boolea
   const previous = characters[index - 1];
   if (character === ZWNJ || character === ZWJ) return isNeededJoiner(characters, index);
   // A selector chooses how the character before it is drawn: text or emoji (❤️, 1️⃣), a CJK or math variant.
-  if (EMOJI_PRESENTATION_SELECTOR.test(character)) return previous !== undefined && /\p{Emoji}/u.test(previous);
+  if (EMOJI_PRESENTATION_SELECTOR.test(character)) return previous !== undefined && HAS_EMOJI_FORM.test(previous);
   if (VARIATION_SELECTOR.test(character)) return previous !== undefined && !BLANK.test(previous);
-  if (MONGOLIAN_SELECTOR.test(character)) return previous !== undefined && /\p{scx=Mongolian}/u.test(previous);
+  if (MONGOLIAN_SELECTOR.test(character)) return previous !== undefined && MONGOLIAN.test(previous);
   return false;
 }
 
@@ -111,7 +114,7 @@ export function findTextProblem(value: string, { multiLine = false } = {}): Text
     if (STACKING_MARK.test(character)) {
       stackedMarks += 1;
       if (stackedMarks > MAX_STACKED_MARKS) return 'tooManyStackedMarks';
-    } else if (!/\p{Mc}/u.test(character) && !INVISIBLE.test(character)) {
+    } else if (!SPACING_MARK.test(character) && !INVISIBLE.test(character)) {
       // A spacing mark (Devanagari's ि) sits beside its letter, so it neither stacks nor starts a new pile.
       stackedMarks = 0;
     }
