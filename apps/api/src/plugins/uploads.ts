@@ -35,6 +35,9 @@ export class UploadBudget {
 export class RequestUploads {
   private readonly paths: string[] = [];
   private reserved = 0;
+  /** Reserved ahead and not used yet. */
+  private credit = 0;
+  private hasReservedAhead = false;
   private disposed = false;
 
   constructor(
@@ -51,7 +54,23 @@ export class RequestUploads {
 
   /** False when the budget cannot take `bytes` more (or the request has ended). */
   reserve(bytes: number): boolean {
+    if (this.disposed) return false;
+    const fromCredit = Math.min(this.credit, bytes);
+    if (!this.budget.tryReserve(bytes - fromCredit)) return false;
+    this.credit -= fromCredit;
+    this.reserved += bytes - fromCredit;
+    return true;
+  }
+
+  /**
+   * Reserves what the request says it will send (once per request), so uploads admitted together can all finish:
+   * growing side by side, each a chunk at a time, they would fill the budget together and all be refused.
+   */
+  reserveAhead(bytes: number): boolean {
+    if (this.hasReservedAhead || bytes <= 0) return true;
     if (this.disposed || !this.budget.tryReserve(bytes)) return false;
+    this.hasReservedAhead = true;
+    this.credit += bytes;
     this.reserved += bytes;
     return true;
   }
@@ -61,6 +80,7 @@ export class RequestUploads {
     this.disposed = true;
     this.budget.release(this.reserved);
     this.reserved = 0;
+    this.credit = 0;
     await Promise.allSettled(this.paths.splice(0).map((file) => rm(file, { force: true })));
   }
 }

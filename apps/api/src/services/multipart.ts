@@ -84,6 +84,8 @@ async function receiveFile(
   part: { filename: string; mimetype: string; file: AsyncIterable<Buffer> & { truncated: boolean } },
   uploads: RequestUploads,
   options: MultipartOptions,
+  /** What to reserve once the first file of the request passes the first-bytes check. */
+  ahead: number,
 ): Promise<UploadedFile | undefined> {
   const hash = createHash('sha256');
   let head = Buffer.alloc(0);
@@ -98,18 +100,15 @@ async function receiveFile(
     for await (const chunk of part.file) {
       byteSize += chunk.length;
       if (part.file.truncated || byteSize > options.maxFileBytes) throw new HttpError(413, options.tooLarge);
-      if (!uploads.reserve(chunk.length)) throw uploadsBusy();
-      hash.update(chunk);
       if (kind === undefined) {
         head = Buffer.concat([head, chunk.subarray(0, SNIFF_BYTES)]).subarray(0, SNIFF_BYTES);
-        if (head.length < SNIFF_BYTES) {
-          // Kept until the type is known (at most SNIFF_BYTES).
-          target ??= createWriteStream(uploads.newTemporaryPath());
-          await write(target, chunk);
-          continue;
+        if (head.length >= SNIFF_BYTES) {
+          kind = refuseUnlessAccepted(sniffFileKind(head));
+          if (!uploads.reserveAhead(ahead)) throw uploadsBusy();
         }
-        kind = refuseUnlessAccepted(sniffFileKind(head));
       }
+      if (!uploads.reserve(chunk.length)) throw uploadsBusy();
+      hash.update(chunk);
       target ??= createWriteStream(uploads.newTemporaryPath());
       await write(target, chunk);
     }
@@ -146,6 +145,9 @@ export async function readMultipart(
     throw new HttpError(415, 'unsupportedMediaType', { contentType: request.headers['content-type'] ?? 'none' });
   }
   const uploads = request.server.uploads.forRequest(request);
+  // The body's declared length, up to what the route can take: reserved when its first file looks right.
+  const declared = Number(request.headers['content-length']);
+  const ahead = Number.isSafeInteger(declared) ? Math.min(declared, options.maxFiles * options.maxFileBytes) : 0;
   const fields: Record<string, string> = {};
   const files: UploadedFile[] = [];
   let fileCount = 0;
@@ -160,7 +162,7 @@ export async function readMultipart(
         }
         fileCount += 1;
         if (fileCount > options.maxFiles) throw new HttpError(400, options.tooMany.code, options.tooMany.params);
-        const file = await receiveFile(part, uploads, options);
+        const file = await receiveFile(part, uploads, options, ahead);
         if (file) files.push(file);
       } else if (typeof part.value === 'string') {
         if (part.value.includes('\u0000')) throw new HttpError(400, 'nulCharacter', {}, onField(part.fieldname, 'nulCharacter'));
