@@ -17,15 +17,6 @@ export const MAX_STACKED_MARKS = 3;
 /** What is wrong with a text, as the code of the message that says so. */
 export type TextProblem = 'controlCharacters' | 'invisibleCharacters' | 'tooManyStackedMarks' | 'noVisibleText';
 
-/** Whether the text holds a C0 control character (U+0000 to U+001F) or DEL, a line feed allowed or not. */
-export function hasControlCharacter(value: string, { allowLineFeed = false } = {}): boolean {
-  for (let index = 0; index < value.length; index += 1) {
-    const code = value.charCodeAt(index);
-    if ((code < 0x20 || code === 0x7f) && !(allowLineFeed && code === 0x0a)) return true;
-  }
-  return false;
-}
-
 const CONTROL = /[\p{Cc}\u2028\u2029]/u;
 // Format characters (bidirectional controls and marks, zero-width spaces, the soft hyphen, tags) and the characters
 // Unicode says to draw as nothing (Hangul fillers, variation selectors, the combining grapheme joiner).
