@@ -11,9 +11,14 @@ export const CLAIM_STATUSES = ['ACTIVE', 'REDEEMED', 'EXPIRED'] as const;
 export type ClaimStatus = (typeof CLAIM_STATUSES)[number];
 /** Staff may undo a redemption this long after it (a mistake at the till). */
 export const REDEMPTION_UNDO_MINUTES = 10;
-/** Wrong codes a shop may try in REDEMPTION_FAILURE_WINDOW_MINUTES before it must wait (no guessing other codes). */
-export const REDEMPTION_FAILURES_PER_SHOP = 20;
+/**
+ * Different wrong codes one staff session may try in REDEMPTION_FAILURE_WINDOW_MINUTES before its till waits (no
+ * guessing other shoppers' codes). The same wrong code typed again is one wrong code; genuine codes never count.
+ */
+export const REDEMPTION_FAILURES_PER_SESSION = 20;
 export const REDEMPTION_FAILURE_WINDOW_MINUTES = 10;
+/** Past that limit, each code the session sends (right or wrong) is answered after this wait, one after the other. */
+export const REDEMPTION_WAIT_SECONDS = 2;
 /** PREMIUM_CUSTOMERS offers: shoppers with at least this many verified purchases on Qrib, at any shop. */
 export const PREMIUM_VERIFIED_PURCHASES = 5;
 

@@ -9,7 +9,7 @@ import {
   CLAIM_CODE_LENGTH,
   PREMIUM_VERIFIED_PURCHASES,
   REDEMPTION_FAILURE_WINDOW_MINUTES,
-  REDEMPTION_FAILURES_PER_SHOP,
+  REDEMPTION_FAILURES_PER_SESSION,
   REDEMPTION_UNDO_MINUTES,
   maltaOffsetHours,
   maltaToday,
@@ -88,30 +88,59 @@ export async function claimOffer(claims: ClaimsRepository, userId: number, offer
   throw new Error(`no free code after ${CODE_DRAWS} draws`);
 }
 
+/**
+ * Waits `ms` for each call, one call after the other per key: N calls at once with one key take N × ms. The turns
+ * are kept in this process (a session's requests reach one replica at a time in practice; behind N replicas a
+ * session's parallel codes could wait N at a time, still never more than the counters in PostgreSQL allow to pass
+ * unwaited).
+ */
+export function createSerialWait(ms: number): (key: string) => Promise<void> {
+  const tails = new Map<string, Promise<void>>();
+  return (key) => {
+    const mine = (tails.get(key) ?? Promise.resolve()).then(() => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+    tails.set(key, mine);
+    void mine.then(() => {
+      if (tails.get(key) === mine) tails.delete(key);
+    });
+    return mine;
+  };
+}
+
 export interface RedeemDeps {
   claims: ClaimsRepository;
   counters: RateLimitCountersRepository;
+  /** A staff session's turn at a slowed till (createSerialWait with REDEMPTION_WAIT_SECONDS). */
+  waitTurn: (sessionId: string) => Promise<void>;
   /** Run once the redemption is written: a burst of new accounts at the shop is listed (issue 24). */
   checkForBursts: BurstCheck;
 }
 
 /**
  * Redeems the shop's code once; 409 businessSuspended (businessPending, businessRejected, businessClosed) while
- * shoppers do not see the business (issue 14). 404 for a code the shop never issued (another shop's included: no probing),
- * counted per shop: past REDEMPTION_FAILURES_PER_SHOP wrong codes in the window, 429 until it ends. 409 for a
- * code already redeemed (with when), an offer not open today, or one sold out.
+ * shoppers do not see the business (issue 14). 404 for a code the shop never issued (another shop's included: no
+ * probing). 409 for a code already redeemed (with when), an offer not open today, or one sold out.
+ *
+ * Wrong codes are counted per staff session (a typo at one till slows no other) and per code shape: the same wrong
+ * code typed again counts once. Past REDEMPTION_FAILURES_PER_SESSION different wrong codes in the window, the session
+ * waits REDEMPTION_WAIT_SECONDS before each code is answered, its codes one after the other, so guessing stays slow;
+ * a genuine code is never refused, only answered after the wait (issue 25: a lock of the whole till refused real
+ * codes for ten minutes).
  */
-export async function redeemCode(deps: RedeemDeps, vendorId: number, staffUserId: number, code: string, now = new Date()): Promise<Redemption> {
-  const failuresKey = `!redeem-failures:${vendorId}`;
-  const failures = await deps.counters.read(failuresKey);
-  const tooMany = (ttl: number) => new DomainError('too-many', 'tooManyWrongCodes', { minutes: Math.max(1, Math.ceil(ttl / 60_000)) });
-  if (failures.current >= REDEMPTION_FAILURES_PER_SHOP) throw tooMany(failures.ttl);
-  const outcome = await deps.claims.redeem(vendorId, code, staffUserId, maltaToday(now), UNDO_MS);
+export async function redeemCode(deps: RedeemDeps, vendorId: number, staff: { id: number; sessionId: string }, code: string, now = new Date()): Promise<Redemption> {
+  const failuresKey = `!redeem-failures:${staff.sessionId}`;
+  let hasWaited = false;
+  if ((await deps.counters.read(failuresKey)).current >= REDEMPTION_FAILURES_PER_SESSION) {
+    await deps.waitTurn(staff.sessionId);
+    hasWaited = true;
+  }
+  const outcome = await deps.claims.redeem(vendorId, code, staff.id, maltaToday(now), UNDO_MS);
   if (outcome.kind === 'unknown') {
-    // Counted in one statement: of a burst of wrong codes sent at once, those past the limit are answered 429, not
-    // 404, so no more than the limit are ever told apart. Real codes never count, however many tills scan at once.
-    const counted = await deps.counters.increment(failuresKey, FAILURE_WINDOW_MS);
-    if (counted.current > REDEMPTION_FAILURES_PER_SHOP) throw tooMany(counted.ttl);
+    // Counted in one statement each: of a burst of wrong codes sent at once, those past the limit wait too.
+    const sameCode = await deps.counters.increment(`!redeem-wrong:${staff.sessionId}:${code}`, FAILURE_WINDOW_MS);
+    if (sameCode.current === 1) {
+      const counted = await deps.counters.increment(failuresKey, FAILURE_WINDOW_MS);
+      if (counted.current > REDEMPTION_FAILURES_PER_SESSION && !hasWaited) await deps.waitTurn(staff.sessionId);
+    }
   }
   switch (outcome.kind) {
     case 'redeemed':

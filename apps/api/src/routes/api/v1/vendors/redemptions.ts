@@ -4,26 +4,27 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { apiErrorSchema, claimIdParamsSchema, maltaToday, redeemRequestSchema, redemptionResponseSchema, redemptionsQuerySchema, redemptionsResponseSchema } from '@qrib/shared';
-import { redeemCode, UNDO_MS, undoRedemption } from '../../../../services/claims.ts';
+import { REDEMPTION_WAIT_SECONDS, apiErrorSchema, claimIdParamsSchema, maltaToday, redeemRequestSchema, redemptionResponseSchema, redemptionsQuerySchema, redemptionsResponseSchema } from '@qrib/shared';
+import { createSerialWait, redeemCode, UNDO_MS, undoRedemption } from '../../../../services/claims.ts';
 import { createBurstCheck } from '../../../../services/suspicious-activity.ts';
 
 const redemptionRoutes: FastifyPluginAsyncZod = async (app) => {
+  const waitTurn = createSerialWait(REDEMPTION_WAIT_SECONDS * 1000);
   app.post(
     '/me/redemptions',
     {
       schema: {
         tags: ['redemptions'],
         summary:
-          'Redeem a shopper’s code at the till, once (upper case; spaces and hyphens are ignored). 404 for a code the shop never issued (wrong codes are limited per shop: 429); 409 already redeemed (params.redeemedAt), offer paused, ended, not started or sold out',
+          'Redeem a shopper’s code at the till, once (upper case; spaces and hyphens are ignored). 404 for a code the shop never issued (past 20 different wrong codes in 10 minutes, the staff session’s codes are answered 2 s apart, genuine ones included, never refused); 409 already redeemed (params.redeemedAt), offer paused, ended, not started or sold out',
         body: redeemRequestSchema,
-        response: { 200: redemptionResponseSchema, 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema },
+        response: { 200: redemptionResponseSchema, 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema },
       },
     },
     async (request) => {
       const vendor = await app.policies.requireOwnBusiness(request.user);
-      const deps = { claims: app.claims, counters: app.rateLimitCounters, checkForBursts: createBurstCheck(app.suspiciousActivity, request.log) };
-      return { data: await redeemCode(deps, vendor.id, request.user.id, request.body.code) };
+      const deps = { claims: app.claims, counters: app.rateLimitCounters, waitTurn, checkForBursts: createBurstCheck(app.suspiciousActivity, request.log) };
+      return { data: await redeemCode(deps, vendor.id, request.user, request.body.code) };
     },
   );
 
