@@ -69,6 +69,7 @@ import storagePlugin from './plugins/storage.ts';
 import { createRateLimitCountersRepository } from './repositories/rate-limit-counters.ts';
 import { ANSWER_ENCODINGS, COMPRESS_THRESHOLD_BYTES, DYNAMIC_BROTLI_QUALITY, DYNAMIC_GZIP_LEVEL } from './services/answer-encoding.ts';
 import { redactTokens } from './services/mail-links.ts';
+import { allowNullInNullableEnums } from './services/openapi-document.ts';
 import { createDatabaseRateLimitStore } from './services/rate-limit-store.ts';
 import type { Storage } from './storage/storage.ts';
 
@@ -163,6 +164,8 @@ export async function buildApp({ config, database, closeDatabase = true, logger,
       },
     },
     transform: jsonSchemaTransform,
+    transformObject: (documentObject) =>
+      allowNullInNullableEnums('openapiObject' in documentObject ? documentObject.openapiObject : documentObject.swaggerObject),
   });
   const hasSpa = existsSync(config.webDistDir);
   if (hasSpa) {

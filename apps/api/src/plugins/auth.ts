@@ -17,7 +17,7 @@ import jwt from '@fastify/jwt';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { LRUCache } from 'lru-cache';
-import { AUTH_COOKIE_MAX_AGE_SECONDS, AUTH_COOKIE_NAME, AUTH_TOKEN_LIFETIME } from '@qrib/shared';
+import { AUTH_COOKIE_MAX_AGE_SECONDS, AUTH_COOKIE_NAME, AUTH_TOKEN_LIFETIME, apiErrorSchema } from '@qrib/shared';
 import { DomainError } from '../domain-error.ts';
 import { SESSION_CHANNEL, parseSessionRevocation } from '../repositories/sessions.ts';
 
@@ -259,8 +259,15 @@ export default fp(
       if (!isGuarded(route.method, route.url)) return;
       const own = route.onRequest;
       route.onRequest = own === undefined ? [guard] : [guard, ...(Array.isArray(own) ? own : [own])];
-      // The OpenAPI document says so too.
-      route.schema = { ...route.schema, security: SESSION_SECURITY };
+      // The OpenAPI document says so too, with the guard's answers: 401, and 403 for a cross-site state change.
+      const response: unknown = route.schema?.response;
+      const methods = Array.isArray(route.method) ? route.method : [route.method];
+      const guardAnswers = { 401: apiErrorSchema, ...(methods.some((each) => STATE_CHANGING.has(each)) ? { 403: apiErrorSchema } : {}) };
+      route.schema = {
+        ...route.schema,
+        security: SESSION_SECURITY,
+        ...(typeof response === 'object' && response !== null ? { response: { ...guardAnswers, ...response } } : {}),
+      };
     });
 
     const cookieOptions = {

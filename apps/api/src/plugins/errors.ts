@@ -6,10 +6,10 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { MESSAGES, codeOfIssueMessage, formatMessage, type ApiErrorBody, type MessageCode, type MessageKey } from '@qrib/shared';
+import { MESSAGES, apiErrorSchema, codeOfIssueMessage, formatMessage, type ApiErrorBody, type MessageCode, type MessageKey } from '@qrib/shared';
 import { DomainError, STATUS_OF_KIND, type MessageParams } from '../domain-error.ts';
 import { HttpError, statusText, type FieldCodes } from '../http-error.ts';
 
@@ -63,8 +63,32 @@ function codeOfFrameworkError(error: FastifyError, statusCode: number, contentTy
   }
 }
 
+const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * What Fastify itself answers on a route before its handler runs, in the one error shape (issue 25: the OpenAPI
+ * document must name every answer): a malformed path (400) or a path param over the router's limit (414, app.ts's
+ * frameworkErrors) where the path has params; a body that is not JSON (400), too large (413) or of a type no parser
+ * reads (415) where the method takes one.
+ */
+function frameworkErrorStatuses(route: RouteOptions): number[] {
+  const statuses = route.url.includes(':') ? [400, 414] : [];
+  const methods = Array.isArray(route.method) ? route.method : [route.method];
+  if (methods.some((method) => BODY_METHODS.has(method))) statuses.push(400, 413, 415);
+  return statuses;
+}
+
 export default fp(
   async function errorsPlugin(app: FastifyInstance, options: { webDistDir: string }) {
+    // Every documented route documents those answers too, without the route listing them.
+    app.addHook('onRoute', (route) => {
+      const response: unknown = route.schema?.response;
+      if (typeof response !== 'object' || response === null || route.schema?.hide) return;
+      const missing = frameworkErrorStatuses(route).filter((status) => !(String(status) in response));
+      if (missing.length === 0) return;
+      route.schema = { ...route.schema, response: { ...response, ...Object.fromEntries(missing.map((status) => [status, apiErrorSchema])) } };
+    });
+
     app.setErrorHandler((error: FastifyError, request, reply) => {
       if (hasZodFastifySchemaValidationErrors(error)) {
         const fieldCodes: FieldCodes = {};

@@ -129,7 +129,8 @@ const accountAuthRoutes: FastifyPluginAsyncZod<{ jwtSecret: string }> = async (a
         tags: ['auth'],
         summary: 'The unsubscribe link opened in a browser: 303 to the web screen, which asks before it unsubscribes',
         querystring: z.object({ token: z.string().max(512).optional() }),
-        response: { 303: z.null() },
+        // 400: a token longer than any we sign.
+        response: { 303: z.null(), 400: apiErrorSchema },
       },
     },
     async (request, reply) => {
