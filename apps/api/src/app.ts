@@ -209,6 +209,7 @@ export async function buildApp({ config, database, closeDatabase = true, logger,
     signupsPerHour: config.signupsPerHour,
     loginAttemptsPerUsername: config.loginAttemptsPerUsername,
     loginAttemptsPerIp: config.loginAttemptsPerIp,
+    loginDelayMs: config.loginDelayMs,
     // Issue 24: the sign-up network's hash is salted with the server's token secret (services/network-hash.ts).
     networkSalt: config.jwtSecret,
   });

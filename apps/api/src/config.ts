@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { LOGIN_ATTEMPTS_PER_IP, LOGIN_ATTEMPTS_PER_USERNAME, SIGNUPS_PER_IP_PER_HOUR } from '@qrib/shared';
+import { LOGIN_ATTEMPTS_PER_IP, LOGIN_ATTEMPTS_PER_USERNAME, LOGIN_DELAY_MS, SIGNUPS_PER_IP_PER_HOUR } from '@qrib/shared';
 import type { StorageConfig } from './storage/create-storage.ts';
 
 const booleanFlag = z
@@ -37,6 +37,12 @@ const envSchema = z.object({
   SIGNUPS_PER_HOUR: z.coerce.number({ error: 'must be a number' }).int().min(1).default(SIGNUPS_PER_IP_PER_HOUR),
   LOGIN_ATTEMPTS_PER_USERNAME: z.coerce.number({ error: 'must be a number' }).int().min(1).default(LOGIN_ATTEMPTS_PER_USERNAME),
   LOGIN_ATTEMPTS_PER_IP: z.coerce.number({ error: 'must be a number' }).int().min(1).default(LOGIN_ATTEMPTS_PER_IP),
+  // Issue 25: past many failed logins on an account, its attempts take turns this far apart (one at a time).
+  LOGIN_DELAY_SECONDS: z.coerce
+    .number({ error: 'must be a number of seconds' })
+    .min(0.01, { error: 'must be more than 0' })
+    .max(60, { error: 'must be at most 60' })
+    .default(LOGIN_DELAY_MS / 1000),
   WEB_DIST_DIR: z.string().min(1).optional(),
   // The app's own origin, for refusing cross-site state changes (issue 10); default http://localhost:{PORT}.
   PUBLIC_URL: z.url({ error: 'must be the origin the app is served from, e.g. https://qrib.mt' }).optional(),
@@ -126,6 +132,8 @@ export interface Config {
   /** Login attempts per IP and username, and per IP, in each window (the per-account limit is fixed). */
   loginAttemptsPerUsername: number;
   loginAttemptsPerIp: number;
+  /** Issue 25: past LOGIN_DELAY_AFTER_FAILURES failed logins on an account, the time between two of its attempts. */
+  loginDelayMs: number;
   webDistDir: string;
   geocoderUrl: string | undefined;
   /** A MapLibre style of a tile service for the map view; unset, the app draws its offline basemap (ADR 013). */
@@ -189,6 +197,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     signupsPerHour: values.SIGNUPS_PER_HOUR,
     loginAttemptsPerUsername: values.LOGIN_ATTEMPTS_PER_USERNAME,
     loginAttemptsPerIp: values.LOGIN_ATTEMPTS_PER_IP,
+    loginDelayMs: Math.round(values.LOGIN_DELAY_SECONDS * 1000),
     webDistDir: path.resolve(values.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist')),
     geocoderUrl: values.GEOCODER_URL,
     mapStyleUrl: values.MAP_STYLE_URL,

@@ -29,6 +29,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     signupsPerHour: 1000,
     loginAttemptsPerUsername: LOGIN_ATTEMPTS_PER_USERNAME,
     loginAttemptsPerIp: LOGIN_ATTEMPTS_PER_IP,
+    // Issue 25: failed logins past the threshold take turns; 2 s turns would make a test of ten concurrent ones last 20 s.
+    loginDelayMs: 50,
     webDistDir: path.join(tmpdir(), 'qrib-no-web-build'),
     geocoderUrl: undefined,
     mapStyleUrl: undefined,

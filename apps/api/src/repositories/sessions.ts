@@ -105,20 +105,51 @@ export function createSessionsRepository(db: Db) {
 export type SessionsRepository = ReturnType<typeof createSessionsRepository>;
 
 /**
- * Failed logins per account, in the counters every replica shares (`rate_limit_counters`). Read without counting
- * (the delay applies before an attempt is judged) and counted only when it fails. The key starts with '!', which
- * no rate limiter's name can, so the two never meet.
+ * Failed logins per account, in the counters every replica shares (`rate_limit_counters`). An attempt counts as a
+ * failure from the moment it starts (`countAttempt`) until it proves right (`forgive`), so attempts sent at once all
+ * see each other and none slips under the threshold. Past the threshold each attempt takes the account's next turn
+ * (`takeTurn`). Keys start with '!', which no rate limiter's name can, so the two never meet.
  */
 export function createLoginFailuresRepository(db: Db) {
   const counters = createRateLimitCountersRepository(db);
-  const keyOf = (username: string) => `!login-failures:${username.trim().toLowerCase()}`;
+  const name = (username: string) => username.trim().toLowerCase();
+  const keyOf = (username: string) => `!login-failures:${name(username)}`;
   return {
     async count(username: string): Promise<number> {
       return (await counters.read(keyOf(username))).current;
     },
 
-    async record(username: string, windowMs: number): Promise<void> {
-      await counters.increment(keyOf(username), windowMs);
+    /** Counts an attempt as failed until `forgive`; answers the failures counted before it in the window. */
+    async countAttempt(username: string, windowMs: number): Promise<number> {
+      return (await counters.increment(keyOf(username), windowMs)).current - 1;
+    },
+
+    /** Takes back the count of an attempt that proved right. */
+    async forgive(username: string): Promise<void> {
+      await db.execute(sql`
+        UPDATE rate_limit_counters SET count = greatest(count - 1, 0) WHERE key = ${keyOf(username)} AND reset_at > now()
+      `);
+    },
+
+    /**
+     * The account's next turn, `delayMs` after the end of the last one given (or after now): answers the milliseconds
+     * until it ends. One statement on one row, so concurrent attempts on every replica get turns one after another,
+     * and N of them wait N turns in all. The row's `reset_at` is the end of the last turn given; once it is past the
+     * row means nothing more and the counters' sweep removes it.
+     */
+    async takeTurn(username: string, delayMs: number): Promise<number> {
+      const [row] = await selectRows<{ wait: number }>(
+        db,
+        sql`
+          INSERT INTO rate_limit_counters AS c (key, count, reset_at)
+          VALUES (${`!login-turns:${name(username)}`}, 1, now() + ${delayMs}::float8 * interval '1 millisecond')
+          ON CONFLICT (key) DO UPDATE SET
+            count = CASE WHEN c.reset_at <= now() THEN 1 ELSE least(c.count + 1, 1000000000) END,
+            reset_at = greatest(c.reset_at, now()) + ${delayMs}::float8 * interval '1 millisecond'
+          RETURNING (extract(epoch FROM reset_at - now()) * 1000)::float8 AS wait
+        `,
+      );
+      return Math.max(0, Math.ceil(Number(row?.wait ?? delayMs)));
     },
   };
 }

@@ -1,12 +1,10 @@
 /** POST /api/v1/auth/{signup,login,logout}, GET /api/v1/auth/me and GET /api/v1/auth/session (DESIGN.md §4–5). */
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   LOGIN_ATTEMPT_WINDOW_MINUTES,
   LOGIN_DELAY_AFTER_FAILURES,
-  LOGIN_DELAY_MS,
   apiErrorSchema,
   loginRequestSchema,
   loginResponseSchema,
@@ -18,8 +16,9 @@ import {
 import { HttpError, onField } from '../../../../http-error.ts';
 import { UniqueViolation, createUsersRepository, presentUser } from '../../../../repositories/users.ts';
 import { sendVerification } from '../../../../services/account-access.ts';
+import { checkLogin } from '../../../../services/login-attempts.ts';
 import { hashSignupNetwork } from '../../../../services/network-hash.ts';
-import { getDummyHash, hashPassword, verifyPassword } from '../../../../services/passwords.ts';
+import { hashPassword } from '../../../../services/passwords.ts';
 
 const CONFLICT_CODES = { username: 'usernameTaken', email: 'emailTaken' } as const;
 
@@ -27,7 +26,14 @@ function minutesUntil(ttlMs: number): number {
   return Math.max(1, Math.ceil(ttlMs / 60_000));
 }
 
-const authRoutes: FastifyPluginAsyncZod<{ signupsPerHour: number; loginAttemptsPerUsername: number; loginAttemptsPerIp: number; networkSalt: string }> = async (
+const authRoutes: FastifyPluginAsyncZod<{
+  signupsPerHour: number;
+  loginAttemptsPerUsername: number;
+  loginAttemptsPerIp: number;
+  /** Issue 25: the time between two turns of an account past LOGIN_DELAY_AFTER_FAILURES failures. */
+  loginDelayMs: number;
+  networkSalt: string;
+}> = async (
   app,
   options,
 ) => {
@@ -120,16 +126,17 @@ const authRoutes: FastifyPluginAsyncZod<{ signupsPerHour: number; loginAttemptsP
     },
     async (request, reply) => {
       const { username, password } = request.body;
-      // Many failures on one account, from any mix of networks, slow every further attempt on it down instead of
-      // refusing it: a guesser loses time, the real owner with the right password still gets in.
-      if ((await app.loginFailures.count(username)) >= LOGIN_DELAY_AFTER_FAILURES) await sleep(LOGIN_DELAY_MS);
-      const user = await app.users.findByUsername(username);
-      // Unknown user and wrong password cost the same time and get the same answer.
-      const isValid = await verifyPassword(user?.passwordHash ?? (await getDummyHash()), password);
-      if (!user || !isValid) {
-        await app.loginFailures.record(username, loginWindow);
-        throw new HttpError(401, 'invalidCredentials');
-      }
+      // Past many failures on the account each attempt waits its turn (services/login-attempts.ts); an unknown user
+      // and a wrong password cost the same time and get the same answer.
+      const loginCheck = {
+        users: app.users,
+        loginFailures: app.loginFailures,
+        delayAfterFailures: LOGIN_DELAY_AFTER_FAILURES,
+        delayMs: options.loginDelayMs,
+        windowMs: loginWindow,
+      };
+      const user = await checkLogin(loginCheck, username, password);
+      if (!user) throw new HttpError(401, 'invalidCredentials');
       await app.users.recordLogin(user.id);
       const token = await app.issueSession(reply, user);
       return { token, username: user.username };
