@@ -88,4 +88,13 @@ describe('loadConfig', () => {
     });
     expect(configured).toMatchObject({ smtpUrl: 'smtps://qrib:secret@mail.example.com:465', mailFrom: 'Qrib <hello@qrib.mt>', mailSending: false, mailRetryBaseMs: 2500 });
   });
+
+  it('sweeps storage with a grace of an hour unless STORAGE_SWEEP_GRACE_MINUTES says otherwise (5 minutes to a week)', () => {
+    const dataDir = tempDir();
+    expect(loadConfig({ DATA_DIR: dataDir }).storageSweepGraceMs).toBe(60 * 60_000);
+    expect(loadConfig({ DATA_DIR: dataDir, STORAGE_SWEEP_GRACE_MINUTES: '15' }).storageSweepGraceMs).toBe(15 * 60_000);
+    for (const value of ['1', '0.5', '20000', 'soon']) {
+      expect(() => loadConfig({ DATA_DIR: dataDir, STORAGE_SWEEP_GRACE_MINUTES: value })).toThrow(/STORAGE_SWEEP_GRACE_MINUTES:/);
+    }
+  });
 });
