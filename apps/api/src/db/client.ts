@@ -310,6 +310,15 @@ export function databaseSourceFor(config: { databaseUrl: string | undefined; dat
     : { kind: 'pglite', dataDir: path.join(config.dataDir, 'pglite') };
 }
 
+/** Whether an error (or one it wraps, as Drizzle does) is PostgreSQL's foreign-key violation of `constraint`. */
+export function isForeignKeyViolation(error: unknown, constraint: string): boolean {
+  for (let current: unknown = error; current instanceof Error; current = current.cause) {
+    const details = current as Error & { code?: string; constraint?: string };
+    if (details.code === '23503' && `${details.constraint ?? ''} ${details.message}`.includes(constraint)) return true;
+  }
+  return false;
+}
+
 /** Whether an error (or one it wraps, as Drizzle does) is PostgreSQL's unique violation of `constraint`. */
 export function isUniqueViolation(error: unknown, constraint: string): boolean {
   for (let current: unknown = error; current instanceof Error; current = current.cause) {

@@ -18,7 +18,7 @@ import {
   type ReceiptShop,
   type ReceiptShopReason,
 } from '@qrib/shared';
-import { isUniqueViolation, selectRows, type Db } from '../db/client.ts';
+import { isForeignKeyViolation, isUniqueViolation, selectRows, type Db } from '../db/client.ts';
 import { offers, receiptFiles, receipts, shopVisits, users, vendors } from '../db/schema.ts';
 import { insertReceiptDecidedNotification } from './notifications.ts';
 import { SHOP_SEEN_BY_SHOPPERS } from './shopper-visibility.ts';
@@ -36,16 +36,6 @@ export class ClaimHasReceipt extends Error {}
 
 /** The uploading account was deleted while its receipt was on the way (issue 25): no row can name it. */
 export class ConsumerGone extends Error {}
-
-function isConsumerForeignKeyViolation(error: unknown): boolean {
-  for (let current: unknown = error; current instanceof Error; current = current.cause) {
-    const details = current as Error & { code?: string; constraint?: string };
-    if (details.code === '23503' && `${details.constraint ?? ''} ${details.message}`.includes('receipts_consumer_user_id_users_id_fk')) {
-      return true;
-    }
-  }
-  return false;
-}
 
 function isShaUniqueViolation(error: unknown): boolean {
   for (let current: unknown = error; current instanceof Error; current = current.cause) {
@@ -281,7 +271,7 @@ export function createReceiptsRepository(db: Db) {
       } catch (error) {
         if (isShaUniqueViolation(error)) throw new DuplicateReceiptFile();
         if (isUniqueViolation(error, 'receipts_claim_key')) throw new ClaimHasReceipt();
-        if (isConsumerForeignKeyViolation(error)) throw new ConsumerGone();
+        if (isForeignKeyViolation(error, 'receipts_consumer_user_id_users_id_fk')) throw new ConsumerGone();
         throw error;
       }
       const [presented] = await present([row]);

@@ -1,7 +1,7 @@
 /** SQL for businesses and their private registration documents. One business per account. */
 import { and, asc, desc, eq, gte, sql } from 'drizzle-orm';
 import { maltaToday, type Shop, type Vendor } from '@qrib/shared';
-import type { Db } from '../db/client.ts';
+import { isForeignKeyViolation, type Db } from '../db/client.ts';
 import { offers, vendorDocuments, vendors } from '../db/schema.ts';
 import { publicUrl } from '../storage/public-url.ts';
 import { findFirstImageUrls, presentOfferSummary } from './offer-summary.ts';
@@ -12,6 +12,9 @@ export type VendorDocumentRow = typeof vendorDocuments.$inferSelect;
 export type NewVendorDocument = Omit<typeof vendorDocuments.$inferInsert, 'id' | 'vendorId' | 'createdAt'>;
 
 export class BusinessAlreadyRegistered extends Error {}
+
+/** The registering account was deleted while its registration was on the way (issue 25). */
+export class OwnerGone extends Error {}
 
 function isOwnerUniqueViolation(error: unknown): boolean {
   for (let current: unknown = error; current instanceof Error; current = current.cause) {
@@ -76,6 +79,7 @@ export function createVendorsRepository(db: Db) {
         });
       } catch (error) {
         if (isOwnerUniqueViolation(error)) throw new BusinessAlreadyRegistered();
+        if (isForeignKeyViolation(error, 'vendors_owner_user_id_users_id_fk')) throw new OwnerGone();
         throw error;
       }
     },

@@ -6,7 +6,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { FIELD_LABELS, type VendorRegistration } from '@qrib/shared';
 import { DomainError } from '../domain-error.ts';
-import { BusinessAlreadyRegistered, type NewVendorDocument, type VendorRow, type VendorsRepository } from '../repositories/vendors.ts';
+import { BusinessAlreadyRegistered, OwnerGone, type NewVendorDocument, type VendorRow, type VendorsRepository } from '../repositories/vendors.ts';
 import { processDocumentImage } from './images.ts';
 import { readUploadedFile, type UploadedFile } from './multipart.ts';
 import { storeEachWithRow, type FileStore, type FilesWithRow } from './pending-writes.ts';
@@ -72,6 +72,8 @@ export async function registerBusiness(
     );
   } catch (error) {
     if (error instanceof BusinessAlreadyRegistered) throw new DomainError('conflict', 'businessAlreadyRegistered');
+    // The account was deleted while the form was on the way: its session ended with it (the guard's answer).
+    if (error instanceof OwnerGone) throw new DomainError('unauthenticated', 'invalidSession');
     throw error;
   }
   log.info({ vendorId: vendor.id, documents: items.length }, 'business registered');

@@ -10,12 +10,12 @@ import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import { setImmediate as nextTurn, setTimeout as sleep } from 'node:timers/promises';
-import { count } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { MAX_RECEIPT_FILE_BYTES, MESSAGES } from '@qrib/shared';
 import type { App } from '../../src/app.ts';
-import { receipts } from '../../src/db/schema.ts';
+import { receipts, vendors } from '../../src/db/schema.ts';
 import { listFiles } from '../fixtures.ts';
 import { buildShop } from '../factories.ts';
 import { createTestApp, signUp, type TestDatabase, useTestApp } from '../helpers.ts';
@@ -245,5 +245,32 @@ describe('an upload whose account is deleted on the way (issue 25, finding 3)', 
     expect(await receiptCount()).toBe(before.receipts);
     expect(storedReceiptFiles()).toHaveLength(before.files);
     await until(() => temporaryFiles().length === 0, 'the upload’s temporary file removed');
+  });
+
+  it('answers a business registration the same way: 401 invalidSession, no business and no document', async () => {
+    const newcomer = await signUp(app);
+    const documentsBefore = listFiles(uploads).filter((file) => file.startsWith('private/documents/')).length;
+    const fields = {
+      businessName: 'Gone Before Done',
+      businessType: 'OTHER',
+      businessAddress: 'Triq San Pawl, Valletta',
+      locationLatitude: 35.8989,
+      locationLongitude: 14.5146,
+      primaryContactName: 'Owner',
+      contactEmail: newcomer.email,
+      contactPhone: newcomer.phone,
+    };
+    const body = gatedBody(fields, { field: 'documents', filename: 'licence.png', head: await makePhoto(), rest: Buffer.alloc(0) });
+    const registration = app.inject({ method: 'POST', url: '/api/v1/vendors/', payload: body.payload, headers: body.headers, cookies: newcomer.cookies });
+    await until(() => body.sent() > 0, 'the registration on its way');
+    const deletion = await app.inject({ method: 'DELETE', url: '/api/v1/me', cookies: newcomer.cookies, payload: { password: newcomer.password } });
+    expect(deletion.statusCode).toBe(204);
+    body.release();
+    const response = await registration;
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toMatchObject({ code: 'invalidSession', message: MESSAGES.invalidSession });
+    const [row] = await testDb.database.db.select({ total: count() }).from(vendors).where(eq(vendors.businessName, 'Gone Before Done'));
+    expect(Number(row?.total)).toBe(0);
+    expect(listFiles(uploads).filter((file) => file.startsWith('private/documents/'))).toHaveLength(documentsBefore);
   });
 });
