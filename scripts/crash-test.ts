@@ -3,6 +3,10 @@
  * with photos as the demo owner, receipts as the demo shopper), SIGKILLs it while they are under way, starts it
  * again on the same data and, once it is ready (start-up removes the files of uploads that never finished),
  * checks that every stored file has its row, every row its file, and no pending upload is left.
+ * Issue 25: receipts are verified by one OCR worker and the shopper asks for a data export while the uploads run;
+ * after the restart the oldest two receipts still unchecked (the one claimed when the server was killed and the one
+ * behind it) must be checked within a minute, and no half-written temp file or export archive no export names is
+ * left once the restarted server has swept.
  * Three rounds on the embedded PGlite, and three more on PostgreSQL when DATABASE_URL is set (a scratch
  * database is created there and dropped afterwards). Prints Vitest-like counts; exits 1 on any failure.
  *
@@ -22,6 +26,8 @@ import { demoServerEnv, freePort, startApiServer, stopChild, waitUntilReady, typ
 
 const ROUNDS = Number(process.env.CRASH_ROUNDS ?? 3);
 const UPLOADS = Number(process.env.CRASH_UPLOADS ?? 50);
+/** Issue 25: a receipt claimed when the server died must be checked this soon after the restart (it took 5 min). */
+const CLAIM_TAKEOVER_LIMIT_MS = 60_000;
 
 interface Check {
   name: string;
@@ -39,7 +45,8 @@ function startServer(dataDir: string, port: number, databaseUrl: string | undefi
   return startApiServer({
     port,
     databaseUrl,
-    env: demoServerEnv(dataDir, 'crash-test-secret-that-is-long-enough-for-hs256'),
+    // One OCR worker, so a receipt is being checked (claimed) when the server is killed.
+    env: { ...demoServerEnv(dataDir, 'crash-test-secret-that-is-long-enough-for-hs256'), RECEIPT_OCR_WORKERS: '1' },
   });
 }
 
@@ -58,6 +65,19 @@ async function uniqueJpeg(): Promise<Buffer> {
   const width = 480;
   const height = 360;
   return sharp(randomBytes(width * height * 3), { raw: { width, height, channels: 3 } }).jpeg({ quality: 85 }).toBuffer();
+}
+
+/**
+ * A receipt photo no one sent before: white paper with a small patch of noise. Noise over the whole photo would keep
+ * OCR busy for a minute a photo on a loaded machine, and the test times how soon the queue moves after a restart.
+ */
+async function uniqueReceiptJpeg(): Promise<Buffer> {
+  const patch = 24;
+  const noise = await sharp(randomBytes(patch * patch * 3), { raw: { width: patch, height: patch, channels: 3 } }).png().toBuffer();
+  return sharp({ create: { width: 480, height: 360, channels: 3, background: '#ffffff' } })
+    .composite([{ input: noise, left: randomInt(0, 480 - patch), top: randomInt(0, 360 - patch) }])
+    .jpeg({ quality: 85 })
+    .toBuffer();
 }
 
 function jpegBlob(bytes: Buffer): Blob {
@@ -106,7 +126,7 @@ async function fireAndKill(server: ApiServer, ownerToken: string, shopperToken: 
       url = `${server.baseUrl}/api/v1/file/upload-bills`;
       token = shopperToken;
       form.set('vendorId', String(vendorId));
-      form.append('files', jpegBlob(photo), `receipt-${index}.jpg`);
+      form.append('files', jpegBlob(await uniqueReceiptJpeg()), `receipt-${index}.jpg`);
     }
     try {
       const response = await fetch(url, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
@@ -120,7 +140,11 @@ async function fireAndKill(server: ApiServer, ownerToken: string, shopperToken: 
     if (answered === killAfter) killed = stopChild(server.process, 'SIGKILL');
   };
 
-  await Promise.all(photos.map((photo, index) => send(index, photo)));
+  // The shopper's data export is built meanwhile (an archive stored while the server may be killed).
+  const exporting = fetch(`${server.baseUrl}/api/v1/me/export`, { method: 'POST', headers: { authorization: `Bearer ${shopperToken}` } })
+    .then((response) => response.arrayBuffer())
+    .catch(() => undefined);
+  await Promise.all([...photos.map((photo, index) => send(index, photo)), exporting]);
   await (killed ?? stopChild(server.process, 'SIGKILL'));
   return { ...fired, killedAfter: killAfter };
 }
@@ -132,6 +156,8 @@ interface Consistency {
   missingFiles: string[];
   pendingRows: number;
   tempFiles: number;
+  /** Archives under private/exports/ that no export names. */
+  orphanArchives: number;
 }
 
 /** Stored files against the keys rows name, read with the server stopped. */
@@ -144,11 +170,15 @@ async function checkConsistency(source: DatabaseSource, uploadsDir: string): Pro
         UNION ALL SELECT detail_key FROM offer_images
         UNION ALL SELECT storage_key FROM receipt_files
         UNION ALL SELECT storage_key FROM vendor_documents
-        UNION ALL SELECT logo_key FROM vendors WHERE logo_key IS NOT NULL`,
+        UNION ALL SELECT logo_key FROM vendors WHERE logo_key IS NOT NULL
+        UNION ALL SELECT storage_key FROM data_exports WHERE storage_key IS NOT NULL`,
     );
+    const archives = await selectRows<{ key: string }>(database.db, sql`SELECT storage_key AS key FROM data_exports WHERE storage_key IS NOT NULL`);
     const [pending] = await selectRows<{ total: number | string }>(database.db, sql`SELECT count(*) AS total FROM pending_uploads`);
     // Limits are per hour and, on PostgreSQL, survive restarts: the next round starts with none used.
     await database.db.execute(sql`DELETE FROM rate_limit_counters`);
+    // The shopper's export expires, so the next round asks for (and builds) a new one.
+    await database.db.execute(sql`UPDATE data_exports SET expires_at = now() - interval '1 second' WHERE status = 'READY'`);
     const rowKeys = new Set(referenced.map((row) => row.key));
     const stored = new Set(await createLocalStorage(uploadsDir).list(''));
     return {
@@ -158,6 +188,7 @@ async function checkConsistency(source: DatabaseSource, uploadsDir: string): Pro
       missingFiles: [...rowKeys].filter((key) => !stored.has(key)),
       pendingRows: Number(pending?.total ?? 0),
       tempFiles: countTempFiles(uploadsDir),
+      orphanArchives: [...stored].filter((key) => key.startsWith('private/exports/') && !archives.some((row) => row.key === key)).length,
     };
   } finally {
     await database.close();
@@ -171,6 +202,39 @@ function countTempFiles(root: string): number {
   } catch {
     return 0;
   }
+}
+
+interface ReceiptRow {
+  receiptId: number;
+  status: string;
+}
+
+async function listReceipts(baseUrl: string, token: string): Promise<ReceiptRow[]> {
+  const response = await fetch(`${baseUrl}/api/v1/me/receipts`, { headers: { authorization: `Bearer ${token}` } });
+  if (!response.ok) throw new Error(`listing receipts failed: ${response.status}`);
+  return ((await response.json()) as { data: ReceiptRow[] }).data;
+}
+
+/**
+ * Waits (up to twice the limit) until the oldest two receipts still unchecked after the restart are checked: the
+ * one claimed when the server was killed and the one behind it at the same shop. Answers ms from the restart to
+ * each, or undefined for one not checked by then.
+ */
+async function timeUnstalledReceipts(baseUrl: string, token: string, restartedAt: number): Promise<{ receiptId: number; ms: number | undefined }[]> {
+  const waiting = (await listReceipts(baseUrl, token))
+    .filter((receipt) => receipt.status === 'PENDING')
+    .map((receipt) => receipt.receiptId)
+    .sort((a, b) => a - b)
+    .slice(0, 2);
+  const checkedAfter = new Map<number, number>();
+  while (checkedAfter.size < waiting.length && Date.now() - restartedAt < 2 * CLAIM_TAKEOVER_LIMIT_MS) {
+    const statuses = new Map((await listReceipts(baseUrl, token)).map((receipt) => [receipt.receiptId, receipt.status]));
+    for (const receiptId of waiting) {
+      if (!checkedAfter.has(receiptId) && statuses.get(receiptId) !== 'PENDING') checkedAfter.set(receiptId, Date.now() - restartedAt);
+    }
+    if (checkedAfter.size < waiting.length) await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return waiting.map((receiptId) => ({ receiptId, ms: checkedAfter.get(receiptId) }));
 }
 
 async function runRounds(label: string, databaseUrl: string | undefined) {
@@ -198,19 +262,29 @@ async function runRounds(label: string, databaseUrl: string | undefined) {
         server = startServer(dataDir, await freePort(), databaseUrl);
         await waitUntilReady(server.baseUrl, server.process, 90_000);
         const restarted = Date.now();
+        // Timed from the restarted server being ready: its start-up time is the machine's load, not the queue's.
+        const unstalled = await timeUnstalledReceipts(server.baseUrl, shopperToken, restarted);
         await stopChild(server.process, 'SIGTERM');
 
         const found = await checkConsistency(source, uploadsDir);
         const seconds = (from: number, to: number) => `${((to - from) / 1000).toFixed(1)} s`;
         console.log(
           `  ${name}: SIGKILL sent after ${fired.killedAfter} answers (${fired.created} created, ${fired.refused} refused, ${fired.cut} cut off); ` +
-            `${found.files} files, ${found.rows} keys in rows, ${found.tempFiles} half-written temp files; ` +
+            `${found.files} files, ${found.rows} keys in rows, ${found.tempFiles} half-written temp files, ${found.orphanArchives} export archives of no export; ` +
             `start ${seconds(started, firing)}, uploads ${seconds(firing, restarting)}, restart ${seconds(restarting, restarted)}, ` +
             `round ${seconds(started, Date.now())}`,
         );
         record(`${name}: every stored file has its row`, found.orphanFiles.length === 0, found.orphanFiles.slice(0, 5).join(', '));
         record(`${name}: every row has its file`, found.missingFiles.length === 0, found.missingFiles.slice(0, 5).join(', '));
         record(`${name}: no pending upload left after start-up`, found.pendingRows === 0, found.pendingRows ? `${found.pendingRows} rows` : '');
+        record(`${name}: no half-written temp file left after start-up`, found.tempFiles === 0, found.tempFiles ? `${found.tempFiles} files` : '');
+        record(`${name}: no export archive without its export`, found.orphanArchives === 0, found.orphanArchives ? `${found.orphanArchives} archives` : '');
+        const figures = unstalled.map(({ receiptId, ms }) => `receipt ${receiptId}: ${ms === undefined ? 'not checked' : `checked ${seconds(0, ms)}`} after the restarted server was ready`);
+        record(
+          `${name}: the receipts unchecked at the kill are checked within ${CLAIM_TAKEOVER_LIMIT_MS / 1000} s of the restart`,
+          unstalled.every(({ ms }) => ms !== undefined && ms <= CLAIM_TAKEOVER_LIMIT_MS),
+          figures.length > 0 ? figures.join('; ') : 'none was left unchecked',
+        );
       } catch (error) {
         record(`${name}: ran`, false, error instanceof Error ? error.message : String(error));
       } finally {
