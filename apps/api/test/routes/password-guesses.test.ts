@@ -7,8 +7,9 @@
  * chosen above the old fixed 2 s (all of which overlapped) so that the old code fails it.
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { LOGIN_DELAY_AFTER_FAILURES } from '@qrib/shared';
+import { LOGIN_DELAY_AFTER_FAILURES, LOGIN_DELAY_MS } from '@qrib/shared';
 import type { App } from '../../src/app.ts';
+import { ConfigError, loadConfig } from '../../src/config.ts';
 import { createTestApp, createTestDatabase, signUp, type TestDatabase } from '../helpers.ts';
 
 const TURN_MS = 500;
@@ -27,13 +28,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await replica.close();
   await testDb.drop();
-});
-beforeEach(async () => {
-  app = await createTestApp(testDb.database, { loginDelayMs: TURN_MS });
-  otherApp = await createTestApp(replica.database, { loginDelayMs: TURN_MS });
-});
-afterEach(async () => {
-  await Promise.all([app.close(), otherApp.close()]);
 });
 
 let addresses = 0;
@@ -63,6 +57,14 @@ async function burst(logins: (() => ReturnType<typeof login>)[]) {
 }
 
 describe('concurrent password guesses on one account', () => {
+  beforeEach(async () => {
+    app = await createTestApp(testDb.database, { loginDelayMs: TURN_MS });
+    otherApp = await createTestApp(replica.database, { loginDelayMs: TURN_MS });
+  });
+  afterEach(async () => {
+    await Promise.all([app.close(), otherApp.close()]);
+  });
+
   it('wait their turns one after another across replicas once the account has had its failures, and the owner still gets in', async () => {
     const owner = await signUp(app);
     for (let attempt = 0; attempt < LOGIN_DELAY_AFTER_FAILURES; attempt += 1) {
@@ -106,4 +108,18 @@ describe('concurrent password guesses on one account', () => {
     expect(Math.max(...finishedAtMs.slice(0, 3))).toBeGreaterThanOrEqual(3 * TURN_MS);
     expect(await app.loginFailures.count(other.username)).toBe(0);
   }, 30_000);
+});
+
+describe('LOGIN_DELAY_SECONDS', () => {
+  const configWith = (seconds?: string) => loadConfig({ JWT_SECRET: 'x'.repeat(32), ...(seconds === undefined ? {} : { LOGIN_DELAY_SECONDS: seconds }) });
+
+  it('sets the turn, 2 s unless told', () => {
+    expect(configWith().loginDelayMs).toBe(LOGIN_DELAY_MS);
+    expect(LOGIN_DELAY_MS).toBe(2000);
+    expect(configWith('0.25').loginDelayMs).toBe(250);
+  });
+
+  it('refuses no turn at all and a turn past a minute', () => {
+    for (const bad of ['0', '-1', '61', 'soon']) expect(() => configWith(bad), bad).toThrow(ConfigError);
+  });
 });
