@@ -2,10 +2,11 @@
  * Uploads in flight (issue 25): the per-process budget of uploaded bytes all requests together may hold, the
  * folder their temporary files go to, and the removal of a request's temporary files (and the return of its
  * bytes to the budget) when the request ends, whatever happens: an answer, a refusal or a client that went away.
- * `services/multipart.ts` is the only writer (`app.uploads.forRequest`).
+ * `services/multipart.ts` is the only writer (`app.uploads.forRequest`). A process that died leaves its folder
+ * (named with its pid) in the OS's temporary folder; the next start removes the folders of processes that are gone.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -85,6 +86,30 @@ export class RequestUploads {
   }
 }
 
+const FOLDER_PREFIX = 'qrib-upload-tmp-';
+
+function isProcessAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: alive, but someone else's.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Removes the temporary upload folders of processes on this machine that are no longer running. */
+export async function removeAbandonedUploadFolders(parent = tmpdir()): Promise<number> {
+  let removed = 0;
+  for (const name of await readdir(parent).catch(() => [])) {
+    const pid = Number(/^qrib-upload-tmp-(\d+)-/.exec(name)?.[1]);
+    if (!Number.isSafeInteger(pid) || pid === process.pid || isProcessAlive(pid)) continue;
+    await rm(path.join(parent, name), { recursive: true, force: true });
+    removed += 1;
+  }
+  return removed;
+}
+
 export interface Uploads {
   readonly budget: UploadBudget;
   /** This process's folder of temporary upload files (removed when the app closes). */
@@ -102,7 +127,9 @@ declare module 'fastify' {
 export default fp(
   async function uploadsPlugin(app: FastifyInstance, options: { bytesInFlight: number }) {
     const budget = new UploadBudget(options.bytesInFlight);
-    const temporaryDir = await mkdtemp(path.join(tmpdir(), 'qrib-uploads-'));
+    const removed = await removeAbandonedUploadFolders();
+    if (removed > 0) app.log.info({ folders: removed }, 'removed the temporary upload folders of processes that are gone');
+    const temporaryDir = await mkdtemp(path.join(tmpdir(), `${FOLDER_PREFIX}${process.pid}-`));
     const scopes = new WeakMap<FastifyRequest, RequestUploads>();
 
     const dispose = (request: FastifyRequest) => {

@@ -5,7 +5,10 @@
  * happens; and an upload whose account is deleted on the way answers 401 and leaves nothing behind.
  */
 import { randomBytes } from 'node:crypto';
-import { readdirSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
@@ -16,6 +19,7 @@ import { describe, expect, it } from 'vitest';
 import { MAX_RECEIPT_FILE_BYTES, MESSAGES } from '@qrib/shared';
 import type { App } from '../../src/app.ts';
 import { receipts, vendors } from '../../src/db/schema.ts';
+import { removeAbandonedUploadFolders } from '../../src/plugins/uploads.ts';
 import { listFiles } from '../fixtures.ts';
 import { buildShop } from '../factories.ts';
 import { createTestApp, signUp, type TestDatabase, useTestApp } from '../helpers.ts';
@@ -224,6 +228,26 @@ describe('streaming uploads (issue 25, finding 1)', () => {
     await until(() => temporaryFiles().length === 0 && app.uploads.budget.inFlight === 0, 'the abandoned upload’s temporary file removed');
     expect(await receiptCount()).toBe(before.receipts + 1);
     expect(storedReceiptFiles()).toHaveLength(before.files + 1);
+  });
+});
+
+describe('temporary upload folders of processes that died', () => {
+  it('are removed at start-up; a running process’s folder stays', async () => {
+    const parent = mkdtempSync(path.join(tmpdir(), 'qrib-upload-sweep-'));
+    try {
+      const dead = spawnSync(process.execPath, ['-e', '0']).pid;
+      const gone = path.join(parent, `qrib-upload-tmp-${dead}-abc`);
+      const running = path.join(parent, `qrib-upload-tmp-${process.pid}-def`);
+      const unrelated = path.join(parent, 'something-else');
+      for (const folder of [gone, running, unrelated]) {
+        mkdirSync(folder);
+        writeFileSync(path.join(folder, 'half.upload'), 'bytes');
+      }
+      expect(await removeAbandonedUploadFolders(parent)).toBe(1);
+      expect(readdirSync(parent).sort()).toEqual([path.basename(running), 'something-else'].sort());
+    } finally {
+      rmSync(parent, { recursive: true, force: true });
+    }
   });
 });
 
