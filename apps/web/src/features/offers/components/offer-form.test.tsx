@@ -72,3 +72,19 @@ describe('OfferForm when editing', () => {
     expect(screen.getByRole('combobox', { name: 'Category' })).toHaveValue('2');
   });
 });
+
+describe('OfferForm bounds (issue 25)', () => {
+  it('refuses dates outside 2000-01-01…2100-12-31 and a fixed discount over 100,000, in the reader’s language, sending nothing', async () => {
+    stubApi({ 'GET /api/v1/categories/': { body: { data: categories } } });
+    const outOfBounds: Offer = { ...offer, startDate: '1999-12-31', endDate: '2101-01-01', discountType: 'FIXED', discountValue: 200_000 };
+    renderRoutes([{ path: '/edit-offer/7', element: <OfferForm mode="edit" offer={outOfBounds} onSaved={() => undefined} /> }], {
+      path: '/edit-offer/7',
+      language: 'fr',
+    });
+    expect(await screen.findByRole('option', { name: 'Shopping' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Enregistrer les modifications' }));
+    expect(await screen.findByText('Le champ « Date de début » doit être compris entre le 2000-01-01 et le 2100-12-31')).toBeInTheDocument();
+    expect(screen.getByText('Le champ « Date de fin » doit être compris entre le 2000-01-01 et le 2100-12-31')).toBeInTheDocument();
+    expect(screen.getByText(/^La valeur de la réduction ne peut pas dépasser 100\s000$/)).toBeInTheDocument();
+  });
+});
