@@ -19,6 +19,7 @@ import { describe, expect, it } from 'vitest';
 import { MAX_RECEIPT_FILE_BYTES, MESSAGES } from '@qrib/shared';
 import type { App } from '../../src/app.ts';
 import { receipts, vendors } from '../../src/db/schema.ts';
+import { ConfigError, loadConfig } from '../../src/config.ts';
 import { removeAbandonedUploadFolders } from '../../src/plugins/uploads.ts';
 import { listFiles } from '../fixtures.ts';
 import { buildShop } from '../factories.ts';
@@ -228,6 +229,23 @@ describe('streaming uploads (issue 25, finding 1)', () => {
     await until(() => temporaryFiles().length === 0 && app.uploads.budget.inFlight === 0, 'the abandoned upload’s temporary file removed');
     expect(await receiptCount()).toBe(before.receipts + 1);
     expect(storedReceiptFiles()).toHaveLength(before.files + 1);
+  });
+});
+
+describe('UPLOAD_BYTES_IN_FLIGHT', () => {
+  it('is 256 MB unless set, and a bad value stops the start naming the variable', () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'qrib-upload-config-'));
+    try {
+      const env = { DATA_DIR: dataDir, JWT_SECRET: 'a-secret-that-is-long-enough-for-hs256-signing' };
+      expect(loadConfig(env).uploadBytesInFlight).toBe(256 * 1024 * 1024);
+      expect(loadConfig({ ...env, UPLOAD_BYTES_IN_FLIGHT: '536870912' }).uploadBytesInFlight).toBe(536_870_912);
+      for (const bad of ['lots', '1000', '1.5e9x']) {
+        expect(() => loadConfig({ ...env, UPLOAD_BYTES_IN_FLIGHT: bad })).toThrow(ConfigError);
+        expect(() => loadConfig({ ...env, UPLOAD_BYTES_IN_FLIGHT: bad })).toThrow(/UPLOAD_BYTES_IN_FLIGHT/);
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });
 
