@@ -6,7 +6,7 @@
  * (named with its pid) in the OS's temporary folder; the next start removes the folders of processes that are gone.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -46,8 +46,12 @@ export class RequestUploads {
     private readonly dir: string,
   ) {}
 
-  /** A new temporary file's path, removed by `dispose`. */
-  newTemporaryPath(): string {
+  /**
+   * A new temporary file's path, removed by `dispose`. The folder is made again if it went (a /tmp cleaner removes an
+   * idle server's empty folder), else every upload would fail until a restart.
+   */
+  async newTemporaryPath(): Promise<string> {
+    await mkdir(this.dir, { recursive: true });
     const file = path.join(this.dir, `${randomUUID()}.upload`);
     this.paths.push(file);
     return file;

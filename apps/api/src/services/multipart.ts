@@ -69,14 +69,28 @@ function uploadsBusy(): HttpError {
   return new HttpError(503, 'uploadsBusy', {}, undefined, { 'retry-after': String(UPLOADS_BUSY_RETRY_AFTER_SECONDS) });
 }
 
+/**
+ * A temporary file to write to. Its failure (a full disk, say) is read from `errored` by write and close: without a
+ * listener, one that comes between two chunks, when nothing awaits the stream, would be uncaught and end the process.
+ */
+async function openTemporaryFile(uploads: RequestUploads): Promise<WriteStream> {
+  const target = createWriteStream(await uploads.newTemporaryPath());
+  target.on('error', () => undefined);
+  return target;
+}
+
 async function write(target: WriteStream, chunk: Buffer): Promise<void> {
+  // A failed stream takes no more writes and never drains: waiting for it would hang the request.
+  if (target.errored) throw target.errored;
   if (!target.write(chunk)) await once(target, 'drain');
 }
 
 async function close(target: WriteStream): Promise<void> {
+  if (target.errored) throw target.errored;
   if (target.closed) return;
   target.end();
   await once(target, 'close');
+  if (target.errored) throw target.errored;
 }
 
 /** Streams one file part to a temporary file, refusing it as soon as its type or size is wrong. */
@@ -109,14 +123,14 @@ async function receiveFile(
       }
       if (!uploads.reserve(chunk.length)) throw uploadsBusy();
       hash.update(chunk);
-      target ??= createWriteStream(uploads.newTemporaryPath());
+      target ??= await openTemporaryFile(uploads);
       await write(target, chunk);
     }
     if (part.file.truncated) throw new HttpError(413, options.tooLarge);
     // An empty file input still sends a part with no name and no bytes.
     if (byteSize === 0 && !part.filename) return undefined;
     kind ??= refuseUnlessAccepted(sniffFileKind(head));
-    target ??= createWriteStream(uploads.newTemporaryPath());
+    target ??= await openTemporaryFile(uploads);
     const filePath = target.path.toString();
     await close(target);
     return { filename: part.filename, mimetype: part.mimetype, path: filePath, byteSize, sha256: hash.digest('hex'), kind };

@@ -230,6 +230,22 @@ describe('streaming uploads (issue 25, finding 1)', () => {
     expect(await receiptCount()).toBe(before.receipts + 1);
     expect(storedReceiptFiles()).toHaveLength(before.files + 1);
   });
+
+  it('takes uploads after its temporary folder was removed (a /tmp cleaner on an idle server), the process still serving', async () => {
+    const shop = await buildShop(app);
+    const shopper = await signUp(app);
+    rmSync(app.uploads.temporaryDir, { recursive: true, force: true });
+    const photo = await makePhoto();
+    // The file's first bytes arrive alone, the rest only later: its temporary file is opened between two chunks.
+    const body = gatedBody({ vendorId: shop.vendorId }, { field: 'files', filename: 'later.png', head: photo.subarray(0, 32), rest: photo.subarray(32) });
+    const answered = app.inject({ method: 'POST', url: '/api/v1/file/upload-bills', payload: body.payload, headers: body.headers, cookies: shopper.cookies });
+    await until(() => body.sent() > 0, 'the first bytes sent');
+    await sleep(200);
+    body.release();
+    const response = await answered;
+    expect(response.statusCode).toBe(201);
+    await until(() => temporaryFiles().length === 0 && app.uploads.budget.inFlight === 0, 'the temporary file removed');
+  });
 });
 
 describe('UPLOAD_BYTES_IN_FLIGHT', () => {
