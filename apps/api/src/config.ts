@@ -6,8 +6,11 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { LOGIN_ATTEMPTS_PER_IP, LOGIN_ATTEMPTS_PER_USERNAME, LOGIN_DELAY_MS, SIGNUPS_PER_IP_PER_HOUR } from '@qrib/shared';
+import { LOGIN_ATTEMPTS_PER_IP, LOGIN_ATTEMPTS_PER_USERNAME, LOGIN_DELAY_MS, MAX_RECEIPT_FILE_BYTES, MAX_RECEIPT_FILES, SIGNUPS_PER_IP_PER_HOUR } from '@qrib/shared';
 import type { StorageConfig } from './storage/create-storage.ts';
+
+/** The most file bytes one upload request may carry (a receipt's files): the least the upload budget can be. */
+const MAX_UPLOAD_REQUEST_BYTES = MAX_RECEIPT_FILES * MAX_RECEIPT_FILE_BYTES;
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
@@ -100,11 +103,13 @@ const envSchema = z.object({
     .max(10_080, { error: 'must be at most 10080 (a week)' })
     .default(60),
   // Issue 25: bytes of uploaded files all requests together may hold (temporary files and the one being checked); a
-  // request that would go over answers 503 uploadsBusy. 256 MB suits a 2-core machine with 24 GiB.
+  // request that would go over answers 503 uploadsBusy. 256 MB suits a 2-core machine with 24 GiB. An upload reserves
+  // its declared length (services/multipart.ts), so a budget below the largest one a route takes would answer that
+  // upload 503 however idle the server: the largest is a receipt's 10 files of 10 MB.
   UPLOAD_BYTES_IN_FLIGHT: z.coerce
     .number({ error: 'must be a whole number of bytes, e.g. 268435456 for 256 MB' })
     .int({ error: 'must be a whole number of bytes, e.g. 268435456 for 256 MB' })
-    .min(16 * 1024 * 1024, { error: 'must be at least 16777216 (16 MB: one receipt photo and one document)' })
+    .min(MAX_UPLOAD_REQUEST_BYTES, { error: `must be at least ${MAX_UPLOAD_REQUEST_BYTES} (100 MB: the largest upload, a receipt of 10 files of 10 MB)` })
     .max(64 * 1024 * 1024 * 1024, { error: 'must be at most 68719476736 (64 GB)' })
     .default(256 * 1024 * 1024),
 }).superRefine((env, context) => {

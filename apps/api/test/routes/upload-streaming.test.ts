@@ -16,7 +16,7 @@ import { setImmediate as nextTurn, setTimeout as sleep } from 'node:timers/promi
 import { count, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { MAX_RECEIPT_FILE_BYTES, MESSAGES } from '@qrib/shared';
+import { MAX_RECEIPT_FILE_BYTES, MAX_RECEIPT_FILES, MESSAGES } from '@qrib/shared';
 import type { App } from '../../src/app.ts';
 import { receipts, vendors } from '../../src/db/schema.ts';
 import { ConfigError, loadConfig } from '../../src/config.ts';
@@ -255,7 +255,9 @@ describe('UPLOAD_BYTES_IN_FLIGHT', () => {
       const env = { DATA_DIR: dataDir, JWT_SECRET: 'a-secret-that-is-long-enough-for-hs256-signing' };
       expect(loadConfig(env).uploadBytesInFlight).toBe(256 * 1024 * 1024);
       expect(loadConfig({ ...env, UPLOAD_BYTES_IN_FLIGHT: '536870912' }).uploadBytesInFlight).toBe(536_870_912);
-      for (const bad of ['lots', '1000', '1.5e9x']) {
+      // Below the largest upload a route takes (a receipt's 10 files of 10 MB), that upload could never be admitted.
+      expect(loadConfig({ ...env, UPLOAD_BYTES_IN_FLIGHT: String(MAX_RECEIPT_FILES * MAX_RECEIPT_FILE_BYTES) }).uploadBytesInFlight).toBe(100 * 1024 * 1024);
+      for (const bad of ['lots', '1000', '1.5e9x', String(16 * 1024 * 1024), String(MAX_RECEIPT_FILES * MAX_RECEIPT_FILE_BYTES - 1)]) {
         expect(() => loadConfig({ ...env, UPLOAD_BYTES_IN_FLIGHT: bad })).toThrow(ConfigError);
         expect(() => loadConfig({ ...env, UPLOAD_BYTES_IN_FLIGHT: bad })).toThrow(/UPLOAD_BYTES_IN_FLIGHT/);
       }
