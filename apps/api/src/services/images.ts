@@ -130,8 +130,15 @@ export interface ProcessedReceiptImage {
 }
 
 /**
+ * The quality a receipt photo is stored at. Every re-encoding loses detail OCR needs: at 92 the SROIE scans lost
+ * a digit of the total on about one receipt in a hundred that the upload itself read right (15.90 read as 15),
+ * at 97 none of those; the stored copy is about a third larger (270 KB for a 490 KB scan).
+ */
+export const RECEIPT_PHOTO_QUALITY = 97;
+
+/**
  * A receipt photo: JPEG, PNG or WebP by content, within the pixel budget, fully decoded, turned upright and
- * stripped of metadata (a phone photo carries GPS); kept in its format at high quality for reading later.
+ * stripped of metadata (a phone photo carries GPS); kept in its format at RECEIPT_PHOTO_QUALITY for reading later.
  */
 export async function processReceiptImage(buffer: Buffer, wrongType: MessageKey): Promise<ProcessedReceiptImage> {
   let metadata: Metadata;
@@ -148,10 +155,10 @@ export async function processReceiptImage(buffer: Buffer, wrongType: MessageKey)
       const upright = sharp(buffer, { failOn: 'error', limitInputPixels: MAX_IMAGE_PIXELS }).rotate();
       const [body, hashPixels] = await Promise.all([
         format === 'jpeg'
-          ? upright.clone().jpeg({ quality: 92 }).toBuffer()
+          ? upright.clone().jpeg({ quality: RECEIPT_PHOTO_QUALITY }).toBuffer()
           : format === 'png'
             ? upright.clone().png().toBuffer()
-            : upright.clone().webp({ quality: 92 }).toBuffer(),
+            : upright.clone().webp({ quality: RECEIPT_PHOTO_QUALITY }).toBuffer(),
         upright.clone().greyscale().resize(9, 8, { fit: 'fill' }).raw().toBuffer(),
       ]);
       const extension = format === 'jpeg' ? 'jpg' : format;
