@@ -244,6 +244,14 @@ describe('helpers', () => {
     expect(nameSimilarity("JOSEPH'S PASTIZZERIA", "Joseph's Pastizzeria (Sliema)")).toBeGreaterThanOrEqual(MERCHANT_MATCH);
   });
 
+  it('reads a long word with one letter misread as the same word, never a short one or one two letters off (SROIE 007)', () => {
+    // 'S.H.H. MOTOR (SUNGAI RENGIT) SDN. BHD.' as tesseract read it off a receipt stored at quality 97.
+    expect(nameSimilarity('SHH, HOTOR { SUNGAL RENGIT ) SON. BHD.', 'S.H.H. MOTOR (SUNGAI RENGIT) SDN. BHD.')).toBeGreaterThanOrEqual(MERCHANT_MATCH);
+    // Two letters off, or a letter off in a word under five letters, is another word.
+    expect(nameSimilarity('HOTEL KAJANG SDN BHD', 'MOTOR KAJAX SDN BHD')).toBeLessThan(MERCHANT_MATCH);
+    expect(nameSimilarity('BOOK SDN BHD', 'COOK SDN BHD')).toBeLessThan(MERCHANT_MATCH);
+  });
+
   it('computes the highest total the discount allows', () => {
     expect(highestPricePaid(10, PERCENT_OFF)).toBeCloseTo(8.01);
     expect(highestPricePaid(1, { ...PERCENT_OFF, discountType: 'FIXED', discountValue: 5 })).toBeCloseTo(0.01);

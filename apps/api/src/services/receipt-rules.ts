@@ -137,6 +137,22 @@ function diceSimilarity(a: Set<string>, b: Set<string>): number {
   return (2 * shared) / (a.size + b.size);
 }
 
+/** Letters from which one letter read as another ('MOTOR' read 'HOTOR') still reads as the same word. */
+const MIN_LETTERS_FOR_ONE_MISREAD = 5;
+
+/**
+ * Whether a word of the receipt is the name's word as OCR read it: trigrams mostly shared, or, for a word of five
+ * letters or more, the same length with exactly one letter read as another (a substitution moves three trigrams of
+ * a short word at once, so trigrams alone call 'HOTOR' unlike 'MOTOR').
+ */
+function readsAs(word: string, receiptWord: string): boolean {
+  if (diceSimilarity(trigrams([word]), trigrams([receiptWord])) >= 0.7) return true;
+  if (word.length < MIN_LETTERS_FOR_ONE_MISREAD || word.length !== receiptWord.length) return false;
+  let differences = 0;
+  for (let index = 0; index < word.length && differences <= 1; index += 1) if (word[index] !== receiptWord[index]) differences += 1;
+  return differences === 1;
+}
+
 /**
  * The words of a business name that tell it apart: without generic words (suffixes, trade words) and without what
  * is in parentheses, which in a trading name is a qualifier — a branch, a region or a country ('(JOHOR)', '(M)',
@@ -164,11 +180,7 @@ export function nameSimilarity(receiptLine: string, businessName: string): numbe
   const whole = diceSimilarity(trigrams(lineTelling.length > 0 ? lineTelling : lineWords), trigrams(nameWords));
   const distinctive = nameWords.filter((word) => !GENERIC_WORDS.has(word) && word.length >= 3);
   if (distinctive.length === 0 || (distinctive.length === 1 && (distinctive[0] ?? '').length < 5)) return whole;
-  const lineGrams = lineWords.map((word) => trigrams([word]));
-  const found = distinctive.filter((word) => {
-    const wordGrams = trigrams([word]);
-    return lineGrams.some((grams) => diceSimilarity(wordGrams, grams) >= 0.7);
-  }).length;
+  const found = distinctive.filter((word) => lineWords.some((lineWord) => readsAs(word, lineWord))).length;
   return Math.max(whole, found / distinctive.length);
 }
 
@@ -238,8 +250,8 @@ function checkMerchant(fields: ExtractedReceipt, businessName: string): Finding 
 function distinctiveShare(text: string, businessName: string): number {
   const distinctive = telling(businessName).filter((word) => !GENERIC_WORDS.has(word) && word.length >= 3);
   if (distinctive.length < 2) return 0;
-  const textGrams = normaliseName(text).map((word) => trigrams([word]));
-  const found = distinctive.filter((word) => textGrams.some((grams) => diceSimilarity(trigrams([word]), grams) >= 0.7)).length;
+  const textWords = normaliseName(text);
+  const found = distinctive.filter((word) => textWords.some((textWord) => readsAs(word, textWord))).length;
   return found / distinctive.length;
 }
 
