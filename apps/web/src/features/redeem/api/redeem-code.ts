@@ -12,13 +12,15 @@ export async function redeemCode(code: string): Promise<Redemption> {
   return data;
 }
 
-/** What a redemption or its undo changes on the owner's screens. */
-export function refreshAfterRedemption(queryClient: QueryClient) {
-  return Promise.all([
-    queryClient.invalidateQueries({ queryKey: queryKeys.redemptionsAll }),
-    queryClient.invalidateQueries({ queryKey: queryKeys.offers.all }),
-    queryClient.invalidateQueries({ queryKey: queryKeys.insightsAll }),
-  ]);
+/**
+ * What a redemption or its undo changes on the owner's screens. A fetch already under way was asked before the
+ * redemption and would answer without it; invalidating alone joins a first fetch (one with no data yet) instead of
+ * starting another, so those are cancelled first (the till just opened, a code redeemed before the list came).
+ */
+export async function refreshAfterRedemption(queryClient: QueryClient) {
+  const keys = [queryKeys.redemptionsAll, queryKeys.offers.all, queryKeys.insightsAll];
+  await Promise.all(keys.map((queryKey) => queryClient.cancelQueries({ queryKey })));
+  await Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
 }
 
 export function useRedeemCode() {
@@ -27,6 +29,10 @@ export function useRedeemCode() {
     mutationFn: redeemCode,
     // Not awaited: the success state shows at once, the day's list and figures follow.
     onSuccess: () => {
+      void refreshAfterRedemption(queryClient);
+    },
+    // 'Already redeemed' (perhaps by another till) means the day's list may be behind too.
+    onError: () => {
       void refreshAfterRedemption(queryClient);
     },
   });
