@@ -24,10 +24,10 @@ import { buildApp } from '../apps/api/src/app.ts';
 import { loadConfig } from '../apps/api/src/config.ts';
 import { openDatabase, selectRows, selectRowsPrepared, type Database } from '../apps/api/src/db/client.ts';
 import { seedCategories } from '../apps/api/src/db/seed.ts';
-import { encodeAnswer } from '../apps/api/src/services/answer-encoding.ts';
-import { NEARBY_CACHE_TTL_MS, NEARBY_CELL_DEGREES } from '../apps/api/src/services/nearby/cache.ts';
-import { earthPoint } from '../apps/api/src/services/nearby/geometry.ts';
-import { nearestQuery, pageQuery, refreshCurrentOfferUntilQuery } from '../apps/api/src/services/nearby/queries.ts';
+import { encodeAnswer } from '../apps/api/src/kernel/answer-encoding.ts';
+import { NEARBY_CACHE_TTL_MS, NEARBY_CELL_DEGREES } from '../apps/api/src/domains/nearby/cache.ts';
+import { earthPoint } from '../apps/api/src/domains/nearby/geometry.ts';
+import { nearestQuery, pageQuery, refreshCurrentOfferUntilQuery } from '../apps/api/src/domains/nearby/repository/queries.ts';
 
 const BUSINESSES = Number(process.env.BENCH_BUSINESSES ?? 100_000);
 const OFFERS_PER_BUSINESS = 5;

@@ -11,7 +11,7 @@ import { buildApp } from '../apps/api/src/app.ts';
 import { loadConfig } from '../apps/api/src/config.ts';
 import { openDatabase } from '../apps/api/src/db/client.ts';
 import { seedCategories } from '../apps/api/src/db/seed.ts';
-import { processOfferImage } from '../apps/api/src/services/images.ts';
+import { processOfferImage } from '../apps/api/src/kernel/images.ts';
 import { makeLargeJpeg, makePng, multipartBody } from '../apps/api/test/fixtures.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);

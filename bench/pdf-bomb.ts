@@ -6,7 +6,7 @@
  * Run: npm run bench:pdf-bomb   (BENCH_BOMBS=10, BENCH_BOMB_GIB=2)
  */
 import { performance } from 'node:perf_hooks';
-import { readPdfText } from '../apps/api/src/services/receipt-ocr.ts';
+import { readPdfText } from '../apps/api/src/domains/receipts/receipt-ocr.ts';
 import { makePdfBomb, makeReceiptPdf } from '../apps/api/test/receipt-images.ts';
 
 const BOMBS = Number(process.env.BENCH_BOMBS ?? 10);

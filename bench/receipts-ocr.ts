@@ -16,7 +16,7 @@ import { loadConfig } from '../apps/api/src/config.ts';
 import { openDatabase } from '../apps/api/src/db/client.ts';
 import { receipts, vendors } from '../apps/api/src/db/schema.ts';
 import { seedCategories } from '../apps/api/src/db/seed.ts';
-import { createOcrPool, prepareReceiptImage } from '../apps/api/src/services/receipt-ocr.ts';
+import { createOcrPool, prepareReceiptImage } from '../apps/api/src/domains/receipts/receipt-ocr.ts';
 import { maltaDateOf } from '@qrib/shared';
 import { makePng, multipartBody } from '../apps/api/test/fixtures.ts';
 import { makeReceiptPhoto, type ReceiptContent } from '../apps/api/test/receipt-images.ts';

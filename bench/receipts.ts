@@ -16,7 +16,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { MERCHANT_MATCH, nameSimilarity } from '../apps/api/src/services/receipt-rules.ts';
+import { MERCHANT_MATCH, nameSimilarity } from '../apps/api/src/domains/receipts/receipt-rules.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CLI = path.join(ROOT, 'apps/api/scripts/receipts-check.ts');

@@ -14,10 +14,10 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { checkReceiptFile } from '../src/services/receipt-files.ts';
-import { createOcrPool, type OcrPool } from '../src/services/receipt-ocr.ts';
-import { runReceiptPipeline, type PipelineLog, type ReceiptFileBytes } from '../src/services/receipt-verifier.ts';
-import type { OfferTerms } from '../src/services/receipt-rules.ts';
+import { checkReceiptFile } from '../src/domains/receipts/receipt-files.ts';
+import { createOcrPool, type OcrPool } from '../src/domains/receipts/receipt-ocr.ts';
+import { runReceiptPipeline, type PipelineLog, type ReceiptFileBytes } from '../src/domains/receipts/receipt-verifier.ts';
+import type { OfferTerms } from '../src/domains/receipts/receipt-rules.ts';
 
 interface Entry {
   file: string;

@@ -7,7 +7,7 @@
  */
 import { loadConfigOrExit } from '../src/config.ts';
 import { databaseSourceFor, openDatabase } from '../src/db/client.ts';
-import { reencodeStoredDocuments } from '../src/services/document-reencoding.ts';
+import { reencodeStoredDocuments } from '../src/domains/businesses/document-reencoding.ts';
 import { createStorage } from '../src/storage/create-storage.ts';
 
 const config = loadConfigOrExit();

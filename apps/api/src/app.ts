@@ -21,7 +21,7 @@ import {
 import { MAX_JSON_DEPTH, MAX_OFFER_IMAGE_BYTES, MESSAGES } from '@qrib/shared';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
-import { HttpError, statusText } from './http-error.ts';
+import { HttpError, statusText } from './kernel/http-error.ts';
 import authPlugin from './plugins/auth.ts';
 import databasePlugin from './plugins/database.ts';
 import errorsPlugin from './plugins/errors.ts';
@@ -55,22 +55,22 @@ import apiDocsRoutes from './routes/api-docs.ts';
 import healthRoutes from './routes/health.ts';
 import uploadRoutes from './routes/uploads.ts';
 import limitsPlugin from './plugins/limits.ts';
-import mailerPlugin from './plugins/mailer.ts';
-import nearbyCachePlugin from './plugins/nearby-cache.ts';
+import mailerPlugin from './domains/mail/mailer-plugin.ts';
+import nearbyCachePlugin from './domains/nearby/cache-plugin.ts';
 import offerFeedPlugin from './plugins/offer-feed.ts';
 import policiesPlugin from './plugins/policies.ts';
 import pendingUploadsPlugin from './plugins/pending-uploads.ts';
 import uploadsPlugin from './plugins/uploads.ts';
-import receiptVerifierPlugin from './plugins/receipt-verifier.ts';
-import dataExportsPlugin from './plugins/data-exports.ts';
+import receiptVerifierPlugin from './domains/receipts/verifier-plugin.ts';
+import dataExportsPlugin from './domains/exports/exports-plugin.ts';
 import storageHygienePlugin from './plugins/storage-hygiene.ts';
 import securityHeadersPlugin, { inlineScriptHashes, securityHeaders } from './plugins/security-headers.ts';
 import storagePlugin from './plugins/storage.ts';
-import { createRateLimitCountersRepository } from './repositories/rate-limit-counters.ts';
-import { ANSWER_ENCODINGS, COMPRESS_THRESHOLD_BYTES, DYNAMIC_BROTLI_QUALITY, DYNAMIC_GZIP_LEVEL } from './services/answer-encoding.ts';
-import { redactTokens } from './services/mail-links.ts';
-import { allowNullInNullableEnums } from './services/openapi-document.ts';
-import { createDatabaseRateLimitStore } from './services/rate-limit-store.ts';
+import { createRateLimitCountersRepository } from './kernel/repository/rate-limit-counters.ts';
+import { ANSWER_ENCODINGS, COMPRESS_THRESHOLD_BYTES, DYNAMIC_BROTLI_QUALITY, DYNAMIC_GZIP_LEVEL } from './kernel/answer-encoding.ts';
+import { redactTokens } from './domains/accounts/mail-links.ts';
+import { allowNullInNullableEnums } from './kernel/openapi-document.ts';
+import { createDatabaseRateLimitStore } from './kernel/rate-limit-store.ts';
 import type { Storage } from './storage/storage.ts';
 
 export interface BuildAppOptions {
@@ -143,7 +143,7 @@ export async function buildApp({ config, database, closeDatabase = true, logger,
         })
       : undefined;
   await app.register(rateLimit, { global: false, skipOnError: false, ...(rateLimitStore ? { store: rateLimitStore } : {}) });
-  // Answers over 1 KB compressed for clients that accept it (services/answer-encoding.ts); request bodies are never
+  // Answers over 1 KB compressed for clients that accept it (kernel/answer-encoding.ts); request bodies are never
   // decompressed (a small compressed body could unpack past every size limit).
   await app.register(compress, {
     globalDecompression: false,
@@ -210,7 +210,7 @@ export async function buildApp({ config, database, closeDatabase = true, logger,
     loginAttemptsPerUsername: config.loginAttemptsPerUsername,
     loginAttemptsPerIp: config.loginAttemptsPerIp,
     loginDelayMs: config.loginDelayMs,
-    // Issue 24: the sign-up network's hash is salted with the server's token secret (services/network-hash.ts).
+    // Issue 24: the sign-up network's hash is salted with the server's token secret (domains/accounts/network-hash.ts).
     networkSalt: config.jwtSecret,
   });
   await app.register(accountAuthRoutes, { prefix: '/api/v1/auth', jwtSecret: config.jwtSecret });

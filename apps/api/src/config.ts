@@ -104,7 +104,7 @@ const envSchema = z.object({
     .default(60),
   // Issue 25: bytes of uploaded files all requests together may hold (temporary files and the one being checked); a
   // request that would go over answers 503 uploadsBusy. 256 MB suits a 2-core machine with 24 GiB. An upload reserves
-  // its declared length (services/multipart.ts), so a budget below the largest one a route takes would answer that
+  // its declared length (kernel/multipart.ts), so a budget below the largest one a route takes would answer that
   // upload 503 however idle the server: the largest is a receipt's 10 files of 10 MB.
   UPLOAD_BYTES_IN_FLIGHT: z.coerce
     .number({ error: 'must be a whole number of bytes, e.g. 268435456 for 256 MB' })

@@ -3,13 +3,13 @@
  * Routes call `app.policies.*` with `request.user` (which the guard guarantees) and get back what they may act on,
  * or a DomainError with the MESSAGES code the answer has always had. A policy loads only what it needs to decide.
  */
-import { DomainError } from './domain-error.ts';
+import { DomainError } from './kernel/domain-error.ts';
 import type { SignedInUser } from './plugins/auth.ts';
-import type { OffersRepository } from './repositories/offers.ts';
-import type { ReceiptsRepository } from './repositories/receipts.ts';
-import type { UsersRepository } from './repositories/users.ts';
-import type { VendorRow, VendorsRepository } from './repositories/vendors.ts';
-import type { VisitsRepository } from './repositories/visits.ts';
+import type { OffersRepository } from './domains/offers/repository/offers.ts';
+import type { ReceiptsRepository } from './domains/receipts/repository/receipts.ts';
+import type { UsersRepository } from './domains/accounts/repository/users.ts';
+import type { VendorRow, VendorsRepository } from './domains/businesses/repository/vendors.ts';
+import type { VisitsRepository } from './domains/insights/repository/visits.ts';
 
 export interface PolicyRepositories {
   users: UsersRepository;

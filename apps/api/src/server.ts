@@ -5,8 +5,8 @@ import { loadConfigOrExit } from './config.ts';
 import { databaseSourceFor, openDatabase } from './db/client.ts';
 import { prepareDatabase } from './db/prepare.ts';
 import { DEMO_ACCOUNTS } from './db/seed.ts';
-import { grantAdminsAtBoot } from './services/admin-role.ts';
-import { holdDataDir } from './services/data-dir-lock.ts';
+import { grantAdminsAtBoot } from './domains/accounts/admin-role.ts';
+import { holdDataDir } from './kernel/data-dir-lock.ts';
 import { createStorage } from './storage/create-storage.ts';
 
 const config = loadConfigOrExit();

@@ -8,7 +8,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { selectRows, type Db } from '../src/db/client.ts';
 import { offers, vendors } from '../src/db/schema.ts';
-import { refreshCurrentOfferUntilQuery } from '../src/services/nearby/queries.ts';
+import { refreshCurrentOfferUntilQuery } from '../src/domains/nearby/repository/queries.ts';
 import { insertShop, maltaDay } from './factories.ts';
 import { createTestDatabase, type TestDatabase } from './helpers.ts';
 import { withDatabaseMigratedBefore } from './migrations/migrated-before.ts';

@@ -5,8 +5,8 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { App } from '../src/app.ts';
 import { vendorDocuments } from '../src/db/schema.ts';
-import { isCleanEncoding, reencodeStoredDocuments } from '../src/services/document-reencoding.ts';
-import { processDocumentImage } from '../src/services/images.ts';
+import { isCleanEncoding, reencodeStoredDocuments } from '../src/domains/businesses/document-reencoding.ts';
+import { processDocumentImage } from '../src/kernel/images.ts';
 import { buildShop } from './factories.ts';
 import { type TestDatabase, useTestApp } from './helpers.ts';
 

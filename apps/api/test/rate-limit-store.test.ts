@@ -3,8 +3,8 @@ import type { FastifyRateLimitStore } from '@fastify/rate-limit';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { selectRows } from '../src/db/client.ts';
-import { createRateLimitCountersRepository, type CounterState } from '../src/repositories/rate-limit-counters.ts';
-import { createDatabaseRateLimitStore, type DatabaseRateLimitStoreOptions } from '../src/services/rate-limit-store.ts';
+import { createRateLimitCountersRepository, type CounterState } from '../src/kernel/repository/rate-limit-counters.ts';
+import { createDatabaseRateLimitStore, type DatabaseRateLimitStoreOptions } from '../src/kernel/rate-limit-store.ts';
 import { createTestDatabase, type TestDatabase } from './helpers.ts';
 
 let testDb: TestDatabase;

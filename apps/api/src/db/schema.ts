@@ -34,7 +34,7 @@ export const DEFAULT_PREFERENCES: UserPreferences = { emailNotifications: true, 
 
 /**
  * What the column holds for a new account (the migration's default). Keys added later are absent from
- * such rows, so rows are read over DEFAULT_PREFERENCES (see repositories/users.ts).
+ * such rows, so rows are read over DEFAULT_PREFERENCES (see domains/accounts/repository/users.ts).
  */
 const STORED_DEFAULT_PREFERENCES: Partial<UserPreferences> = { emailNotifications: true, darkMode: false, language: 'en' };
 
@@ -155,7 +155,7 @@ export const offers = pgTable(
     maxRedemptions: integer('max_redemptions'),
     /**
      * Redemptions at the till so far (issue 13): raised in the same statement that checks it against
-     * max_redemptions, so a LIMITED offer never has more (services/claims.ts).
+     * max_redemptions, so a LIMITED offer never has more (domains/claims/claims.ts).
      */
     redeemedCount: integer('redeemed_count').notNull().default(0),
     sendNotifications: boolean('send_notifications').notNull().default(true),

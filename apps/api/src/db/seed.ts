@@ -6,10 +6,10 @@
 import { randomBytes } from 'node:crypto';
 import { count, sql } from 'drizzle-orm';
 import { CLAIM_CODE_ALPHABET, CLAIM_CODE_LENGTH } from '@qrib/shared';
-import type { NewOfferImage } from '../repositories/offers.ts';
-import { processDocumentImage, processOfferImage } from '../services/images.ts';
-import { offerImageFiles } from '../services/offers.ts';
-import { hashPassword } from '../services/passwords.ts';
+import type { NewOfferImage } from '../domains/offers/repository/offers.ts';
+import { processDocumentImage, processOfferImage } from '../kernel/images.ts';
+import { offerImageFiles } from '../domains/offers/offers.ts';
+import { hashPassword } from '../domains/accounts/passwords.ts';
 import type { Storage } from '../storage/storage.ts';
 import type { Db } from './client.ts';
 import { demoOfferIllustration } from './demo-illustrations.ts';

@@ -18,8 +18,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookH
 import fp from 'fastify-plugin';
 import { LRUCache } from 'lru-cache';
 import { AUTH_COOKIE_MAX_AGE_SECONDS, AUTH_COOKIE_NAME, AUTH_TOKEN_LIFETIME, apiErrorSchema } from '@qrib/shared';
-import { DomainError } from '../domain-error.ts';
-import { SESSION_CHANNEL, parseSessionRevocation } from '../repositories/sessions.ts';
+import { DomainError } from '../kernel/domain-error.ts';
+import { SESSION_CHANNEL, parseSessionRevocation } from '../domains/accounts/repository/sessions.ts';
 
 export interface TokenPayload {
   /** The user's id. */

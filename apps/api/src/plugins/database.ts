@@ -2,30 +2,30 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database, Db } from '../db/client.ts';
-import { createCategoriesRepository, type CategoriesRepository } from '../repositories/categories.ts';
-import { createClaimsRepository, type ClaimsRepository } from '../repositories/claims.ts';
-import { createRateLimitCountersRepository, type RateLimitCountersRepository } from '../repositories/rate-limit-counters.ts';
-import { createFavoritesRepository, type FavoritesRepository } from '../repositories/favorites.ts';
-import { createInsightsRepository, type InsightsRepository } from '../repositories/insights.ts';
-import { createOfferEventsRepository, type OfferEventsRepository } from '../repositories/offer-events.ts';
-import { createNearbyRepository, type NearbyRepository } from '../services/nearby/repository.ts';
-import { createNotificationsRepository, type NotificationsRepository } from '../repositories/notifications.ts';
-import { createOffersRepository, type OffersRepository } from '../repositories/offers.ts';
-import { createReceiptsRepository, type ReceiptsRepository } from '../repositories/receipts.ts';
-import { createReviewsRepository, type ReviewsRepository } from '../repositories/reviews.ts';
-import { createReportsRepository, type ReportsRepository } from '../repositories/reports.ts';
-import { createAdminRepository, type AdminRepository } from '../repositories/admin.ts';
-import { createSearchRepository, type SearchRepository } from '../repositories/search.ts';
-import { createSuspiciousActivityRepository, type SuspiciousActivityRepository } from '../repositories/suspicious-activity.ts';
+import { createCategoriesRepository, type CategoriesRepository } from '../domains/offers/repository/categories.ts';
+import { createClaimsRepository, type ClaimsRepository } from '../domains/claims/repository.ts';
+import { createRateLimitCountersRepository, type RateLimitCountersRepository } from '../kernel/repository/rate-limit-counters.ts';
+import { createFavoritesRepository, type FavoritesRepository } from '../domains/offers/repository/favorites.ts';
+import { createInsightsRepository, type InsightsRepository } from '../domains/insights/repository/insights.ts';
+import { createOfferEventsRepository, type OfferEventsRepository } from '../domains/offers/repository/offer-events.ts';
+import { createNearbyRepository, type NearbyRepository } from '../domains/nearby/repository/nearby.ts';
+import { createNotificationsRepository, type NotificationsRepository } from '../domains/notifications/repository.ts';
+import { createOffersRepository, type OffersRepository } from '../domains/offers/repository/offers.ts';
+import { createReceiptsRepository, type ReceiptsRepository } from '../domains/receipts/repository/receipts.ts';
+import { createReviewsRepository, type ReviewsRepository } from '../domains/trust/repository/reviews.ts';
+import { createReportsRepository, type ReportsRepository } from '../domains/trust/repository/reports.ts';
+import { createAdminRepository, type AdminRepository } from '../domains/trust/repository/admin.ts';
+import { createSearchRepository, type SearchRepository } from '../domains/search/repository.ts';
+import { createSuspiciousActivityRepository, type SuspiciousActivityRepository } from '../domains/trust/repository/suspicious-activity.ts';
 import {
   createLoginFailuresRepository,
   createSessionsRepository,
   type LoginFailuresRepository,
   type SessionsRepository,
-} from '../repositories/sessions.ts';
-import { createUsersRepository, type UsersRepository } from '../repositories/users.ts';
-import { createVendorsRepository, type VendorsRepository } from '../repositories/vendors.ts';
-import { createVisitsRepository, type VisitsRepository } from '../repositories/visits.ts';
+} from '../domains/accounts/repository/sessions.ts';
+import { createUsersRepository, type UsersRepository } from '../domains/accounts/repository/users.ts';
+import { createVendorsRepository, type VendorsRepository } from '../domains/businesses/repository/vendors.ts';
+import { createVisitsRepository, type VisitsRepository } from '../domains/insights/repository/visits.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { HttpError } from '../http-error.ts';
+import { HttpError } from '../kernel/http-error.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -17,7 +17,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { sql } from 'drizzle-orm';
 import { selectRows } from '../db/client.ts';
-import { SHOP_SEEN_BY_SHOPPERS } from '../repositories/shopper-visibility.ts';
+import { SHOP_SEEN_BY_SHOPPERS } from '../db/shopper-visibility.ts';
 
 /** The channel the triggers of migration 0010 notify (named there too). */
 export const OFFER_CHANNEL = 'qrib_offers';

@@ -11,8 +11,8 @@ import fp from 'fastify-plugin';
 import { sql, type SQL } from 'drizzle-orm';
 import type pg from 'pg';
 import type { Database } from '../db/client.ts';
-import { createPendingUploadsRepository, type PendingUploadsRepository } from '../repositories/pending-uploads.ts';
-import { PendingWrites, storeFilesWithRows, type FileToStore, type SettleUploads } from '../services/pending-writes.ts';
+import { createPendingUploadsRepository, type PendingUploadsRepository } from '../kernel/repository/pending-uploads.ts';
+import { PendingWrites, storeFilesWithRows, type FileToStore, type SettleUploads } from '../kernel/pending-writes.ts';
 import type { Storage } from '../storage/storage.ts';
 
 /** The advisory-lock class of process owners (the key is the owner). */

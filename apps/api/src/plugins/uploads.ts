@@ -2,7 +2,7 @@
  * Uploads in flight (issue 25): the per-process budget of uploaded bytes all requests together may hold, the
  * folder their temporary files go to, and the removal of a request's temporary files (and the return of its
  * bytes to the budget) when the request ends, whatever happens: an answer, a refusal or a client that went away.
- * `services/multipart.ts` is the only writer (`app.uploads.forRequest`). A process that died leaves its folder
+ * `kernel/multipart.ts` is the only writer (`app.uploads.forRequest`). A process that died leaves its folder
  * (named with its pid) in the OS's temporary folder; the next start removes the folders of processes that are gone.
  */
 import { randomUUID } from 'node:crypto';

@@ -5,7 +5,7 @@
  */
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyPluginAsync } from 'fastify';
-import { DomainError } from '../domain-error.ts';
+import { DomainError } from '../kernel/domain-error.ts';
 
 const apiDocsRoutes: FastifyPluginAsync<{ access: 'admin' | 'public' }> = async (app, { access }) => {
   if (access === 'admin') {

@@ -1,6 +1,6 @@
 /** GET /uploads/public/...: public images from storage, cached for a year (keys are content hashes). */
 import type { FastifyPluginAsync } from 'fastify';
-import { HttpError } from '../http-error.ts';
+import { HttpError } from '../kernel/http-error.ts';
 import { isValidKey } from '../storage/storage.ts';
 
 const uploadRoutes: FastifyPluginAsync = async (app) => {

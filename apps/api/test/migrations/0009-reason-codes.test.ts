@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { MESSAGES, formatMessage } from '@qrib/shared';
-import { RECEIPT_REASON_CODES } from '../../src/services/receipt-rules.ts';
+import { RECEIPT_REASON_CODES } from '../../src/domains/receipts/receipt-rules.ts';
 import { withDatabaseMigratedBefore } from './migrated-before.ts';
 
 /**

@@ -16,7 +16,7 @@ import {
 import type { App } from '../../src/app.ts';
 import { selectRows } from '../../src/db/client.ts';
 import { users } from '../../src/db/schema.ts';
-import { drawClaimCode } from '../../src/services/claims.ts';
+import { drawClaimCode } from '../../src/domains/claims/claims.ts';
 import { buildShop, createOffer, makeEstablished, maltaDay, type Shop } from '../factories.ts';
 import { makePng, multipartBody } from '../fixtures.ts';
 import { signUp, useTestApp, type TestDatabase } from '../helpers.ts';

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, maltaToday } from '@qrib/shared';
 import type { App } from '../../src/app.ts';
 import { categories, offers } from '../../src/db/schema.ts';
-import { chooseEncoding } from '../../src/services/answer-encoding.ts';
+import { chooseEncoding } from '../../src/kernel/answer-encoding.ts';
 import { insertShop } from '../factories.ts';
 import { createTestApp, createTestDatabase, signUp, type TestDatabase } from '../helpers.ts';
 

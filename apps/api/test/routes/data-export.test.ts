@@ -11,7 +11,7 @@ import { MESSAGES } from '@qrib/shared';
 import type { App } from '../../src/app.ts';
 import { selectRows } from '../../src/db/client.ts';
 import { dataExports, mailOutbox, offerImages, users, vendorDocuments } from '../../src/db/schema.ts';
-import { EXPORTED_TABLES, TABLES_NOT_EXPORTED } from '../../src/services/data-export.ts';
+import { EXPORTED_TABLES, TABLES_NOT_EXPORTED } from '../../src/domains/exports/data-export.ts';
 import { makeJpeg, multipartBody } from '../fixtures.ts';
 import { buildShop, createOffer } from '../factories.ts';
 import { signUp, type TestDatabase, useTestApp } from '../helpers.ts';

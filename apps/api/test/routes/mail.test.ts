@@ -16,10 +16,10 @@ import { addDays, MAIL_MAX_ATTEMPTS, maltaMidnight, maltaToday, OUTBOX_FILE_DAYS
 import { buildApp, type App } from '../../src/app.ts';
 import { selectRows } from '../../src/db/client.ts';
 import { mailOutbox, offerEvents, users } from '../../src/db/schema.ts';
-import { enqueueMail } from '../../src/repositories/mail-outbox.ts';
-import { createMailQueueRepository } from '../../src/repositories/mail-queue.ts';
-import { hashLinkToken, unsubscribeToken } from '../../src/services/mail-links.ts';
-import { SKIPPED_LINK_ENDED, SKIPPED_NOTIFICATIONS_OFF } from '../../src/services/mailer.ts';
+import { enqueueMail } from '../../src/domains/mail/repository/mail-outbox.ts';
+import { createMailQueueRepository } from '../../src/domains/mail/repository/mail-queue.ts';
+import { hashLinkToken, unsubscribeToken } from '../../src/domains/accounts/mail-links.ts';
+import { SKIPPED_LINK_ENDED, SKIPPED_NOTIFICATIONS_OFF } from '../../src/domains/mail/mailer.ts';
 import { makePng, multipartBody } from '../fixtures.ts';
 import { buildPendingShop, buildShop, createOffer } from '../factories.ts';
 import { createTestApp, createTestDatabase, signUp, TEST_JWT_SECRET, testConfig, type TestDatabase } from '../helpers.ts';

@@ -1,5 +1,5 @@
 /**
- * The nearby response cache (services/nearby/cache.ts): its answers are byte for byte the database's for many
+ * The nearby response cache (domains/nearby/cache.ts): its answers are byte for byte the database's for many
  * points (cell edges, ties, later pages, small radii, the category form), and every change drops it, on this
  * replica and on another, through the triggers' NOTIFY (change-triggers.test.ts changes rows with plain SQL);
  * the day and the TTL end entries too; memory stays bounded.
@@ -10,7 +10,7 @@ import type { App } from '../../src/app.ts';
 import { ConfigError, loadConfig } from '../../src/config.ts';
 import { categories, offers, users, vendors } from '../../src/db/schema.ts';
 import { maltaToday } from '@qrib/shared';
-import { NEARBY_CACHE_TTL_MS, NEARBY_CELL_DEGREES, NearbyCache } from '../../src/services/nearby/cache.ts';
+import { NEARBY_CACHE_TTL_MS, NEARBY_CELL_DEGREES, NearbyCache } from '../../src/domains/nearby/cache.ts';
 import { maltaDay } from '../factories.ts';
 import { multipartBody } from '../fixtures.ts';
 import { createTestApp, createTestDatabase, registerBusiness, signUp, type TestDatabase } from '../helpers.ts';

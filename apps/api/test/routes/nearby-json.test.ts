@@ -1,5 +1,5 @@
 /**
- * The nearby answers are JSON the database writes (services/nearby/queries.ts) and the route sends as it is,
+ * The nearby answers are JSON the database writes (domains/nearby/repository/queries.ts) and the route sends as it is,
  * past the serializer. These tests prove the bytes are the ones the serializer would write for the same
  * values (key order, escaping, numbers, dates, nulls), and that the values are the rows' own, for awkward
  * texts and numbers, on both screens and whether the page came from the database or the cache.
@@ -10,7 +10,7 @@ import { addDays, haversineKm, maltaToday, nearbyResponseSchema } from '@qrib/sh
 import { z } from 'zod';
 import type { App } from '../../src/app.ts';
 import { categories, offerImages, offers, vendors } from '../../src/db/schema.ts';
-import { presentOfferSummary } from '../../src/repositories/offer-summary.ts';
+import { presentOfferSummary } from '../../src/domains/offers/repository/offer-summary.ts';
 import { publicUrl } from '../../src/storage/public-url.ts';
 import { insertShop } from '../factories.ts';
 import { createTestApp, createTestDatabase, signUp, type TestDatabase } from '../helpers.ts';

@@ -11,7 +11,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../src/app.ts';
 import { receipts } from '../../src/db/schema.ts';
 import { isOwnerAliveSql } from '../../src/plugins/pending-uploads.ts';
-import { createReceiptChecksRepository, type ReceiptClaimant } from '../../src/repositories/receipt-checks.ts';
+import { createReceiptChecksRepository, type ReceiptClaimant } from '../../src/domains/receipts/repository/receipt-checks.ts';
 import { multipartBody } from '../fixtures.ts';
 import { buildShop } from '../factories.ts';
 import { createTestApp, createTestDatabase, signUp, type TestDatabase } from '../helpers.ts';

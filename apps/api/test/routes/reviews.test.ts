@@ -14,8 +14,8 @@ import {
 } from '@qrib/shared';
 import type { App } from '../../src/app.ts';
 import { selectRows } from '../../src/db/client.ts';
-import { ReviewAlreadyWritten } from '../../src/repositories/reviews.ts';
-import { drawClaimCode } from '../../src/services/claims.ts';
+import { ReviewAlreadyWritten } from '../../src/domains/trust/repository/reviews.ts';
+import { drawClaimCode } from '../../src/domains/claims/claims.ts';
 import { buildShop, createOffer, makeEstablished, type Shop } from '../factories.ts';
 import { signUp, useTestApp, type TestDatabase } from '../helpers.ts';
 

@@ -1,5 +1,5 @@
 /**
- * What the API mails (issue 15), in the recipient's language: apps/api/src/services/mail-templates.ts reads
+ * What the API mails (issue 15), in the recipient's language: apps/api/src/domains/mail/mail-templates.ts reads
  * `catalogs[language].mail`. The web app never shows these strings, so no screen loads this module.
  */
 export const enMail = {

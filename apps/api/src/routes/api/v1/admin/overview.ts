@@ -5,7 +5,7 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminActionsQuerySchema, adminActionsResponseSchema, adminOverviewResponseSchema, apiErrorSchema } from '@qrib/shared';
-import { HttpError, onField } from '../../../../http-error.ts';
+import { HttpError, onField } from '../../../../kernel/http-error.ts';
 
 /** The action log's cursor: the id of the last action shown, opaque to clients. */
 function encodeActionsCursor(lastId: number): string {

@@ -12,10 +12,10 @@ import {
   adminVendorResponseSchema,
   adminVendorsResponseSchema,
 } from '@qrib/shared/admin-vendor-schemas';
-import { DomainError } from '../../../../domain-error.ts';
-import { createAdminVendorsRepository } from '../../../../repositories/admin-vendors.ts';
-import { decideVendor } from '../../../../services/vendor-decisions.ts';
-import { privateFileHeaders } from '../../../../services/private-files.ts';
+import { DomainError } from '../../../../kernel/domain-error.ts';
+import { createAdminVendorsRepository } from '../../../../domains/businesses/repository/admin-vendors.ts';
+import { decideVendor } from '../../../../domains/businesses/vendor-decisions.ts';
+import { privateFileHeaders } from '../../../../kernel/private-files.ts';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
 

@@ -1,7 +1,7 @@
 /**
  * The public side of account access (issue 15): POST /api/v1/auth/password-reset and /password-reset/confirm,
  * POST /verify-email, and the unsubscribe link (POST, one-click or JSON; GET redirects to the web screen).
- * The links' tokens are the credentials; the commands are in services/account-access.ts.
+ * The links' tokens are the credentials; the commands are in domains/accounts/account-access.ts.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -19,9 +19,9 @@ import {
   verifyEmailRequestSchema,
   verifyEmailResponseSchema,
 } from '@qrib/shared';
-import { HttpError } from '../../../../http-error.ts';
-import { confirmPasswordReset, requestPasswordReset, unsubscribe, verifyEmail } from '../../../../services/account-access.ts';
-import { readUnsubscribeToken } from '../../../../services/mail-links.ts';
+import { HttpError } from '../../../../kernel/http-error.ts';
+import { confirmPasswordReset, requestPasswordReset, unsubscribe, verifyEmail } from '../../../../domains/accounts/account-access.ts';
+import { readUnsubscribeToken } from '../../../../domains/accounts/mail-links.ts';
 
 const HOUR_MS = 3_600_000;
 const RESET_CONFIRMS_PER_IP = 20;

@@ -13,12 +13,12 @@ import {
   signupRequestSchema,
   signupResponseSchema,
 } from '@qrib/shared';
-import { HttpError, onField } from '../../../../http-error.ts';
-import { UniqueViolation, createUsersRepository, presentUser } from '../../../../repositories/users.ts';
-import { sendVerification } from '../../../../services/account-access.ts';
-import { checkLogin } from '../../../../services/login-attempts.ts';
-import { hashSignupNetwork } from '../../../../services/network-hash.ts';
-import { hashPassword } from '../../../../services/passwords.ts';
+import { HttpError, onField } from '../../../../kernel/http-error.ts';
+import { UniqueViolation, createUsersRepository, presentUser } from '../../../../domains/accounts/repository/users.ts';
+import { sendVerification } from '../../../../domains/accounts/account-access.ts';
+import { checkLogin } from '../../../../domains/accounts/login-attempts.ts';
+import { hashSignupNetwork } from '../../../../domains/accounts/network-hash.ts';
+import { hashPassword } from '../../../../domains/accounts/passwords.ts';
 
 const CONFLICT_CODES = { username: 'usernameTaken', email: 'emailTaken' } as const;
 
@@ -126,7 +126,7 @@ const authRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const { username, password } = request.body;
-      // Past many failures on the account each attempt waits its turn (services/login-attempts.ts); an unknown user
+      // Past many failures on the account each attempt waits its turn (domains/accounts/login-attempts.ts); an unknown user
       // and a wrong password cost the same time and get the same answer.
       const loginCheck = {
         users: app.users,

@@ -12,8 +12,8 @@ import {
   receiptResponseSchema,
   receiptUploadFieldsSchema,
 } from '@qrib/shared';
-import { parseFields, readMultipart } from '../../../../services/multipart.ts';
-import { submitReceipt } from '../../../../services/receipts.ts';
+import { parseFields, readMultipart } from '../../../../kernel/multipart.ts';
+import { submitReceipt } from '../../../../domains/receipts/receipts.ts';
 
 const errors = {
   400: apiErrorSchema,

@@ -1,7 +1,7 @@
-/** GET /api/v1/geo/reverse: an address for coordinates ("Use My Location"), see services/geocoding.ts. */
+/** GET /api/v1/geo/reverse: an address for coordinates ("Use My Location"), see kernel/geocoding.ts. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema, reverseGeocodeQuerySchema, reverseGeocodeResponseSchema } from '@qrib/shared';
-import { reverseGeocode } from '../../../../services/geocoding.ts';
+import { reverseGeocode } from '../../../../kernel/geocoding.ts';
 
 const geoRoutes: FastifyPluginAsyncZod<{ geocoderUrl: string | undefined }> = async (app, options) => {
   app.get(

@@ -1,6 +1,6 @@
 /**
  * The signed-in side of account access (issue 15): POST /me/password, POST /me/email-verification (resend) and
- * POST /me/email (a new address, pending until verified). The commands are in services/account-access.ts.
+ * POST /me/email (a new address, pending until verified). The commands are in domains/accounts/account-access.ts.
  */
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -12,8 +12,8 @@ import {
   changeEmailResponseSchema,
   changePasswordRequestSchema,
 } from '@qrib/shared';
-import { HttpError } from '../../../../http-error.ts';
-import { changePassword, confirmPassword, requestEmailChange, resendVerification } from '../../../../services/account-access.ts';
+import { HttpError } from '../../../../kernel/http-error.ts';
+import { changePassword, confirmPassword, requestEmailChange, resendVerification } from '../../../../domains/accounts/account-access.ts';
 
 const minutesUntil = (ttlMs: number) => Math.max(1, Math.ceil(ttlMs / 60_000));
 

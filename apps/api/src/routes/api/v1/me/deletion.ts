@@ -1,10 +1,10 @@
-/** DELETE /api/v1/me: the account deletes itself (issue 15, GDPR Art. 17), with its password; services/account-deletion.ts. */
+/** DELETE /api/v1/me: the account deletes itself (issue 15, GDPR Art. 17), with its password; domains/accounts/delete-account.ts. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema } from '@qrib/shared';
 import { deleteAccountRequestSchema } from '@qrib/shared/account-schemas';
-import { confirmPassword } from '../../../../services/account-access.ts';
-import { deleteAccount } from '../../../../services/account-deletion.ts';
+import { confirmPassword } from '../../../../domains/accounts/account-access.ts';
+import { deleteAccount } from '../../../../domains/accounts/delete-account.ts';
 
 const accountDeletionRoutes: FastifyPluginAsyncZod<{ passwordChecksPerAccount: number }> = async (app, options) => {
   const passwordConfirmation = { db: app.db, counters: app.rateLimitCounters, maxAttempts: options.passwordChecksPerAccount };

@@ -5,8 +5,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema, currentDataExportResponseSchema, dataExportResponseSchema, exportIdParamsSchema, maltaDateOf } from '@qrib/shared';
-import { HttpError } from '../../../../http-error.ts';
-import { presentDataExport } from '../../../../repositories/data-exports.ts';
+import { HttpError } from '../../../../kernel/http-error.ts';
+import { presentDataExport } from '../../../../domains/exports/repository.ts';
 
 /** A username as a file name's part: our usernames are safe already; anything else becomes '_'. */
 function archiveName(username: string, readyAt: Date): string {

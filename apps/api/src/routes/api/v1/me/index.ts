@@ -2,7 +2,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema, favoritesResponseSchema, meResponseSchema, offerIdParamsSchema, updateMeRequestSchema } from '@qrib/shared';
-import { HttpError } from '../../../../http-error.ts';
+import { HttpError } from '../../../../kernel/http-error.ts';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema };
 

@@ -22,11 +22,11 @@ import {
   offerResponseSchema,
   type OfferStatus,
 } from '@qrib/shared';
-import { HttpError, onField } from '../../../../http-error.ts';
-import { chooseEncoding, COMPRESS_THRESHOLD_BYTES } from '../../../../services/answer-encoding.ts';
-import { decodeCursor, decodeOffsetCursor, encodeOffsetCursor } from '../../../../services/nearby/cursor.ts';
-import { parseFields, readMultipart } from '../../../../services/multipart.ts';
-import { createOfferWithImages, editOffer, setOfferStatus } from '../../../../services/offers.ts';
+import { HttpError, onField } from '../../../../kernel/http-error.ts';
+import { chooseEncoding, COMPRESS_THRESHOLD_BYTES } from '../../../../kernel/answer-encoding.ts';
+import { decodeCursor, decodeOffsetCursor, encodeOffsetCursor } from '../../../../domains/nearby/cursor.ts';
+import { parseFields, readMultipart } from '../../../../kernel/multipart.ts';
+import { createOfferWithImages, editOffer, setOfferStatus } from '../../../../domains/offers/offers.ts';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
 

@@ -13,8 +13,8 @@ import {
   receiptResponseSchema,
   vendorReceiptResponseSchema,
 } from '@qrib/shared';
-import { HttpError } from '../../../../http-error.ts';
-import { privateFileHeaders } from '../../../../services/private-files.ts';
+import { HttpError } from '../../../../kernel/http-error.ts';
+import { privateFileHeaders } from '../../../../kernel/private-files.ts';
 
 const receiptRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(

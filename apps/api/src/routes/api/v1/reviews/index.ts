@@ -5,8 +5,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MAX_INT, MESSAGES, apiErrorSchema, reviewCreateSchema, reviewReplySchema, reviewResponseSchema } from '@qrib/shared';
-import { replyToReview, writeReview } from '../../../../services/reviews.ts';
-import { createBurstCheck } from '../../../../services/suspicious-activity.ts';
+import { replyToReview, writeReview } from '../../../../domains/trust/reviews.ts';
+import { createBurstCheck } from '../../../../domains/trust/suspicious-activity.ts';
 
 const reviewIdParamsSchema = z.object({
   reviewId: z.coerce

@@ -1,10 +1,10 @@
-/** POST /api/v1/vendors/me/close {password}: the owner closes their business for good (issue 15); services/account-deletion.ts. */
+/** POST /api/v1/vendors/me/close {password}: the owner closes their business for good (issue 15); domains/accounts/delete-account.ts. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema, vendorResponseSchema } from '@qrib/shared';
 import { closeBusinessRequestSchema } from '@qrib/shared/account-schemas';
-import { presentVendor } from '../../../../repositories/vendors.ts';
-import { confirmPassword } from '../../../../services/account-access.ts';
-import { closeBusiness } from '../../../../services/account-deletion.ts';
+import { presentVendor } from '../../../../domains/businesses/repository/vendors.ts';
+import { confirmPassword } from '../../../../domains/accounts/account-access.ts';
+import { closeBusiness } from '../../../../domains/accounts/delete-account.ts';
 
 const businessClosingRoutes: FastifyPluginAsyncZod<{ passwordChecksPerAccount: number }> = async (app, options) => {
   const passwordConfirmation = { db: app.db, counters: app.rateLimitCounters, maxAttempts: options.passwordChecksPerAccount };

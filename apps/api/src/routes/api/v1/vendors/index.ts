@@ -18,12 +18,12 @@ import {
   vendorRegistrationSchema,
   vendorResponseSchema,
 } from '@qrib/shared';
-import { DomainError } from '../../../../domain-error.ts';
-import { HttpError } from '../../../../http-error.ts';
-import { presentVendor } from '../../../../repositories/vendors.ts';
-import { registerBusiness, resubmitBusiness } from '../../../../services/businesses.ts';
-import { privateFileHeaders } from '../../../../services/private-files.ts';
-import { parseFields, readMultipart } from '../../../../services/multipart.ts';
+import { DomainError } from '../../../../kernel/domain-error.ts';
+import { HttpError } from '../../../../kernel/http-error.ts';
+import { presentVendor } from '../../../../domains/businesses/repository/vendors.ts';
+import { registerBusiness, resubmitBusiness } from '../../../../domains/businesses/businesses.ts';
+import { privateFileHeaders } from '../../../../kernel/private-files.ts';
+import { parseFields, readMultipart } from '../../../../kernel/multipart.ts';
 
 /** The registration form's documents (registration and a correction alike). */
 const DOCUMENT_UPLOAD = {

@@ -2,8 +2,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema, reviewsPageSchema, shopParamsSchema } from '@qrib/shared';
-import { DomainError } from '../../../../domain-error.ts';
-import { decodeReviewCursor } from '../../../../repositories/reviews.ts';
+import { DomainError } from '../../../../kernel/domain-error.ts';
+import { decodeReviewCursor } from '../../../../domains/trust/repository/reviews.ts';
 
 const querySchema = z.object({ cursor: z.string().max(200).optional() });
 

@@ -12,7 +12,7 @@ import {
   visitDetectRequestSchema,
   visitIdParamsSchema,
 } from '@qrib/shared';
-import { HttpError } from '../../../../http-error.ts';
+import { HttpError } from '../../../../kernel/http-error.ts';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };
 

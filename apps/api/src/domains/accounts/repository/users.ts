@@ -1,0 +1,171 @@
+/** SQL for accounts. Uniqueness of username and email is case-insensitive (lower() unique indexes). */
+import { ESTABLISHED_ACCOUNT_DAYS, type User } from '@qrib/shared';
+import { eq, or, sql } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import { selectRows, type Db } from '../../../db/client.ts';
+import { DEFAULT_PREFERENCES, users, vendors, type UserPreferences } from '../../../db/schema.ts';
+import { establishedSql } from '../../trust/repository/established.ts';
+
+export type UserRow = typeof users.$inferSelect;
+export type NewUser = Pick<typeof users.$inferInsert, 'name' | 'email' | 'phone' | 'username' | 'passwordHash' | 'signupNetwork'>;
+
+export class UniqueViolation extends Error {
+  constructor(readonly field: 'username' | 'email') {
+    super(`${field} already exists`);
+  }
+}
+
+/** node-postgres and PGlite both report the violated constraint; Drizzle may wrap the error in `cause`. */
+function uniqueViolationField(error: unknown): 'username' | 'email' | undefined {
+  for (let current: unknown = error; current instanceof Error; current = current.cause) {
+    const details = current as Error & { code?: string; constraint?: string };
+    if (details.code === '23505') {
+      const text = `${details.constraint ?? ''} ${details.message}`;
+      if (text.includes('users_username_lower_key')) return 'username';
+      if (text.includes('users_email_lower_key')) return 'email';
+    }
+  }
+  return undefined;
+}
+
+export function createUsersRepository(db: Db) {
+  return {
+    /** The account signing in by this name (case-insensitive); pseudonymous rows of deleted accounts never match. */
+    async findByUsername(username: string): Promise<UserRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(users)
+        .where(sql`lower(${users.username}) = lower(${username}) AND ${users.deletedAt} IS NULL`);
+      return row;
+    },
+
+    /** Which of the two unique fields is already taken, email first (the form's order). */
+    async findTakenField(email: string, username: string): Promise<'email' | 'username' | undefined> {
+      const rows = await db
+        .select({ email: users.email, username: users.username })
+        .from(users)
+        .where(or(sql`lower(${users.email}) = lower(${email})`, sql`lower(${users.username}) = lower(${username})`));
+      if (rows.some((row) => row.email.toLowerCase() === email.toLowerCase())) return 'email';
+      if (rows.length > 0) return 'username';
+      return undefined;
+    },
+
+    async create(user: NewUser): Promise<UserRow> {
+      try {
+        const [row] = await db.insert(users).values(user).returning();
+        if (!row) throw new Error('insert returned no row');
+        return row;
+      } catch (error) {
+        const field = uniqueViolationField(error);
+        if (field) throw new UniqueViolation(field);
+        throw error;
+      }
+    },
+
+    /** The account an address belongs to (case-insensitive); pseudonymous rows of deleted accounts never match. */
+    async findByEmail(email: string): Promise<UserRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(users)
+        .where(sql`lower(${users.email}) = lower(${email}) AND ${users.deletedAt} IS NULL`);
+      return row;
+    },
+
+    async findById(userId: number): Promise<UserRow | undefined> {
+      const [row] = await db.select().from(users).where(eq(users.id, userId));
+      return row;
+    },
+
+    async setPasswordHash(userId: number, passwordHash: string): Promise<void> {
+      await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
+    },
+
+    /** Stamps the account's last sign-in and answers the time stamped. */
+    async recordLogin(userId: number): Promise<Date> {
+      const loggedInAt = new Date();
+      await db.update(users).set({ lastLoginAt: loggedInAt }).where(eq(users.id, userId));
+      return loggedInAt;
+    },
+
+    /** Whether the account has turned shop entry recognition on (off unless they did). */
+    async hasShopEntryDetection(userId: number): Promise<boolean> {
+      const [row] = await db.select({ preferences: users.preferences }).from(users).where(eq(users.id, userId));
+      return row ? readPreferences(row.preferences).shopEntryDetection : false;
+    },
+
+    /** Whether the account holds the platform's ADMIN role (issue 14). */
+    async isAdmin(userId: number): Promise<boolean> {
+      const [row] = await db.select({ isAdmin: users.isAdmin }).from(users).where(eq(users.id, userId));
+      return row?.isAdmin ?? false;
+    },
+
+    /**
+     * The profile's changes in one statement: only the fields given change, and preferences are merged as
+     * JSON so concurrent changes of other keys survive.
+     */
+    async updateProfile(userId: number, changes: ProfileChanges): Promise<void> {
+      const preferences = Object.fromEntries(Object.entries(changes.preferences ?? {}).filter(([, value]) => value !== undefined));
+      const set: PgUpdateSetSource<typeof users> = {};
+      if (changes.name !== undefined) set.name = changes.name;
+      if (changes.phone !== undefined) set.phone = changes.phone;
+      if (Object.keys(preferences).length > 0) set.preferences = sql`${users.preferences} || ${JSON.stringify(preferences)}::jsonb`;
+      if (Object.keys(set).length === 0) return;
+      await db.update(users).set(set).where(eq(users.id, userId));
+    },
+
+    /** The signed-in user as `GET /auth/me` presents it, with the business they own if any. */
+    async findProfile(userId: number): Promise<User | undefined> {
+      const [row] = await db
+        .select({ user: users, vendorId: vendors.id, businessName: vendors.businessName })
+        .from(users)
+        .leftJoin(vendors, eq(vendors.ownerUserId, users.id))
+        .where(eq(users.id, userId));
+      if (!row) return undefined;
+      // Issue 24: established for no shop in particular (purchases at any ESTABLISHED_OTHER_SHOPS shops count).
+      const [standing] = await selectRows<{ established: boolean }>(db, sql`SELECT ${establishedSql('u', null)} AS established FROM users u WHERE u.id = ${userId}`);
+      return presentUser(
+        row.user,
+        row.vendorId !== null && row.businessName !== null
+          ? { vendorId: row.vendorId, businessName: row.businessName }
+          : null,
+        standing?.established ?? false,
+      );
+    },
+  };
+}
+
+export type UsersRepository = ReturnType<typeof createUsersRepository>;
+
+/** What PATCH /me may change; absent (or undefined) parts stay as they are. */
+export interface ProfileChanges {
+  name?: string | undefined;
+  phone?: string | undefined;
+  preferences?: { [K in keyof UserPreferences]?: UserPreferences[K] | undefined } | undefined;
+}
+
+/** A row's preferences with every key: rows from before a preference existed lack it. */
+export function readPreferences(stored: Partial<UserPreferences>): UserPreferences {
+  return { ...DEFAULT_PREFERENCES, ...stored };
+}
+
+/**
+ * Exactly the fields that leave the server: never the password hash. `established` is read with establishedSql (a new
+ * account is not); `establishedAt` is when age alone makes it established, known once the address is verified.
+ */
+export function presentUser(row: UserRow, vendor: User['vendor'], established = false): User {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    username: row.username,
+    phone: row.phone,
+    preferences: readPreferences(row.preferences),
+    vendor,
+    lastLoginAt: row.lastLoginAt?.toISOString() ?? null,
+    isAdmin: row.isAdmin,
+    emailVerified: row.emailVerifiedAt !== null,
+    pendingEmail: row.pendingEmail,
+    established,
+    establishedAt: row.emailVerifiedAt === null ? null : new Date(row.createdAt.getTime() + ESTABLISHED_ACCOUNT_DAYS * 86_400_000).toISOString(),
+  };
+}

@@ -1,0 +1,354 @@
+/**
+ * Nearby pages, from memory where that is provably exact (ADR 007), else in one statement from the database.
+ *
+ * Shoppers are grouped by a grid cell of about 110 × 90 m; a cell keeps the businesses (or, with a category,
+ * the offers) nearest its centre. For a request the cache computes the chord distance from the shopper's own
+ * point to every candidate exactly as the database would, ranks them like the SQL does (chord, then id, after
+ * the cursor, within the radius) and takes the page. The triangle inequality says when that page is certainly
+ * the database's: every row at most X from the shopper lies at most X + |shopper − centre| from the centre, so
+ * if that is still inside what the cell holds, nothing is missing; otherwise the cell is refilled deeper once,
+ * or the page comes from the database. Cards are the database's own JSON text (queries.ts) and distances the
+ * spec's haversine from the shopper's point, so the answer is byte for byte the uncached one.
+ *
+ * A cell is filled the second time someone asks in it: a position asked once (most of them, on an island of
+ * moving phones) costs one page query, not the deeper candidate scan a cell needs. A cell that expires in use
+ * is refilled at the next ask.
+ *
+ * Every change anyone can see empties the cache in every replica through the database's triggers (the offer
+ * feed); a date change empties it too (offers end at Malta midnight), and entries live at most
+ * NEARBY_CACHE_TTL_MS in case a notification is lost.
+ */
+import { LRUCache } from 'lru-cache';
+import { encodeAnswer, type AnswerEncoding } from '../../kernel/answer-encoding.ts';
+import { chordBetween, chordFor, earthPoint, type EarthPoint } from './geometry.ts';
+import type { NearbyCursor } from './cursor.ts';
+import { writePageJson, type CardText, type PageEntry } from './page-json.ts';
+import type { NearbyRepository, NearbySearch } from './repository/nearby.ts';
+
+/** Grid step in degrees: 0.001° is about 111 m of latitude and 90 m of longitude in Malta. */
+export const NEARBY_CELL_DEGREES = 0.001;
+export const NEARBY_CACHE_TTL_MS = 30_000;
+/** Candidates fetched for a new cell; enough for the first pages of any point in it on a dense island. */
+const FIRST_DEPTH = 128;
+/** The deepest a cell grows (memory per cell is bounded by this many candidates). */
+const MAX_DEPTH = 512;
+/** Card texts kept per cell the cache may hold (cards are shared between neighbouring cells). */
+const CARDS_PER_CELL = 25;
+/** Cells remembered as asked once, per cell the cache may hold. */
+const SEEN_PER_CELL = 4;
+/** Metres of slack against rounding in the coverage test (chords are exact; this only guards the reasoning). */
+const SLACK_M = 0.001;
+/** Bytes of compressed answers (with the answers they encode) kept per cell the cache may hold. */
+const ENCODED_BYTES_PER_CELL = 16 * 1024;
+
+type Source = Pick<NearbyRepository, 'findPage' | 'findCandidates' | 'findCards'>;
+
+/** Per candidate in Cell.values: id, latitude, longitude, x, y, z, chord from the centre (flat, few objects). */
+const STRIDE = 7;
+
+interface Cell {
+  center: EarthPoint;
+  /** Candidates sorted by the chord from the centre, then id, STRIDE numbers each. */
+  values: Float64Array;
+  count: number;
+  /** Every row that qualifies and lies closer than this to the centre is among the candidates. */
+  coverage: number;
+  depth: number;
+  /** The cards of the candidates served so far, by position in values (one array access each on a hit). */
+  cards: (TimedCard | undefined)[];
+}
+
+interface TimedCard extends CardText {
+  createdAt: number;
+}
+
+export interface NearbyCacheStats {
+  /** Answered from memory alone. */
+  hits: number;
+  /** Answered from memory after loading the cell's candidates and/or some cards. */
+  fills: number;
+  /** Answered by the page query: the cache is off or the cell was asked for the first time. */
+  direct: number;
+  /** Answered by the page query because the cell could not prove its page complete. */
+  fallbacks: number;
+}
+
+export type NearbyPageRequest = NearbySearch;
+
+/** A ranked page: positions of candidates in the cell and their chords from the shopper, best first. */
+interface Page {
+  cell: Cell;
+  positions: Int32Array;
+  chords: Float64Array;
+  count: number;
+}
+
+export class NearbyCache {
+  private readonly cells: LRUCache<string, Cell>;
+  /** Cells asked about once and not filled (yet). */
+  private readonly seen: LRUCache<string, true>;
+  /** Business cards by vendor id and category-screen cards by offer id. */
+  private readonly businessCards: LRUCache<number, TimedCard>;
+  private readonly offerCards: LRUCache<number, TimedCard>;
+  private readonly pending = new Map<string, Promise<Cell>>();
+  /**
+   * The last compressed copy of each request's answer, beside the answer it encodes: a repeated request whose
+   * answer is byte for byte the same is sent without compressing again. Distances differ per position, so a
+   * new position always pays for its compression (about 0.1 ms for a full page).
+   */
+  private readonly encoded: LRUCache<string, { answer: Buffer; encoded: Buffer }>;
+  /** Bumped by every invalidation: work begun before it must not be stored. */
+  private generation = 0;
+  private day = '';
+  private counts: NearbyCacheStats = { hits: 0, fills: 0, direct: 0, fallbacks: 0 };
+
+  constructor(
+    private readonly source: Source,
+    readonly maxCells: number,
+    private readonly now: () => number = Date.now,
+  ) {
+    // ttlResolution 0: every check reads the clock (a test's clock too), no timer.
+    const timed = { ttl: NEARBY_CACHE_TTL_MS, ttlResolution: 0, perf: { now: () => this.now() } };
+    const room = Math.max(1, maxCells);
+    this.seen = new LRUCache({ max: room * SEEN_PER_CELL, ...timed });
+    // A cell that expires was in use: the next ask refills it straight away.
+    this.cells = new LRUCache({
+      max: room,
+      ...timed,
+      dispose: (_cell, key, reason) => {
+        if (reason === 'expire') this.seen.set(key, true);
+      },
+    });
+    this.businessCards = new LRUCache({ max: room * CARDS_PER_CELL, ...timed });
+    this.offerCards = new LRUCache({ max: room * CARDS_PER_CELL, ...timed });
+    this.encoded = new LRUCache({
+      maxSize: room * ENCODED_BYTES_PER_CELL,
+      sizeCalculation: ({ answer, encoded }) => answer.length + encoded.length,
+      ...timed,
+    });
+  }
+
+  get isEnabled() {
+    return this.maxCells > 0;
+  }
+
+  /** Drops everything: something shoppers see has changed. */
+  invalidate() {
+    this.generation += 1;
+    // Cells in use stay wanted: their next ask refills them from the changed data.
+    const inUse = [...this.cells.keys()];
+    this.cells.clear();
+    this.seen.clear();
+    for (const key of inUse) this.seen.set(key, true);
+    this.businessCards.clear();
+    this.offerCards.clear();
+    this.pending.clear();
+    this.encoded.clear();
+  }
+
+  stats(): NearbyCacheStats & { cells: number; cards: number } {
+    return { ...this.counts, cells: this.cells.size, cards: this.businessCards.size + this.offerCards.size };
+  }
+
+  /**
+   * `answer` compressed with `encoding`, reusing the copy made for the same request (`key`) when the answer is
+   * unchanged. With the cache off every answer is compressed afresh.
+   */
+  encode(key: string, answer: Buffer, encoding: AnswerEncoding): Buffer {
+    if (!this.isEnabled) return encodeAnswer(answer, encoding);
+    const entryKey = `${encoding} ${key}`;
+    const kept = this.encoded.get(entryKey);
+    if (kept?.answer.equals(answer)) return kept.encoded;
+    const encoded = encodeAnswer(answer, encoding);
+    this.encoded.set(entryKey, { answer, encoded });
+    return encoded;
+  }
+
+  /** The page's JSON exactly as the route's serializer would write it. */
+  async findPage(request: NearbyPageRequest): Promise<Buffer> {
+    const point = earthPoint(request.latitude, request.longitude);
+    if (!this.isEnabled) return this.findPageDirect(request, point, 'direct');
+    if (request.today !== this.day) {
+      this.invalidate();
+      this.day = request.today;
+    }
+    const latitudeCell = Math.floor(request.latitude / NEARBY_CELL_DEGREES);
+    const longitudeCell = Math.floor(request.longitude / NEARBY_CELL_DEGREES);
+    const key = `${request.categoryId ?? '-'}:${latitudeCell}:${longitudeCell}`;
+    let cell = this.cells.get(key);
+    if (!cell) {
+      if (!this.pending.has(key) && !this.seen.has(key)) {
+        this.seen.set(key, true);
+        return this.findPageDirect(request, point, 'direct');
+      }
+      const center = earthPoint((latitudeCell + 0.5) * NEARBY_CELL_DEGREES, (longitudeCell + 0.5) * NEARBY_CELL_DEGREES);
+      cell = await this.loadCell(key, center, request, FIRST_DEPTH);
+    }
+    let page = this.rankPage(cell, point, request);
+    let filled = false;
+    while (!page && cell.depth < MAX_DEPTH) {
+      cell = await this.loadCell(key, cell.center, request, Math.min(MAX_DEPTH, cell.depth * 4));
+      page = this.rankPage(cell, point, request);
+      filled = true;
+    }
+    if (!page) return this.findPageDirect(request, point, 'fallbacks');
+    let entries = this.pageEntries(page, request);
+    if (!entries) {
+      await this.loadMissingCards(page, request);
+      entries = this.pageEntries(page, request);
+      filled = true;
+    }
+    if (!entries) return this.findPageDirect(request, point, 'fallbacks');
+    this.counts[filled ? 'fills' : 'hits'] += 1;
+    return writePageJson(request, entries, this.nextCursor(page, request));
+  }
+
+  private async findPageDirect(request: NearbyPageRequest, point: EarthPoint, counted: 'direct' | 'fallbacks'): Promise<Buffer> {
+    this.counts[counted] += 1;
+    const { entries, nextCursor } = await this.source.findPage(request, point);
+    return writePageJson(request, entries, nextCursor);
+  }
+
+  /** Loads a cell's candidates (one load per cell at a time; callers arriving meanwhile share it). */
+  private loadCell(key: string, center: EarthPoint, request: NearbyPageRequest, depth: number): Promise<Cell> {
+    const shared = this.pending.get(key);
+    if (shared) return shared.then((cell) => (cell.depth >= depth ? cell : this.loadCell(key, center, request, depth)));
+    const generation = this.generation;
+    const loading = (async () => {
+      const found = await this.source.findCandidates({ center, today: request.today, limit: depth, categoryId: request.categoryId });
+      const sorted = found
+        .map((candidate) => ({ candidate, fromCenter: chordBetween(center, candidate) }))
+        .sort((a, b) => a.fromCenter - b.fromCenter || a.candidate.id - b.candidate.id);
+      const values = new Float64Array(sorted.length * STRIDE);
+      for (const [index, { candidate, fromCenter }] of sorted.entries()) {
+        values.set([candidate.id, candidate.latitude, candidate.longitude, candidate.x, candidate.y, candidate.z, fromCenter], index * STRIDE);
+      }
+      const farthest = sorted.at(-1)?.fromCenter ?? 0;
+      const cell: Cell = {
+        center,
+        values,
+        count: sorted.length,
+        coverage: found.length < depth ? Number.POSITIVE_INFINITY : farthest,
+        depth,
+        // Packed from the start (filling a sparse array would make it a slow dictionary).
+        cards: new Array<TimedCard | undefined>(sorted.length).fill(undefined),
+      };
+      if (generation === this.generation) {
+        this.cells.set(key, cell);
+        this.seen.delete(key);
+        // Expired cells nobody asks about again leave too (with the cards only they held), not only when full.
+        this.cells.purgeStale();
+      }
+      return cell;
+    })();
+    this.pending.set(key, loading);
+    const forget = () => {
+      if (this.pending.get(key) === loading) this.pending.delete(key);
+    };
+    loading.then(forget, forget);
+    return loading;
+  }
+
+  /**
+   * The page the SQL would answer for this point, from the cell's candidates, or undefined when the cell does
+   * not provably hold every row the page needs.
+   */
+  private rankPage(cell: Cell, point: EarthPoint, request: NearbyPageRequest): Page | undefined {
+    const wanted = request.pageSize + 1;
+    const radius = chordFor(request.radiusKm);
+    const offset = chordBetween(point, cell.center);
+    const cursor: NearbyCursor | undefined = request.cursor;
+    const { values, count } = cell;
+    // The best rows so far, ordered by (chord, id): positions in the cell, their chords and ids (this request's own arrays).
+    const positions = new Int32Array(wanted);
+    const chords = new Float64Array(wanted);
+    const ids = new Float64Array(wanted);
+    let kept = 0;
+    for (let position = 0; position < count; position += 1) {
+      const at = position * STRIDE;
+      // Candidates come nearest the centre first: once even the nearest possible of the rest is beyond the
+      // worst row kept, none of them can make the page.
+      const worst = kept === wanted ? (chords[wanted - 1] ?? 0) : Number.POSITIVE_INFINITY;
+      if ((values[at + 6] ?? 0) - offset > worst + SLACK_M) break;
+      const id = values[at] ?? 0;
+      const dx = (values[at + 3] ?? 0) - point.x;
+      const dy = (values[at + 4] ?? 0) - point.y;
+      const dz = (values[at + 5] ?? 0) - point.z;
+      // Same operations as chordBetween (a difference's sign does not change its square).
+      const chord = Math.sqrt(dx * dx + dy * dy + dz * dz);
+      if (chord > radius) continue;
+      if (cursor && (chord < cursor.d || (chord === cursor.d && id <= cursor.id))) continue;
+      if (kept === wanted && (chord > worst || (chord === worst && id > (ids[wanted - 1] ?? 0)))) continue;
+      let place = kept === wanted ? wanted - 1 : kept;
+      while (place > 0) {
+        const before = chords[place - 1] ?? 0;
+        if (before < chord || (before === chord && (ids[place - 1] ?? 0) < id)) break;
+        positions[place] = positions[place - 1] ?? 0;
+        chords[place] = before;
+        ids[place] = ids[place - 1] ?? 0;
+        place -= 1;
+      }
+      positions[place] = position;
+      chords[place] = chord;
+      ids[place] = id;
+      if (kept < wanted) kept += 1;
+    }
+    const reach = kept === wanted ? (chords[wanted - 1] ?? 0) : radius;
+    if (reach + offset + SLACK_M >= cell.coverage) return undefined;
+    return { cell, positions, chords, count: kept };
+  }
+
+  /** The cursor of the page after this one, when there is one. */
+  private nextCursor(page: Page, request: NearbyPageRequest): NearbyCursor | undefined {
+    if (page.count <= request.pageSize) return undefined;
+    const last = request.pageSize - 1;
+    return { d: page.chords[last] ?? 0, id: page.cell.values[(page.positions[last] ?? 0) * STRIDE] ?? 0 };
+  }
+
+  /**
+   * The page's cards and positions, taking cards into the cell's memo from the shared map where they are there
+   * and fresh; undefined when some card is missing (its memo entry is then empty).
+   */
+  private pageEntries(page: Page, request: NearbyPageRequest): PageEntry[] | undefined {
+    const { values, cards: memo } = page.cell;
+    const shown = Math.min(page.count, request.pageSize);
+    const now = this.now();
+    const entries: PageEntry[] = [];
+    let complete = true;
+    // Through every card of the page even when one is missing, so the memo says which ones to load.
+    for (let index = 0; index < shown; index += 1) {
+      const position = page.positions[index] ?? 0;
+      let card = memo[position];
+      if (!card || now - card.createdAt > NEARBY_CACHE_TTL_MS) {
+        card = this.cardsFor(request).get(values[position * STRIDE] ?? 0);
+        memo[position] = card;
+      }
+      if (!card) complete = false;
+      else if (complete) {
+        const at = position * STRIDE;
+        entries.push({ card, latitude: values[at + 1] ?? 0, longitude: values[at + 2] ?? 0 });
+      }
+    }
+    return complete ? entries : undefined;
+  }
+
+  private async loadMissingCards(page: Page, request: NearbyPageRequest) {
+    const { values, cards: memo } = page.cell;
+    const shown = Math.min(page.count, request.pageSize);
+    const missing: number[] = [];
+    for (let index = 0; index < shown; index += 1) {
+      const position = page.positions[index] ?? 0;
+      if (!memo[position]) missing.push(values[position * STRIDE] ?? 0);
+    }
+    const generation = this.generation;
+    const createdAt = this.now();
+    const made = await this.source.findCards(missing, request.categoryId, request.today);
+    if (generation !== this.generation) return;
+    const cards = this.cardsFor(request);
+    for (const [id, text] of made) cards.set(id, { ...text, createdAt });
+  }
+
+  private cardsFor(request: NearbyPageRequest) {
+    return request.categoryId === undefined ? this.businessCards : this.offerCards;
+  }
+}

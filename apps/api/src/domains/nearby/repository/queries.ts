@@ -1,0 +1,144 @@
+/**
+ * The nearby SQL (DESIGN.md §6): one k-nearest-neighbour scan over a GiST index for both screens, and what
+ * their cards show, with each offer's card JSON written by the database.
+ *
+ * The nearest scan is the only place the KNN is written: the home ranks businesses with a current offer (their
+ * `current_offer_until`, kept by triggers on offers: migrations 0012 and 0013), the
+ * category screen ranks current offers of one category; both order by `ll_to_earth(...) <-> centre` with
+ * nothing else in the ORDER BY (a tie-breaker would make PostgreSQL sort the whole table) and a LIMIT that bounds
+ * the work whatever the radius. The caller orders ties by id and applies the radius (repository.ts).
+ *
+ * An offer's card is `row_to_json(ROW(...)::nearby_offer_json)` (migration 0011: the type's fields are
+ * nearbyOfferSchema's keys in its order), one call that writes what JSON.stringify would for the same values;
+ * test/routes/nearby-json.test.ts holds the two to the same bytes.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import { publicUrlSql } from '../../../storage/public-url.ts';
+import { SHOP_SEEN_BY_SHOPPERS } from '../../../db/shopper-visibility.ts';
+import { cubeSql, type EarthPoint } from '../geometry.ts';
+import type { NearbyCursor } from '../cursor.ts';
+
+export interface NearestScan {
+  center: EarthPoint;
+  /** Malta's date: offers that ended before it do not count. */
+  today: string;
+  /** Undefined: businesses (the home); a category: that category's offers. */
+  categoryId: number | undefined;
+  limit: number;
+  /** Only rows after this (chord, id), for later pages. */
+  after?: NearbyCursor | undefined;
+}
+
+/**
+ * An offer shoppers may see today (its business's status is checked where the business is joined): ACTIVE, not
+ * ended, and not sold out (issue 13).
+ */
+function isCurrent(today: string): SQL {
+  return sql`o.status = 'ACTIVE' AND o.end_date >= ${today}::date AND ${OFFER_HAS_UNITS}`;
+}
+
+/** A LIMITED offer with units left, or an unlimited one (offers o). */
+export const OFFER_HAS_UNITS = sql`(o.max_redemptions IS NULL OR o.redeemed_count < o.max_redemptions)`;
+/**
+ * Units left (offers o): null when unlimited, never below 0 (an owner may lower the maximum under the count).
+ * GREATEST skips NULLs, hence the CASE.
+ */
+export const OFFER_REMAINING = sql`(CASE WHEN o.max_redemptions IS NULL THEN NULL ELSE greatest(o.max_redemptions - o.redeemed_count, 0) END)`;
+
+/**
+ * Columns: id, latitude, longitude, chord (from the centre), nearest first (ties in no particular order), and
+ * for the home also business_name, business_address, logo_key.
+ */
+export function nearestQuery(scan: NearestScan): SQL {
+  const center = cubeSql(scan.center);
+  if (scan.categoryId === undefined) {
+    const point = sql`ll_to_earth(v.location_latitude, v.location_longitude)`;
+    const after = scan.after ? sql`AND ((${point} <-> ${center}), v.id) > (${scan.after.d}::float8, ${scan.after.id}::int)` : sql``;
+    return sql`
+      SELECT v.id, v.location_latitude AS latitude, v.location_longitude AS longitude, (${point} <-> ${center}) AS chord,
+        v.business_name, v.business_address, v.logo_key
+      FROM vendors v
+      WHERE ${SHOP_SEEN_BY_SHOPPERS}
+        AND v.current_offer_until >= ${scan.today}::date
+        ${after}
+      ORDER BY ${point} <-> ${center}
+      LIMIT ${scan.limit}::int`;
+  }
+  const point = sql`ll_to_earth(o.location_latitude, o.location_longitude)`;
+  const after = scan.after ? sql`AND ((${point} <-> ${center}), o.offer_id) > (${scan.after.d}::float8, ${scan.after.id}::int)` : sql``;
+  return sql`
+    SELECT o.offer_id AS id, o.location_latitude AS latitude, o.location_longitude AS longitude, (${point} <-> ${center}) AS chord
+    FROM offers o
+    JOIN vendors v ON v.id = o.vendor_id AND ${SHOP_SEEN_BY_SHOPPERS}
+    WHERE ${isCurrent(scan.today)}
+      AND o.category_id = ${scan.categoryId}::int
+      ${after}
+    ORDER BY ${point} <-> ${center}
+    LIMIT ${scan.limit}::int`;
+}
+
+/** An offer's card JSON (nearbyOfferSchema), from offers o and its first photo i. */
+const OFFER_JSON = sql`row_to_json(ROW(o.offer_id, ${publicUrlSql(sql`i.card_key`)}, o.title, o.description, o.discount_type,
+  o.discount_value::float8, o.start_date, o.end_date, o.terms_and_conditions, o.status, ${OFFER_REMAINING}, o.featured_offer)::nearby_offer_json)::text`;
+
+const FIRST_PHOTO = sql`LEFT JOIN offer_images i ON i.offer_id = o.offer_id AND i.position = 0`;
+
+/** A business's current offers' card JSON, comma-separated, featured first, then ending soonest. */
+function currentOffersJson(vendorId: SQL, today: string): SQL {
+  return sql`(
+    SELECT string_agg(${OFFER_JSON}, ',' ORDER BY o.featured_offer DESC, o.end_date, o.offer_id)
+    FROM offers o ${FIRST_PHOTO}
+    WHERE o.vendor_id = ${vendorId} AND ${isCurrent(today)}
+  )`;
+}
+
+/** What a category screen's card shows, for the offers (ids) in `p`. */
+const CATEGORY_OFFER_COLUMNS = sql`${OFFER_JSON} AS offer, c.category_id, c.name AS category_name,
+  c.description AS category_description, c.icon_url AS category_icon_url, v.id AS vendor_id, v.business_name, v.business_address`;
+const CATEGORY_OFFER_JOINS = sql`JOIN offers o ON o.offer_id = p.id JOIN vendors v ON v.id = o.vendor_id
+  LEFT JOIN categories c ON c.category_id = o.category_id ${FIRST_PHOTO}`;
+
+/**
+ * The `limit` nearest rows after the cursor with everything their cards show. Columns: id, chord, latitude,
+ * longitude, and the card columns (repository.ts makes the cards).
+ */
+export function pageQuery(scan: NearestScan): SQL {
+  if (scan.categoryId === undefined) {
+    return sql`SELECT p.*, ${currentOffersJson(sql`p.id`, scan.today)} AS offers FROM (${nearestQuery(scan)}) AS p`;
+  }
+  return sql`SELECT p.id, p.chord, p.latitude, p.longitude, ${CATEGORY_OFFER_COLUMNS} FROM (${nearestQuery(scan)}) AS p ${CATEGORY_OFFER_JOINS}`;
+}
+
+/** For the response cache: the `limit` rows nearest a cell's centre with their earth() cubes. Columns: id, latitude, longitude, x, y, z. */
+export function candidatesQuery(scan: NearestScan): SQL {
+  return sql`
+    SELECT id, latitude, longitude, cube_ll_coord(point, 1) AS x, cube_ll_coord(point, 2) AS y, cube_ll_coord(point, 3) AS z
+    FROM (SELECT nearest.id, nearest.latitude, nearest.longitude, ll_to_earth(nearest.latitude, nearest.longitude) AS point FROM (${nearestQuery(scan)}) AS nearest) AS located`;
+}
+
+/**
+ * For the response cache: the card columns by id (vendor ids for the home, offer ids for a category). The ids go
+ * as one array value (`{1,2,3}`), so the query's text is the same whatever their number and can be prepared once.
+ */
+export function cardsQuery(ids: readonly number[], categoryId: number | undefined, today: string): SQL {
+  if (!ids.every((id) => Number.isSafeInteger(id))) throw new Error('card ids must be integers');
+  const list = sql`unnest(${`{${ids.join(',')}}`}::int[]) AS p (id)`;
+  if (categoryId === undefined) {
+    return sql`
+      SELECT v.id, v.business_name, v.business_address, v.logo_key, v.location_latitude AS latitude, v.location_longitude AS longitude,
+        ${currentOffersJson(sql`v.id`, today)} AS offers
+      FROM ${list} JOIN vendors v ON v.id = p.id`;
+  }
+  return sql`SELECT p.id, ${CATEGORY_OFFER_COLUMNS} FROM ${list} ${CATEGORY_OFFER_JOINS}`;
+}
+
+/**
+ * Sets every business's `current_offer_until` from its offers: what migration 0012's triggers keep, for a bulk
+ * loader that loaded offers with triggers switched off.
+ */
+export function refreshCurrentOfferUntilQuery(): SQL {
+  return sql`
+    UPDATE vendors v SET current_offer_until = latest.until
+    FROM (SELECT v2.id, max(o.end_date) FILTER (WHERE o.status = 'ACTIVE' AND ${OFFER_HAS_UNITS}) AS until FROM vendors v2 LEFT JOIN offers o ON o.vendor_id = v2.id GROUP BY v2.id) AS latest
+    WHERE v.id = latest.id AND v.current_offer_until IS DISTINCT FROM latest.until`;
+}

@@ -1,0 +1,33 @@
+/** The short form of an offer that cards show (nearby results, saved offers), and their first photos. */
+import { and, eq, inArray } from 'drizzle-orm';
+import { remainingUnits } from '@qrib/shared/claim-constants';
+import type { Db } from '../../../db/client.ts';
+import { offerImages, type offers } from '../../../db/schema.ts';
+import { publicUrl } from '../../../storage/public-url.ts';
+
+export function presentOfferSummary(offer: typeof offers.$inferSelect, imageUrl: string | null) {
+  return {
+    offerId: offer.offerId,
+    imageUrl,
+    title: offer.title,
+    description: offer.description,
+    discountType: offer.discountType,
+    discountValue: Number(offer.discountValue),
+    startDate: offer.startDate,
+    endDate: offer.endDate,
+    termsAndConditions: offer.termsAndConditions,
+    status: offer.status,
+    remaining: remainingUnits(offer.maxRedemptions, offer.redeemedCount),
+    featuredOffer: offer.featuredOffer,
+  };
+}
+
+/** The card-size URL of each offer's first photo, by offer id. */
+export async function findFirstImageUrls(db: Db, offerIds: number[]): Promise<Map<number, string>> {
+  if (offerIds.length === 0) return new Map();
+  const rows = await db
+    .select({ offerId: offerImages.offerId, cardKey: offerImages.cardKey })
+    .from(offerImages)
+    .where(and(inArray(offerImages.offerId, offerIds), eq(offerImages.position, 0)));
+  return new Map(rows.map((row) => [row.offerId, publicUrl(row.cardKey)]));
+}
