@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { catalogs } from '@qrib/shared/i18n/catalogs';
 import { computeTrust } from '@qrib/shared/insight-schemas';
 import { initI18n } from '../../lib/i18n.ts';
-import { chartMaximum, changeToneClass, daysBegun, formatDateRange, formatEuro, formatHour, initialsOf, isPositiveChange, trendPoints, trustProgressText } from './format.ts';
+import { chartMaximum, changeToneClass, daysBegun, formatDateRange, formatEuro, formatHour, isPositiveChange, trendPoints, trustProgressText } from './format.ts';
 
 const trust = (verifiedPurchases: number) => ({ ...computeTrust({ verifiedPurchases }), verifiedPurchases, customerConfirmations: 0, visitConfirmations: 0, pendingPurchases: 0 });
 
@@ -70,11 +70,8 @@ describe('figures on screen', () => {
     expect(chartMaximum([])).toBe(200);
     expect(chartMaximum([3, 17, 5])).toBe(17);
   });
-  it('writes hours, ranges and initials', () => {
+  it('writes hours and ranges', () => {
     expect(formatHour(9)).toBe('09:00');
     expect(formatDateRange('2026-03-02', '2026-03-08', 'en').replace(/\s/g, ' ')).toBe('Mar 2 – 8, 2026');
-    expect(initialsOf('Joseph Camilleri')).toBe('JC');
-    expect(initialsOf('  maria ')).toBe('M');
-    expect(initialsOf('')).toBe('?');
   });
 });

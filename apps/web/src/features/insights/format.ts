@@ -86,17 +86,6 @@ export function chartMaximum(values: number[], emptyMaximum = 200): number {
   return largest > 0 ? largest : emptyMaximum;
 }
 
-/** The avatar's letters: the first letters of the first two words of the name. */
-export function initialsOf(name: string): string {
-  const letters = name
-    .trim()
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((word) => word[0]?.toUpperCase() ?? '');
-  return letters.join('') || '?';
-}
-
 /** The spec's sentence under the progress bar: '14 more verified purchases to reach Gold badge!' with real figures. */
 export function trustProgressText(t: TFunction, trust: VendorInsights['trust']): string {
   if (!trust.nextLevel) return t('vendorInsights.topLevel');

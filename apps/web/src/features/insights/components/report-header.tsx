@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { InsightPeriod, VendorInsights } from '@qrib/shared/insight-schemas';
-import { formatDateRange, initialsOf } from '../format.ts';
+import { initialsOf } from '../../../lib/initials.ts';
+import { formatDateRange } from '../format.ts';
 import { PeriodSelect } from './period-select.tsx';
 import '../../../lib/owner-strings.ts';
 

@@ -20,18 +20,12 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { asyncHandler } from '../../../lib/async-handler.ts';
 import { applyRequestError } from '../../../lib/form-errors.ts';
 import { formatMaltaDateTime } from '../../../lib/format.ts';
+import { initialsOf } from '../../../lib/initials.ts';
 import { translateMessage } from '../../../lib/i18n.ts';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { useLogoutAll } from '../api/logout-all.ts';
 import { useUpdatePreference, useUpdateProfile, type ProfilePreference } from '../api/update-me.ts';
-
-/** Up to two initials of the name, in whatever script it is written. */
-export function initialsOf(name: string): string {
-  const words = name.trim().split(/\s+/).filter(Boolean);
-  const letters = words.length > 1 ? [words[0], words[words.length - 1]] : words;
-  return letters.map((word) => Array.from(word ?? '')[0]?.toLocaleUpperCase() ?? '').join('');
-}
 
 function Fact({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
   return (
