@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { DEFAULT_CATEGORY_NAMES } from '@qrib/shared/constants';
 import { MESSAGES } from '@qrib/shared/messages';
 import { CategoryIcon } from '../../../components/category-icon.tsx';
+import { LoadingState } from '../../../components/ui/data-states.tsx';
 import { paths } from '../../../config/paths.ts';
 import { categoryName, useCategories } from '../../../lib/categories.ts';
 
@@ -33,9 +34,7 @@ export function CategoryGrid() {
         ) : null}
       </div>
       {categories.isPending ? (
-        <p role="status" className="text-sm text-slate-600">
-          {t('messages.loadingCategories', { defaultValue: MESSAGES.loadingCategories })}
-        </p>
+        <LoadingState message={t('messages.loadingCategories', { defaultValue: MESSAGES.loadingCategories })} />
       ) : (
         <ul className="grid grid-cols-2 gap-3 sm:grid-cols-4">
           {shown.map((category) => (

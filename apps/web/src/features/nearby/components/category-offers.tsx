@@ -10,6 +10,7 @@ import { CategoryIcon } from '../../../components/category-icon.tsx';
 import { FavoriteButton } from '../../../components/favorite-button.tsx';
 import { RankingLink } from '../../../components/ranking-link.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/data-states.tsx';
 import { paths } from '../../../config/paths.ts';
 import { categoryDescription, categoryName, useCategories } from '../../../lib/categories.ts';
 import { distanceText, timeLeftText } from '../../../lib/format.ts';
@@ -34,15 +35,9 @@ export function CategoryOffers() {
   );
 
   let grid;
-  if (categories.isPending) grid = <p role="status">{t('messages.loadingCategories')}</p>;
-  else if (categories.isError)
-    grid = (
-      <div role="alert" className="rounded-xl border border-red-300 bg-red-50 p-4 text-red-800">
-        <p>{t('messages.categoriesLoadFailed')}</p>
-        <p className="text-sm">{t('messages.pleaseTryAgain')}</p>
-      </div>
-    );
-  else if (visible.length === 0) grid = <p className="text-slate-700">{t('messages.noCategories')}</p>;
+  if (categories.isPending) grid = <LoadingState message={t('messages.loadingCategories')} />;
+  else if (categories.isError) grid = <ErrorState message={t('messages.categoriesLoadFailed')} hint={t('messages.pleaseTryAgain')} />;
+  else if (visible.length === 0) grid = <EmptyState message={t('messages.noCategories')} />;
   else
     grid = (
       <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
@@ -68,7 +63,7 @@ export function CategoryOffers() {
 
   const offerList = (offers.data?.pages ?? []).flatMap((page) => page.data);
   let offersBody;
-  if (location.status === 'detecting') offersBody = <p role="status">{t('messages.detectingLocation')}</p>;
+  if (location.status === 'detecting') offersBody = <LoadingState message={t('messages.detectingLocation')} />;
   else if (location.status === 'error')
     offersBody = (
       <div role="alert" className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-950">
@@ -76,15 +71,9 @@ export function CategoryOffers() {
         <p>{t('messages.enableLocationBanner')}</p>
       </div>
     );
-  else if (offers.isPending) offersBody = <p role="status">{t('messages.loadingEllipsis')}</p>;
-  else if (offers.isError)
-    offersBody = (
-      <div role="alert" className="rounded-xl border border-red-300 bg-red-50 p-4 text-red-800">
-        <p>{t('messages.offersLoadFailed')}</p>
-        <p className="text-sm">{t('messages.pleaseTryAgain')}</p>
-      </div>
-    );
-  else if (offerList.length === 0) offersBody = <p className="text-slate-700">{t('messages.noOffersForCategory')}</p>;
+  else if (offers.isPending) offersBody = <LoadingState />;
+  else if (offers.isError) offersBody = <ErrorState message={t('messages.offersLoadFailed')} hint={t('messages.pleaseTryAgain')} />;
+  else if (offerList.length === 0) offersBody = <EmptyState message={t('messages.noOffersForCategory')} />;
   else
     offersBody = (
       <>

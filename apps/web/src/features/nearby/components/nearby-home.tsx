@@ -11,6 +11,7 @@ import { shopPointsFromOffers } from '../../../components/map/map-points.ts';
 import { ViewToggle, type OffersView } from '../../../components/map/view-toggle.tsx';
 import { RankingLink } from '../../../components/ranking-link.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/data-states.tsx';
 import { useShopperLocation } from '../../../lib/shopper-location.ts';
 import { useNearbyOffers } from '../api/get-nearby-offers.ts';
 import { useLiveOffers } from '../api/offer-stream.ts';
@@ -49,11 +50,7 @@ export function NearbyHome({ greeting }: { greeting?: string }) {
 
   let offersBody;
   if (location.status === 'detecting') {
-    offersBody = (
-      <p role="status" className="text-slate-700">
-        {t('messages.detectingLocation')}
-      </p>
-    );
+    offersBody = <LoadingState message={t('messages.detectingLocation')} />;
   } else if (location.status === 'error') {
     offersBody = (
       <div role="alert" className="space-y-2 rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-950">
@@ -69,22 +66,11 @@ export function NearbyHome({ greeting }: { greeting?: string }) {
       </div>
     );
   } else if (nearby.isPending) {
-    offersBody = (
-      <p role="status" className="text-slate-700">
-        {t('messages.loadingEllipsis')}
-      </p>
-    );
+    offersBody = <LoadingState />;
   } else if (nearby.isError) {
-    offersBody = (
-      <div role="alert" className="flex flex-wrap items-center gap-3 rounded-xl border border-red-300 bg-red-50 p-4 text-red-800">
-        <span>{t('messages.offersLoadFailed')}</span>
-        <Button variant="secondary" onClick={() => void nearby.refetch()}>
-          {t('home.retry')}
-        </Button>
-      </div>
-    );
+    offersBody = <ErrorState message={t('messages.offersLoadFailed')} onRetry={() => void nearby.refetch()} />;
   } else if (cards.length === 0) {
-    offersBody = <p className="rounded-xl border border-dashed border-slate-300 bg-white p-6 text-center text-slate-700">{t('messages.noOffersInArea')}</p>;
+    offersBody = <EmptyState message={t('messages.noOffersInArea')} />;
   } else if (view === 'map') {
     const shop = selected[0]?.business;
     offersBody = (

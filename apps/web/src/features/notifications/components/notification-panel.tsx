@@ -8,6 +8,7 @@ import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Notification } from '@qrib/shared/notification-schemas';
+import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/data-states.tsx';
 import { formatMaltaDateTime } from '../../../lib/format.ts';
 import { translateError } from '../../../lib/i18n.ts';
 import { useNotifications } from '../api/get-notifications.ts';
@@ -51,9 +52,9 @@ export function NotificationPanel({ id, onClose }: { id: string; onClose: (retur
   }, []);
 
   let body;
-  if (notifications.isPending) body = <p className="px-4 py-6 text-sm text-slate-700">{t('messages.loadingEllipsis')}</p>;
-  else if (notifications.isError) body = <p role="alert" className="px-4 py-6 text-sm text-red-800">{t('bell.loadFailed')}</p>;
-  else if (notifications.data.data.length === 0) body = <p className="px-4 py-6 text-sm text-slate-700">{t('bell.empty')}</p>;
+  if (notifications.isPending) body = <LoadingState compact />;
+  else if (notifications.isError) body = <ErrorState compact message={t('bell.loadFailed')} />;
+  else if (notifications.data.data.length === 0) body = <EmptyState compact message={t('bell.empty')} />;
   else {
     body = (
       <ul className="divide-y divide-slate-100">

@@ -15,6 +15,7 @@ import { shopPointsFromOffers } from '../../../components/map/map-points.ts';
 import { ViewToggle, type OffersView } from '../../../components/map/view-toggle.tsx';
 import { RankingLink } from '../../../components/ranking-link.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/data-states.tsx';
 import { FilterPopover } from '../../../components/ui/filter-popover.tsx';
 import { paths } from '../../../config/paths.ts';
 import { categoryName, useCategories } from '../../../lib/categories.ts';
@@ -156,37 +157,25 @@ export function SearchOffers() {
 
   let body;
   if (location.status === 'detecting') {
-    body = (
-      <p role="status" className="text-slate-700">
-        {t('messages.detectingLocation')}
-      </p>
-    );
+    body = <LoadingState message={t('messages.detectingLocation')} />;
   } else if (results.isPending) {
-    body = (
-      <p role="status" className="text-slate-700">
-        {t('messages.loadingEllipsis')}
-      </p>
-    );
+    body = <LoadingState />;
   } else if (results.isError) {
-    body = (
-      <div role="alert" className="flex flex-wrap items-center gap-3 rounded-xl border border-red-300 bg-red-50 p-4 text-red-800">
-        <span>{t('messages.offersLoadFailed')}</span>
-        <Button variant="secondary" onClick={() => void results.refetch()}>
-          {t('home.retry')}
-        </Button>
-      </div>
-    );
+    body = <ErrorState message={t('messages.offersLoadFailed')} onRetry={() => void results.refetch()} />;
   } else if (offers.length === 0) {
     body = (
-      <div className="rounded-xl border border-dashed border-slate-300 bg-white p-6 text-center text-slate-700" data-testid="search-empty">
-        <p className="font-semibold text-slate-900">{t('search.empty')}</p>
-        <p className="mt-1 text-sm">{t('search.emptyHint')}</p>
-        {countActiveFilters(filters) > 0 ? (
-          <Button variant="secondary" className="mt-4" onClick={() => update(clearAll)}>
-            {t('search.clearAll')}
-          </Button>
-        ) : null}
-      </div>
+      <EmptyState
+        message={t('search.empty')}
+        hint={t('search.emptyHint')}
+        testId="search-empty"
+        action={
+          countActiveFilters(filters) > 0 ? (
+            <Button variant="secondary" onClick={() => update(clearAll)}>
+              {t('search.clearAll')}
+            </Button>
+          ) : undefined
+        }
+      />
     );
   } else if (view === 'map') {
     const shop = selected[0]?.vendor;

@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { haversineKm } from '@qrib/shared/geo';
 import type { ShopVisit } from '@qrib/shared/visit-schemas';
-import { ErrorState } from '../../../components/ui/data-states.tsx';
+import { ErrorState, LoadingState } from '../../../components/ui/data-states.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useAnswerVisit } from '../api/answer-visit.ts';
 import { useDetectVisit, type DevicePoint } from '../api/detect-visit.ts';
@@ -105,11 +105,7 @@ function ShopDetector() {
 
   let body;
   if (position.status === 'detecting') {
-    body = (
-      <p role="status" className="text-slate-700">
-        {t('messages.detectingLocation')}
-      </p>
-    );
+    body = <LoadingState message={t('messages.detectingLocation')} />;
   } else if (position.status === 'error') {
     body = <LocationProblem unsupported={position.unsupported} denied={position.denied} />;
   } else if (visit) {
