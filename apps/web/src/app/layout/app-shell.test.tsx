@@ -89,6 +89,22 @@ describe('AppShell navigation by role', () => {
     expect(menu.map((link) => link.textContent)).toEqual(sidebarLinks().map((link) => link.textContent));
     for (const link of [...menu, ...tabs()]) expect(link.className).toMatch(/\bmin-h-(11|14)\b/);
   });
+
+  it('keeps Tab inside the open mobile menu and gives focus back to Open menu on Escape', async () => {
+    const user = userEvent.setup();
+    renderShell(shopper);
+    await user.click(screen.getByRole('button', { name: 'Open menu' }));
+    const menu = screen.getByRole('dialog');
+    const close = within(menu).getByRole('button', { name: 'Close menu' });
+    expect(close).toHaveFocus();
+    await user.tab({ shift: true });
+    expect(menu.contains(document.activeElement)).toBe(true);
+    await user.tab();
+    expect(close).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Open menu' })).toHaveFocus();
+  });
 });
 
 describe('Back on an offer page', () => {

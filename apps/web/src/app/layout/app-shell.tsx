@@ -4,12 +4,13 @@
  * bottom bar with the tabs of the reader's role (config/navigation.tsx). Logical (start/end) sides, so Arabic mirrors it.
  */
 import { ChevronsLeft, ChevronsRight, LogOut, Menu, X } from 'lucide-react';
-import { useCallback, useEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type CSSProperties, type ReactNode, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { matchPath, NavLink, useLocation } from 'react-router';
 import type { User } from '@qrib/shared/auth-schemas';
 import { SIDEBAR_COLLAPSED_PX, SIDEBAR_EXPANDED_PX } from '@qrib/shared/constants';
 import { LanguageSelect } from '../../components/language-select.tsx';
+import { useModalFocus } from '../../components/ui/use-modal-focus.ts';
 import { navigationFor, type NavGroup, type NavItem } from '../../config/navigation.tsx';
 import { NotificationBell } from '../../features/notifications/components/notification-bell.tsx';
 import { NavList } from './nav-list.tsx';
@@ -85,21 +86,12 @@ function Sidebar({ user, groups, collapsed, onToggle }: { user: User; groups: Na
   );
 }
 
-function MobileMenu({ user, groups, onClose }: { user: User; groups: NavGroup[]; onClose: () => void }) {
+function MobileMenu({ user, groups, onClose, opener }: { user: User; groups: NavGroup[]; onClose: () => void; opener: RefObject<HTMLButtonElement | null> }) {
   const { t } = useTranslation();
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') onClose();
-    };
-    window.addEventListener('keydown', onKey);
-    // The page behind a modal menu does not scroll.
-    const { overflow } = document.body.style;
-    document.body.style.overflow = 'hidden';
-    return () => {
-      window.removeEventListener('keydown', onKey);
-      document.body.style.overflow = overflow;
-    };
-  }, [onClose]);
+  const panel = useRef<HTMLDivElement>(null);
+  const closeButton = useRef<HTMLButtonElement>(null);
+  // The page behind is also inert (AppShell), so assistive technology does not reach it either.
+  useModalFocus({ container: panel, initialFocus: closeButton, onClose, returnFocus: opener });
   return (
     <div className="fixed inset-0 z-50 md:hidden">
       <button
@@ -111,6 +103,7 @@ function MobileMenu({ user, groups, onClose }: { user: User; groups: NavGroup[];
         data-testid="menu-backdrop"
       />
       <div
+        ref={panel}
         role="dialog"
         aria-modal="true"
         aria-label={t('nav.main')}
@@ -119,11 +112,11 @@ function MobileMenu({ user, groups, onClose }: { user: User; groups: NavGroup[];
         <div className="flex h-14 items-center justify-between border-b border-slate-200 px-4">
           <span className="text-lg font-bold text-brand-800">{t('brand.name')}</span>
           <button
+            ref={closeButton}
             type="button"
             onClick={onClose}
             aria-label={t('nav.closeMenu')}
             className="flex min-h-11 min-w-11 items-center justify-center rounded-lg text-slate-600 hover:bg-slate-100"
-            autoFocus
           >
             <X aria-hidden="true" className="size-5" />
           </button>
@@ -188,12 +181,6 @@ export function AppShell({ user, children }: { user: User; children: ReactNode }
 
   const menuButton = useRef<HTMLButtonElement>(null);
   const closeMenu = useCallback(() => setMenuOpenOn(null), []);
-  // When the menu closes, focus goes back to the button that opened it (once the page is no longer inert).
-  const wasMenuOpen = useRef(false);
-  useEffect(() => {
-    if (wasMenuOpen.current && !menuOpen) menuButton.current?.focus();
-    wasMenuOpen.current = menuOpen;
-  }, [menuOpen]);
   const sidebarWidth = collapsed ? SIDEBAR_COLLAPSED_PX : SIDEBAR_EXPANDED_PX;
   return (
     <div className="min-h-screen bg-slate-50" style={{ '--sidebar-width': `${sidebarWidth}px` } as CSSProperties}>
@@ -222,7 +209,7 @@ export function AppShell({ user, children }: { user: User; children: ReactNode }
           <NotificationBell />
         </div>
       </header>
-      {menuOpen ? <MobileMenu user={user} groups={navigation.menu} onClose={closeMenu} /> : null}
+      {menuOpen ? <MobileMenu user={user} groups={navigation.menu} onClose={closeMenu} opener={menuButton} /> : null}
       <main
         inert={menuOpen}
         id="main"
