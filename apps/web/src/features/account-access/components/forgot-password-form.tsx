@@ -11,11 +11,10 @@ import { RESET_LINK_MINUTES } from '@qrib/shared/account-constants';
 import { passwordResetRequestSchema, type PasswordResetRequest } from '@qrib/shared/account-schemas';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { TextField } from '../../../components/ui/text-field.tsx';
+import { FormTextField } from '../../../components/ui/form-text-field.tsx';
 import { paths } from '../../../config/paths.ts';
 import { asyncHandler } from '../../../lib/async-handler.ts';
 import { applyRequestError } from '../../../lib/form-errors.ts';
-import { translateMessage } from '../../../lib/i18n.ts';
 import { useRequestPasswordReset } from '../api/account-access.ts';
 import { failureText } from './failure-text.ts';
 
@@ -66,12 +65,12 @@ export function ForgotPasswordForm() {
   return (
     <form onSubmit={asyncHandler(onSubmit)} noValidate className="space-y-4">
       {formError ? <Alert>{formError}</Alert> : null}
-      <TextField
+      <FormTextField
         label={t('accountAccess.email')}
         type="email"
         autoComplete="email"
         autoCapitalize="none"
-        error={errors.email?.message ? translateMessage(t, errors.email.message) : undefined}
+        error={errors.email}
         {...register('email')}
       />
       <Button type="submit" className="w-full" disabled={isSubmitting}>

@@ -12,7 +12,7 @@ import { resetPasswordFormSchema, type ResetPasswordForm as ResetValues } from '
 import { MESSAGES } from '@qrib/shared/messages';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { TextField } from '../../../components/ui/text-field.tsx';
+import { FormTextField } from '../../../components/ui/form-text-field.tsx';
 import { paths } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { asyncHandler } from '../../../lib/async-handler.ts';
@@ -70,22 +70,21 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
 
   if (token === null || linkInvalid) return <InvalidResetLink />;
 
-  const message = (text: string | undefined) => (text ? translateMessage(t, text) : undefined);
   return (
     <form onSubmit={asyncHandler(onSubmit)} noValidate className="space-y-4">
       {formError ? <Alert>{formError}</Alert> : null}
-      <TextField
+      <FormTextField
         label={t('accountAccess.newPassword')}
         type="password"
         autoComplete="new-password"
-        error={message(errors.password?.message)}
+        error={errors.password}
         {...register('password')}
       />
-      <TextField
+      <FormTextField
         label={t('accountAccess.confirmPassword')}
         type="password"
         autoComplete="new-password"
-        error={message(errors.confirmPassword?.message)}
+        error={errors.confirmPassword}
         {...register('confirmPassword')}
       />
       <Button type="submit" className="w-full" disabled={isSubmitting}>

@@ -7,9 +7,8 @@ import { changeEmailRequestSchema, type ChangeEmailRequest } from '@qrib/shared/
 import type { User } from '@qrib/shared/auth-schemas';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { TextField } from '../../../components/ui/text-field.tsx';
+import { FormTextField } from '../../../components/ui/form-text-field.tsx';
 import { asyncHandler } from '../../../lib/async-handler.ts';
-import { translateMessage } from '../../../lib/i18n.ts';
 import { useChangeEmail } from '../api/change-email.ts';
 import { requestFailureText } from './request-failure.ts';
 import { SettingsSection } from './settings-section.tsx';
@@ -37,7 +36,6 @@ export function ChangeEmailForm({ user }: { user: User }) {
       if (text) setResult({ tone: 'error', text });
     }
   });
-  const message = (text: string | undefined) => (text ? translateMessage(t, text) : undefined);
 
   return (
     <SettingsSection title={t('accountSettings.emailTitle')} testId="change-email">
@@ -57,8 +55,8 @@ export function ChangeEmailForm({ user }: { user: User }) {
       ) : null}
       <form onSubmit={asyncHandler(onSubmit)} noValidate className="mt-4 space-y-4">
         {result ? <Alert tone={result.tone}>{result.text}</Alert> : null}
-        <TextField label={t('accountSettings.newEmail')} type="email" autoComplete="email" dir="ltr" error={message(errors.email?.message)} {...register('email')} />
-        <TextField label={t('accountSettings.password')} type="password" autoComplete="current-password" error={message(errors.password?.message)} {...register('password')} />
+        <FormTextField label={t('accountSettings.newEmail')} type="email" autoComplete="email" dir="ltr" error={errors.email} {...register('email')} />
+        <FormTextField label={t('accountSettings.password')} type="password" autoComplete="current-password" error={errors.password} {...register('password')} />
         <Button type="submit" disabled={isSubmitting} className="w-full sm:w-auto">
           {isSubmitting ? t('accountSettings.changingEmail') : t('accountSettings.changeEmail')}
         </Button>

@@ -8,9 +8,8 @@ import { changePasswordRequestSchema } from '@qrib/shared/account-schemas';
 import { MESSAGES } from '@qrib/shared/messages';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { TextField } from '../../../components/ui/text-field.tsx';
+import { FormTextField } from '../../../components/ui/form-text-field.tsx';
 import { asyncHandler } from '../../../lib/async-handler.ts';
-import { translateMessage } from '../../../lib/i18n.ts';
 import { useChangePassword } from '../api/change-password.ts';
 import { requestFailureText } from './request-failure.ts';
 import { SettingsSection } from './settings-section.tsx';
@@ -47,26 +46,25 @@ export function ChangePasswordForm() {
       if (text) setResult({ tone: 'error', text });
     }
   });
-  const message = (text: string | undefined) => (text ? translateMessage(t, text) : undefined);
 
   return (
     <SettingsSection title={t('accountSettings.passwordTitle')} testId="change-password">
       <p className="mt-1 text-sm text-slate-600">{t('accountSettings.passwordHint')}</p>
       <form onSubmit={asyncHandler(onSubmit)} noValidate className="mt-4 space-y-4">
         {result ? <Alert tone={result.tone}>{result.text}</Alert> : null}
-        <TextField
+        <FormTextField
           label={t('accountSettings.currentPassword')}
           type="password"
           autoComplete="current-password"
-          error={message(errors.currentPassword?.message)}
+          error={errors.currentPassword}
           {...register('currentPassword')}
         />
-        <TextField label={t('accountSettings.newPassword')} type="password" autoComplete="new-password" error={message(errors.password?.message)} {...register('password')} />
-        <TextField
+        <FormTextField label={t('accountSettings.newPassword')} type="password" autoComplete="new-password" error={errors.password} {...register('password')} />
+        <FormTextField
           label={t('accountSettings.confirmPassword')}
           type="password"
           autoComplete="new-password"
-          error={message(errors.confirmPassword?.message)}
+          error={errors.confirmPassword}
           {...register('confirmPassword')}
         />
         <Button type="submit" disabled={isSubmitting} className="w-full sm:w-auto">

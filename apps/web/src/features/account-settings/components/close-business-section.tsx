@@ -10,9 +10,8 @@ import { closeBusinessRequestSchema, type CloseBusinessRequest } from '@qrib/sha
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
-import { TextField } from '../../../components/ui/text-field.tsx';
+import { FormTextField } from '../../../components/ui/form-text-field.tsx';
 import { asyncHandler } from '../../../lib/async-handler.ts';
-import { translateMessage } from '../../../lib/i18n.ts';
 import { useCloseBusiness } from '../api/close-business.ts';
 import { requestFailureText } from './request-failure.ts';
 import { SettingsSection } from './settings-section.tsx';
@@ -29,7 +28,6 @@ export function CloseBusinessSection({ businessName, isClosed }: { businessName:
     reset,
     formState: { errors, isSubmitting },
   } = useForm<CloseBusinessRequest>({ resolver: zodResolver(closeBusinessRequestSchema), defaultValues: { password: '' } });
-  const message = (text: string | undefined) => (text ? translateMessage(t, text) : undefined);
 
   // Stable, so the dialog (which re-runs its focus effect when onClose changes) keeps the focus in the field while typing.
   const cancel = useCallback(() => {
@@ -67,11 +65,11 @@ export function CloseBusinessSection({ businessName, isClosed }: { businessName:
           <p className="text-sm text-slate-700">{t('accountSettings.closeWhat', { business: businessName })}</p>
           <form onSubmit={asyncHandler(onSubmit)} noValidate className="mt-4 space-y-4">
             {failure ? <Alert>{failure}</Alert> : null}
-            <TextField
+            <FormTextField
               label={t('accountSettings.password')}
               type="password"
               autoComplete="current-password"
-              error={message(errors.password?.message)}
+              error={errors.password}
               data-testid="close-business-password"
               {...register('password')}
             />

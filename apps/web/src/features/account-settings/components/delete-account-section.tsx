@@ -10,10 +10,9 @@ import { useNavigate } from 'react-router';
 import { deleteAccountRequestSchema, type DeleteAccountRequest } from '@qrib/shared/account-schemas';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { TextField } from '../../../components/ui/text-field.tsx';
+import { FormTextField } from '../../../components/ui/form-text-field.tsx';
 import { paths } from '../../../config/paths.ts';
 import { asyncHandler } from '../../../lib/async-handler.ts';
-import { translateMessage } from '../../../lib/i18n.ts';
 import { useDeleteAccount } from '../api/delete-account.ts';
 import { requestFailureText } from './request-failure.ts';
 import { SettingsSection } from './settings-section.tsx';
@@ -45,7 +44,6 @@ export function DeleteAccountSection({ username }: { username: string }) {
       setFailure(requestFailureText(t, error, setError, ['password']));
     }
   });
-  const message = (text: string | undefined) => (text ? translateMessage(t, text) : undefined);
 
   return (
     <SettingsSection title={t('accountSettings.deleteTitle')} testId="delete-account">
@@ -54,8 +52,8 @@ export function DeleteAccountSection({ username }: { username: string }) {
       <p className="mt-2 text-sm font-semibold text-slate-900">{t('accountSettings.deleteFinal')}</p>
       <form onSubmit={asyncHandler(onSubmit)} noValidate className="mt-4 space-y-4">
         {failure ? <Alert>{failure}</Alert> : null}
-        <TextField label={t('accountSettings.password')} type="password" autoComplete="current-password" error={message(errors.password?.message)} {...register('password')} />
-        <TextField
+        <FormTextField label={t('accountSettings.password')} type="password" autoComplete="current-password" error={errors.password} {...register('password')} />
+        <FormTextField
           label={t('accountSettings.typeUsername', { username })}
           autoComplete="off"
           autoCapitalize="none"

@@ -8,7 +8,7 @@ import { loginRequestSchema, type LoginForm as LoginValues, type LoginRequest } 
 import { MESSAGES } from '@qrib/shared/messages';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { TextField } from '../../../components/ui/text-field.tsx';
+import { FormTextField } from '../../../components/ui/form-text-field.tsx';
 import { paths } from '../../../config/paths.ts';
 import { asyncHandler } from '../../../lib/async-handler.ts';
 import '../../../lib/account-strings.ts';
@@ -47,25 +47,23 @@ export function LoginForm() {
     }
   });
 
-  const message = (text: string | undefined) => (text ? translateMessage(t, text) : undefined);
-
   return (
     <form onSubmit={asyncHandler(onSubmit)} noValidate className="space-y-4">
       {isAccountDeleted && !formError ? <Alert tone="success">{t('accountSettings.deleted')}</Alert> : null}
       {formError ? <Alert>{translateMessage(t, formError)}</Alert> : null}
-      <TextField
+      <FormTextField
         label={t('auth.username')}
         autoComplete="username"
         autoCapitalize="none"
-        error={message(errors.username?.message)}
+        error={errors.username}
         {...register('username')}
       />
-      <TextField
+      <FormTextField
         label={t('auth.password')}
         type="password"
         autoComplete="current-password"
         minLength={8}
-        error={message(errors.password?.message)}
+        error={errors.password}
         {...register('password')}
       />
       <p className="-mt-2 text-end text-sm">

@@ -8,7 +8,7 @@ import { signupFormSchema, type SignupForm as SignupValues } from '@qrib/shared/
 import { MESSAGES } from '@qrib/shared/messages';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { TextField } from '../../../components/ui/text-field.tsx';
+import { FormTextField } from '../../../components/ui/form-text-field.tsx';
 import { paths } from '../../../config/paths.ts';
 import { asyncHandler } from '../../../lib/async-handler.ts';
 import { applyRequestError } from '../../../lib/form-errors.ts';
@@ -46,47 +46,45 @@ export function SignupForm() {
     }
   });
 
-  const message = (text: string | undefined) => (text ? translateMessage(t, text) : undefined);
-
   return (
     <form onSubmit={asyncHandler(onSubmit)} noValidate className="space-y-4">
       {formError ? <Alert>{translateMessage(t, formError)}</Alert> : null}
-      <TextField label={t('auth.name')} autoComplete="name" error={message(errors.name?.message)} {...register('name')} />
-      <TextField
+      <FormTextField label={t('auth.name')} autoComplete="name" error={errors.name} {...register('name')} />
+      <FormTextField
         label={t('auth.email')}
         type="email"
         autoComplete="email"
-        error={message(errors.email?.message)}
+        error={errors.email}
         {...register('email')}
       />
-      <TextField
+      <FormTextField
         label={t('auth.phone')}
         type="tel"
         autoComplete="tel"
-        error={message(errors.phone?.message)}
+        error={errors.phone}
         {...register('phone')}
       />
-      <TextField
+      <FormTextField
         label={t('auth.username')}
         autoComplete="username"
         autoCapitalize="none"
-        error={message(errors.username?.message)}
+        error={errors.username}
         {...register('username')}
       />
-      <TextField
+      <FormTextField
         label={t('auth.password')}
         type="password"
         autoComplete="new-password"
         minLength={8}
-        error={message(errors.password?.message)}
+        error={errors.password}
         {...register('password')}
       />
-      <TextField
+      <FormTextField
         label={t('auth.confirmPassword')}
         type="password"
         autoComplete="new-password"
         minLength={8}
-        error={message(errors.confirmPassword?.message)}
+        error={errors.confirmPassword}
         {...register('confirmPassword')}
       />
       <Button type="submit" className="w-full" disabled={isSubmitting}>

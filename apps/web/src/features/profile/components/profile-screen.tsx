@@ -15,13 +15,12 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import '../../../lib/account-strings.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Switch } from '../../../components/ui/switch.tsx';
-import { TextField } from '../../../components/ui/text-field.tsx';
+import { FormTextField } from '../../../components/ui/form-text-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { asyncHandler } from '../../../lib/async-handler.ts';
 import { applyRequestError } from '../../../lib/form-errors.ts';
 import { formatMaltaDateTime } from '../../../lib/format.ts';
 import { initialsOf } from '../../../lib/initials.ts';
-import { translateMessage } from '../../../lib/i18n.ts';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { useLogoutAll } from '../api/logout-all.ts';
@@ -117,8 +116,6 @@ function EditProfileForm({ user }: { user: User }) {
     }
   });
 
-  const message = (text: string | undefined) => (text ? translateMessage(t, text) : undefined);
-
   return (
     <section aria-labelledby="profile-edit" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
       <h2 id="profile-edit" className="text-lg font-semibold text-slate-900">
@@ -127,8 +124,8 @@ function EditProfileForm({ user }: { user: User }) {
       <p className="mt-1 text-sm text-slate-600">{t('profile.editHint')}</p>
       <form onSubmit={asyncHandler(onSubmit)} noValidate className="mt-4 space-y-4">
         {result ? <Alert tone={result.tone}>{result.text}</Alert> : null}
-        <TextField label={t('auth.name')} autoComplete="name" error={message(errors.name?.message)} {...register('name')} />
-        <TextField label={t('auth.phone')} type="tel" autoComplete="tel" dir="ltr" error={message(errors.phone?.message)} {...register('phone')} />
+        <FormTextField label={t('auth.name')} autoComplete="name" error={errors.name} {...register('name')} />
+        <FormTextField label={t('auth.phone')} type="tel" autoComplete="tel" dir="ltr" error={errors.phone} {...register('phone')} />
         <Button type="submit" disabled={isSubmitting} className="w-full sm:w-auto">
           {isSubmitting ? t('profile.saving') : t('profile.save')}
         </Button>
