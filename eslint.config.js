@@ -1,5 +1,6 @@
 // @ts-check
 import { readdirSync } from 'node:fs';
+import path from 'node:path';
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
@@ -8,7 +9,7 @@ import { importBoundaries } from './eslint-rules/import-boundaries.js';
 
 // bulletproof-react: imports flow shared -> features -> app; a feature never imports another feature.
 const featuresDir = 'apps/web/src/features';
-const features = readdirSync(featuresDir, { withFileTypes: true })
+const features = readdirSync(path.join(import.meta.dirname, featuresDir), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 const webBoundaries = [
@@ -35,6 +36,62 @@ const webBoundaries = [
   },
 ];
 
+// ADR 020: routes -> domains/<d>/index.ts -> domains/<d>/* -> db/, kernel/, storage/; plugins -> domains' index.ts,
+// kernel/, db/, storage/. Tests (apps/api/test, *.test.ts) and scripts may import anything.
+const api = './apps/api/src';
+const apiTests = ['./apps/api/src/**/*.test.ts'];
+const domains = readdirSync(path.join(import.meta.dirname, api, 'domains'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const apiBoundaries = [
+  {
+    target: `${api}/routes`,
+    targetExcept: apiTests,
+    from: `${api}/domains`,
+    except: ['./*/index.ts'],
+    message: 'Routes reach a domain only through its index.ts: re-export what the route needs there by name.',
+  },
+  ...domains.map((domain) => ({
+    target: `${api}/domains/${domain}`,
+    targetExcept: apiTests,
+    from: `${api}/domains`,
+    except: [`./${domain}`, './*/index.ts'],
+    message: "A domain reaches another domain only through that domain's index.ts: re-export what it needs there by name.",
+  })),
+  {
+    target: `${api}/domains`,
+    targetExcept: apiTests,
+    from: [`${api}/routes`, `${api}/plugins`],
+    message: 'Domains never import routes/ or plugins/: move what both need to kernel/.',
+  },
+  {
+    target: `${api}/plugins`,
+    targetExcept: apiTests,
+    from: `${api}/domains`,
+    except: ['./*/index.ts'],
+    message: 'Plugins reach a domain only through its index.ts: re-export what the plugin needs there by name.',
+  },
+  {
+    target: `${api}/plugins`,
+    from: `${api}/routes`,
+    message: 'Plugins never import routes/.',
+  },
+  {
+    target: [`${api}/kernel`, `${api}/db`, `${api}/storage`],
+    targetExcept: apiTests,
+    from: [`${api}/domains`, `${api}/routes`, `${api}/plugins`],
+    message: 'kernel/, db/ and storage/ import no domain, route or plugin: they are the layer below.',
+  },
+  {
+    target: api,
+    // server.ts, the entry point, opens the database it hands to the app.
+    targetExcept: [...apiTests, `${api}/**/repository.ts`, `${api}/**/repository`, `${api}/db`, `${api}/server.ts`],
+    from: [`${api}/db/client.ts`, 'drizzle-orm'],
+    allowTypeImports: true,
+    message: 'The database and drizzle-orm (sql, eq, ...) are reached only from repository.ts, repository/ or db/: `import type` is fine anywhere.',
+  },
+];
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'playwright-report/**', 'test-results/**', 'apps/api/drizzle/**'] },
   js.configs.recommended,
@@ -43,7 +100,7 @@ export default tseslint.config(
     plugins: { qrib: { rules: { 'import-boundaries': importBoundaries } } },
     languageOptions: { globals: { ...globals.node } },
     rules: {
-      'qrib/import-boundaries': ['error', { zones: webBoundaries }],
+      'qrib/import-boundaries': ['error', { zones: [...webBoundaries, ...apiBoundaries] }],
       'no-duplicate-imports': 'error',
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       '@typescript-eslint/no-non-null-assertion': 'error',
