@@ -1,0 +1,115 @@
+/**
+ * The search's results for a query: its loading, error and empty states, then a list or a map of the shops,
+ * in pages. The search waits while the shopper's location is being detected.
+ */
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LazyShopMap } from '../../../components/map/lazy-shop-map.tsx';
+import { MapShopPanel } from '../../../components/map/map-shop-panel.tsx';
+import { shopPointsFromOffers } from '../../../components/map/map-points.ts';
+import { ViewToggle, type OffersView } from '../../../components/map/view-toggle.tsx';
+import { RankingLink } from '../../../components/ranking-link.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/data-states.tsx';
+import { useSearchOffers } from '../api/search-offers.ts';
+import { SearchResultCard } from './search-result-card.tsx';
+
+export interface SearchResultsProps {
+  query: URLSearchParams;
+  isLocating: boolean;
+  /** Clear all under an empty result, when a filter is set. */
+  onClearFilters: (() => void) | undefined;
+}
+
+export function SearchResults({ query, isLocating, onClearFilters }: SearchResultsProps) {
+  const { t } = useTranslation();
+  const results = useSearchOffers(query, !isLocating);
+  const offers = (results.data?.pages ?? []).flatMap((page) => page.data);
+  const [view, setView] = useState<OffersView>('list');
+  const [selectedShop, setSelectedShop] = useState<number | null>(null);
+  const shops = useMemo(
+    () =>
+      shopPointsFromOffers(
+        (results.data?.pages ?? []).flatMap((page) =>
+          page.data.map((offer) => ({ ...offer, vendorId: offer.vendor.vendorId, businessName: offer.vendor.businessName, latitude: offer.vendor.latitude, longitude: offer.vendor.longitude })),
+        ),
+      ),
+    [results.data],
+  );
+  const selected = offers.filter((offer) => offer.vendor.vendorId === selectedShop);
+
+  let body;
+  if (isLocating) {
+    body = <LoadingState message={t('messages.detectingLocation')} />;
+  } else if (results.isPending) {
+    body = <LoadingState />;
+  } else if (results.isError) {
+    body = <ErrorState message={t('messages.offersLoadFailed')} onRetry={() => void results.refetch()} />;
+  } else if (offers.length === 0) {
+    body = (
+      <EmptyState
+        message={t('search.empty')}
+        hint={t('search.emptyHint')}
+        testId="search-empty"
+        action={
+          onClearFilters ? (
+            <Button variant="secondary" onClick={onClearFilters}>
+              {t('search.clearAll')}
+            </Button>
+          ) : undefined
+        }
+      />
+    );
+  } else if (view === 'map') {
+    const shop = selected[0]?.vendor;
+    body = (
+      <>
+        <p className="text-sm text-slate-700">{t('map.hint')}</p>
+        <LazyShopMap shops={shops} onSelect={setSelectedShop} className="h-[60vh] min-h-80 w-full overflow-hidden rounded-2xl border border-slate-200" />
+        {shop ? (
+          <MapShopPanel vendorId={shop.vendorId} businessName={shop.businessName} onClose={() => setSelectedShop(null)}>
+            <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+              {selected.map((offer) => (
+                <li key={offer.offerId}>
+                  <SearchResultCard offer={offer} />
+                </li>
+              ))}
+            </ul>
+          </MapShopPanel>
+        ) : null}
+      </>
+    );
+  } else {
+    body = (
+      <>
+        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {offers.map((offer) => (
+            <li key={offer.offerId}>
+              <SearchResultCard offer={offer} />
+            </li>
+          ))}
+        </ul>
+        {results.hasNextPage ? (
+          <div className="flex justify-center">
+            <Button variant="secondary" disabled={results.isFetchingNextPage} onClick={() => void results.fetchNextPage()}>
+              {results.isFetchingNextPage ? t('messages.loadingEllipsis') : t('home.loadMore')}
+            </Button>
+          </div>
+        ) : null}
+      </>
+    );
+  }
+
+  return (
+    <section aria-labelledby="search-results-title" className="space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="search-results-title" className="sr-only">
+          {t('search.results')}
+        </h2>
+        <RankingLink />
+        <ViewToggle view={view} onChange={setView} />
+      </div>
+      {body}
+    </section>
+  );
+}
