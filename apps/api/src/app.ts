@@ -23,8 +23,8 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { HttpError, statusText } from './kernel/http-error.ts';
 import authPlugin from './plugins/auth.ts';
-import databasePlugin from './plugins/database.ts';
-import errorsPlugin from './plugins/errors.ts';
+import databasePlugin from './kernel/database-plugin.ts';
+import errorsPlugin from './kernel/errors.ts';
 import adminRoutes from './routes/api/v1/admin/index.ts';
 import authRoutes from './routes/api/v1/auth/index.ts';
 import accountAuthRoutes from './routes/api/v1/auth/account.ts';
@@ -55,20 +55,28 @@ import apiDocsRoutes from './routes/api-docs.ts';
 import healthRoutes from './routes/health.ts';
 import uploadRoutes from './routes/uploads.ts';
 import limitsPlugin from './plugins/limits.ts';
-import mailerPlugin from './domains/mail/mailer-plugin.ts';
-import nearbyCachePlugin from './domains/nearby/cache-plugin.ts';
+import accountsDomain from './domains/accounts/index.ts';
+import businessesDomain from './domains/businesses/index.ts';
+import claimsDomain from './domains/claims/index.ts';
+import exportsDomain from './domains/exports/index.ts';
+import insightsDomain from './domains/insights/index.ts';
+import mailDomain from './domains/mail/index.ts';
+import nearbyDomain from './domains/nearby/index.ts';
+import notificationsDomain from './domains/notifications/index.ts';
+import offersDomain from './domains/offers/index.ts';
+import receiptsDomain from './domains/receipts/index.ts';
+import searchDomain from './domains/search/index.ts';
+import trustDomain from './domains/trust/index.ts';
 import offerFeedPlugin from './plugins/offer-feed.ts';
 import policiesPlugin from './plugins/policies.ts';
 import pendingUploadsPlugin from './plugins/pending-uploads.ts';
 import uploadsPlugin from './plugins/uploads.ts';
-import receiptVerifierPlugin from './domains/receipts/verifier-plugin.ts';
-import dataExportsPlugin from './domains/exports/exports-plugin.ts';
 import storageHygienePlugin from './plugins/storage-hygiene.ts';
-import securityHeadersPlugin, { inlineScriptHashes, securityHeaders } from './plugins/security-headers.ts';
-import storagePlugin from './plugins/storage.ts';
+import securityHeadersPlugin, { inlineScriptHashes, securityHeaders } from './kernel/security-headers.ts';
+import storagePlugin from './kernel/storage-plugin.ts';
 import { createRateLimitCountersRepository } from './kernel/repository/rate-limit-counters.ts';
 import { ANSWER_ENCODINGS, COMPRESS_THRESHOLD_BYTES, DYNAMIC_BROTLI_QUALITY, DYNAMIC_GZIP_LEVEL } from './kernel/answer-encoding.ts';
-import { redactTokens } from './domains/accounts/mail-links.ts';
+import { redactTokens } from './domains/mail/mail-links.ts';
 import { allowNullInNullableEnums } from './kernel/openapi-document.ts';
 import { createDatabaseRateLimitStore } from './kernel/rate-limit-store.ts';
 import type { Storage } from './storage/storage.ts';
@@ -132,7 +140,7 @@ export async function buildApp({ config, database, closeDatabase = true, logger,
   // The one error shape first, so every plugin and route registered after it answers errors with it.
   await app.register(errorsPlugin, { webDistDir: existsSync(config.webDistDir) ? config.webDistDir : '' });
 
-  // Helmet's security headers, computed once (plugins/security-headers.ts); then external plugins.
+  // Helmet's security headers, computed once (kernel/security-headers.ts); then external plugins.
   await app.register(securityHeadersPlugin, { headers });
   // On PostgreSQL the counters live in the database, so replicas share every limit; PGlite is one process and
   // counts in memory (ADR 010). A database error refuses the call rather than letting it through uncounted.
@@ -187,19 +195,28 @@ export async function buildApp({ config, database, closeDatabase = true, logger,
   }
 
   // App plugins
+  app.decorate('config', config);
   await app.register(databasePlugin, { database, closeOnShutdown: closeDatabase });
   await app.register(storagePlugin, { storage: storage ?? config.storage });
+  await app.register(accountsDomain);
+  await app.register(businessesDomain);
+  await app.register(offersDomain);
+  await app.register(insightsDomain);
+  await app.register(trustDomain);
+  await app.register(searchDomain);
+  await app.register(claimsDomain);
+  await app.register(notificationsDomain);
   await app.register(pendingUploadsPlugin);
-  await app.register(uploadsPlugin, { bytesInFlight: config.uploadBytesInFlight });
+  await app.register(uploadsPlugin);
   await app.register(offerFeedPlugin);
-  await app.register(nearbyCachePlugin, { maxCells: config.nearbyCacheEntries });
-  await app.register(receiptVerifierPlugin, { workers: config.receiptOcrWorkers });
-  await app.register(mailerPlugin, { config });
-  await app.register(dataExportsPlugin);
-  await app.register(authPlugin, { secret: config.jwtSecret, cookieSecure: config.cookieSecure, publicOrigin: config.publicOrigin });
+  await app.register(nearbyDomain);
+  await app.register(receiptsDomain);
+  await app.register(mailDomain);
+  await app.register(exportsDomain);
+  await app.register(authPlugin);
   await app.register(limitsPlugin);
   await app.register(policiesPlugin);
-  await app.register(storageHygienePlugin, { graceMs: config.storageSweepGraceMs });
+  await app.register(storageHygienePlugin);
 
   // Routes
   await app.register(healthRoutes);
@@ -283,3 +300,10 @@ function findJsonProblem(body: unknown): 'too-deep' | 'nul' | undefined {
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The validated configuration: routes and plugins read their settings here (test overrides included). */
+    config: Config;
+  }
+}

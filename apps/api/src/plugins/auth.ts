@@ -126,12 +126,13 @@ function readCredential(request: FastifyRequest): { token: string; fromCookie: b
 }
 
 export default fp(
-  async function authPlugin(app: FastifyInstance, options: { secret: string; cookieSecure: boolean; publicOrigin: string }) {
+  async function authPlugin(app: FastifyInstance) {
+    const { jwtSecret, cookieSecure, publicOrigin } = app.config;
     await app.register(cookie);
     await app.register(jwt, {
       // `request.user` is the guard's (see below); @fastify/jwt's own request.jwtVerify() is not used.
       decoratorName: 'jwtPayload',
-      secret: options.secret,
+      secret: jwtSecret,
       sign: { algorithm: 'HS256', expiresIn: AUTH_TOKEN_LIFETIME },
       verify: { algorithms: ['HS256'] },
     });
@@ -234,7 +235,7 @@ export default fp(
       const site = request.headers['sec-fetch-site'];
       if (typeof site === 'string') return site !== 'same-origin';
       const origin = request.headers.origin;
-      if (typeof origin === 'string') return origin !== options.publicOrigin;
+      if (typeof origin === 'string') return origin !== publicOrigin;
       return false;
     }
 
@@ -272,7 +273,7 @@ export default fp(
 
     const cookieOptions = {
       httpOnly: true,
-      secure: options.cookieSecure,
+      secure: cookieSecure,
       sameSite: 'lax' as const,
       path: '/',
     };
@@ -310,5 +311,5 @@ export default fp(
       reply.clearCookie(AUTH_COOKIE_NAME, cookieOptions);
     });
   },
-  { name: 'auth', dependencies: ['database'] },
+  { name: 'auth', dependencies: ['database', 'domain-accounts'] },
 );

@@ -13,5 +13,5 @@ export default fp(
   async function policiesPlugin(app: FastifyInstance) {
     app.decorate('policies', createPolicies(app));
   },
-  { name: 'policies', dependencies: ['database'] },
+  { name: 'policies', dependencies: ['domain-accounts', 'domain-businesses', 'domain-offers', 'domain-receipts', 'domain-insights'] },
 );

@@ -25,7 +25,8 @@ declare module 'fastify' {
 }
 
 export default fp(
-  async function storageHygienePlugin(app: FastifyInstance, options: { graceMs: number }) {
+  async function storageHygienePlugin(app: FastifyInstance) {
+    const graceMs = app.config.storageSweepGraceMs;
     const log = app.log.child({ module: 'storage-hygiene' });
     app.decorate('sweepStorage', async (graceMs: number): Promise<StorageSweepResult> => {
       const olderThan = new Date(Date.now() - graceMs);
@@ -46,9 +47,9 @@ export default fp(
     let timer: NodeJS.Timeout | undefined;
     let sweeping: Promise<void> = Promise.resolve();
     app.addHook('onReady', async () => {
-      await sweep(Math.min(STARTUP_SWEEP_GRACE_MS, options.graceMs));
+      await sweep(Math.min(STARTUP_SWEEP_GRACE_MS, graceMs));
       timer = setInterval(() => {
-        sweeping = sweep(options.graceMs);
+        sweeping = sweep(graceMs);
       }, STORAGE_SWEEP_INTERVAL_MS);
       timer.unref();
     });
@@ -57,5 +58,5 @@ export default fp(
       await sweeping;
     });
   },
-  { name: 'storage-hygiene', dependencies: ['storage', 'data-exports'] },
+  { name: 'storage-hygiene', dependencies: ['storage', 'domain-exports'] },
 );

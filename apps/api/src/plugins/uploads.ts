@@ -129,8 +129,8 @@ declare module 'fastify' {
 }
 
 export default fp(
-  async function uploadsPlugin(app: FastifyInstance, options: { bytesInFlight: number }) {
-    const budget = new UploadBudget(options.bytesInFlight);
+  async function uploadsPlugin(app: FastifyInstance) {
+    const budget = new UploadBudget(app.config.uploadBytesInFlight);
     const removed = await removeAbandonedUploadFolders();
     if (removed > 0) app.log.info({ folders: removed }, 'removed the temporary upload folders of processes that are gone');
     const temporaryDir = await mkdtemp(path.join(tmpdir(), `${FOLDER_PREFIX}${process.pid}-`));

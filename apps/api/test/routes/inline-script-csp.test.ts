@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../src/app.ts';
-import { inlineScriptHashes } from '../../src/plugins/security-headers.ts';
+import { inlineScriptHashes } from '../../src/kernel/security-headers.ts';
 import { createTestApp, createTestDatabase, type TestDatabase } from '../helpers.ts';
 
 const FIRST_PAINT = "\n      if (localStorage.getItem('qrib.darkMode') === 'true') document.documentElement.classList.add('dark');\n    ";

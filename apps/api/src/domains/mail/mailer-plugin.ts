@@ -7,7 +7,6 @@
  */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Config } from '../../config.ts';
 import { MAIL_CHANNEL } from './repository/mail-outbox.ts';
 import { createMailQueueRepository } from './repository/mail-queue.ts';
 import { createMailer, MAIL_QUEUE_POLL_MS, type Mailer } from './mailer.ts';
@@ -22,13 +21,13 @@ declare module 'fastify' {
 const SWEEP_MS = 86_400_000;
 
 export interface MailerPluginOptions {
-  config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'mailOutboxDir' | 'mailSending' | 'mailRetryBaseMs' | 'publicOrigin' | 'jwtSecret'>;
   /** The clock the weekly report and the outbox sweeper read (tests). */
   now?: () => Date;
 }
 
 export default fp(
-  async function mailerPlugin(app: FastifyInstance, { config, now }: MailerPluginOptions) {
+  async function mailerPlugin(app: FastifyInstance, { now }: MailerPluginOptions) {
+    const { config } = app;
     const log = app.log.child({ module: 'mailer' });
     const mailer = createMailer({
       queue: createMailQueueRepository(app.db),
@@ -74,5 +73,5 @@ export default fp(
       await mailer.close();
     });
   },
-  { name: 'mailer', dependencies: ['database'] },
+  { name: 'mailer', dependencies: ['database', 'domain-insights'] },
 );

@@ -15,8 +15,8 @@ declare module 'fastify' {
 }
 
 export default fp(
-  async function nearbyCachePlugin(app: FastifyInstance, options: { maxCells: number }) {
-    const cache = new NearbyCache(app.nearby, options.maxCells);
+  async function nearbyCachePlugin(app: FastifyInstance) {
+    const cache = new NearbyCache(app.nearby, app.config.nearbyCacheEntries);
     const stop = app.offerFeed.subscribeToChanges(() => cache.invalidate());
     app.addHook('onClose', async () => {
       stop();

@@ -17,7 +17,8 @@ declare module 'fastify' {
 }
 
 export default fp(
-  async function receiptVerifierPlugin(app: FastifyInstance, options: { workers: number }) {
+  async function receiptVerifierPlugin(app: FastifyInstance) {
+    const workers = app.config.receiptOcrWorkers;
     const verifier = createReceiptVerifier({
       // Claims name this process (its pending-uploads owner key), so a replica can tell at once when it died (issue 25).
       checks: createReceiptChecksRepository(app.db, {
@@ -25,12 +26,12 @@ export default fp(
         isOwnerAlive: (ownerColumn) => isOwnerAliveSql(app.database, ownerColumn),
       }),
       storage: app.storage,
-      workers: options.workers,
+      workers,
       log: app.log.child({ module: 'receipt-verifier' }),
       afterVerified: createBurstCheck(app.suspiciousActivity, app.log.child({ module: 'suspicious-activity' })),
     });
     app.decorate('receiptVerifier', verifier);
-    if (options.workers === 0) return;
+    if (workers === 0) return;
 
     let timer: NodeJS.Timeout | undefined;
     app.addHook('onReady', async () => {
@@ -44,5 +45,5 @@ export default fp(
       await verifier.close();
     });
   },
-  { name: 'receipt-verifier', dependencies: ['database', 'storage', 'pending-uploads'] },
+  { name: 'receipt-verifier', dependencies: ['database', 'storage', 'pending-uploads', 'domain-trust'] },
 );

@@ -10,8 +10,8 @@ import type { FastifyError, FastifyInstance, FastifyReply, RouteOptions } from '
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { MESSAGES, apiErrorSchema, codeOfIssueMessage, formatMessage, type ApiErrorBody, type MessageCode, type MessageKey } from '@qrib/shared';
-import { DomainError, STATUS_OF_KIND, type MessageParams } from '../kernel/domain-error.ts';
-import { HttpError, statusText, type FieldCodes } from '../kernel/http-error.ts';
+import { DomainError, STATUS_OF_KIND, type MessageParams } from './domain-error.ts';
+import { HttpError, statusText, type FieldCodes } from './http-error.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -1,4 +1,4 @@
-/** Puts the configured storage driver on the instance (local folder by default, S3 with STORAGE=s3). */
+/** The kernel's storage on the instance (`app.storage`): the configured driver (local folder by default, S3 with STORAGE=s3), or the one a test gives. */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { createStorage, type StorageConfig } from '../storage/create-storage.ts';

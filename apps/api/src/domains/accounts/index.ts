@@ -1,0 +1,27 @@
+/** The accounts domain (ADR 020): users, sessions and failed logins on the instance (`app.users`, `app.sessions`, `app.loginFailures`). */
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import {
+  createLoginFailuresRepository,
+  createSessionsRepository,
+  type LoginFailuresRepository,
+  type SessionsRepository,
+} from './repository/sessions.ts';
+import { createUsersRepository, type UsersRepository } from './repository/users.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    users: UsersRepository;
+    sessions: SessionsRepository;
+    loginFailures: LoginFailuresRepository;
+  }
+}
+
+export default fp(
+  async function accountsDomain(app: FastifyInstance) {
+    app.decorate('users', createUsersRepository(app.db));
+    app.decorate('sessions', createSessionsRepository(app.db));
+    app.decorate('loginFailures', createLoginFailuresRepository(app.db));
+  },
+  { name: 'domain-accounts', dependencies: ['database'] },
+);

@@ -1,0 +1,17 @@
+/** The claims domain (ADR 020): codes and their redemptions on the instance (`app.claims`). */
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { createClaimsRepository, type ClaimsRepository } from './repository.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    claims: ClaimsRepository;
+  }
+}
+
+export default fp(
+  async function claimsDomain(app: FastifyInstance) {
+    app.decorate('claims', createClaimsRepository(app.db));
+  },
+  { name: 'domain-claims', dependencies: ['database'] },
+);

@@ -1,0 +1,20 @@
+/** The insights domain (ADR 020): the owner's figures and the visits behind them (`app.insights`, `app.visits`). */
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { createInsightsRepository, type InsightsRepository } from './repository/insights.ts';
+import { createVisitsRepository, type VisitsRepository } from './repository/visits.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    insights: InsightsRepository;
+    visits: VisitsRepository;
+  }
+}
+
+export default fp(
+  async function insightsDomain(app: FastifyInstance) {
+    app.decorate('insights', createInsightsRepository(app.db));
+    app.decorate('visits', createVisitsRepository(app.db));
+  },
+  { name: 'domain-insights', dependencies: ['database'] },
+);
