@@ -2,6 +2,7 @@
  * Accounts (issue 15): mail, password reset, e-mail verification, the data export and deleting an account. The
  * limits every side reads (the API enforces them, the screens and the public pages say them), without zod.
  */
+import type { MailKind } from './enums.ts';
 
 /** A password reset link works this long, once. */
 export const RESET_LINK_MINUTES = 30;
@@ -22,29 +23,12 @@ export const MAIL_MAX_ATTEMPTS = 6;
 export const WEEKLY_REPORT_HOUR = 8;
 
 /**
- * What is mailed. The account's own mails (reset, verification, password and address changes, the export, the
- * business's state) are always sent; RECEIPT_DECIDED, NEW_OFFER and WEEKLY_REPORT follow 'Email Notifications'.
+ * What is mailed, a mail's and an export's states (written once in enums.ts). The account's own mails are always
+ * sent; RECEIPT_DECIDED, NEW_OFFER and WEEKLY_REPORT follow 'Email Notifications'.
  */
-export const MAIL_KINDS = [
-  'PASSWORD_RESET',
-  'EMAIL_VERIFICATION',
-  'PASSWORD_CHANGED',
-  'EMAIL_CHANGED',
-  'EXPORT_READY',
-  'BUSINESS_STATUS',
-  'RECEIPT_DECIDED',
-  'NEW_OFFER',
-  'WEEKLY_REPORT',
-] as const;
-export type MailKind = (typeof MAIL_KINDS)[number];
+export { EXPORT_STATUSES, MAIL_KINDS, MAIL_STATUSES, type ExportStatus, type MailKind, type MailStatus } from './enums.ts';
 /** The kinds a person can turn off with 'Email Notifications' (and the unsubscribe link). */
 export const OPTIONAL_MAIL_KINDS: readonly MailKind[] = ['RECEIPT_DECIDED', 'NEW_OFFER', 'WEEKLY_REPORT'];
-
-export const MAIL_STATUSES = ['PENDING', 'SENDING', 'SENT', 'FAILED'] as const;
-export type MailStatus = (typeof MAIL_STATUSES)[number];
-
-export const EXPORT_STATUSES = ['PENDING', 'READY', 'FAILED'] as const;
-export type ExportStatus = (typeof EXPORT_STATUSES)[number];
 
 /** The web screens a mail links to (outside the protected layout, DESIGN.md §5); the API builds links from PUBLIC_URL. */
 export const MAIL_LINK_PATHS = {

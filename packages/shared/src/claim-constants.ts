@@ -2,12 +2,13 @@
  * Redemption at the till (issue 13, DESIGN.md §10), without zod: the code screen and the till screen import it and
  * load no schema code. Which purchases count where is written here once (PURCHASE_COUNTS).
  */
+import { STORED_CLAIM_STATUSES } from './enums.ts';
 
 /** A code's characters: digits and capitals without 0/O, 1/I/L, so a code read aloud or typed is never ambiguous. */
 export const CLAIM_CODE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
 export const CLAIM_CODE_LENGTH = 8;
 /** A claim as read: EXPIRED is not stored, it is a claim still ACTIVE after its offer ended. */
-export const CLAIM_STATUSES = ['ACTIVE', 'REDEEMED', 'EXPIRED'] as const;
+export const CLAIM_STATUSES = [...STORED_CLAIM_STATUSES, 'EXPIRED'] as const;
 export type ClaimStatus = (typeof CLAIM_STATUSES)[number];
 /** Staff may undo a redemption this long after it (a mistake at the till). */
 export const REDEMPTION_UNDO_MINUTES = 10;

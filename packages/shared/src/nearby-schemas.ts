@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { categorySchema } from './category-schemas.ts';
 import { MAX_INT } from './constants.ts';
+import { OFFER_EVENT_KINDS } from './enums.ts';
 import { MESSAGES } from './messages.ts';
 import { DISCOUNT_TYPES, OFFER_STATUSES } from './offer-constants.ts';
 import { NEARBY_RADIUS_KM, MAX_NEARBY_RADIUS_KM, SEARCH_SORTS, SEARCH_TEXT_MAX_LENGTH } from './nearby-constants.ts';
@@ -98,8 +99,7 @@ export type Favorite = z.infer<typeof favoriteSchema>;
 export const favoritesResponseSchema = z.object({ data: z.array(favoriteSchema) });
 
 /** Offer events the client reports in batches (impressions of cards, detail views, direction requests). */
-export const OFFER_EVENT_KINDS = ['IMPRESSION', 'VIEW', 'SAVE', 'DIRECTIONS'] as const;
-export type OfferEventKind = (typeof OFFER_EVENT_KINDS)[number];
+export { OFFER_EVENT_KINDS, type OfferEventKind } from './enums.ts';
 export const MAX_EVENTS_PER_BATCH = 100;
 export const offerEventsRequestSchema = z.object({
   events: z

@@ -7,7 +7,7 @@ import { MAX_INT } from './constants.ts';
 import { MESSAGES } from './messages.ts';
 import { businessStatusPayloadSchema } from './admin-vendor-schemas.ts';
 import { RECEIPT_DECISIONS } from './receipt-schemas.ts';
-import { REPORT_KINDS, SUSPICIOUS_DECISIONS } from './trust-constants.ts';
+import { REPORT_KINDS, REPORT_OUTCOMES, SUSPICIOUS_DECISIONS } from './trust-constants.ts';
 
 export * from './notification-constants.ts';
 
@@ -55,7 +55,7 @@ export const reportDecidedPayloadSchema = z.object({
   kind: z.enum(REPORT_KINDS),
   itemId: z.number().int(),
   title: z.string(),
-  outcome: z.enum(['KEPT', 'REMOVED']),
+  outcome: z.enum(REPORT_OUTCOMES),
   reason: z.string().nullable(),
 });
 /** To the business or the reviewer: Qrib removed their offer, shop or review, with the statement of reasons. */
@@ -80,7 +80,7 @@ export const reviewDisputeSettledPayloadSchema = z.object({
   vendorId: z.number().int(),
   businessName: z.string(),
   stars: z.number().int(),
-  outcome: z.enum(['KEPT', 'REMOVED']),
+  outcome: z.enum(REPORT_OUTCOMES),
   reason: z.string().nullable(),
   recipient: z.enum(['REVIEWER', 'OWNER']),
 });

@@ -7,5 +7,4 @@ export const RECEIPT_ACCEPT = 'image/jpeg,image/png,image/webp,application/pdf';
 export const RECEIPT_CONTENT_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'application/pdf'] as const;
 /** Shops whose offers the shopper opened within this many days are offered as the receipt's shop. */
 export const RECEIPT_SHOP_LOOKBACK_DAYS = 30;
-export const RECEIPT_STATUSES = ['PENDING', 'VERIFIED', 'REJECTED', 'NEEDS_REVIEW'] as const;
-export type ReceiptStatus = (typeof RECEIPT_STATUSES)[number];
+export { RECEIPT_AUTO_STATUSES, RECEIPT_STATUSES, type ReceiptStatus } from './enums.ts';

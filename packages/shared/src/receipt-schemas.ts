@@ -10,7 +10,7 @@ import { codedMessage } from './message-codes.ts';
 import { MESSAGES } from './messages.ts';
 import { DISCOUNT_TYPES } from './offer-constants.ts';
 import { multiLine } from './text-rules.ts';
-import { RECEIPT_CONTENT_TYPES, RECEIPT_STATUSES } from './receipt-constants.ts';
+import { RECEIPT_AUTO_STATUSES, RECEIPT_CONTENT_TYPES, RECEIPT_STATUSES } from './receipt-constants.ts';
 
 export * from './receipt-constants.ts';
 
@@ -161,7 +161,7 @@ export const vendorReceiptSchema = receiptSchema.extend({
   extractedMerchant: z.string().nullable(),
   extractedDate: z.string().nullable(),
   extractedTotal: z.number().nullable(),
-  autoStatus: z.enum(['VERIFIED', 'REJECTED', 'NEEDS_REVIEW']).nullable(),
+  autoStatus: z.enum(RECEIPT_AUTO_STATUSES).nullable(),
   autoReason: z.string().nullable(),
   autoReasonCode: messageCodeSchema.nullable(),
   autoReasonParams: messageParamsSchema,

@@ -1,8 +1,10 @@
 /**
  * Trust and safety (issue 14, DESIGN.md §10): reviews, reports, the businesses admins check, and the rating, without
  * zod (screens that only show them load no schema code). Every limit and list the API, the screens and the public
- * pages ('How ratings and reviews work', 'How offers are ordered') name is written here once.
+ * pages ('How ratings and reviews work', 'How offers are ordered') name is written here once; the stored lists are
+ * written in enums.ts and re-exported here.
  */
+import type { VendorStatus } from './enums.ts';
 
 /** A review is written within this many days of the purchase (the redemption, or the receipt's upload). */
 export const REVIEW_WINDOW_DAYS = 30;
@@ -30,19 +32,31 @@ export const ESTABLISHED_OTHER_SHOPS = 2;
 /** The trust level counts at most this many verified purchases per shopper, shop and (Malta) day. */
 export const TRUST_PURCHASES_PER_SHOPPER_DAY = 1;
 
-export const REPORT_KINDS = ['OFFER', 'VENDOR', 'REVIEW'] as const;
-export type ReportKind = (typeof REPORT_KINDS)[number];
-export const REPORT_REASONS = ['MISLEADING', 'ILLEGAL', 'OFFENSIVE', 'FAKE_REVIEW', 'OTHER'] as const;
-export type ReportReason = (typeof REPORT_REASONS)[number];
-export const REPORT_STATUSES = ['OPEN', 'KEPT', 'REMOVED'] as const;
-export type ReportStatus = (typeof REPORT_STATUSES)[number];
+export {
+  ADMIN_ACTION_ITEM_KINDS,
+  ADMIN_ACTIONS,
+  REPORT_KINDS,
+  REPORT_REASONS,
+  REPORT_STATUSES,
+  REVIEW_STATUSES,
+  SUSPICIOUS_ACTIVITY_STATUSES,
+  SUSPICIOUS_ITEM_KINDS,
+  VENDOR_STATUSES,
+  type AdminAction,
+  type AdminActionItemKind,
+  type ReportKind,
+  type ReportReason,
+  type ReportStatus,
+  type SuspiciousActivityStatus,
+  type SuspiciousItemKind,
+  type VendorStatus,
+} from './enums.ts';
+/** An admin's decision on a reported item (and on a disputed review): keep it, or remove it. */
+export const REPORT_OUTCOMES = ['KEPT', 'REMOVED'] as const;
 export const REPORT_TEXT_MAX = 1000;
 /** Reports one account may send in an hour (the 11th answers 429). */
 export const REPORTS_PER_HOUR = 10;
 
-/** A business's states: only ACTIVE ones are seen by shoppers. */
-export const VENDOR_STATUSES = ['PENDING', 'ACTIVE', 'REJECTED', 'SUSPENDED', 'CLOSED'] as const;
-export type VendorStatus = (typeof VENDOR_STATUSES)[number];
 /** What GET /admin/vendors?status= may ask for. */
 export const ADMIN_VENDOR_FILTERS = ['PENDING', 'ACTIVE', 'REJECTED', 'SUSPENDED'] as const;
 /** What an admin may decide, and from which state (anything else is 409). A refused business that resubmits is PENDING again. */
@@ -57,25 +71,6 @@ export const ADMIN_DECISION_STATUSES = ['ACTIVE', 'REJECTED', 'SUSPENDED'] as co
 /** Decisions that must say why (the owner reads it: Regulation 2019/1150 Art. 4). */
 export const DECISIONS_NEEDING_A_REASON = ['REJECTED', 'SUSPENDED'] as const;
 export const ADMIN_REASON_MAX = 1000;
-
-export const ADMIN_ACTIONS = [
-  'APPROVE_VENDOR',
-  'REJECT_VENDOR',
-  'SUSPEND_VENDOR',
-  'REINSTATE_VENDOR',
-  'KEEP_ITEM',
-  'REMOVE_ITEM',
-  'SETTLE_RECEIPT',
-  'GRANT_ADMIN',
-  'REVOKE_ADMIN',
-  // Issue 24: a decision on a suspicious-activity entry.
-  'CLEAR_SUSPICIOUS',
-  'EXCLUDE_SUSPICIOUS',
-] as const;
-export type AdminAction = (typeof ADMIN_ACTIONS)[number];
-/** What an admin action is about (admin_actions.item_kind). */
-export const ADMIN_ACTION_ITEM_KINDS = ['VENDOR', 'OFFER', 'REVIEW', 'RECEIPT', 'USER', 'SUSPICIOUS_ACTIVITY'] as const;
-export type AdminActionItemKind = (typeof ADMIN_ACTION_ITEM_KINDS)[number];
 /** GET /admin/actions answers this many a page, newest first. */
 export const ADMIN_ACTIONS_PAGE_SIZE = 50;
 
@@ -91,11 +86,6 @@ export const SUSPICIOUS_BURST_WINDOW_MINUTES = 60;
 export const SUSPICIOUS_BURST_ACCOUNTS = 3;
 /** An account younger than this, or with an address not verified, is new for the rule. */
 export const SUSPICIOUS_NEW_ACCOUNT_DAYS = 7;
-export const SUSPICIOUS_ACTIVITY_STATUSES = ['OPEN', 'CLEARED', 'EXCLUDED'] as const;
-export type SuspiciousActivityStatus = (typeof SUSPICIOUS_ACTIVITY_STATUSES)[number];
-/** The events an entry lists: a till redemption, a review, an automatically verified receipt. */
-export const SUSPICIOUS_ITEM_KINDS = ['REDEMPTION', 'REVIEW', 'RECEIPT'] as const;
-export type SuspiciousItemKind = (typeof SUSPICIOUS_ITEM_KINDS)[number];
 /** CLEAR: its items count again. EXCLUDE: its reviews are removed and its purchases stay out of every figure. */
 export const SUSPICIOUS_DECISIONS = ['CLEAR', 'EXCLUDE'] as const;
 export type SuspiciousDecision = (typeof SUSPICIOUS_DECISIONS)[number];

@@ -7,6 +7,7 @@ import { MAX_INT } from './constants.ts';
 import { codedMessage } from './message-codes.ts';
 import { MESSAGES } from './messages.ts';
 import { RECEIPT_STATUSES } from './receipt-constants.ts';
+import { RECEIPT_DECISIONS } from './receipt-schemas.ts';
 import { multiLine } from './text-rules.ts';
 import {
   ADMIN_ACTION_ITEM_KINDS,
@@ -16,6 +17,7 @@ import {
   ADMIN_VENDOR_FILTERS,
   DECISIONS_NEEDING_A_REASON,
   REPORT_KINDS,
+  REPORT_OUTCOMES,
   REPORT_REASONS,
   REPORT_STATUSES,
   REPORT_TEXT_MAX,
@@ -146,7 +148,7 @@ export const adminVendorsQuerySchema = z.object({
 /** POST /admin/reports/:kind/:itemId/decision: keep the item, or remove it with the statement of reasons. */
 export const reportDecisionSchema = z
   .object({
-    outcome: z.enum(['KEPT', 'REMOVED'], { error: MESSAGES.reportOutcomeInvalid }),
+    outcome: z.enum(REPORT_OUTCOMES, { error: MESSAGES.reportOutcomeInvalid }),
     reason: adminReason,
   })
   .refine((body) => body.outcome !== 'REMOVED' || body.reason !== null, { error: MESSAGES.decisionReasonRequired, path: ['reason'] });
@@ -154,7 +156,7 @@ export const reportDecisionSchema = z
 /** POST /admin/receipts/:receiptId/settle: the admin's verdict on a disputed receipt, with why. */
 export const receiptSettlementSchema = z
   .object({
-    status: z.enum(['VERIFIED', 'REJECTED'], { error: MESSAGES.settlementStatusInvalid }),
+    status: z.enum(RECEIPT_DECISIONS, { error: MESSAGES.settlementStatusInvalid }),
     reason: adminReason,
   })
   .refine((body) => body.reason !== null, { error: MESSAGES.decisionReasonRequired, path: ['reason'] });
@@ -209,7 +211,7 @@ export const reportDecisionResponseSchema = z.object({
   data: z.object({
     kind: z.enum(REPORT_KINDS),
     itemId: z.number().int(),
-    outcome: z.enum(['KEPT', 'REMOVED']),
+    outcome: z.enum(REPORT_OUTCOMES),
     /** How many open reports the decision closed. */
     decidedReports: z.number().int(),
   }),
@@ -236,7 +238,7 @@ export type ReceiptDispute = z.infer<typeof receiptDisputeSchema>;
 export const receiptDisputesResponseSchema = z.object({ data: z.array(receiptDisputeSchema) });
 
 export const receiptSettlementResponseSchema = z.object({
-  data: z.object({ receiptId: z.number().int(), status: z.enum(['VERIFIED', 'REJECTED']), settledAt: z.string() }),
+  data: z.object({ receiptId: z.number().int(), status: z.enum(RECEIPT_DECISIONS), settledAt: z.string() }),
 });
 
 const count = z.number().int();

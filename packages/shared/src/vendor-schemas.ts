@@ -5,13 +5,13 @@
 import { z } from 'zod';
 import { EMAIL_PATTERN, PHONE_PATTERN } from './auth-schemas.ts';
 import { MAX_DOCUMENT_BYTES, MAX_DOCUMENTS, OFFERINGS_MAX_LENGTH } from './constants.ts';
+import { BUSINESS_TYPES } from './enums.ts';
 import { FIELD_LABELS } from './field-labels.ts';
 import { codedMessage } from './message-codes.ts';
 import { MESSAGES } from './messages.ts';
 import { multiLine, singleLine } from './text-rules.ts';
 
-export const BUSINESS_TYPES = ['GROCERY', 'RESTAURANT', 'HEALTHCARE', 'SERVICES', 'OTHER'] as const;
-export type BusinessType = (typeof BUSINESS_TYPES)[number];
+export { BUSINESS_TYPES, type BusinessType } from './enums.ts';
 
 export function requiredMessage(field: keyof typeof FIELD_LABELS): string {
   return codedMessage('requiredField', { field, label: FIELD_LABELS[field] });

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { MAX_INT } from './constants.ts';
+import { VISIT_ANSWERS } from './enums.ts';
 import { MESSAGES } from './messages.ts';
 import { nearbyQuerySchema } from './nearby-schemas.ts';
 
@@ -20,8 +21,7 @@ export const SHOP_VISIT_WINDOW_HOURS = 12;
 /** Detections allowed per account per minute (the client asks only when the device moved). */
 export const SHOP_ENTRY_DETECTIONS_PER_MINUTE = 30;
 
-export const VISIT_ANSWERS = ['PURCHASED', 'NOT_PURCHASED'] as const;
-export type VisitAnswer = (typeof VISIT_ANSWERS)[number];
+export { VISIT_ANSWERS, type VisitAnswer } from './enums.ts';
 
 /** POST /visits/detect: where the shopper stands, validated like the nearby search. */
 export const visitDetectRequestSchema = z.object({

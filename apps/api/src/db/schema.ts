@@ -1,6 +1,7 @@
 /**
  * The one Drizzle schema (DESIGN.md §3), used with PGlite and node-postgres alike. Migrations under
- * apps/api/drizzle are generated from it with `npm run db:generate` and committed.
+ * apps/api/drizzle are generated from it with `npm run db:generate` and committed. Every enumerated column takes its
+ * values from packages/shared/src/enums.ts (written once, ADR 020); schema-enums.test.ts holds each column to its list.
  */
 import { sql } from 'drizzle-orm';
 import {
@@ -20,6 +21,32 @@ import {
   primaryKey,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import {
+  ACCOUNT_TOKEN_PURPOSES,
+  ADMIN_ACTION_ITEM_KINDS,
+  ADMIN_ACTIONS,
+  BUSINESS_TYPES,
+  DISCOUNT_TYPES,
+  EXPORT_STATUSES,
+  MAIL_KINDS,
+  MAIL_STATUSES,
+  NOTIFICATION_KINDS,
+  OFFER_EVENT_KINDS,
+  OFFER_STATUSES,
+  RECEIPT_AUTO_STATUSES,
+  RECEIPT_STATUSES,
+  REDEMPTION_LIMITS,
+  REPORT_KINDS,
+  REPORT_REASONS,
+  REPORT_STATUSES,
+  REVIEW_STATUSES,
+  STORED_CLAIM_STATUSES,
+  SUSPICIOUS_ACTIVITY_STATUSES,
+  SUSPICIOUS_ITEM_KINDS,
+  TARGET_AUDIENCES,
+  VENDOR_STATUSES,
+  VISIT_ANSWERS,
+} from '@qrib/shared/enums';
 
 export interface UserPreferences {
   emailNotifications: boolean;
@@ -89,9 +116,7 @@ export const vendors = pgTable(
       .unique()
       .references(() => users.id, { onDelete: 'cascade' }),
     businessName: text('business_name').notNull(),
-    businessType: text('business_type', {
-      enum: ['GROCERY', 'RESTAURANT', 'HEALTHCARE', 'SERVICES', 'OTHER'],
-    }).notNull(),
+    businessType: text('business_type', { enum: BUSINESS_TYPES }).notNull(),
     businessAddress: text('business_address').notNull(),
     locationLatitude: doublePrecision('location_latitude').notNull(),
     locationLongitude: doublePrecision('location_longitude').notNull(),
@@ -106,7 +131,7 @@ export const vendors = pgTable(
      * suspend an ACTIVE one (SUSPENDED, with a reason) and reinstate it; an owner may close theirs (CLOSED, issue 15).
      * The column's default stays ACTIVE for rows written outside registration (seeds, bulk loaders).
      */
-    status: text('status', { enum: ['ACTIVE', 'PENDING', 'REJECTED', 'SUSPENDED', 'CLOSED'] })
+    status: text('status', { enum: VENDOR_STATUSES })
       .notNull()
       .default('ACTIVE'),
     /** The admin's reason for the latest REJECTED or SUSPENDED (null otherwise), shown to the owner. */
@@ -139,17 +164,15 @@ export const offers = pgTable(
       .references(() => categories.categoryId),
     title: text('title').notNull(),
     description: text('description').notNull(),
-    discountType: text('discount_type', { enum: ['PERCENTAGE', 'FIXED', 'BUYXGETY'] }).notNull(),
+    discountType: text('discount_type', { enum: DISCOUNT_TYPES }).notNull(),
     discountValue: numeric('discount_value', { precision: 10, scale: 2 }).notNull(),
     startDate: date('start_date').notNull(),
     endDate: date('end_date').notNull(),
     termsAndConditions: text('terms_and_conditions'),
-    targetAudience: text('target_audience', {
-      enum: ['ALL_CUSTOMERS', 'PREMIUM_CUSTOMERS', 'NEW_CUSTOMERS'],
-    })
+    targetAudience: text('target_audience', { enum: TARGET_AUDIENCES })
       .notNull()
       .default('ALL_CUSTOMERS'),
-    redemptionLimit: text('redemption_limit', { enum: ['UNLIMITED', 'LIMITED'] })
+    redemptionLimit: text('redemption_limit', { enum: REDEMPTION_LIMITS })
       .notNull()
       .default('UNLIMITED'),
     maxRedemptions: integer('max_redemptions'),
@@ -161,7 +184,7 @@ export const offers = pgTable(
     sendNotifications: boolean('send_notifications').notNull().default(true),
     featuredOffer: boolean('featured_offer').notNull().default(false),
     /** REMOVED (issue 14): taken down by an admin after a report; its owner cannot bring it back. */
-    status: text('status', { enum: ['ACTIVE', 'PAUSED', 'ENDED', 'REMOVED'] })
+    status: text('status', { enum: OFFER_STATUSES })
       .notNull()
       .default('ACTIVE'),
     /** The admin's statement of reasons when the offer was REMOVED. */
@@ -238,7 +261,7 @@ export const offerEvents = pgTable(
       .notNull()
       .references(() => vendors.id, { onDelete: 'cascade' }),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
-    kind: text('kind', { enum: ['IMPRESSION', 'VIEW', 'SAVE', 'DIRECTIONS'] }).notNull(),
+    kind: text('kind', { enum: OFFER_EVENT_KINDS }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
@@ -269,7 +292,7 @@ export const receipts = pgTable(
     /** The redeemed claim this receipt proves (issue 13): the purchase then counts once, as the redemption. */
     claimId: integer('claim_id').references(() => offerClaims.id, { onDelete: 'set null' }),
     visitId: integer('visit_id').references(() => shopVisits.id, { onDelete: 'set null' }),
-    status: text('status', { enum: ['PENDING', 'VERIFIED', 'REJECTED', 'NEEDS_REVIEW'] })
+    status: text('status', { enum: RECEIPT_STATUSES })
       .notNull()
       .default('PENDING'),
     /** The owner's own words when they reject; automatic verdicts leave it null and keep a code instead. */
@@ -281,7 +304,7 @@ export const receipts = pgTable(
     extractedDate: date('extracted_date'),
     extractedMerchant: text('extracted_merchant'),
     /** The automatic verdict and its reason, kept when the shop's owner decides otherwise. */
-    autoStatus: text('auto_status', { enum: ['VERIFIED', 'REJECTED', 'NEEDS_REVIEW'] }),
+    autoStatus: text('auto_status', { enum: RECEIPT_AUTO_STATUSES }),
     autoReason: text('auto_reason'),
     autoReasonCode: text('auto_reason_code'),
     autoReasonParams: jsonb('auto_reason_params').$type<Record<string, string | number>>(),
@@ -339,7 +362,7 @@ export const offerClaims = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     code: text('code').notNull(),
-    status: text('status', { enum: ['ACTIVE', 'REDEEMED'] })
+    status: text('status', { enum: STORED_CLAIM_STATUSES })
       .notNull()
       .default('ACTIVE'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -388,7 +411,7 @@ export const shopVisits = pgTable(
       .notNull()
       .references(() => vendors.id, { onDelete: 'cascade' }),
     detectedAt: timestamp('detected_at', { withTimezone: true }).notNull().defaultNow(),
-    answer: text('answer', { enum: ['PURCHASED', 'NOT_PURCHASED'] }),
+    answer: text('answer', { enum: VISIT_ANSWERS }),
     answeredAt: timestamp('answered_at', { withTimezone: true }),
   },
   (table) => [index('shop_visits_user_vendor_idx').on(table.userId, table.vendorId, table.detectedAt)],
@@ -402,26 +425,7 @@ export const notifications = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    kind: text('kind', {
-      enum: [
-        'RECEIPT_DECIDED',
-        'NEW_OFFER',
-        'CLAIM_REDEEMED',
-        'OFFER_SOLD_OUT',
-        // Issue 14: an admin's decision on the owner's business, a review of the shop, the owner's reply to the
-        // shopper's review, a report's outcome for its reporter, an item taken down (with the statement of reasons).
-        'BUSINESS_STATUS',
-        'REVIEW_RECEIVED',
-        'REVIEW_REPLIED',
-        'REPORT_DECIDED',
-        'CONTENT_REMOVED',
-        // Issue 24: a shopper asked the owner to check a receipt; a disputed review settled (to both sides); an admin's
-        // decision on suspicious activity at the owner's shop (with the statement of reasons).
-        'RECEIPT_CHECK_ASKED',
-        'REVIEW_DISPUTE_SETTLED',
-        'SUSPICIOUS_ACTIVITY_DECIDED',
-      ],
-    }).notNull(),
+    kind: text('kind', { enum: NOTIFICATION_KINDS }).notNull(),
     payload: jsonb('payload').$type<Record<string, string | number | null>>().notNull(),
     readAt: timestamp('read_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -494,7 +498,7 @@ export const reviews = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     replyText: text('reply_text'),
     repliedAt: timestamp('replied_at', { withTimezone: true }),
-    status: text('status', { enum: ['PUBLISHED', 'REMOVED'] })
+    status: text('status', { enum: REVIEW_STATUSES })
       .notNull()
       .default('PUBLISHED'),
     statusReason: text('status_reason'),
@@ -521,11 +525,11 @@ export const reports = pgTable(
     reporterUserId: integer('reporter_user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    itemKind: text('item_kind', { enum: ['OFFER', 'VENDOR', 'REVIEW'] }).notNull(),
+    itemKind: text('item_kind', { enum: REPORT_KINDS }).notNull(),
     itemId: integer('item_id').notNull(),
-    reason: text('reason', { enum: ['MISLEADING', 'ILLEGAL', 'OFFENSIVE', 'FAKE_REVIEW', 'OTHER'] }).notNull(),
+    reason: text('reason', { enum: REPORT_REASONS }).notNull(),
     text: text('text'),
-    status: text('status', { enum: ['OPEN', 'KEPT', 'REMOVED'] })
+    status: text('status', { enum: REPORT_STATUSES })
       .notNull()
       .default('OPEN'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -547,22 +551,8 @@ export const adminActions = pgTable(
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     adminUserId: integer('admin_user_id').references(() => users.id, { onDelete: 'set null' }),
-    action: text('action', {
-      enum: [
-        'APPROVE_VENDOR',
-        'REJECT_VENDOR',
-        'SUSPEND_VENDOR',
-        'REINSTATE_VENDOR',
-        'KEEP_ITEM',
-        'REMOVE_ITEM',
-        'SETTLE_RECEIPT',
-        'GRANT_ADMIN',
-        'REVOKE_ADMIN',
-        'CLEAR_SUSPICIOUS',
-        'EXCLUDE_SUSPICIOUS',
-      ],
-    }).notNull(),
-    itemKind: text('item_kind', { enum: ['VENDOR', 'OFFER', 'REVIEW', 'RECEIPT', 'USER', 'SUSPICIOUS_ACTIVITY'] }).notNull(),
+    action: text('action', { enum: ADMIN_ACTIONS }).notNull(),
+    itemKind: text('item_kind', { enum: ADMIN_ACTION_ITEM_KINDS }).notNull(),
     itemId: integer('item_id').notNull(),
     reason: text('reason'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -581,7 +571,7 @@ export const accountTokens = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    purpose: text('purpose', { enum: ['PASSWORD_RESET', 'EMAIL_VERIFICATION'] }).notNull(),
+    purpose: text('purpose', { enum: ACCOUNT_TOKEN_PURPOSES }).notNull(),
     tokenHash: text('token_hash').notNull().unique(),
     /** The address the link was sent to: for a verification, the address it verifies. */
     email: text('email').notNull(),
@@ -604,13 +594,11 @@ export const mailOutbox = pgTable(
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
     toAddress: text('to_address').notNull(),
-    kind: text('kind', {
-      enum: ['PASSWORD_RESET', 'EMAIL_VERIFICATION', 'PASSWORD_CHANGED', 'EMAIL_CHANGED', 'EXPORT_READY', 'BUSINESS_STATUS', 'RECEIPT_DECIDED', 'NEW_OFFER', 'WEEKLY_REPORT'],
-    }).notNull(),
+    kind: text('kind', { enum: MAIL_KINDS }).notNull(),
     payload: jsonb('payload').$type<Record<string, string | number | boolean | null>>().notNull().default({}),
     secret: text('secret'),
     dedupeKey: text('dedupe_key').unique(),
-    status: text('status', { enum: ['PENDING', 'SENDING', 'SENT', 'FAILED'] }).notNull().default('PENDING'),
+    status: text('status', { enum: MAIL_STATUSES }).notNull().default('PENDING'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
@@ -632,7 +620,7 @@ export const dataExports = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    status: text('status', { enum: ['PENDING', 'READY', 'FAILED'] }).notNull().default('PENDING'),
+    status: text('status', { enum: EXPORT_STATUSES }).notNull().default('PENDING'),
     requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
     readyAt: timestamp('ready_at', { withTimezone: true }),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -658,7 +646,7 @@ export const suspiciousActivity = pgTable(
     vendorId: integer('vendor_id')
       .notNull()
       .references(() => vendors.id, { onDelete: 'cascade' }),
-    status: text('status', { enum: ['OPEN', 'CLEARED', 'EXCLUDED'] })
+    status: text('status', { enum: SUSPICIOUS_ACTIVITY_STATUSES })
       .notNull()
       .default('OPEN'),
     /** The rule that listed it, as a stable code (e.g. NEW_ACCOUNTS_BURST) with its params. */
@@ -683,7 +671,7 @@ export const suspiciousActivityItems = pgTable(
     activityId: integer('activity_id')
       .notNull()
       .references(() => suspiciousActivity.id, { onDelete: 'cascade' }),
-    itemKind: text('item_kind', { enum: ['REDEMPTION', 'REVIEW', 'RECEIPT'] }).notNull(),
+    itemKind: text('item_kind', { enum: SUSPICIOUS_ITEM_KINDS }).notNull(),
     /** offer_claims.id, reviews.id or receipts.id. */
     itemId: integer('item_id').notNull(),
     userId: integer('user_id')
