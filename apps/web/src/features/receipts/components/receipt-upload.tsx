@@ -12,7 +12,7 @@ import type { ReceiptShop } from '@qrib/shared/receipt-schemas';
 import { MAX_RECEIPT_FILES, RECEIPT_ACCEPT } from '@qrib/shared/receipt-constants';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { ErrorState, LoadingState } from '../../../components/ui/data-states.tsx';
+import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/data-states.tsx';
 import { FilePreviewList } from '../../../components/ui/file-picker.tsx';
 import { ProgressBar } from '../../../components/ui/progress-bar.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';
@@ -105,12 +105,14 @@ export function ReceiptUpload() {
         ) : shops.isError ? (
           <ErrorState error={shops.error} />
         ) : shops.data.data.length === 0 ? (
-          <div className="space-y-3">
-            <p className="text-slate-700">{t('receipts.noShops')}</p>
-            <Link to={paths.nearbyOffers} className="inline-block font-semibold text-brand-800 underline">
-              {t('receipts.findOffers')}
-            </Link>
-          </div>
+          <EmptyState
+            message={t('receipts.noShops')}
+            action={
+              <Link to={paths.nearbyOffers} className="inline-block font-semibold text-brand-800 underline">
+                {t('receipts.findOffers')}
+              </Link>
+            }
+          />
         ) : (
           <div className="grid gap-4 sm:grid-cols-2">
             <SelectField
