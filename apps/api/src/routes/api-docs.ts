@@ -7,8 +7,8 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyPluginAsync } from 'fastify';
 import { DomainError } from '../kernel/domain-error.ts';
 
-const apiDocsRoutes: FastifyPluginAsync<{ access: 'admin' | 'public' }> = async (app, { access }) => {
-  if (access === 'admin') {
+const apiDocsRoutes: FastifyPluginAsync = async (app) => {
+  if (app.config.apiDocs === 'admin') {
     app.addHook('onRequest', async (request) => {
       const user = await app.readSession(request);
       if (!user) throw new DomainError('unauthenticated', 'notSignedIn');

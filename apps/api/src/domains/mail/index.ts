@@ -3,6 +3,11 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import mailerPlugin from './mailer-plugin.ts';
 
+// What other domains, routes and plugins use (ADR 020): named here, never `export *`.
+export { hashLinkToken, newLinkToken, readUnsubscribeToken, redactTokens } from './mail-links.ts';
+export { enqueueMail } from './repository/mail-outbox.ts';
+
+
 export default fp(
   async function mailDomain(app: FastifyInstance) {
     await app.register(mailerPlugin);

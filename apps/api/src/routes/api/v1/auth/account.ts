@@ -20,8 +20,8 @@ import {
   verifyEmailResponseSchema,
 } from '@qrib/shared';
 import { HttpError } from '../../../../kernel/http-error.ts';
-import { confirmPasswordReset, requestPasswordReset, unsubscribe, verifyEmail } from '../../../../domains/accounts/account-access.ts';
-import { readUnsubscribeToken } from '../../../../domains/accounts/mail-links.ts';
+import { confirmPasswordReset, requestPasswordReset, unsubscribe, verifyEmail } from '../../../../domains/accounts/index.ts';
+import { readUnsubscribeToken } from '../../../../domains/mail/index.ts';
 
 const HOUR_MS = 3_600_000;
 const RESET_CONFIRMS_PER_IP = 20;
@@ -30,7 +30,7 @@ const RESET_CONFIRM_WINDOW_MS = 15 * 60_000;
 /** The RFC 8058 one-click body a mail provider posts (form-encoded), the token being in the link's query string. */
 const oneClickBodySchema = z.object({ 'List-Unsubscribe': z.literal('One-Click') });
 
-const accountAuthRoutes: FastifyPluginAsyncZod<{ jwtSecret: string }> = async (app, options) => {
+const accountAuthRoutes: FastifyPluginAsyncZod = async (app) => {
   /** The body's address as the per-address limit keys it, or undefined when the body has no usable one (it gets 400). */
   const usableEmail = (request: FastifyRequest) => {
     const parsed = passwordResetRequestSchema.safeParse(request.body);
@@ -158,7 +158,7 @@ const accountAuthRoutes: FastifyPluginAsyncZod<{ jwtSecret: string }> = async (a
       },
       async (request) => {
         const token = 'token' in request.body ? request.body.token : request.query.token;
-        const userId = token === undefined ? undefined : readUnsubscribeToken(options.jwtSecret, token);
+        const userId = token === undefined ? undefined : readUnsubscribeToken(app.config.jwtSecret, token);
         if (userId === undefined || !(await unsubscribe(app.db, userId))) throw new HttpError(400, 'unsubscribeLinkInvalid');
         return { data: { emailNotifications: false as const } };
       },

@@ -14,11 +14,8 @@ import {
   signupResponseSchema,
 } from '@qrib/shared';
 import { HttpError, onField } from '../../../../kernel/http-error.ts';
-import { UniqueViolation, createUsersRepository, presentUser } from '../../../../domains/accounts/repository/users.ts';
-import { sendVerification } from '../../../../domains/accounts/account-access.ts';
-import { checkLogin } from '../../../../domains/accounts/login-attempts.ts';
-import { hashSignupNetwork } from '../../../../domains/accounts/network-hash.ts';
-import { hashPassword } from '../../../../domains/accounts/passwords.ts';
+import { checkLogin, createUsersRepository, hashSignupNetwork, presentUser, sendVerification, UniqueViolation } from '../../../../domains/accounts/index.ts';
+import { hashPassword } from '../../../../kernel/passwords.ts';
 
 const CONFLICT_CODES = { username: 'usernameTaken', email: 'emailTaken' } as const;
 
@@ -26,17 +23,11 @@ function minutesUntil(ttlMs: number): number {
   return Math.max(1, Math.ceil(ttlMs / 60_000));
 }
 
-const authRoutes: FastifyPluginAsyncZod<{
-  signupsPerHour: number;
-  loginAttemptsPerUsername: number;
-  loginAttemptsPerIp: number;
-  /** Issue 25: the time between two turns of an account past LOGIN_DELAY_AFTER_FAILURES failures. */
-  loginDelayMs: number;
-  networkSalt: string;
-}> = async (
-  app,
-  options,
-) => {
+const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  // loginDelayMs (issue 25) is the time between two turns of an account past LOGIN_DELAY_AFTER_FAILURES failures.
+  const { signupsPerHour, loginAttemptsPerUsername, loginAttemptsPerIp, loginDelayMs } = app.config;
+  // Issue 24: the sign-up network's hash is salted with the server's token secret (domains/accounts/network-hash.ts).
+  const networkSalt = app.config.jwtSecret;
   type Limiter = ReturnType<typeof app.createRateLimit>;
   /** A preValidation hook counting one attempt in each limiter (the plugin's own route hook runs once). */
   function limitAttempts(limiters: Limiter[], buildError: (ttlMs: number) => HttpError) {
@@ -58,10 +49,10 @@ const authRoutes: FastifyPluginAsyncZod<{
   const loginWindow = LOGIN_ATTEMPT_WINDOW_MINUTES * 60_000;
   const limitLoginAttempts = limitAttempts(
     [
-      app.createRateLimit({ nameSpace: 'login-ip', max: options.loginAttemptsPerIp, timeWindow: loginWindow, keyGenerator: (request) => request.ip }),
+      app.createRateLimit({ nameSpace: 'login-ip', max: loginAttemptsPerIp, timeWindow: loginWindow, keyGenerator: (request) => request.ip }),
       app.createRateLimit({
         nameSpace: 'login-ip-user',
-        max: options.loginAttemptsPerUsername,
+        max: loginAttemptsPerUsername,
         timeWindow: loginWindow,
         keyGenerator: (request) => `${request.ip}:${bodyUsername(request)}`,
       }),
@@ -69,7 +60,7 @@ const authRoutes: FastifyPluginAsyncZod<{
     (ttlMs) => new HttpError(429, 'tooManyLoginAttempts', { minutes: minutesUntil(ttlMs) }),
   );
   const limitSignups = limitAttempts(
-    [app.createRateLimit({ nameSpace: 'signup-ip', max: options.signupsPerHour, timeWindow: 3_600_000, keyGenerator: (request) => request.ip })],
+    [app.createRateLimit({ nameSpace: 'signup-ip', max: signupsPerHour, timeWindow: 3_600_000, keyGenerator: (request) => request.ip })],
     (ttlMs) => new HttpError(429, 'tooManySignups', { minutes: minutesUntil(ttlMs) }),
   );
 
@@ -95,7 +86,7 @@ const authRoutes: FastifyPluginAsyncZod<{
         // account and its mail are written together, so neither exists without the other.
         user = await app.db.transaction(async (tx) => {
           // Issue 24: the network it came from, as a salted hash only (the suspicious-activity rule compares them).
-          const signupNetwork = hashSignupNetwork(request.ip, options.networkSalt);
+          const signupNetwork = hashSignupNetwork(request.ip, networkSalt);
           const created = await createUsersRepository(tx).create({ name, email, phone, username, passwordHash, signupNetwork });
           await sendVerification(tx, created.id, created.email);
           return created;
@@ -132,7 +123,7 @@ const authRoutes: FastifyPluginAsyncZod<{
         users: app.users,
         loginFailures: app.loginFailures,
         delayAfterFailures: LOGIN_DELAY_AFTER_FAILURES,
-        delayMs: options.loginDelayMs,
+        delayMs: loginDelayMs,
         windowMs: loginWindow,
       };
       const user = await checkLogin(loginCheck, username, password);

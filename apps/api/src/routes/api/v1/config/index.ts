@@ -2,8 +2,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { clientConfigResponseSchema } from '@qrib/shared/client-config-schemas';
 
-const clientConfigRoutes: FastifyPluginAsyncZod<{ mapStyleUrl: string | undefined }> = async (app, options) => {
-  const answer = { data: { mapStyleUrl: options.mapStyleUrl ?? null } };
+const clientConfigRoutes: FastifyPluginAsyncZod = async (app) => {
+  const answer = { data: { mapStyleUrl: app.config.mapStyleUrl ?? null } };
   app.get(
     '/',
     { schema: { tags: ['config'], summary: 'Public settings for the web app', response: { 200: clientConfigResponseSchema } } },

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema, reverseGeocodeQuerySchema, reverseGeocodeResponseSchema } from '@qrib/shared';
 import { reverseGeocode } from '../../../../kernel/geocoding.ts';
 
-const geoRoutes: FastifyPluginAsyncZod<{ geocoderUrl: string | undefined }> = async (app, options) => {
+const geoRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/reverse',
     {
@@ -16,7 +16,7 @@ const geoRoutes: FastifyPluginAsyncZod<{ geocoderUrl: string | undefined }> = as
         response: { 200: reverseGeocodeResponseSchema, 400: apiErrorSchema, 401: apiErrorSchema, 429: apiErrorSchema },
       },
     },
-    async (request) => reverseGeocode(request.query.latitude, request.query.longitude, options.geocoderUrl, request.log),
+    async (request) => reverseGeocode(request.query.latitude, request.query.longitude, app.config.geocoderUrl, request.log),
   );
 };
 

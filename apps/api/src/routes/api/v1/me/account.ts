@@ -13,12 +13,13 @@ import {
   changePasswordRequestSchema,
 } from '@qrib/shared';
 import { HttpError } from '../../../../kernel/http-error.ts';
-import { changePassword, confirmPassword, requestEmailChange, resendVerification } from '../../../../domains/accounts/account-access.ts';
+import { changePassword, confirmPassword, requestEmailChange, resendVerification } from '../../../../domains/accounts/index.ts';
 
 const minutesUntil = (ttlMs: number) => Math.max(1, Math.ceil(ttlMs / 60_000));
 
-const myAccountRoutes: FastifyPluginAsyncZod<{ passwordChecksPerAccount: number }> = async (app, options) => {
-  const passwordConfirmation = { db: app.db, counters: app.rateLimitCounters, maxAttempts: options.passwordChecksPerAccount };
+const myAccountRoutes: FastifyPluginAsyncZod = async (app) => {
+  // An account's password checks count against the same limit as logins to it.
+  const passwordConfirmation = { db: app.db, counters: app.rateLimitCounters, maxAttempts: app.config.loginAttemptsPerUsername };
 
   // Resends and changes of address share one count per account.
   const verificationMails = app.createRateLimit({

@@ -3,11 +3,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema } from '@qrib/shared';
 import { deleteAccountRequestSchema } from '@qrib/shared/account-schemas';
-import { confirmPassword } from '../../../../domains/accounts/account-access.ts';
-import { deleteAccount } from '../../../../domains/accounts/delete-account.ts';
+import { confirmPassword, deleteAccount } from '../../../../domains/accounts/index.ts';
 
-const accountDeletionRoutes: FastifyPluginAsyncZod<{ passwordChecksPerAccount: number }> = async (app, options) => {
-  const passwordConfirmation = { db: app.db, counters: app.rateLimitCounters, maxAttempts: options.passwordChecksPerAccount };
+const accountDeletionRoutes: FastifyPluginAsyncZod = async (app) => {
+  // An account's password checks count against the same limit as logins to it.
+  const passwordConfirmation = { db: app.db, counters: app.rateLimitCounters, maxAttempts: app.config.loginAttemptsPerUsername };
   app.delete(
     '/',
     {

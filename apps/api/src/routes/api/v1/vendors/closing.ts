@@ -2,12 +2,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema, vendorResponseSchema } from '@qrib/shared';
 import { closeBusinessRequestSchema } from '@qrib/shared/account-schemas';
-import { presentVendor } from '../../../../domains/businesses/repository/vendors.ts';
-import { confirmPassword } from '../../../../domains/accounts/account-access.ts';
-import { closeBusiness } from '../../../../domains/accounts/delete-account.ts';
+import { presentVendor } from '../../../../domains/businesses/index.ts';
+import { closeBusiness, confirmPassword } from '../../../../domains/accounts/index.ts';
 
-const businessClosingRoutes: FastifyPluginAsyncZod<{ passwordChecksPerAccount: number }> = async (app, options) => {
-  const passwordConfirmation = { db: app.db, counters: app.rateLimitCounters, maxAttempts: options.passwordChecksPerAccount };
+const businessClosingRoutes: FastifyPluginAsyncZod = async (app) => {
+  // An account's password checks count against the same limit as logins to it.
+  const passwordConfirmation = { db: app.db, counters: app.rateLimitCounters, maxAttempts: app.config.loginAttemptsPerUsername };
   app.post(
     '/me/close',
     {
