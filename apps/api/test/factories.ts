@@ -4,10 +4,11 @@
  * test means the same whenever it runs; write a calendar date only where the date itself is the point.
  */
 import { sql } from 'drizzle-orm';
-import { ESTABLISHED_ACCOUNT_DAYS, addDays, maltaToday } from '@qrib/shared';
+import { ESTABLISHED_ACCOUNT_DAYS, addDays, maltaToday, offerResponseSchema } from '@qrib/shared';
 import type { App } from '../src/app.ts';
 import type { Db } from '../src/db/client.ts';
 import { users, vendors } from '../src/db/schema.ts';
+import { bodyOf } from './client.ts';
 import { multipartBody, type FilePart } from './fixtures.ts';
 import { registerBusiness, registerPendingBusiness, signUp } from './helpers.ts';
 
@@ -108,5 +109,5 @@ export async function createOffer(
 ): Promise<number> {
   const response = await app.inject({ method: 'POST', url: '/api/v1/offers/', ...multipartBody(buildOffer(overrides), files), cookies: shop.cookies });
   if (response.statusCode !== 201) throw new Error(`offer not created: ${response.body}`);
-  return (response.json() as { data: { offerId: number } }).data.offerId;
+  return bodyOf(response, offerResponseSchema).data.offerId;
 }

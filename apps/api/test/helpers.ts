@@ -4,15 +4,24 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
-import { LOGIN_ATTEMPTS_PER_IP, LOGIN_ATTEMPTS_PER_USERNAME } from '@qrib/shared';
+import { LOGIN_ATTEMPTS_PER_IP, LOGIN_ATTEMPTS_PER_USERNAME, signupResponseSchema, vendorResponseSchema } from '@qrib/shared';
 import { buildApp, type App } from '../src/app.ts';
 import type { Config } from '../src/config.ts';
 import { openDatabase, type Database } from '../src/db/client.ts';
 import { vendors } from '../src/db/schema.ts';
+import { bodyOf } from './client.ts';
 import { databaseUrlWithName, uniqueDatabaseName, withAdminClient } from './database-template.ts';
 import { makePng, multipartBody } from './fixtures.ts';
 
+export { api, bodyOf, nearbyBusinessesResponseSchema } from './client.ts';
+
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-signing';
+
+/**
+ * Test files run in parallel (vitest.config.ts): the folders a config names by default are one set per worker
+ * (VITEST_POOL_ID is 1..maxWorkers), so no file writes where a file running beside it reads.
+ */
+const workerTmp = (name: string) => path.join(tmpdir(), `${name}-${process.env.VITEST_POOL_ID ?? '0'}`);
 
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
@@ -20,7 +29,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     host: '127.0.0.1',
     port: 0,
     logLevel: 'silent',
-    dataDir: path.join(tmpdir(), 'qrib-test-data'),
+    dataDir: workerTmp('qrib-test-data'),
     databaseUrl: undefined,
     jwtSecret: TEST_JWT_SECRET,
     cookieSecure: true,
@@ -36,7 +45,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     mapStyleUrl: undefined,
     publicOrigin: 'http://localhost:3000',
     // createTestApp gives each app a folder of its own; this one is only for a config built without an app.
-    storage: { driver: 'local', rootDir: path.join(tmpdir(), 'qrib-test-uploads') },
+    storage: { driver: 'local', rootDir: workerTmp('qrib-test-uploads') },
     // Off by default: tests read right after writing, and on PostgreSQL a cache hears a change moments after its
     // commit (the triggers' NOTIFY). The cache has its own tests.
     nearbyCacheEntries: 0,
@@ -46,7 +55,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     // Issue 15: no SMTP server and no background mailer unless a test asks for them (test/mail.ts starts a real one).
     smtpUrl: undefined,
     mailFrom: 'Qrib <no-reply@qrib.test>',
-    mailOutboxDir: path.join(tmpdir(), 'qrib-test-outbox'),
+    mailOutboxDir: workerTmp('qrib-test-outbox'),
     mailSending: false,
     mailRetryBaseMs: 50,
     apiDocs: 'admin',
@@ -96,7 +105,7 @@ export async function signUp(app: App, overrides: Record<string, unknown> = {}) 
   const body = signupBody(overrides);
   const response = await app.inject({ method: 'POST', url: '/api/v1/auth/signup', payload: body });
   if (response.statusCode !== 201) throw new Error(`sign-up failed: ${response.body}`);
-  const json = response.json() as { token: string; user: { id: number } };
+  const json = bodyOf(response, signupResponseSchema);
   return { ...body, userId: json.user.id, token: json.token, cookies: { auth_token: json.token } };
 }
 
@@ -138,7 +147,7 @@ export async function registerPendingBusiness(
   );
   const response = await app.inject({ method: 'POST', url: '/api/v1/vendors/', ...body, cookies: account.cookies });
   if (response.statusCode !== 201) throw new Error(`registration failed: ${response.body}`);
-  return response.json().data.vendorId as number;
+  return bodyOf(response, vendorResponseSchema).data.vendorId;
 }
 
 /** The real app on a test database; unless the test brings its own storage, uploads go to a temporary folder removed on close. */

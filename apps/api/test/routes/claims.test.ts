@@ -6,20 +6,30 @@ import {
   PREMIUM_VERIFIED_PURCHASES,
   REDEMPTION_FAILURES_PER_SESSION,
   REDEMPTION_WAIT_SECONDS,
+  apiErrorSchema,
+  claimResponseSchema,
+  claimsResponseSchema,
   formatMessage,
+  loginResponseSchema,
   maltaMidnight,
-  type Claim,
-  type Notification,
-  type Redemption,
-  type VendorInsights,
+  notificationsResponseSchema,
+  offerResponseSchema,
+  offersResponseSchema,
+  receiptResponseSchema,
+  receiptShopsResponseSchema,
+  redemptionResponseSchema,
+  redemptionsResponseSchema,
+  searchResponseSchema,
+  vendorInsightsResponseSchema,
 } from '@qrib/shared';
+import type { LightMyRequestResponse } from 'fastify';
 import type { App } from '../../src/app.ts';
 import { selectRows } from '../../src/db/client.ts';
 import { users } from '../../src/db/schema.ts';
 import { drawClaimCode } from '../../src/domains/claims/claims.ts';
 import { buildShop, createOffer, makeEstablished, maltaDay, type Shop } from '../factories.ts';
 import { makePng, multipartBody } from '../fixtures.ts';
-import { signUp, useTestApp, type TestDatabase } from '../helpers.ts';
+import { api, bodyOf, nearbyBusinessesResponseSchema, signUp, useTestApp, type TestDatabase } from '../helpers.ts';
 
 let app: App;
 let testDb: TestDatabase;
@@ -30,8 +40,8 @@ type Account = { cookies: Record<string, string>; userId: number };
 
 const claim = (account: Account, offerId: number) => app.inject({ method: 'POST', url: `/api/v1/offers/${offerId}/claims`, cookies: account.cookies });
 const redeem = (shop: Account, code: unknown) => app.inject({ method: 'POST', url: '/api/v1/vendors/me/redemptions', cookies: shop.cookies, payload: { code } });
-const claimOf = (response: { json: () => unknown }) => (response.json() as { data: Claim }).data;
-const redemptionOf = (response: { json: () => unknown }) => (response.json() as { data: Redemption }).data;
+const claimOf = (response: LightMyRequestResponse) => bodyOf(response, claimResponseSchema).data;
+const redemptionOf = (response: LightMyRequestResponse) => bodyOf(response, redemptionResponseSchema).data;
 
 async function limitedOffer(shop: Shop, max: number, overrides: Record<string, string | number> = {}) {
   return createOffer(app, shop, { title: `Limited to ${max}`, redemptionLimit: 'LIMITED', maxRedemptions: String(max), ...overrides });
@@ -84,12 +94,12 @@ describe('claiming a code', () => {
     const mine = await app.inject({ method: 'GET', url: '/api/v1/me/claims', cookies: shopper.cookies });
     expect(mine.statusCode).toBe(200);
     // Each listed code says whether it may be reviewed (issue 14): not before it is redeemed.
-    expect((mine.json() as { data: Claim[] }).data).toEqual([{ ...made, review: { reviewId: null, canReview: false, reviewableUntil: null } }]);
+    expect(bodyOf(mine, claimsResponseSchema).data).toEqual([{ ...made, review: { reviewId: null, canReview: false, reviewableUntil: null } }]);
     // Another shopper gets their own code and does not see this one.
     const other = await signUp(app);
     const theirs = claimOf(await claim(other, offerId));
     expect(theirs.code).not.toBe(made.code);
-    const otherList = (await app.inject({ method: 'GET', url: '/api/v1/me/claims', cookies: other.cookies })).json() as { data: Claim[] };
+    const otherList = (await api(app).get('/api/v1/me/claims', { cookies: other.cookies, expect: claimsResponseSchema })).body;
     expect(otherList.data.map((each) => each.claimId)).toEqual([theirs.claimId]);
   });
 
@@ -183,19 +193,19 @@ describe('redeeming at the till', () => {
 
     const again = await redeem(shop, code);
     expect(again.statusCode).toBe(409);
-    const body = again.json() as { code: string; params: { time: string; redeemedAt: string }; message: string };
+    const body = bodyOf(again, apiErrorSchema);
     expect(body.code).toBe('codeAlreadyRedeemed');
     expect(body.params.redeemedAt).toBe(redemption.redeemedAt);
     expect(body.params.time).toMatch(/^\d\d:\d\d$/);
-    expect(body.message).toBe(formatMessage(MESSAGES.codeAlreadyRedeemed, { time: body.params.time }));
+    expect(body.message).toBe(formatMessage(MESSAGES.codeAlreadyRedeemed, { time: String(body.params.time) }));
 
-    const mine = (await app.inject({ method: 'GET', url: '/api/v1/me/claims', cookies: shopper.cookies })).json() as { data: Claim[] };
+    const mine = (await api(app).get('/api/v1/me/claims', { cookies: shopper.cookies, expect: claimsResponseSchema })).body;
     expect(mine.data[0]).toMatchObject({ claimId, status: 'REDEEMED', redeemedAt: redemption.redeemedAt, offer: { remaining: 2 } });
-    const bell = (await app.inject({ method: 'GET', url: '/api/v1/me/notifications', cookies: shopper.cookies })).json() as { data: Notification[]; unreadCount: number };
+    const bell = (await api(app).get('/api/v1/me/notifications', { cookies: shopper.cookies, expect: notificationsResponseSchema })).body;
     expect(bell.data[0]).toMatchObject({ kind: 'CLAIM_REDEEMED', payload: { claimId, offerId, title: 'Limited to 3' } });
     expect(await offerState(offerId)).toEqual({ redeemedCount: 1, redeemedClaims: 1 });
 
-    const today = (await app.inject({ method: 'GET', url: '/api/v1/vendors/me/redemptions', cookies: shop.cookies })).json() as { data: Redemption[] };
+    const today = (await api(app).get('/api/v1/vendors/me/redemptions', { cookies: shop.cookies, expect: redemptionsResponseSchema })).body;
     expect(today.data).toEqual([{ ...redemption, remaining: 2 }]);
     const yesterday = await app.inject({ method: 'GET', url: `/api/v1/vendors/me/redemptions?date=${maltaDay(-1)}`, cookies: shop.cookies });
     expect(yesterday.json()).toEqual({ data: [] });
@@ -212,7 +222,7 @@ describe('redeeming at the till', () => {
     for (const bad of ['ABC', 'ABCDEFGH1', 'ABCDEFG0', 'ABCD-EFGI', 12345678, null]) {
       const response = await redeem(shop, bad);
       expect(response.statusCode, String(bad)).toBe(400);
-      expect((response.json() as { fieldErrors?: Record<string, string> }).fieldErrors?.code, String(bad)).toBe(MESSAGES.claimCodeInvalid);
+      expect(bodyOf(response, apiErrorSchema).fieldErrors?.code, String(bad)).toBe(MESSAGES.claimCodeInvalid);
     }
     const unknown = await redeem(shop, drawClaimCode());
     expect(unknown.statusCode).toBe(404);
@@ -242,7 +252,7 @@ describe('redeeming at the till', () => {
     expect(redemptionOf(genuine).code).toBe(code);
     // The owner signed in at another till: its typos are its own.
     const login = await app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { username: shop.username, password: shop.password } });
-    const otherTill = { ...shop, cookies: { auth_token: (login.json() as { token: string }).token } };
+    const otherTill = { ...shop, cookies: { auth_token: bodyOf(login, loginResponseSchema).token } };
     expect((await redeem(otherTill, drawClaimCode())).statusCode).toBe(404);
     // Another shop's till is not held up either.
     const otherShop = await buildShop(app);
@@ -259,7 +269,7 @@ describe('redeeming at the till', () => {
     await testDb.database.db.execute(sql`UPDATE offers SET status = 'ACTIVE', end_date = ${maltaDay(-1)}::date, start_date = ${maltaDay(-5)}::date WHERE offer_id = ${offerId}`);
     expect((await redeem(shop, code)).json()).toMatchObject({ statusCode: 409, code: 'offerEnded' });
     // The claim reads as EXPIRED once its offer has ended.
-    const mine = (await app.inject({ method: 'GET', url: '/api/v1/me/claims', cookies: shopper.cookies })).json() as { data: Claim[] };
+    const mine = (await api(app).get('/api/v1/me/claims', { cookies: shopper.cookies, expect: claimsResponseSchema })).body;
     expect(mine.data[0]?.status).toBe('EXPIRED');
     expect(await offerState(offerId)).toEqual({ redeemedCount: 0, redeemedClaims: 0 });
   });
@@ -278,7 +288,7 @@ describe('redeeming at the till', () => {
     await testDb.database.db.execute(sql`UPDATE vendors SET status = 'PENDING', status_reason = NULL WHERE id = ${shop.vendorId}`);
     expect((await redeem(shop, code)).json()).toMatchObject({ statusCode: 409, code: 'businessPending', message: MESSAGES.businessPending });
     expect(await offerState(offerId)).toEqual({ redeemedCount: 0, redeemedClaims: 0 });
-    const mine = (await app.inject({ method: 'GET', url: '/api/v1/me/claims', cookies: shopper.cookies })).json() as { data: Claim[] };
+    const mine = (await api(app).get('/api/v1/me/claims', { cookies: shopper.cookies, expect: claimsResponseSchema })).body;
     expect(mine.data.find((each) => each.claimId === claimId)?.status).toBe('ACTIVE');
 
     // Approved again: the same code redeems.
@@ -293,7 +303,7 @@ describe('redeeming at the till', () => {
     const offerId = await limitedOffer(shop, 1);
     const { code, claimId } = claimOf(await claim(shopper, offerId));
     expect(redemptionOf(await redeem(shop, code)).remaining).toBe(0);
-    const owner = (await app.inject({ method: 'GET', url: '/api/v1/me/notifications', cookies: shop.cookies })).json() as { data: Notification[] };
+    const owner = (await api(app).get('/api/v1/me/notifications', { cookies: shop.cookies, expect: notificationsResponseSchema })).body;
     expect(owner.data[0]).toMatchObject({ kind: 'OFFER_SOLD_OUT', payload: { offerId, title: 'Limited to 1' } });
 
     const undo = (account: Account, id: number | string) => app.inject({ method: 'DELETE', url: `/api/v1/vendors/me/redemptions/${id}`, cookies: account.cookies });
@@ -301,9 +311,9 @@ describe('redeeming at the till', () => {
     expect((await undo(shop, 'x')).statusCode).toBe(400);
     expect((await undo(shop, claimId)).statusCode).toBe(204);
     expect(await offerState(offerId)).toEqual({ redeemedCount: 0, redeemedClaims: 0 });
-    const mine = (await app.inject({ method: 'GET', url: '/api/v1/me/claims', cookies: shopper.cookies })).json() as { data: Claim[] };
+    const mine = (await api(app).get('/api/v1/me/claims', { cookies: shopper.cookies, expect: claimsResponseSchema })).body;
     expect(mine.data[0]).toMatchObject({ status: 'ACTIVE', redeemedAt: null, offer: { remaining: 1 } });
-    const bell = (await app.inject({ method: 'GET', url: '/api/v1/me/notifications', cookies: shopper.cookies })).json() as { data: Notification[] };
+    const bell = (await api(app).get('/api/v1/me/notifications', { cookies: shopper.cookies, expect: notificationsResponseSchema })).body;
     expect(bell.data.filter((each) => each.kind === 'CLAIM_REDEEMED')).toEqual([]);
     expect((await undo(shop, claimId)).statusCode).toBe(404);
 
@@ -352,24 +362,22 @@ describe('sold out offers leave the shoppers’ lists', () => {
     const shopper = await signUp(app);
     const offerId = await limitedOffer(shop, 1, { title: 'Only one ftira' });
     const nearby = async () =>
-      (await app.inject({ method: 'GET', url: '/api/v1/offers/nearby-offers?latitude=35.9&longitude=14.51', cookies: shopper.cookies })).json() as {
-        data: { vendorId: number; offers: { offerId: number; remaining: number | null }[] }[];
-      };
-    const search = async () => (await app.inject({ method: 'GET', url: '/api/v1/offers/search?q=ftira', cookies: shopper.cookies })).json() as { data: { offerId: number; remaining: number | null }[] };
+      (await api(app).get('/api/v1/offers/nearby-offers?latitude=35.9&longitude=14.51', { cookies: shopper.cookies, expect: nearbyBusinessesResponseSchema })).body;
+    const search = async () => (await api(app).get('/api/v1/offers/search?q=ftira', { cookies: shopper.cookies, expect: searchResponseSchema })).body;
 
     const card = (await nearby()).data.find((business) => business.vendorId === shop.vendorId)?.offers.find((offer) => offer.offerId === offerId);
     expect(card?.remaining).toBe(1);
     expect((await search()).data.find((offer) => offer.offerId === offerId)?.remaining).toBe(1);
-    const detail = (await app.inject({ method: 'GET', url: `/api/v1/offers/${offerId}`, cookies: shopper.cookies })).json() as { data: { remaining: number | null; redeemedCount: number | null } };
+    const detail = (await api(app).get(`/api/v1/offers/${offerId}`, { cookies: shopper.cookies, expect: offerResponseSchema })).body;
     // Units left for everyone; the count itself (a shop's sales) for its owner only.
     expect(detail.data).toMatchObject({ remaining: 1, redeemedCount: null });
-    const asOwner = (await app.inject({ method: 'GET', url: `/api/v1/offers/${offerId}`, cookies: shop.cookies })).json() as { data: { redeemedCount: number | null } };
+    const asOwner = (await api(app).get(`/api/v1/offers/${offerId}`, { cookies: shop.cookies, expect: offerResponseSchema })).body;
     expect(asOwner.data.redeemedCount).toBe(0);
 
     expect((await redeem(shop, claimOf(await claim(shopper, offerId)).code)).statusCode).toBe(200);
     expect((await nearby()).data.find((business) => business.vendorId === shop.vendorId)).toBeUndefined();
     expect((await search()).data.find((offer) => offer.offerId === offerId)).toBeUndefined();
-    const list = (await app.inject({ method: 'GET', url: '/api/v1/vendors/me/offers', cookies: shop.cookies })).json() as { data: { offerId: number; redeemedCount: number; maxRedemptions: number; remaining: number }[] };
+    const list = (await api(app).get('/api/v1/vendors/me/offers', { cookies: shop.cookies, expect: offersResponseSchema })).body;
     expect(list.data.find((offer) => offer.offerId === offerId)).toMatchObject({ redeemedCount: 1, maxRedemptions: 1, remaining: 0 });
   });
 });
@@ -380,7 +388,7 @@ describe('a redemption is a purchase, counted once', () => {
     return app.inject({ method: 'POST', url: '/api/v1/file/upload-bills', payload, headers, cookies: account.cookies });
   };
   const insights = async (shop: Account) =>
-    ((await app.inject({ method: 'GET', url: '/api/v1/vendors/me/insights?period=weekly', cookies: shop.cookies })).json() as { data: VendorInsights }).data;
+    (await api(app).get('/api/v1/vendors/me/insights?period=weekly', { cookies: shop.cookies, expect: vendorInsightsResponseSchema })).body.data;
 
   it('a receipt may name the shopper’s own redeemed code, once; others’ codes are 404, unredeemed ones 409', async () => {
     const shop = await buildShop(app);
@@ -399,7 +407,7 @@ describe('a redemption is a purchase, counted once', () => {
     expect((await uploadReceipt(shopper, { vendorId: shop.vendorId, claimId: 'x' })).statusCode).toBe(400);
 
     // The shop is offered on the receipt screen because a code was redeemed there.
-    const shops = (await app.inject({ method: 'GET', url: '/api/v1/me/receipt-shops', cookies: shopper.cookies })).json() as { data: { vendorId: number; reason: string }[] };
+    const shops = (await api(app).get('/api/v1/me/receipt-shops', { cookies: shopper.cookies, expect: receiptShopsResponseSchema })).body;
     expect(shops.data).toEqual([expect.objectContaining({ vendorId: shop.vendorId, reason: 'REDEEMED' })]);
 
     const sent = await uploadReceipt(shopper, { vendorId: shop.vendorId, claimId });
@@ -429,7 +437,7 @@ describe('a redemption is a purchase, counted once', () => {
     // The buyer's receipt for the redeemed code, verified: the same purchase. Another verified receipt: a second one.
     const forClaim = await uploadReceipt(buyer, { vendorId: shop.vendorId, claimId });
     const other = await uploadReceipt(browser, { vendorId: shop.vendorId });
-    const ids = [forClaim, other].map((response) => (response.json() as { data: { receiptId: number } }).data.receiptId);
+    const ids = [forClaim, other].map((response) => bodyOf(response, receiptResponseSchema).data.receiptId);
     // Verified by the automatic check (issue 14: one only the owner confirmed is no verified purchase of the trust level).
     await testDb.database.db.execute(sql`UPDATE receipts SET status = 'VERIFIED', auto_status = 'VERIFIED', decided_at = now() WHERE id IN (${ids[0]}, ${ids[1]})`);
 
@@ -503,7 +511,7 @@ describe('rules that hold after the code is claimed', () => {
     const offerId = await createOffer(app, shop);
     claimOf(await claim(shopper, offerId));
     await testDb.database.db.execute(sql`UPDATE offers SET status = 'ENDED' WHERE offer_id = ${offerId}`);
-    const mine = (await app.inject({ method: 'GET', url: '/api/v1/me/claims', cookies: shopper.cookies })).json() as { data: Claim[] };
+    const mine = (await api(app).get('/api/v1/me/claims', { cookies: shopper.cookies, expect: claimsResponseSchema })).body;
     expect(mine.data[0]?.status).toBe('EXPIRED');
   });
 
@@ -539,7 +547,7 @@ describe('rules that hold after the code is claimed', () => {
     const justAfterMidnight = new Date(maltaMidnight(today).getTime() + 30 * 60_000);
     await testDb.database.db.execute(sql`UPDATE offer_claims SET redeemed_at = ${justAfterMidnight.toISOString()}::timestamptz WHERE id = ${claimId}`);
     const on = async (date: string) =>
-      ((await app.inject({ method: 'GET', url: `/api/v1/vendors/me/redemptions?date=${date}`, cookies: shop.cookies })).json() as { data: Redemption[] }).data.map((each) => each.claimId);
+      (await api(app).get(`/api/v1/vendors/me/redemptions?date=${date}`, { cookies: shop.cookies, expect: redemptionsResponseSchema })).body.data.map((each) => each.claimId);
     expect(await on(today)).toEqual([claimId]);
     expect(await on(maltaDay(-1))).toEqual([]);
   });
@@ -551,7 +559,7 @@ describe('rules that hold after the code is claimed', () => {
     const { claimId } = redemptionOf(await redeem(shop, code));
     expect((await app.inject({ method: 'DELETE', url: `/api/v1/vendors/me/redemptions/${claimId}`, cookies: shop.cookies })).statusCode).toBe(204);
     expect((await redeem(shop, code)).statusCode).toBe(200);
-    const bell = (await app.inject({ method: 'GET', url: '/api/v1/me/notifications', cookies: shop.cookies })).json() as { data: Notification[] };
+    const bell = (await api(app).get('/api/v1/me/notifications', { cookies: shop.cookies, expect: notificationsResponseSchema })).body;
     expect(bell.data.filter((each) => each.kind === 'OFFER_SOLD_OUT')).toHaveLength(1);
   });
 });
