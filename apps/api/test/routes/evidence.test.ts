@@ -11,19 +11,22 @@ import {
   ESTABLISHED_ACCOUNT_DAYS,
   MESSAGES,
   PREMIUM_VERIFIED_PURCHASES,
-  type Notification,
-  type Receipt,
+  claimResponseSchema,
+  meResponseSchema,
+  notificationsResponseSchema,
+  receiptResponseSchema,
+  receiptsResponseSchema,
+  reviewResponseSchema,
+  reviewsPageSchema,
+  vendorInsightsResponseSchema,
   type Review,
-  type ReviewsPage,
-  type User,
-  type VendorInsights,
-  type VendorReceipt,
+  vendorReceiptsResponseSchema,
 } from '@qrib/shared';
 import type { App } from '../../src/app.ts';
 import { selectRows } from '../../src/db/client.ts';
 import { drawClaimCode } from '../../src/domains/claims/claims.ts';
 import { buildShop, createOffer, makeEstablished, type Shop } from '../factories.ts';
-import { signUp, signupBody, useTestApp, type TestDatabase } from '../helpers.ts';
+import { api, bodyOf, signUp, signupBody, useTestApp, type TestDatabase } from '../helpers.ts';
 
 let app: App;
 let testDb: TestDatabase;
@@ -37,12 +40,12 @@ const claim = (account: Account, offerId: number) => app.inject({ method: 'POST'
 const redeem = (shop: Account, code: string) => app.inject({ method: 'POST', url: '/api/v1/vendors/me/redemptions', cookies: shop.cookies, payload: { code } });
 const review = (account: Account, payload: object) => app.inject({ method: 'POST', url: '/api/v1/reviews', cookies: account.cookies, payload });
 const reviewsOf = async (reader: Account, vendorId: number) =>
-  (await app.inject({ method: 'GET', url: `/api/v1/vendors/${vendorId}/reviews`, cookies: reader.cookies })).json() as ReviewsPage;
+  (await api(app).get(`/api/v1/vendors/${vendorId}/reviews`, { cookies: reader.cookies, expect: reviewsPageSchema })).body;
 const trustOf = async (owner: Account) =>
-  ((await app.inject({ method: 'GET', url: '/api/v1/vendors/me/insights', cookies: owner.cookies })).json() as { data: VendorInsights }).data;
-const me = async (account: Account) => ((await app.inject({ method: 'GET', url: '/api/v1/auth/me', cookies: account.cookies })).json() as { user: User }).user;
+  (await api(app).get('/api/v1/vendors/me/insights', { cookies: owner.cookies, expect: vendorInsightsResponseSchema })).body.data;
+const me = async (account: Account) => (await api(app).get('/api/v1/auth/me', { cookies: account.cookies, expect: meResponseSchema })).body.user;
 const bell = async (account: Account) =>
-  ((await app.inject({ method: 'GET', url: '/api/v1/me/notifications', cookies: account.cookies })).json() as { data: Notification[] }).data;
+  (await api(app).get('/api/v1/me/notifications', { cookies: account.cookies, expect: notificationsResponseSchema })).body.data;
 const askShop = (account: Partial<Account>, receiptId: number | string) =>
   app.inject({ method: 'POST', url: `/api/v1/receipts/${receiptId}/ask-shop`, ...(account.cookies ? { cookies: account.cookies } : {}) });
 
@@ -50,7 +53,7 @@ const askShop = (account: Partial<Account>, receiptId: number | string) =>
 async function claimAndRedeem(shop: Shop, offerId: number, shopper: Account): Promise<number> {
   const claimed = await claim(shopper, offerId);
   expect(claimed.statusCode, claimed.body).toBe(201);
-  const { claimId, code } = (claimed.json() as { data: { claimId: number; code: string } }).data;
+  const { claimId, code } = bodyOf(claimed, claimResponseSchema).data;
   const redeemed = await redeem(shop, code);
   expect(redeemed.statusCode, redeemed.body).toBe(200);
   return claimId;
@@ -100,7 +103,7 @@ describe('sock puppets: five new accounts redeemed at their own shop’s till', 
       const response = await review(puppet, { claimId, stars: 5, text: 'Best in Malta!' });
       // Accepted as before, but held: the account is not established.
       expect(response.statusCode, response.body).toBe(201);
-      const made = (response.json() as { data: Review }).data;
+      const made = bodyOf(response, reviewResponseSchema).data;
       expect(made).toMatchObject({ stars: 5, mine: true, pendingEstablished: true, underDispute: false });
       written.push(made);
     }
@@ -154,7 +157,7 @@ describe('an established shopper', () => {
     const claimId = await claimAndRedeem(owner, offerId, shopper);
     const response = await review(shopper, { claimId, stars: 5, text: 'Fresh' });
     expect(response.statusCode).toBe(201);
-    expect((response.json() as { data: Review }).data).toMatchObject({ pendingEstablished: false, underDispute: false, author: { displayName: 'Maria B.' } });
+    expect(bodyOf(response, reviewResponseSchema).data).toMatchObject({ pendingEstablished: false, underDispute: false, author: { displayName: 'Maria B.' } });
 
     const page = await reviewsOf(viewer, owner.vendorId);
     expect(page.rating).toEqual({ average: 5, count: 1 });
@@ -172,7 +175,7 @@ describe('an established shopper', () => {
     expect(fresh).toMatchObject({ emailVerified: false, established: false, establishedAt: null });
 
     const claimId = await claimAndRedeem(owner, offerId, shopper);
-    const written = (await review(shopper, { claimId, stars: 4 })).json() as { data: Review };
+    const written = bodyOf(await review(shopper, { claimId, stars: 4 }), reviewResponseSchema);
     expect(written.data.pendingEstablished).toBe(true);
 
     // Old enough but not verified: still held.
@@ -199,7 +202,7 @@ describe('an established shopper', () => {
     const traveller = await signUp(app);
     await db().execute(sql`UPDATE users SET email_verified_at = now() WHERE id = ${traveller.userId}`);
     const travellerClaim = await claimAndRedeem(owner, await createOffer(app, owner, { title: 'Second' }), traveller);
-    const travellerReview = ((await review(traveller, { claimId: travellerClaim, stars: 2 })).json() as { data: Review }).data;
+    const travellerReview = bodyOf(await review(traveller, { claimId: travellerClaim, stars: 2 }), reviewResponseSchema).data;
     expect(travellerReview.pendingEstablished).toBe(true);
     for (let index = 0; index < 2; index += 1) {
       const other = await buildShop(app);
@@ -244,7 +247,7 @@ describe('a review whose receipt the shop disputes', () => {
     const viewer = await signUp(app);
     await makeEstablished(db(), shopper.userId);
     const receiptId = await insertCheckedReceipt(owner, shopper, 'VERIFIED');
-    const written = ((await review(shopper, { receiptId, stars, text: 'Stale bread' })).json() as { data: Review }).data;
+    const written = bodyOf(await review(shopper, { receiptId, stars, text: 'Stale bread' }), reviewResponseSchema).data;
     expect(written).toMatchObject({ pendingEstablished: false, underDispute: false });
     expect((await reviewsOf(viewer, owner.vendorId)).rating).toEqual({ average: stars, count: 1 });
 
@@ -378,7 +381,7 @@ describe('POST /api/v1/receipts/:receiptId/ask-shop', () => {
     const verified = await insertCheckedReceipt(owner, shopper, 'VERIFIED');
 
     const mine = async () =>
-      new Map((((await app.inject({ method: 'GET', url: '/api/v1/me/receipts', cookies: shopper.cookies })).json() as { data: Receipt[] }).data).map((each) => [each.receiptId, each]));
+      new Map((await api(app).get('/api/v1/me/receipts', { cookies: shopper.cookies, expect: receiptsResponseSchema })).body.data.map((each) => [each.receiptId, each]));
     expect((await mine()).get(receiptId)).toMatchObject({ status: 'REJECTED', askedShopAt: null, canAskShop: true });
     expect((await mine()).get(verified)).toMatchObject({ canAskShop: false });
 
@@ -392,7 +395,7 @@ describe('POST /api/v1/receipts/:receiptId/ask-shop', () => {
 
     const asked = await askShop(shopper, receiptId);
     expect(asked.statusCode, asked.body).toBe(200);
-    const answer = (asked.json() as { data: Receipt }).data;
+    const answer = bodyOf(asked, receiptResponseSchema).data;
     expect(answer).toMatchObject({ receiptId, status: 'NEEDS_REVIEW', canAskShop: false, reasonCode: 'receiptAnotherShop' });
     expect(Date.parse(answer.askedShopAt ?? '')).not.toBeNaN();
     expect((await mine()).get(receiptId)).toMatchObject({ status: 'NEEDS_REVIEW', askedShopAt: answer.askedShopAt, canAskShop: false });
@@ -408,7 +411,7 @@ describe('POST /api/v1/receipts/:receiptId/ask-shop', () => {
     expect(told).toEqual([expect.objectContaining({ payload: { receiptId, vendorId: owner.vendorId } })]);
 
     // The owner's queue shows it waiting for their decision.
-    const queue = (await app.inject({ method: 'GET', url: '/api/v1/vendors/me/receipts?status=NEEDS_REVIEW', cookies: owner.cookies })).json() as { data: VendorReceipt[] };
+    const queue = (await api(app).get('/api/v1/vendors/me/receipts?status=NEEDS_REVIEW', { cookies: owner.cookies, expect: vendorReceiptsResponseSchema })).body;
     expect(queue.data.map((each) => [each.receiptId, each.autoStatus, each.askedShopAt])).toEqual([[receiptId, 'REJECTED', answer.askedShopAt]]);
 
     // The owner confirms it: a customer confirmation, which grants no review (as for any receipt only the owner confirmed).

@@ -7,17 +7,21 @@ import {
   REVIEW_TEXT_MAX,
   REVIEW_WINDOW_DAYS,
   REVIEWS_PAGE_SIZE,
+  claimsResponseSchema,
   formatMessage,
-  type Review,
-  type VendorInsights,
-  type ReviewsPage,
+  notificationsResponseSchema,
+  receiptsResponseSchema,
+  reviewResponseSchema,
+  reviewsPageSchema,
+  vendorInsightsResponseSchema,
 } from '@qrib/shared';
+import type { LightMyRequestResponse } from 'fastify';
 import type { App } from '../../src/app.ts';
 import { selectRows } from '../../src/db/client.ts';
 import { ReviewAlreadyWritten } from '../../src/domains/trust/repository/reviews.ts';
 import { drawClaimCode } from '../../src/domains/claims/claims.ts';
 import { buildShop, createOffer, makeEstablished, type Shop } from '../factories.ts';
-import { signUp, useTestApp, type TestDatabase } from '../helpers.ts';
+import { api, bodyOf, signUp, useTestApp, type TestDatabase } from '../helpers.ts';
 
 let app: App;
 let testDb: TestDatabase;
@@ -32,7 +36,7 @@ const replyTo = (account: Account, reviewId: number, text: unknown) =>
   app.inject({ method: 'POST', url: `/api/v1/reviews/${reviewId}/reply`, cookies: account.cookies, payload: { text } });
 const reviewsOf = (account: Account, vendorId: number, cursor?: string) =>
   app.inject({ method: 'GET', url: `/api/v1/vendors/${vendorId}/reviews${cursor === undefined ? '' : `?cursor=${encodeURIComponent(cursor)}`}`, cookies: account.cookies });
-const reviewOf = (response: { json: () => unknown }) => (response.json() as { data: Review }).data;
+const reviewOf = (response: LightMyRequestResponse) => bodyOf(response, reviewResponseSchema).data;
 /**
  * A shopper whose reviews are live and whose purchases count (issue 24: verified, 8 days old). The rules for new
  * accounts are tested in evidence.test.ts; these tests are about reviews and the rating themselves.
@@ -110,7 +114,7 @@ describe('writing a review', () => {
       { user_id: shop.userId, kind: 'REVIEW_RECEIVED', payload: { reviewId: made.reviewId, vendorId: shop.vendorId, stars: 4, offerTitle: 'Ftira for two' } },
     ]);
     // And the owner's bell lists it (the payload fits the shared schema).
-    const bell = (await app.inject({ method: 'GET', url: '/api/v1/me/notifications', cookies: shop.cookies })).json() as { data: { kind: string; payload: unknown }[] };
+    const bell = (await api(app).get('/api/v1/me/notifications', { cookies: shop.cookies, expect: notificationsResponseSchema })).body;
     expect(bell.data).toContainEqual(expect.objectContaining({ kind: 'REVIEW_RECEIVED', payload: { reviewId: made.reviewId, vendorId: shop.vendorId, stars: 4, offerTitle: 'Ftira for two' } }));
 
     // A second review of the same purchase: 409, and still one review.
@@ -221,8 +225,8 @@ describe('writing a review', () => {
         expect(response.json()).toMatchObject({ code: 'reviewNotAllowed', message: MESSAGES.reviewNotAllowed });
       }
     }
-    const claims = (await app.inject({ method: 'GET', url: '/api/v1/me/claims', cookies: shopper.cookies })).json() as { data: { claimId: number; review: { canReview: boolean } }[] };
-    expect(claims.data.find((each) => each.claimId === claimId)?.review.canReview).toBe(false);
+    const claims = (await api(app).get('/api/v1/me/claims', { cookies: shopper.cookies, expect: claimsResponseSchema })).body;
+    expect(claims.data.find((each) => each.claimId === claimId)?.review?.canReview).toBe(false);
     const [written] = await selectRows<{ count: number }>(db(), sql`SELECT count(*)::integer AS count FROM reviews WHERE vendor_id = ${shop.vendorId}`);
     expect(written?.count).toBe(0);
 
@@ -237,7 +241,7 @@ describe('writing a review', () => {
     const viewer = await signUpEstablished();
     const claimId = await insertClaim(shop, offerId, shopper);
     const written = reviewOf(await review(shopper, { claimId, stars: 1, text: 'Never got it.' }));
-    const before = (await reviewsOf(viewer, shop.vendorId)).json() as { data: Review[]; rating: { count: number } };
+    const before = bodyOf(await reviewsOf(viewer, shop.vendorId), reviewsPageSchema);
     expect(before.data.map((each) => each.reviewId)).toEqual([written.reviewId]);
     expect(before.rating.count).toBe(1);
 
@@ -298,10 +302,9 @@ describe('what the shopper may review', () => {
     // A receipt for a redeemed code is the same purchase: reviewed once, as the code.
     const forTheCode = await insertReceipt(shop, shopper, { status: 'VERIFIED', autoStatus: 'NEEDS_REVIEW', claimId: fresh });
 
-    type Listed = { review: { reviewId: number | null; canReview: boolean; reviewableUntil: string | null } };
     const listed = async () => {
-      const claims = (await app.inject({ method: 'GET', url: '/api/v1/me/claims', cookies: shopper.cookies })).json() as { data: (Listed & { claimId: number })[] };
-      const receipts = (await app.inject({ method: 'GET', url: '/api/v1/me/receipts', cookies: shopper.cookies })).json() as { data: (Listed & { receiptId: number })[] };
+      const claims = (await api(app).get('/api/v1/me/claims', { cookies: shopper.cookies, expect: claimsResponseSchema })).body;
+      const receipts = (await api(app).get('/api/v1/me/receipts', { cookies: shopper.cookies, expect: receiptsResponseSchema })).body;
       return {
         claims: new Map(claims.data.map((each) => [each.claimId, each.review])),
         receipts: new Map(receipts.data.map((each) => [each.receiptId, each.review])),
@@ -357,7 +360,7 @@ describe('the owner’s reply', () => {
 
     const told = await selectRows<{ user_id: number; payload: Record<string, unknown> }>(db(), sql`SELECT user_id, payload FROM notifications WHERE kind = 'REVIEW_REPLIED'`);
     expect(told).toEqual([{ user_id: shopper.userId, payload: { reviewId, vendorId: shop.vendorId, businessName: 'Reply Café' } }]);
-    const bell = (await app.inject({ method: 'GET', url: '/api/v1/me/notifications', cookies: shopper.cookies })).json() as { data: { kind: string; payload: unknown }[] };
+    const bell = (await api(app).get('/api/v1/me/notifications', { cookies: shopper.cookies, expect: notificationsResponseSchema })).body;
     expect(bell.data).toContainEqual(expect.objectContaining({ kind: 'REVIEW_REPLIED', payload: { reviewId, vendorId: shop.vendorId, businessName: 'Reply Café' } }));
 
     expect((await replyTo(shop, 999_999, 'Hello')).json()).toMatchObject({ statusCode: 404, code: 'reviewNotFound' });
@@ -377,7 +380,7 @@ describe('the owner’s reply', () => {
         expect([404, 405]).toContain(response.statusCode);
       }
     }
-    const page = (await reviewsOf(shopper, shop.vendorId)).json() as ReviewsPage;
+    const page = bodyOf(await reviewsOf(shopper, shop.vendorId), reviewsPageSchema);
     expect(page.data.map((each) => [each.reviewId, each.stars, each.text])).toEqual([[reviewId, 1, 'Rude staff']]);
   });
 });
@@ -403,7 +406,7 @@ describe('a shop’s reviews and its rating', () => {
     const authorsReview = await insertReview(shop, 5, { shopper: author });
     const othersReview = await insertReview(shop, 2, { shopper: other });
     const mineOf = async (reader: Account) =>
-      Object.fromEntries(((await reviewsOf(reader, shop.vendorId)).json() as ReviewsPage).data.map((each) => [each.reviewId, each.mine]));
+      Object.fromEntries(bodyOf(await reviewsOf(reader, shop.vendorId), reviewsPageSchema).data.map((each) => [each.reviewId, each.mine]));
     expect(await mineOf(author)).toEqual({ [authorsReview]: true, [othersReview]: false });
     expect(await mineOf(other)).toEqual({ [authorsReview]: false, [othersReview]: true });
     expect(await mineOf(shop)).toEqual({ [authorsReview]: false, [othersReview]: false });
@@ -412,7 +415,7 @@ describe('a shop’s reviews and its rating', () => {
   it('rates by each shopper’s latest review of the last 12 months, without removed ones; null with none', async () => {
     const shop = await buildShop(app);
     const viewer = await signUpEstablished();
-    const empty = (await reviewsOf(viewer, shop.vendorId)).json() as ReviewsPage;
+    const empty = bodyOf(await reviewsOf(viewer, shop.vendorId), reviewsPageSchema);
     expect(empty).toEqual({ data: [], nextCursor: null, rating: { average: null, count: 0 } });
 
     const changedMind = await signUpEstablished();
@@ -427,7 +430,7 @@ describe('a shop’s reviews and its rating', () => {
     // Worked out by hand: the latest of each shopper in the window are 5, 4 and 4 → 13 / 3 = 4.33… → 4.3.
     const expected = { average: 4.3, count: 3 };
 
-    const page = (await reviewsOf(viewer, shop.vendorId)).json() as ReviewsPage;
+    const page = bodyOf(await reviewsOf(viewer, shop.vendorId), reviewsPageSchema);
     expect(page.rating).toEqual(expected);
     // Every published review is listed (the older ones too), newest first; the removed one is not.
     expect(page.data.map((each) => each.stars)).toEqual([4, 5, 4, 1, 1]);
@@ -440,7 +443,7 @@ describe('a shop’s reviews and its rating', () => {
 
     // Another shop's rating is its own.
     const other = await buildShop(app);
-    expect(((await reviewsOf(viewer, other.vendorId)).json() as ReviewsPage).rating).toEqual({ average: null, count: 0 });
+    expect(bodyOf(await reviewsOf(viewer, other.vendorId), reviewsPageSchema).rating).toEqual({ average: null, count: 0 });
   });
 
   it('pages newest first with an opaque cursor; a bad cursor is 400', async () => {
@@ -453,10 +456,10 @@ describe('a shop’s reviews and its rating', () => {
       INSERT INTO reviews (vendor_id, user_id, stars, created_at)
       SELECT ${shop.vendorId}, ${author.userId}, 1 + n % 5, date_trunc('second', now()) - make_interval(mins => n / 4)
       FROM generate_series(1, ${total}) AS n`);
-    const first = (await reviewsOf(viewer, shop.vendorId)).json() as ReviewsPage;
+    const first = bodyOf(await reviewsOf(viewer, shop.vendorId), reviewsPageSchema);
     expect(first.data).toHaveLength(REVIEWS_PAGE_SIZE);
     expect(first.nextCursor).toEqual(expect.any(String));
-    const second = (await reviewsOf(viewer, shop.vendorId, first.nextCursor ?? '')).json() as ReviewsPage;
+    const second = bodyOf(await reviewsOf(viewer, shop.vendorId, first.nextCursor ?? ''), reviewsPageSchema);
     expect(second.data).toHaveLength(3);
     expect(second.nextCursor).toBeNull();
 
@@ -521,7 +524,7 @@ describe('the trust level a shop cannot grade itself', () => {
 
     const response = await app.inject({ method: 'GET', url: '/api/v1/vendors/me/insights', cookies: shop.cookies });
     expect(response.statusCode).toBe(200);
-    const { trust } = (response.json() as { data: VendorInsights }).data;
+    const { trust } = bodyOf(response, vendorInsightsResponseSchema).data;
     expect(trust).toMatchObject({
       // A 2 + B 2 + C 1 + D 1 + E 2 = 8: Bronze, Silver at 10 → 2 more, 8 / 10 = 80 %.
       verifiedPurchases: 8,
@@ -533,7 +536,7 @@ describe('the trust level a shop cannot grade itself', () => {
       rating: 4.5,
       reviewCount: 2,
     });
-    const otherTrust = ((await app.inject({ method: 'GET', url: '/api/v1/vendors/me/insights', cookies: other.cookies })).json() as { data: VendorInsights }).data.trust;
+    const otherTrust = (await api(app).get('/api/v1/vendors/me/insights', { cookies: other.cookies, expect: vendorInsightsResponseSchema })).body.data.trust;
     expect(otherTrust).toMatchObject({ verifiedPurchases: 1, customerConfirmations: 0, rating: null, reviewCount: 0 });
   });
 });
