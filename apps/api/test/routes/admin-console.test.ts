@@ -4,12 +4,28 @@
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { ADMIN_ACTIONS_PAGE_SIZE, MESSAGES, formatMessage, maltaMidnight, maltaToday, weekOf } from '@qrib/shared';
+import {
+  ADMIN_ACTIONS_PAGE_SIZE,
+  MESSAGES,
+  adminActionsResponseSchema,
+  formatMessage,
+  maltaMidnight,
+  maltaToday,
+  notificationsResponseSchema,
+  receiptDisputesResponseSchema,
+  receiptResponseSchema,
+  reportCreatedSchema,
+  reportedItemsResponseSchema,
+  reviewsPageSchema,
+  searchResponseSchema,
+  shopResponseSchema,
+  weekOf,
+} from '@qrib/shared';
 import type { App } from '../../src/app.ts';
 import { adminActions, categories, favorites, notifications, offerClaims, offerEvents, offers, receiptFiles, receipts, reports, reviews, users, vendors } from '../../src/db/schema.ts';
 import { makePng, multipartBody } from '../fixtures.ts';
 import { buildShop, createOffer, insertShop, makeEstablished, maltaDay } from '../factories.ts';
-import { signUp, type TestDatabase, useTestApp } from '../helpers.ts';
+import { bodyOf, nearbyBusinessesResponseSchema, signUp, type TestDatabase, useTestApp } from '../helpers.ts';
 
 let testDb: TestDatabase;
 let app: App;
@@ -63,16 +79,14 @@ const HERE = { latitude: 35.8989, longitude: 14.5146 };
 
 /** What a shopper sees of an offer: on the nearby screen, in search, on its shop page and its own page. */
 async function shopperSees(shopper: Account, vendorId: number, offerId: number, title: string) {
-  const nearby = (await call(shopper, 'GET', `/api/v1/offers/nearby-offers?latitude=${HERE.latitude}&longitude=${HERE.longitude}&radiusKm=5`)).json() as {
-    data: { vendorId: number; offers: { offerId: number }[] }[];
-  };
-  const search = (await call(shopper, 'GET', `/api/v1/offers/search?q=${encodeURIComponent(title)}`)).json() as { data: { offerId: number }[] };
+  const nearby = bodyOf(await call(shopper, 'GET', `/api/v1/offers/nearby-offers?latitude=${HERE.latitude}&longitude=${HERE.longitude}&radiusKm=5`), nearbyBusinessesResponseSchema);
+  const search = bodyOf(await call(shopper, 'GET', `/api/v1/offers/search?q=${encodeURIComponent(title)}`), searchResponseSchema);
   const shop = await call(shopper, 'GET', `/api/v1/vendors/${vendorId}`);
   const page = await call(shopper, 'GET', `/api/v1/offers/${offerId}`);
   return {
     nearby: nearby.data.some((business) => business.offers.some((offer) => offer.offerId === offerId)),
     search: search.data.some((offer) => offer.offerId === offerId),
-    shop: shop.statusCode === 200 && (shop.json() as { data: { offers: { offerId: number }[] } }).data.offers.some((offer) => offer.offerId === offerId),
+    shop: shop.statusCode === 200 && bodyOf(shop, shopResponseSchema).data.offers.some((offer) => offer.offerId === offerId),
     shopStatus: shop.statusCode,
     page: page.statusCode,
   };
@@ -150,16 +164,16 @@ describe('GET /api/v1/admin/reports', () => {
     const first = await signUp(app, { name: 'Anna First' });
     const second = await signUp(app, { name: 'Ben Second' });
 
-    const onReview = (await report(first, 'REVIEW', reviewId, 'FAKE_REVIEW')).json().data.reportId as number;
-    const onOffer1 = (await report(first, 'OFFER', offerId, 'OTHER', 'Price is wrong')).json().data.reportId as number;
-    const onOffer2 = (await report(second, 'OFFER', offerId, 'MISLEADING')).json().data.reportId as number;
-    const onVendor = (await report(second, 'VENDOR', owner.vendorId, 'ILLEGAL')).json().data.reportId as number;
+    const onReview = bodyOf(await report(first, 'REVIEW', reviewId, 'FAKE_REVIEW'), reportCreatedSchema).data.reportId;
+    const onOffer1 = bodyOf(await report(first, 'OFFER', offerId, 'OTHER', 'Price is wrong'), reportCreatedSchema).data.reportId;
+    const onOffer2 = bodyOf(await report(second, 'OFFER', offerId, 'MISLEADING'), reportCreatedSchema).data.reportId;
+    const onVendor = bodyOf(await report(second, 'VENDOR', owner.vendorId, 'ILLEGAL'), reportCreatedSchema).data.reportId;
     // A decided report is not in the queue.
     await db().update(reports).set({ status: 'KEPT' }).where(eq(reports.id, onVendor));
 
     const response = await call(admin, 'GET', '/api/v1/admin/reports');
     expect(response.statusCode).toBe(200);
-    const mine = (response.json().data as { kind: string; itemId: number }[]).filter(
+    const mine = bodyOf(response, reportedItemsResponseSchema).data.filter(
       (item) => (item.kind === 'OFFER' && item.itemId === offerId) || (item.kind === 'REVIEW' && item.itemId === reviewId) || (item.kind === 'VENDOR' && item.itemId === owner.vendorId),
     );
     expect(mine).toEqual([
@@ -202,8 +216,8 @@ describe('POST /api/v1/admin/reports/:kind/:itemId/decision', () => {
     const offerId = await createOffer(app, owner, { title: 'Kept kinnie' });
     const first = await signUp(app);
     const second = await signUp(app);
-    const firstReport = (await report(first, 'OFFER', offerId)).json().data.reportId as number;
-    const secondReport = (await report(second, 'OFFER', offerId)).json().data.reportId as number;
+    const firstReport = bodyOf(await report(first, 'OFFER', offerId), reportCreatedSchema).data.reportId;
+    const secondReport = bodyOf(await report(second, 'OFFER', offerId), reportCreatedSchema).data.reportId;
 
     const response = await decide(admin, 'OFFER', offerId, { outcome: 'KEPT' });
     expect(response.statusCode).toBe(200);
@@ -254,7 +268,7 @@ describe('POST /api/v1/admin/reports/:kind/:itemId/decision', () => {
     const reporter = await signUp(app);
     const shopper = await signUp(app);
     expect(await shopperSees(shopper, owner.vendorId, offerId, title)).toEqual({ nearby: true, search: true, shop: true, shopStatus: 200, page: 200 });
-    const reportId = (await report(reporter, 'OFFER', offerId, 'ILLEGAL')).json().data.reportId as number;
+    const reportId = bodyOf(await report(reporter, 'OFFER', offerId, 'ILLEGAL'), reportCreatedSchema).data.reportId;
 
     const noReason = await decide(admin, 'OFFER', offerId, { outcome: 'REMOVED' });
     expect(noReason.statusCode).toBe(400);
@@ -277,7 +291,7 @@ describe('POST /api/v1/admin/reports/:kind/:itemId/decision', () => {
     expect(await actionsOn('OFFER', offerId)).toEqual([expect.objectContaining({ adminUserId: admin.userId, action: 'REMOVE_ITEM', reason })]);
     // Both reach the bell.
     const bell = async (account: { cookies: Record<string, string> }) =>
-      ((await call(account, 'GET', '/api/v1/me/notifications')).json() as { data: { kind: string; payload: unknown }[] }).data;
+      bodyOf(await call(account, 'GET', '/api/v1/me/notifications'), notificationsResponseSchema).data;
     expect(await bell(reporter)).toContainEqual(expect.objectContaining({ kind: 'REPORT_DECIDED', payload: { reportId, kind: 'OFFER', itemId: offerId, title, outcome: 'REMOVED', reason } }));
     expect(await bell(owner)).toContainEqual(expect.objectContaining({ kind: 'CONTENT_REMOVED', payload: { kind: 'OFFER', itemId: offerId, title, reason } }));
   });
@@ -289,7 +303,7 @@ describe('POST /api/v1/admin/reports/:kind/:itemId/decision', () => {
     const reviewId = await insertReview(owner.vendorId, reviewer.userId, 'Offensive words here');
     await report(owner, 'REVIEW', reviewId, 'OFFENSIVE');
     const shopper = await signUp(app);
-    const listed = async () => ((await call(shopper, 'GET', `/api/v1/vendors/${owner.vendorId}/reviews`)).json() as { data: { reviewId: number }[] }).data.map((item) => item.reviewId);
+    const listed = async () => bodyOf(await call(shopper, 'GET', `/api/v1/vendors/${owner.vendorId}/reviews`), reviewsPageSchema).data.map((item) => item.reviewId);
     expect(await listed()).toContain(reviewId);
 
     const reason = 'Insults the staff by name';
@@ -385,7 +399,7 @@ async function uploadReceipt(shopper: Account, vendorId: number, offerId?: numbe
   ]);
   const response = await app.inject({ method: 'POST', url: '/api/v1/file/upload-bills', payload, headers, cookies: shopper.cookies });
   if (response.statusCode !== 201) throw new Error(`upload failed: ${response.body}`);
-  return response.json().data.receiptId as number;
+  return bodyOf(response, receiptResponseSchema).data.receiptId;
 }
 
 /** A receipt the automatic check VERIFIED (written as OCR would) and the shop's owner then REJECTED through the API. */
@@ -414,7 +428,7 @@ describe('receipt disputes', () => {
 
     const response = await call(admin, 'GET', '/api/v1/admin/receipt-disputes');
     expect(response.statusCode).toBe(200);
-    const data = (response.json().data as { receiptId: number; files: { url: string }[] }[]).filter((dispute) => [older, newer, confirmed, unverified].includes(dispute.receiptId));
+    const data = bodyOf(response, receiptDisputesResponseSchema).data.filter((dispute) => [older, newer, confirmed, unverified].includes(dispute.receiptId));
     expect(data.map((dispute) => dispute.receiptId)).toEqual([older, newer]);
     expect(data[0]).toEqual({
       receiptId: older,
@@ -473,7 +487,7 @@ describe('receipt disputes', () => {
     const again = await settle({ status: 'REJECTED', reason: 'Changed my mind' });
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({ code: 'receiptNotDisputed', message: MESSAGES.receiptNotDisputed });
-    const listed = (await call(admin, 'GET', '/api/v1/admin/receipt-disputes')).json().data as { receiptId: number }[];
+    const listed = bodyOf(await call(admin, 'GET', '/api/v1/admin/receipt-disputes'), receiptDisputesResponseSchema).data;
     expect(listed.map((dispute) => dispute.receiptId)).not.toContain(receiptId);
   });
 
@@ -507,7 +521,7 @@ describe('GET /api/v1/admin/actions', () => {
 
     const first = await call(admin, 'GET', '/api/v1/admin/actions');
     expect(first.statusCode).toBe(200);
-    const page = first.json() as { data: { actionId: number; itemId: number }[]; nextCursor: string | null };
+    const page = bodyOf(first, adminActionsResponseSchema);
     expect(page.data).toHaveLength(ADMIN_ACTIONS_PAGE_SIZE);
     expect(page.data[0]).toEqual({
       actionId: base + total,
@@ -522,7 +536,7 @@ describe('GET /api/v1/admin/actions', () => {
     expect(ids).toEqual([...ids].sort((a, b) => b - a));
     expect(page.nextCursor).toEqual(expect.any(String));
 
-    const second = (await call(admin, 'GET', `/api/v1/admin/actions?cursor=${page.nextCursor ?? ''}`)).json() as { data: { actionId: number; itemId: number }[] };
+    const second = bodyOf(await call(admin, 'GET', `/api/v1/admin/actions?cursor=${page.nextCursor ?? ''}`), adminActionsResponseSchema);
     expect(second.data[0]?.actionId).toBe((ids.at(-1) ?? 0) - 1);
     expect(second.data.filter((action) => action.itemId >= 900_000)).toHaveLength(5);
 

@@ -6,11 +6,26 @@
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { MESSAGES, formatMessage, type SuspiciousActivity, type VendorInsights } from '@qrib/shared';
+import {
+  MESSAGES,
+  adminActionsResponseSchema,
+  adminOverviewResponseSchema,
+  claimResponseSchema,
+  formatMessage,
+  notificationsResponseSchema,
+  reviewResponseSchema,
+  reviewsPageSchema,
+  suspiciousActivityListResponseSchema,
+  suspiciousActivityResponseSchema,
+  vendorInsightsResponseSchema,
+  type SuspiciousActivity,
+  type VendorInsights,
+} from '@qrib/shared';
+import { adminVendorsResponseSchema } from '@qrib/shared/admin-vendor-schemas';
 import type { App } from '../../src/app.ts';
 import { adminActions, notifications, receipts, reviews, suspiciousActivity, users } from '../../src/db/schema.ts';
 import { buildShop, createOffer, type Shop } from '../factories.ts';
-import { signUp, type TestDatabase, useTestApp } from '../helpers.ts';
+import { bodyOf, signUp, type TestDatabase, useTestApp } from '../helpers.ts';
 
 let testDb: TestDatabase;
 let app: App;
@@ -47,7 +62,7 @@ async function setNetwork(account: { userId: number }, network: string | null) {
 async function buyAtTill(shop: Shop, shopper: Account, offerId: number): Promise<number> {
   const claimed = await call(shopper, 'POST', `/api/v1/offers/${offerId}/claims`);
   expect(claimed.statusCode).toBeLessThan(300);
-  const { claimId, code } = (claimed.json() as { data: { claimId: number; code: string } }).data;
+  const { claimId, code } = bodyOf(claimed, claimResponseSchema).data;
   const redeemed = await call(shop, 'POST', '/api/v1/vendors/me/redemptions', { code });
   expect(redeemed.statusCode).toBe(200);
   return claimId;
@@ -56,23 +71,23 @@ async function buyAtTill(shop: Shop, shopper: Account, offerId: number): Promise
 async function review(shopper: Account, claimId: number, stars = 5): Promise<number> {
   const written = await call(shopper, 'POST', '/api/v1/reviews', { claimId, stars, text: 'Best in town' });
   expect(written.statusCode).toBe(201);
-  return (written.json() as { data: { reviewId: number } }).data.reviewId;
+  return bodyOf(written, reviewResponseSchema).data.reviewId;
 }
 
 async function entriesOf(admin: Account, vendorId: number, status?: string): Promise<SuspiciousActivity[]> {
   const response = await call(admin, 'GET', `/api/v1/admin/suspicious-activity${status ? `?status=${status}` : ''}`);
   expect(response.statusCode).toBe(200);
-  return (response.json() as { data: SuspiciousActivity[] }).data.filter((entry) => entry.vendorId === vendorId);
+  return bodyOf(response, suspiciousActivityListResponseSchema).data.filter((entry) => entry.vendorId === vendorId);
 }
 
 async function insights(shop: Shop): Promise<VendorInsights> {
   const response = await call(shop, 'GET', '/api/v1/vendors/me/insights?period=weekly');
   expect(response.statusCode).toBe(200);
-  return (response.json() as { data: VendorInsights }).data;
+  return bodyOf(response, vendorInsightsResponseSchema).data;
 }
 
 async function overview(admin: Account) {
-  return ((await call(admin, 'GET', '/api/v1/admin/overview')).json() as { data: { suspiciousOpen: number } }).data;
+  return bodyOf(await call(admin, 'GET', '/api/v1/admin/overview'), adminOverviewResponseSchema).data;
 }
 
 function decide(account: Account | undefined, id: number | string, payload: object) {
@@ -127,7 +142,7 @@ describe('the burst check', () => {
     if (!entry) throw new Error('no entry');
     const cleared = await decide(admin, entry.id, { decision: 'CLEAR', reason: '  Five colleagues from the office next door.  ' });
     expect(cleared.statusCode).toBe(200);
-    const clearedEntry = (cleared.json() as { data: SuspiciousActivity }).data;
+    const clearedEntry = bodyOf(cleared, suspiciousActivityResponseSchema).data;
     expect(clearedEntry).toMatchObject({ id: entry.id, status: 'CLEARED', reason: 'Five colleagues from the office next door.' });
     expect(clearedEntry.decidedAt).not.toBeNull();
     expect(clearedEntry.events).toHaveLength(5);
@@ -147,9 +162,9 @@ describe('the burst check', () => {
     expect(told.map((row) => row.payload)).toEqual([
       { activityId: entry.id, vendorId: shop.vendorId, businessName: `Shop of ${shop.username}`, decision: 'CLEAR', reason: 'Five colleagues from the office next door.' },
     ]);
-    const bell = (await call(shop, 'GET', '/api/v1/me/notifications')).json() as { data: { kind: string }[] };
+    const bell = bodyOf(await call(shop, 'GET', '/api/v1/me/notifications'), notificationsResponseSchema);
     expect(bell.data.map((notification) => notification.kind)).toContain('SUSPICIOUS_ACTIVITY_DECIDED');
-    const log = (await call(admin, 'GET', '/api/v1/admin/actions')).json() as { data: { action: string; itemKind: string; itemId: number }[] };
+    const log = bodyOf(await call(admin, 'GET', '/api/v1/admin/actions'), adminActionsResponseSchema);
     expect(log.data[0]).toMatchObject({ action: 'CLEAR_SUSPICIOUS', itemKind: 'SUSPICIOUS_ACTIVITY', itemId: entry.id });
 
     // Cleared events are not listed again: a sixth new account alone is no burst.
@@ -189,7 +204,7 @@ describe('the burst check', () => {
     const late = await call(fourth, 'POST', '/api/v1/reviews', { claimId: fourthClaim, stars: 5 });
     expect(late.statusCode).toBeGreaterThanOrEqual(400);
     expect(late.statusCode).toBeLessThan(500);
-    expect((excluded.json() as { data: SuspiciousActivity }).data).toMatchObject({ id: entry.id, status: 'EXCLUDED' });
+    expect(bodyOf(excluded, suspiciousActivityResponseSchema).data).toMatchObject({ id: entry.id, status: 'EXCLUDED' });
 
     const removed = await db().select({ status: reviews.status, statusReason: reviews.statusReason }).from(reviews).where(inArray(reviews.id, reviewIds));
     expect(removed).toEqual(reviewIds.map(() => ({ status: 'REMOVED', statusReason: 'Three accounts made minutes apart, redeemed at the owner’s till.' })));
@@ -208,7 +223,7 @@ describe('the burst check', () => {
     const figures = await insights(shop);
     expect(figures.metrics.conversions.value).toBe(0);
     expect(figures.trust).toMatchObject({ rating: null, reviewCount: 0, verifiedPurchases: 0, pendingPurchases: 0 });
-    const page = (await call(admin, 'GET', `/api/v1/vendors/${shop.vendorId}/reviews`)).json() as { data: unknown[]; rating: { count: number } };
+    const page = bodyOf(await call(admin, 'GET', `/api/v1/vendors/${shop.vendorId}/reviews`), reviewsPageSchema);
     expect(page.data).toEqual([]);
     expect(page.rating.count).toBe(0);
 
@@ -349,10 +364,10 @@ describe('the admin routes', () => {
       { vendorId: shop.vendorId, consumerUserId: third.userId, status: 'REJECTED', autoStatus: 'VERIFIED', decidedAt: sql`now()`, checkedAt: sql`now() - interval '91 days'` },
       { vendorId: shop.vendorId, consumerUserId: third.userId, status: 'REJECTED', autoStatus: 'NEEDS_REVIEW', decidedAt: sql`now()`, checkedAt: sql`now()` },
     ]);
-    const listed = (await call(admin, 'GET', '/api/v1/admin/vendors?status=ACTIVE')).json() as { data: { vendorId: number; disputeRate: unknown }[] };
+    const listed = bodyOf(await call(admin, 'GET', '/api/v1/admin/vendors?status=ACTIVE'), adminVendorsResponseSchema);
     expect(listed.data.find((vendor) => vendor.vendorId === shop.vendorId)?.disputeRate).toEqual({ disputes: 2, autoVerified: 3 });
     const quiet = await buildShop(app);
-    const again = (await call(admin, 'GET', '/api/v1/admin/vendors?status=ACTIVE')).json() as { data: { vendorId: number; disputeRate: unknown }[] };
+    const again = bodyOf(await call(admin, 'GET', '/api/v1/admin/vendors?status=ACTIVE'), adminVendorsResponseSchema);
     expect(again.data.find((vendor) => vendor.vendorId === quiet.vendorId)?.disputeRate).toEqual({ disputes: 0, autoVerified: 0 });
   });
 });

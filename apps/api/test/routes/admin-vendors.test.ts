@@ -9,17 +9,19 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { MESSAGES, formatMessage } from '@qrib/shared';
+import { MESSAGES, formatMessage, offersResponseSchema } from '@qrib/shared';
+import { adminVendorsResponseSchema } from '@qrib/shared/admin-vendor-schemas';
 import type { App } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
 import { selectRows } from '../../src/db/client.ts';
 import { adminActions, notifications, offers, users } from '../../src/db/schema.ts';
 import { grantAdmin, insertAdminAction } from '../../src/domains/businesses/repository/admin-vendors.ts';
-import { grantAdminsAtBoot, runAdminCli } from '../../src/domains/accounts/admin-role.ts';
+import { grantAdminsAtBoot } from '../../src/domains/accounts/admin-role.ts';
+import { runAdminCli } from '../../scripts/admin-cli.ts';
 import { dataDirHolder, holdDataDir } from '../../src/kernel/data-dir-lock.ts';
 import { buildOffer, buildPendingShop, buildShop, createOffer } from '../factories.ts';
 import { makePng, multipartBody } from '../fixtures.ts';
-import { signUp, testConfig, useTestApp, type TestDatabase } from '../helpers.ts';
+import { bodyOf, signUp, testConfig, useTestApp, type TestDatabase } from '../helpers.ts';
 
 let testDb: TestDatabase;
 let app: App;
@@ -89,11 +91,11 @@ describe('GET /api/v1/admin/vendors', () => {
 
     const pending = await list(admin, '?status=PENDING');
     expect(pending.statusCode, pending.body).toBe(200);
-    const pendingIds = (pending.json().data as { vendorId: number }[]).map((vendor) => vendor.vendorId);
+    const pendingIds = bodyOf(pending, adminVendorsResponseSchema).data.map((vendor) => vendor.vendorId);
     expect(pendingIds.indexOf(first.vendorId)).toBeGreaterThanOrEqual(0);
     expect(pendingIds.indexOf(first.vendorId)).toBeLessThan(pendingIds.indexOf(second.vendorId));
     expect(pendingIds).not.toContain(approved.vendorId);
-    const entry = (pending.json().data as { vendorId: number; documents: { url: string }[] }[]).find((vendor) => vendor.vendorId === first.vendorId);
+    const entry = bodyOf(pending, adminVendorsResponseSchema).data.find((vendor) => vendor.vendorId === first.vendorId);
     expect(entry).toEqual({
       vendorId: first.vendorId,
       businessName: `Shop of ${first.username}`,
@@ -109,7 +111,7 @@ describe('GET /api/v1/admin/vendors', () => {
     });
     expect(pending.json().nextCursor).toBeNull();
 
-    const ids = async (status: string) => ((await list(admin, `?status=${status}`)).json().data as { vendorId: number }[]).map((vendor) => vendor.vendorId);
+    const ids = async (status: string) => bodyOf(await list(admin, `?status=${status}`), adminVendorsResponseSchema).data.map((vendor) => vendor.vendorId);
     expect(await ids('ACTIVE')).toContain(approved.vendorId);
     expect(await ids('REJECTED')).toEqual([refused.vendorId]);
     expect(await ids('SUSPENDED')).toEqual([suspended.vendorId]);
@@ -129,7 +131,7 @@ describe('GET /api/v1/admin/vendors', () => {
       expect(refusedFile.json().code).toBe('adminOnly');
     }
     // Another business's document id under this business: 404.
-    const otherDocument = (pending.json().data as { vendorId: number; documents: { documentId: number }[] }[]).find((vendor) => vendor.vendorId === second.vendorId)
+    const otherDocument = bodyOf(pending, adminVendorsResponseSchema).data.find((vendor) => vendor.vendorId === second.vendorId)
       ?.documents[0]?.documentId;
     expect(otherDocument).toBeDefined();
     expect((await app.inject({ method: 'GET', url: `/api/v1/admin/vendors/${first.vendorId}/documents/${otherDocument}`, cookies: admin.cookies })).statusCode).toBe(404);
@@ -140,11 +142,11 @@ describe('GET /api/v1/admin/vendors', () => {
     const made = [];
     for (let index = 0; index < 51; index += 1) made.push(await buildPendingShop(app));
     const firstPage = await list(admin, '?status=PENDING');
-    const { data, nextCursor } = firstPage.json() as { data: { vendorId: number }[]; nextCursor: string | null };
+    const { data, nextCursor } = bodyOf(firstPage, adminVendorsResponseSchema);
     expect(data).toHaveLength(50);
     expect(nextCursor).not.toBeNull();
     const secondPage = await list(admin, `?status=PENDING&cursor=${nextCursor}`);
-    const rest = (secondPage.json().data as { vendorId: number }[]).map((vendor) => vendor.vendorId);
+    const rest = bodyOf(secondPage, adminVendorsResponseSchema).data.map((vendor) => vendor.vendorId);
     const all = [...data.map((vendor) => vendor.vendorId), ...rest];
     expect(new Set(all).size).toBe(all.length);
     for (const shop of made) expect(all).toContain(shop.vendorId);
@@ -367,7 +369,7 @@ describe('what shoppers see of a business Qrib has not approved', () => {
     expect((await app.inject({ method: 'GET', url: `/api/v1/vendors/${shop.vendorId}`, cookies: shop.cookies })).statusCode).toBe(200);
     expect((await app.inject({ method: 'GET', url: `/api/v1/offers/${offerId}`, cookies: shop.cookies })).statusCode).toBe(200);
     const own = await app.inject({ method: 'GET', url: '/api/v1/vendors/me/offers', cookies: shop.cookies });
-    expect((own.json().data as { offerId: number }[]).map((offer) => offer.offerId)).toEqual([offerId]);
+    expect(bodyOf(own, offersResponseSchema).data.map((offer) => offer.offerId)).toEqual([offerId]);
 
     await decide(admin, shop.vendorId, 'ACTIVE');
     expect(await whatShopperSees(shopper, shop.vendorId, offerId, word)).toEqual(shown);
