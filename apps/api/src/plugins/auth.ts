@@ -3,9 +3,9 @@
  * clients, that names a row of `sessions` and its user, nothing personal. Logging out revokes the session on every
  * replica at once: the revocation is sent with NOTIFY on `qrib_sessions`, and each replica evicts it from its cache.
  *
- * The guard (DESIGN.md §10): every route under `/api/v1` except those in PUBLIC_API_ROUTES gets it as its first
- * onRequest hook when it is registered, so it runs before the body is parsed or anything is validated, and no route
- * can forget it. It answers 401 without a valid session and sets `request.user`, which is never null: reading it
+ * The guard (DESIGN.md §10): every route under `/api/v1` except those that say `config: { public: true }` gets it as
+ * its first onRequest hook when it is registered, so it runs before the body is parsed or anything is validated, and
+ * no route can forget it. It answers 401 without a valid session and sets `request.user`, which is never null: reading it
  * where the guard did not run (a public route) answers 401 too, never an anonymous user.
  *
  * The guard also refuses cross-site state changes: a POST, PUT, PATCH or DELETE sent with the session cookie (not a
@@ -19,7 +19,7 @@ import fp from 'fastify-plugin';
 import { LRUCache } from 'lru-cache';
 import { AUTH_COOKIE_MAX_AGE_SECONDS, AUTH_COOKIE_NAME, AUTH_TOKEN_LIFETIME, apiErrorSchema } from '@qrib/shared';
 import { DomainError } from '../kernel/domain-error.ts';
-import { SESSION_CHANNEL, parseSessionRevocation } from '../domains/accounts/repository/sessions.ts';
+import { SESSION_CHANNEL, parseSessionRevocation } from '../domains/accounts/index.ts';
 
 export interface TokenPayload {
   /** The user's id. */
@@ -34,44 +34,21 @@ export interface SignedInUser {
   sessionId: string;
 }
 
-/**
- * The only routes under /api/v1 that answer without a session ("METHOD /path", HEAD going with GET). Adding one is
- * a conscious change: test/routes/guard.test.ts lists the same set.
- */
-export const PUBLIC_API_ROUTES: readonly string[] = [
-  'POST /api/v1/auth/signup',
-  'POST /api/v1/auth/login',
-  'POST /api/v1/auth/logout',
-  'GET /api/v1/auth/session',
-  'POST /api/v1/auth/password-reset',
-  'POST /api/v1/auth/password-reset/confirm',
-  'POST /api/v1/auth/verify-email',
-  'POST /api/v1/auth/unsubscribe',
-  'GET /api/v1/auth/unsubscribe',
-  'GET /api/v1/categories/',
-  'GET /api/v1/config/',
-];
 const GUARDED_PREFIX = '/api/v1';
 /** How a private operation is called, in the OpenAPI document: the session cookie or a Bearer token. */
 const SESSION_SECURITY: { [scheme: string]: readonly string[] }[] = [{ cookieAuth: [] }, { bearerAuth: [] }];
 
-/** "METHOD /path" without a trailing slash, HEAD as GET: how a route is looked up in PUBLIC_API_ROUTES. */
-function routeKey(method: string, url: string): string {
-  const path = url.length > 1 && url.endsWith('/') ? url.slice(0, -1) : url;
-  return `${method === 'HEAD' ? 'GET' : method} ${path}`;
+/**
+ * Whether a route needs the guard: under /api/v1 and not public. A public route says so in its own options
+ * (`config: { public: true }`; its HEAD twin gets the same options); test/routes/guard.test.ts keeps a second,
+ * deliberate list of what is public, so a route cannot make itself public by accident.
+ */
+function isGuarded(route: { url: string; config?: { public?: boolean } }): boolean {
+  return isUnderGuardedPrefix(route.url) && route.config?.public !== true;
 }
-const PUBLIC_KEYS = new Set(
-  PUBLIC_API_ROUTES.map((route) => {
-    const [method = '', url = ''] = route.split(' ');
-    return routeKey(method, url);
-  }),
-);
 
-/** Whether a route (one or several methods) needs the guard: under /api/v1 and not every method public. */
-function isGuarded(method: string | string[], url: string): boolean {
-  if (url !== GUARDED_PREFIX && !url.startsWith(`${GUARDED_PREFIX}/`)) return false;
-  const methods = Array.isArray(method) ? method : [method];
-  return methods.some((each) => !PUBLIC_KEYS.has(routeKey(each, url)));
+function isUnderGuardedPrefix(url: string): boolean {
+  return url === GUARDED_PREFIX || url.startsWith(`${GUARDED_PREFIX}/`);
 }
 
 declare module '@fastify/jwt' {
@@ -83,7 +60,16 @@ declare module '@fastify/jwt' {
 }
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route answers without a session (the guard leaves it alone); only the routes guard.test.ts lists. */
+    public?: boolean;
+  }
   interface FastifyInstance {
+    /**
+     * The routes under /api/v1 that said `config: { public: true }`, as "METHOD /path" (HEAD goes with GET, no
+     * trailing slash): what the guard left alone. test/routes/guard.test.ts holds it against its own list.
+     */
+    publicApiRoutes: ReadonlySet<string>;
     /** Refuses a cross-site state change (login, sign-up and logout use it; the guard does it itself). */
     refuseCrossSite(request: FastifyRequest): Promise<void>;
     issueSession(reply: FastifyReply, user: { id: number }): Promise<string>;
@@ -256,8 +242,18 @@ export default fp(
     };
     // Every route registered from here on (all of them are: this plugin comes before the routes) under /api/v1 gets
     // the guard first, before its own hooks, the body parser and validation.
+    const publicApiRoutes = new Set<string>();
+    app.decorate('publicApiRoutes', publicApiRoutes);
     app.addHook('onRoute', (route) => {
-      if (!isGuarded(route.method, route.url)) return;
+      if (!isGuarded(route)) {
+        if (isUnderGuardedPrefix(route.url)) {
+          const path = route.url.length > 1 && route.url.endsWith('/') ? route.url.slice(0, -1) : route.url;
+          for (const method of Array.isArray(route.method) ? route.method : [route.method]) {
+            if (method !== 'HEAD') publicApiRoutes.add(`${method} ${path}`);
+          }
+        }
+        return;
+      }
       const own = route.onRequest;
       route.onRequest = own === undefined ? [guard] : [guard, ...(Array.isArray(own) ? own : [own])];
       // The OpenAPI document says so too, with the guard's answers: 401, and 403 for a cross-site state change.

@@ -9,14 +9,16 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { MESSAGES } from '@qrib/shared';
 import type { App } from '../../src/app.ts';
-import { PUBLIC_API_ROUTES } from '../../src/plugins/auth.ts';
 import { createTestApp, signUp, type TestDatabase, useTestApp } from '../helpers.ts';
 
 let testDb: TestDatabase;
 let app: App;
 useTestApp({}, (made) => ({ testDb, app } = made));
 
-/** What may answer without a session (as the OpenAPI document spells it): a new public route is added here on purpose. */
+/**
+ * What may answer without a session (as the OpenAPI document spells it). A route makes itself public with
+ * `config: { public: true }`; this second, deliberate list is where it is added on purpose, or this test fails.
+ */
 const EXPECTED_PUBLIC = [
   'GET /api/v1/auth/session',
   'GET /api/v1/auth/unsubscribe',
@@ -113,9 +115,29 @@ describe('the guard', () => {
     expect(documentedPublic.sort()).toEqual(EXPECTED_PUBLIC);
   });
 
-  it('lists as public, under /api/v1, exactly the expected calls', () => {
-    const withoutSlash = PUBLIC_API_ROUTES.map((key) => key.replace(/\/$/, ''));
-    expect(withoutSlash.sort()).toEqual(EXPECTED_PUBLIC.filter((key) => key.includes(' /api/v1/')));
+  it('lists as public, under /api/v1, exactly the expected calls: the routes that say config: { public: true }', () => {
+    expect([...app.publicApiRoutes].sort()).toEqual(EXPECTED_PUBLIC.filter((key) => key.includes(' /api/v1/')));
+  });
+
+  it('takes a route under /api/v1 as public only when its own options say so (config.public), its HEAD twin too', async () => {
+    const other = await createTestApp(testDb.database);
+    try {
+      other.get('/api/v1/says-public', { config: { public: true } }, async () => ({ isOpen: true }));
+      other.get('/api/v1/says-nothing', async () => ({ isOpen: true }));
+      other.get('/api/v1/says-not-public', { config: { public: false } }, async () => ({ isOpen: true }));
+      await other.ready();
+
+      const open = await other.inject({ method: 'GET', url: '/api/v1/says-public' });
+      expect(open.json()).toEqual({ isOpen: true });
+      expect((await other.inject({ method: 'HEAD', url: '/api/v1/says-public/' })).statusCode).toBe(200);
+      for (const url of ['/api/v1/says-nothing', '/api/v1/says-not-public']) {
+        const closed = await other.inject({ method: 'GET', url });
+        expect(closed.statusCode).toBe(401);
+        expect(closed.json()).toMatchObject({ message: MESSAGES.notSignedIn });
+      }
+    } finally {
+      await other.close();
+    }
   });
 
   it('lets a signed-in garbage request through to validation (the garbage would be refused there)', async () => {

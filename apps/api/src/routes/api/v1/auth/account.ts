@@ -19,7 +19,7 @@ import {
   verifyEmailRequestSchema,
   verifyEmailResponseSchema,
 } from '@qrib/shared';
-import { HttpError } from '../../../../kernel/http-error.ts';
+import { DomainError } from '../../../../kernel/domain-error.ts';
 import { confirmPasswordReset, requestPasswordReset, unsubscribe, verifyEmail } from '../../../../domains/accounts/index.ts';
 import { readUnsubscribeToken } from '../../../../domains/mail/index.ts';
 
@@ -53,7 +53,7 @@ const accountAuthRoutes: FastifyPluginAsyncZod = async (app) => {
     const result = await limiter(request);
     if (!result.isAllowed && result.isExceeded) {
       reply.header('retry-after', String(result.ttlInSeconds));
-      throw new HttpError(429, code, { minutes: Math.max(1, Math.ceil(result.ttl / 60_000)) });
+      throw new DomainError('too-many', code, { minutes: Math.max(1, Math.ceil(result.ttl / 60_000)) });
     }
   }
   // Before validation, so malformed requests count too (as login's), per network; only a usable address has a count of
@@ -74,6 +74,7 @@ const accountAuthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/password-reset',
     {
+      config: { public: true },
       preValidation: [app.refuseCrossSite, limitResets],
       schema: {
         tags: ['auth'],
@@ -91,6 +92,7 @@ const accountAuthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/password-reset/confirm',
     {
+      config: { public: true },
       preValidation: [app.refuseCrossSite, limitConfirms],
       schema: {
         tags: ['auth'],
@@ -111,6 +113,7 @@ const accountAuthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/verify-email',
     {
+      config: { public: true },
       preValidation: app.refuseCrossSite,
       schema: {
         tags: ['auth'],
@@ -125,6 +128,7 @@ const accountAuthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/unsubscribe',
     {
+      config: { public: true },
       schema: {
         tags: ['auth'],
         summary: 'The unsubscribe link opened in a browser: 303 to the web screen, which asks before it unsubscribes',
@@ -148,6 +152,7 @@ const accountAuthRoutes: FastifyPluginAsyncZod = async (app) => {
     scoped.withTypeProvider<ZodTypeProvider>().post(
       '/unsubscribe',
       {
+        config: { public: true },
         schema: {
           tags: ['auth'],
           summary: "Turn the account's email notifications off with the token of a mail's unsubscribe link (JSON, or ?token= with the one-click form body)",
@@ -159,7 +164,7 @@ const accountAuthRoutes: FastifyPluginAsyncZod = async (app) => {
       async (request) => {
         const token = 'token' in request.body ? request.body.token : request.query.token;
         const userId = token === undefined ? undefined : readUnsubscribeToken(app.config.jwtSecret, token);
-        if (userId === undefined || !(await unsubscribe(app.db, userId))) throw new HttpError(400, 'unsubscribeLinkInvalid');
+        if (userId === undefined || !(await unsubscribe(app.db, userId))) throw new DomainError('invalid', 'unsubscribeLinkInvalid');
         return { data: { emailNotifications: false as const } };
       },
     );

@@ -13,7 +13,7 @@ import {
   signupRequestSchema,
   signupResponseSchema,
 } from '@qrib/shared';
-import { HttpError, onField } from '../../../../kernel/http-error.ts';
+import { DomainError, onField } from '../../../../kernel/domain-error.ts';
 import { checkLogin, createUsersRepository, hashSignupNetwork, presentUser, sendVerification, UniqueViolation } from '../../../../domains/accounts/index.ts';
 import { hashPassword } from '../../../../kernel/passwords.ts';
 
@@ -30,7 +30,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const networkSalt = app.config.jwtSecret;
   type Limiter = ReturnType<typeof app.createRateLimit>;
   /** A preValidation hook counting one attempt in each limiter (the plugin's own route hook runs once). */
-  function limitAttempts(limiters: Limiter[], buildError: (ttlMs: number) => HttpError) {
+  function limitAttempts(limiters: Limiter[], buildError: (ttlMs: number) => DomainError) {
     return async (request: FastifyRequest, reply: FastifyReply) => {
       for (const limiter of limiters) {
         const result = await limiter(request);
@@ -57,16 +57,17 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         keyGenerator: (request) => `${request.ip}:${bodyUsername(request)}`,
       }),
     ],
-    (ttlMs) => new HttpError(429, 'tooManyLoginAttempts', { minutes: minutesUntil(ttlMs) }),
+    (ttlMs) => new DomainError('too-many', 'tooManyLoginAttempts', { minutes: minutesUntil(ttlMs) }),
   );
   const limitSignups = limitAttempts(
     [app.createRateLimit({ nameSpace: 'signup-ip', max: signupsPerHour, timeWindow: 3_600_000, keyGenerator: (request) => request.ip })],
-    (ttlMs) => new HttpError(429, 'tooManySignups', { minutes: minutesUntil(ttlMs) }),
+    (ttlMs) => new DomainError('too-many', 'tooManySignups', { minutes: minutesUntil(ttlMs) }),
   );
 
   app.post(
     '/signup',
     {
+      config: { public: true },
       preValidation: [app.refuseCrossSite, limitSignups],
       schema: {
         tags: ['auth'],
@@ -78,7 +79,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { name, email, phone, username, password } = request.body;
       const taken = await app.users.findTakenField(email, username);
-      if (taken) throw new HttpError(409, CONFLICT_CODES[taken], {}, onField(taken, CONFLICT_CODES[taken]));
+      if (taken) throw new DomainError('conflict', CONFLICT_CODES[taken], {}, onField(taken, CONFLICT_CODES[taken]));
       const passwordHash = await hashPassword(password);
       let user;
       try {
@@ -93,7 +94,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         });
       } catch (error) {
         if (error instanceof UniqueViolation) {
-          throw new HttpError(409, CONFLICT_CODES[error.field], {}, onField(error.field, CONFLICT_CODES[error.field]));
+          throw new DomainError('conflict', CONFLICT_CODES[error.field], {}, onField(error.field, CONFLICT_CODES[error.field]));
         }
         throw error;
       }
@@ -106,6 +107,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/login',
     {
+      config: { public: true },
       // The limits run before validation so malformed attempts count too.
       preValidation: [app.refuseCrossSite, limitLoginAttempts],
       schema: {
@@ -127,7 +129,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         windowMs: loginWindow,
       };
       const user = await checkLogin(loginCheck, username, password);
-      if (!user) throw new HttpError(401, 'invalidCredentials');
+      if (!user) throw new DomainError('unauthenticated', 'invalidCredentials');
       await app.users.recordLogin(user.id);
       const token = await app.issueSession(reply, user);
       return { token, username: user.username };
@@ -137,6 +139,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/logout',
     {
+      config: { public: true },
       preValidation: app.refuseCrossSite,
       schema: {
         tags: ['auth'],
@@ -178,7 +181,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = await app.users.findProfile(request.user.id);
-      if (!user) throw new HttpError(401, 'invalidSession');
+      if (!user) throw new DomainError('unauthenticated', 'invalidSession');
       return { user };
     },
   );
@@ -187,6 +190,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/session',
     {
+      config: { public: true },
       schema: {
         tags: ['auth'],
         summary: 'Who is signed in: the user as GET /auth/me answers it, or null without a valid session (never 401)',

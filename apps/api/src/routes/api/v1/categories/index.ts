@@ -6,6 +6,7 @@ const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/',
     {
+      config: { public: true },
       schema: { tags: ['categories'], summary: 'All offer categories', response: { 200: categoriesResponseSchema } },
     },
     async () => ({ data: await app.categories.list() }),

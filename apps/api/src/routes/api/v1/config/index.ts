@@ -6,7 +6,10 @@ const clientConfigRoutes: FastifyPluginAsyncZod = async (app) => {
   const answer = { data: { mapStyleUrl: app.config.mapStyleUrl ?? null } };
   app.get(
     '/',
-    { schema: { tags: ['config'], summary: 'Public settings for the web app', response: { 200: clientConfigResponseSchema } } },
+    {
+      config: { public: true },
+      schema: { tags: ['config'], summary: 'Public settings for the web app', response: { 200: clientConfigResponseSchema } },
+    },
     async () => answer,
   );
 };
