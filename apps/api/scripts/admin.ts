@@ -5,7 +5,7 @@
  * recorded as GRANT_ADMIN, a revocation as REVOKE_ADMIN.
  */
 import { loadConfigOrExit } from '../src/config.ts';
-import { runAdminCli } from '../src/domains/accounts/admin-role.ts';
+import { runAdminCli } from './admin-cli.ts';
 
 const config = loadConfigOrExit();
 process.exitCode = await runAdminCli(process.argv.slice(2), config, { log: (line) => console.log(line), error: (line) => console.error(line) });

@@ -5,7 +5,7 @@
  * own arrangement of background dots, so no two demo offers share a picture.
  */
 import sharp from 'sharp';
-import type { SEED_CATEGORIES } from './seed.ts';
+import type { SEED_CATEGORIES } from './seed-categories.ts';
 
 type CategoryName = (typeof SEED_CATEGORIES)[number]['name'];
 

@@ -6,23 +6,15 @@
 import { randomBytes } from 'node:crypto';
 import { count, sql } from 'drizzle-orm';
 import { CLAIM_CODE_ALPHABET, CLAIM_CODE_LENGTH } from '@qrib/shared';
-import type { NewOfferImage } from '../domains/offers/repository/offers.ts';
-import { processDocumentImage, processOfferImage } from '../kernel/images.ts';
-import { offerImageFiles } from '../domains/offers/offers.ts';
-import { hashPassword } from '../domains/accounts/passwords.ts';
+import { offerImageFiles, processDocumentImage, processOfferImage, type OfferImageRow } from '../kernel/images.ts';
+import { hashPassword } from '../kernel/passwords.ts';
 import type { Storage } from '../storage/storage.ts';
 import type { Db } from './client.ts';
 import { demoOfferIllustration } from './demo-illustrations.ts';
+import { SEED_CATEGORIES } from './seed-categories.ts';
 import { categories, offerClaims, offerEvents, offerImages, offers, receipts, shopVisits, users, vendorDocuments, vendors } from './schema.ts';
 
-export const SEED_CATEGORIES = [
-  { name: 'Food & Dining', description: 'Restaurants, cafés, bakeries and takeaways' },
-  { name: 'Retail Shopping', description: 'Clothes, gifts, books and everyday shopping' },
-  { name: 'Local Services', description: 'Repairs, cleaning, hair, beauty and more' },
-  { name: 'Events & Fun', description: 'Tours, boat trips, festas and things to do' },
-  { name: 'Groceries', description: 'Grocers, butchers, fishmongers and corner shops' },
-  { name: 'Health & Wellness', description: 'Pharmacies, gyms, spas and clinics' },
-] as const;
+export { SEED_CATEGORIES };
 
 export const DEMO_ACCOUNTS = {
   shopper: { username: 'maria', password: 'maria2026pass', name: 'Maria Borg', email: 'maria@qrib.test' },
@@ -184,11 +176,11 @@ function isoDate(date: Date): string {
  * then the card and detail webp under their public keys); answers the offer_images rows, shop by shop and offer
  * by offer. Keys are content-addressed, so storing again (a seed that failed after this) is harmless.
  */
-async function storeDemoPictures(storage: Storage): Promise<NewOfferImage[][]> {
-  const pictures: NewOfferImage[][] = [];
+async function storeDemoPictures(storage: Storage): Promise<OfferImageRow[][]> {
+  const pictures: OfferImageRow[][] = [];
   let variant = 0;
   for (const shop of DEMO_SHOPS) {
-    const rows: NewOfferImage[] = [];
+    const rows: OfferImageRow[] = [];
     for (const _offer of shop.offers) {
       const { files, row } = offerImageFiles(await processOfferImage(await demoOfferIllustration(shop.category, variant)), 0);
       for (const file of files) await storage.put(file.key, file.body, file.contentType);

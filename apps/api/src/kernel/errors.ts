@@ -10,8 +10,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, RouteOptions } from '
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { MESSAGES, apiErrorSchema, codeOfIssueMessage, formatMessage, type ApiErrorBody, type MessageCode, type MessageKey } from '@qrib/shared';
-import { DomainError, STATUS_OF_KIND, type MessageParams } from './domain-error.ts';
-import { HttpError, statusText, type FieldCodes } from './http-error.ts';
+import { DomainError, statusText, type FieldCodes, type MessageParams } from './domain-error.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -103,8 +102,7 @@ export default fp(
           : codeOfIssueMessage(first?.message ?? '');
         return sendError(reply, 400, { code, params, fieldCodes });
       }
-      if (error instanceof DomainError) return sendError(reply, STATUS_OF_KIND[error.kind], error);
-      if (error instanceof HttpError) {
+      if (error instanceof DomainError) {
         if (error.headers) void reply.headers(error.headers);
         return sendError(reply, error.statusCode, error);
       }

@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import sharp, { type Metadata } from 'sharp';
 import { MAX_IMAGE_PIXELS, type MessageKey } from '@qrib/shared';
 import { DomainError } from './domain-error.ts';
+import type { FilesWithRow } from './pending-writes.ts';
 
 export type ImageFormat = 'jpeg' | 'png';
 
@@ -180,4 +181,29 @@ function differenceHash(pixels: Buffer): string {
     }
   }
   return bits.toString(16).padStart(16, '0');
+}
+
+/** An offer_images row as an upload (or the demo data) makes it: db/schema.ts's offerImages without its ids. */
+export interface OfferImageRow {
+  position: number;
+  cardKey: string;
+  detailKey: string;
+  width: number;
+  height: number;
+}
+
+/**
+ * An offer photo as stored: its webp card and detail variants under content-addressed public keys, and the
+ * offer_images row naming them (the demo data's pictures are stored the same way).
+ */
+export function offerImageFiles(image: ProcessedOfferImage, position: number): FilesWithRow<OfferImageRow> {
+  const cardKey = `public/offers/${image.sha256}-card.webp`;
+  const detailKey = `public/offers/${image.sha256}-detail.webp`;
+  return {
+    files: [
+      { key: cardKey, body: image.card, contentType: 'image/webp' },
+      { key: detailKey, body: image.detail, contentType: 'image/webp' },
+    ],
+    row: { position, cardKey, detailKey, width: image.width, height: image.height },
+  };
 }

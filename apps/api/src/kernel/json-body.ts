@@ -6,7 +6,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { MAX_JSON_DEPTH } from '@qrib/shared';
-import { HttpError } from './http-error.ts';
+import { DomainError } from './domain-error.ts';
 
 export function useJsonBodyParser(app: FastifyInstance) {
   app.removeContentTypeParser('text/plain');
@@ -17,8 +17,8 @@ export function useJsonBodyParser(app: FastifyInstance) {
     void parseJson(request, typeof body === 'string' ? body : body.toString('utf8'), (error: Error | null, value?: unknown) => {
       if (error) return done(error);
       const problem = findJsonProblem(value);
-      if (problem === 'too-deep') return done(new HttpError(400, 'jsonTooDeep', { max: MAX_JSON_DEPTH }));
-      if (problem === 'nul') return done(new HttpError(400, 'nulCharacter'));
+      if (problem === 'too-deep') return done(new DomainError('invalid', 'jsonTooDeep', { max: MAX_JSON_DEPTH }));
+      if (problem === 'nul') return done(new DomainError('invalid', 'nulCharacter'));
       return done(null, value);
     });
   });

@@ -14,9 +14,8 @@ import type {} from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { codeOfIssueMessage, type MessageKey } from '@qrib/shared';
 import type { z } from 'zod';
-import type { MessageParams } from './domain-error.ts';
-import { HttpError, onField, type FieldCodes } from './http-error.ts';
-import type { RequestUploads } from '../plugins/uploads.ts';
+import { DomainError, type FieldCodes, type MessageParams, onField } from './domain-error.ts';
+import type { RequestUploads } from './upload-budget.ts';
 
 /** An accepted file, held in a temporary file until the request ends. */
 export interface UploadedFile {
@@ -65,8 +64,8 @@ export interface MultipartOptions {
   tooMany: { code: MessageKey; params?: MessageParams };
 }
 
-function uploadsBusy(): HttpError {
-  return new HttpError(503, 'uploadsBusy', {}, undefined, { 'retry-after': String(UPLOADS_BUSY_RETRY_AFTER_SECONDS) });
+function uploadsBusy(): DomainError {
+  return new DomainError('unavailable', 'uploadsBusy', {}, undefined, { 'retry-after': String(UPLOADS_BUSY_RETRY_AFTER_SECONDS) });
 }
 
 /**
@@ -107,13 +106,13 @@ async function receiveFile(
   let byteSize = 0;
   let target: WriteStream | undefined;
   const refuseUnlessAccepted = (sniffed: FileKind | undefined): FileKind => {
-    if (sniffed === undefined || !options.accepts.includes(sniffed)) throw new HttpError(415, options.wrongType);
+    if (sniffed === undefined || !options.accepts.includes(sniffed)) throw new DomainError('unsupported', options.wrongType);
     return sniffed;
   };
   try {
     for await (const chunk of part.file) {
       byteSize += chunk.length;
-      if (part.file.truncated || byteSize > options.maxFileBytes) throw new HttpError(413, options.tooLarge);
+      if (part.file.truncated || byteSize > options.maxFileBytes) throw new DomainError('too-large', options.tooLarge);
       if (kind === undefined) {
         head = Buffer.concat([head, chunk.subarray(0, SNIFF_BYTES)]).subarray(0, SNIFF_BYTES);
         if (head.length >= SNIFF_BYTES) {
@@ -126,7 +125,7 @@ async function receiveFile(
       target ??= await openTemporaryFile(uploads);
       await write(target, chunk);
     }
-    if (part.file.truncated) throw new HttpError(413, options.tooLarge);
+    if (part.file.truncated) throw new DomainError('too-large', options.tooLarge);
     // An empty file input still sends a part with no name and no bytes.
     if (byteSize === 0 && !part.filename) return undefined;
     kind ??= refuseUnlessAccepted(sniffFileKind(head));
@@ -156,7 +155,7 @@ export async function readMultipart(
   options: MultipartOptions,
 ): Promise<{ fields: Record<string, string>; files: UploadedFile[] }> {
   if (!request.isMultipart()) {
-    throw new HttpError(415, 'unsupportedMediaType', { contentType: request.headers['content-type'] ?? 'none' });
+    throw new DomainError('unsupported', 'unsupportedMediaType', { contentType: request.headers['content-type'] ?? 'none' });
   }
   const uploads = request.server.uploads.forRequest(request);
   // The body's declared length, up to what the route can take: reserved when its first file looks right.
@@ -175,11 +174,11 @@ export async function readMultipart(
           continue;
         }
         fileCount += 1;
-        if (fileCount > options.maxFiles) throw new HttpError(400, options.tooMany.code, options.tooMany.params);
+        if (fileCount > options.maxFiles) throw new DomainError('invalid', options.tooMany.code, options.tooMany.params);
         const file = await receiveFile(part, uploads, options, ahead);
         if (file) files.push(file);
       } else if (typeof part.value === 'string') {
-        if (part.value.includes('\u0000')) throw new HttpError(400, 'nulCharacter', {}, onField(part.fieldname, 'nulCharacter'));
+        if (part.value.includes('\u0000')) throw new DomainError('invalid', 'nulCharacter', {}, onField(part.fieldname, 'nulCharacter'));
         fields[part.fieldname] = part.value;
       }
     }
@@ -188,12 +187,12 @@ export async function readMultipart(
     // Nothing of a refused request is kept a moment longer than needed.
     await uploads.dispose();
     const code = (error as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, options.tooLarge);
-    if (code === 'FST_FILES_LIMIT') throw new HttpError(400, options.tooMany.code, options.tooMany.params);
-    if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw new HttpError(413, 'bodyTooLarge');
-    if (error instanceof HttpError) throw error;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new DomainError('too-large', options.tooLarge);
+    if (code === 'FST_FILES_LIMIT') throw new DomainError('invalid', options.tooMany.code, options.tooMany.params);
+    if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw new DomainError('too-large', 'bodyTooLarge');
+    if (error instanceof DomainError) throw error;
     // A cut-off body, a missing boundary or other malformed form data is the sender's to fix.
-    throw new HttpError(400, 'multipartInvalid');
+    throw new DomainError('invalid', 'multipartInvalid');
   }
   return { fields, files };
 }
@@ -208,5 +207,5 @@ export function parseFields<T extends z.ZodType>(schema: T, input: unknown): z.o
     if (field && !(field in fieldCodes)) fieldCodes[field] = codeOfIssueMessage(issue.message);
   }
   const first = codeOfIssueMessage(result.error.issues[0]?.message ?? '');
-  throw new HttpError(400, first.code, first.params, fieldCodes);
+  throw new DomainError('invalid', first.code, first.params, fieldCodes);
 }

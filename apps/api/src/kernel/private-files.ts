@@ -12,3 +12,6 @@ export function privateFileHeaders(contentType: string, byteSize: number): Recor
     'content-security-policy': 'sandbox',
   };
 }
+
+/** Where a receipt's file is served (routes/api/v1/receipts), behind the policy that lets its parties read it. */
+export const receiptFileUrl = (receiptId: number, fileId: number) => `/api/v1/receipts/${receiptId}/files/${fileId}`;

@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import { MESSAGES } from '@qrib/shared';
 import type { Config } from '../config.ts';
-import { statusText } from './http-error.ts';
+import { statusText } from './domain-error.ts';
 
 export interface ServerOptionsInput {
   config: Config;

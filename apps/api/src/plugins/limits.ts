@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { HttpError } from '../kernel/http-error.ts';
+import { DomainError } from '../kernel/domain-error.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -26,7 +26,7 @@ export default fp(
         const result = await limiter(request);
         if (!result.isAllowed && result.isExceeded) {
           reply.header('retry-after', String(result.ttlInSeconds));
-          throw new HttpError(429, 'tooManyRequests', { minutes: Math.max(1, Math.ceil(result.ttl / 60_000)) });
+          throw new DomainError('too-many', 'tooManyRequests', { minutes: Math.max(1, Math.ceil(result.ttl / 60_000)) });
         }
       };
     });

@@ -15,9 +15,7 @@
 import { EventEmitter } from 'node:events';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { sql } from 'drizzle-orm';
-import { selectRows } from '../db/client.ts';
-import { SHOP_SEEN_BY_SHOPPERS } from '../db/shopper-visibility.ts';
+import { isOfferSeenByShoppers } from '../kernel/repository/live-offers.ts';
 
 /** The channel the triggers of migration 0010 notify (named there too). */
 export const OFFER_CHANNEL = 'qrib_offers';
@@ -65,13 +63,9 @@ export default fp(
     // Checked when it is delivered, once for every open stream of this process (issue 14): an offer is sent only while
     // it is ACTIVE and its business too, so a PENDING or SUSPENDED shop's offer never reaches a shopper.
     const deliverIfVisible = (offer: LiveOffer) => {
-      selectRows<{ visible: boolean }>(
-        app.db,
-        sql`SELECT true AS visible FROM offers o JOIN vendors v ON v.id = o.vendor_id
-            WHERE o.offer_id = ${offer.offerId} AND o.status = 'ACTIVE' AND ${SHOP_SEEN_BY_SHOPPERS}`,
-      ).then(
-        (rows) => {
-          if (rows.length > 0) emitter.emit('offer', offer);
+      isOfferSeenByShoppers(app.db, offer.offerId).then(
+        (isSeen) => {
+          if (isSeen) emitter.emit('offer', offer);
         },
         (error: unknown) => app.log.warn({ err: error, offerId: offer.offerId }, 'could not check a live offer; not sent'),
       );

@@ -8,15 +8,13 @@
 import { randomInt } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { sql, type SQL } from 'drizzle-orm';
 import type pg from 'pg';
 import type { Database } from '../db/client.ts';
 import { createPendingUploadsRepository, type PendingUploadsRepository } from '../kernel/repository/pending-uploads.ts';
+import { embeddedOwners, OWNER_LOCK_CLASS } from '../kernel/repository/process-owners.ts';
 import { PendingWrites, storeFilesWithRows, type FileToStore, type SettleUploads } from '../kernel/pending-writes.ts';
 import type { Storage } from '../storage/storage.ts';
 
-/** The advisory-lock class of process owners (the key is the owner). */
-const OWNER_LOCK_CLASS = 0x51726b02;
 const RECONNECT_DELAY_MS = 1_000;
 
 export interface PendingUploads {
@@ -45,9 +43,6 @@ function randomOwner(): number {
   return randomInt(-0x80000000, 0x7fffffff);
 }
 
-/** Apps open on each PGlite database in this process, by owner. */
-const embeddedOwners = new WeakMap<Database, Set<number>>();
-
 function embeddedOwnerKey(database: Database): OwnerKey {
   const owners = embeddedOwners.get(database) ?? new Set<number>();
   embeddedOwners.set(database, owners);
@@ -65,25 +60,6 @@ function embeddedOwnerKey(database: Database): OwnerKey {
       owners.delete(owner);
     },
   };
-}
-
-/**
- * SQL that is true while the process whose owner key is in `ownerColumn` is alive (issue 25: other queues' claims
- * name their process with this key). On PostgreSQL: its owner lock is held (pg_locks shows two-int advisory keys as
- * unsigned oids); on PGlite: it is one of the apps open on this database in this process.
- */
-export function isOwnerAliveSql(database: Database, ownerColumn: SQL): SQL {
-  if (database.kind === 'postgres') {
-    return sql`EXISTS (
-      SELECT 1 FROM pg_locks l
-      WHERE l.locktype = 'advisory' AND l.granted AND l.objsubid = 2
-        AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())
-        AND l.classid = ${OWNER_LOCK_CLASS}::bigint::oid
-        AND l.objid = ((${ownerColumn})::bigint & 4294967295)::oid
-    )`;
-  }
-  const owners = [...(embeddedOwners.get(database) ?? [])];
-  return sql`coalesce((${ownerColumn}) = ANY(${`{${owners.join(',')}}`}::int[]), false)`;
 }
 
 async function tryLock(client: pg.Client, key: number): Promise<boolean> {

@@ -5,10 +5,23 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { LOGIN_ATTEMPTS_PER_USERNAME, MESSAGES, type Review } from '@qrib/shared';
+import {
+  LOGIN_ATTEMPTS_PER_USERNAME,
+  MESSAGES,
+  adminActionsResponseSchema,
+  offersResponseSchema,
+  receiptDisputesResponseSchema,
+  reportedItemsResponseSchema,
+  reviewsPageSchema,
+  shopResponseSchema,
+  vendorInsightsResponseSchema,
+  vendorReceiptsResponseSchema,
+} from '@qrib/shared';
+import type { z } from 'zod';
 import type { App } from '../../src/app.ts';
 import { selectRows } from '../../src/db/client.ts';
-import { grantAdminsAtBoot, runAdminCli } from '../../src/domains/accounts/admin-role.ts';
+import { grantAdminsAtBoot } from '../../src/domains/accounts/admin-role.ts';
+import { runAdminCli } from '../../scripts/admin-cli.ts';
 import { holdDataDir } from '../../src/kernel/data-dir-lock.ts';
 import { DELETED_USER_COLUMNS, REASSIGNED_USER_COLUMNS } from '../../src/domains/accounts/repository/account-deletion.ts';
 import { createAdminVendorsRepository } from '../../src/domains/businesses/repository/admin-vendors.ts';
@@ -16,7 +29,7 @@ import { createReceiptChecksRepository } from '../../src/domains/receipts/reposi
 import { drawClaimCode } from '../../src/domains/claims/claims.ts';
 import { buildShop, createOffer, makeEstablished, type Shop } from '../factories.ts';
 import { makePng } from '../fixtures.ts';
-import { parseSetCookie, signUp, signupBody, testConfig, useTestApp, type TestDatabase } from '../helpers.ts';
+import { api, bodyOf, parseSetCookie, signUp, signupBody, testConfig, useTestApp, type TestDatabase } from '../helpers.ts';
 
 let app: App;
 let testDb: TestDatabase;
@@ -87,24 +100,24 @@ async function buildHistory(shop: Shop, offerId: number, shopper: Account) {
 
 /** What the owner and shoppers read of the shop's figures: insights (this week and month), the shop page, its reviews' rating. */
 async function shopFigures(shop: Shop, reader: Account) {
-  const read = async (account: { cookies: Record<string, string> }, url: string) => {
+  const read = async <S extends z.ZodType>(account: { cookies: Record<string, string> }, url: string, schema: S) => {
     const response = await app.inject({ method: 'GET', url, cookies: account.cookies });
     expect(response.statusCode, url).toBe(200);
-    return response.json() as Record<string, unknown>;
+    return bodyOf(response, schema);
   };
-  const reviews = (await read(reader, `/api/v1/vendors/${shop.vendorId}/reviews`)) as { data: Review[]; rating: unknown };
+  const reviews = await read(reader, `/api/v1/vendors/${shop.vendorId}/reviews`, reviewsPageSchema);
   return {
-    week: await read(shop, '/api/v1/vendors/me/insights'),
-    month: await read(shop, '/api/v1/vendors/me/insights?period=monthly'),
-    page: await read(reader, `/api/v1/vendors/${shop.vendorId}`),
+    week: await read(shop, '/api/v1/vendors/me/insights', vendorInsightsResponseSchema),
+    month: await read(shop, '/api/v1/vendors/me/insights?period=monthly', vendorInsightsResponseSchema),
+    page: await read(reader, `/api/v1/vendors/${shop.vendorId}`, shopResponseSchema),
     rating: reviews.rating,
     stars: reviews.data.map((review) => review.stars),
-    offers: await read(shop, '/api/v1/vendors/me/offers'),
+    offers: await read(shop, '/api/v1/vendors/me/offers', offersResponseSchema),
   };
 }
 
 async function reviewAuthors(shop: Shop, reader: Account) {
-  const page = (await app.inject({ method: 'GET', url: `/api/v1/vendors/${shop.vendorId}/reviews`, cookies: reader.cookies })).json() as { data: Review[] };
+  const page = (await api(app).get(`/api/v1/vendors/${shop.vendorId}/reviews`, { cookies: reader.cookies, expect: reviewsPageSchema })).body;
   return page.data.map((review) => ({ author: review.author, text: review.text }));
 }
 
@@ -417,16 +430,16 @@ describe('DELETE /api/v1/me', () => {
     const admin = (await signUp(app)) as Account;
     expect(await runAdminCli(['grant', admin.username], testConfig(), { log: () => undefined, error: () => undefined }, testDb.database)).toBe(0);
 
-    const read = async (account: Account, url: string) => {
+    const read = async <S extends z.ZodType>(account: Account, url: string, schema: S) => {
       const response = await app.inject({ method: 'GET', url, cookies: account.cookies });
       expect(response.statusCode, url).toBe(200);
-      return response.json() as { data: unknown[] };
+      return bodyOf(response, schema);
     };
     const flags = async () => {
-      const receipts = (await read(shop, '/api/v1/vendors/me/receipts')).data as { shopperName: string; formerShopper: boolean }[];
-      const disputes = (await read(admin, '/api/v1/admin/receipt-disputes')).data as { vendorId: number; shopper: { formerShopper: boolean } }[];
-      const reports = (await read(admin, '/api/v1/admin/reports')).data as { itemId: number; reports: { reporter: { formerShopper: boolean } }[] }[];
-      const actions = (await read(admin, '/api/v1/admin/actions')).data as { action: string; itemId: number; admin: { formerShopper: boolean } | null }[];
+      const receipts = (await read(shop, '/api/v1/vendors/me/receipts', vendorReceiptsResponseSchema)).data;
+      const disputes = (await read(admin, '/api/v1/admin/receipt-disputes', receiptDisputesResponseSchema)).data;
+      const reports = (await read(admin, '/api/v1/admin/reports', reportedItemsResponseSchema)).data;
+      const actions = (await read(admin, '/api/v1/admin/actions', adminActionsResponseSchema)).data;
       return {
         receipt: receipts.map((receipt) => ({ name: receipt.shopperName, former: receipt.formerShopper })),
         dispute: disputes.filter((dispute) => dispute.vendorId === shop.vendorId).map((dispute) => dispute.shopper.formerShopper),

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { MESSAGES, VERIFICATION_MAILS_PER_HOUR, formatMessage } from '@qrib/shared';
 import type { App } from '../../src/app.ts';
 import { selectRows } from '../../src/db/client.ts';
-import { hashLinkToken, newLinkToken, unsubscribeToken } from '../../src/domains/accounts/mail-links.ts';
+import { hashLinkToken, newLinkToken, unsubscribeToken } from '../../src/domains/mail/mail-links.ts';
 import { TEST_JWT_SECRET, signUp, signupBody, type TestDatabase, useTestApp } from '../helpers.ts';
 
 let testDb: TestDatabase;

@@ -12,17 +12,17 @@ import { Writable } from 'node:stream';
 import { and, eq, sql } from 'drizzle-orm';
 import { simpleParser } from 'mailparser';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, MAIL_MAX_ATTEMPTS, maltaMidnight, maltaToday, OUTBOX_FILE_DAYS } from '@qrib/shared';
+import { MAIL_MAX_ATTEMPTS, OUTBOX_FILE_DAYS, addDays, maltaMidnight, maltaToday, receiptResponseSchema, vendorInsightsResponseSchema } from '@qrib/shared';
 import { buildApp, type App } from '../../src/app.ts';
 import { selectRows } from '../../src/db/client.ts';
 import { mailOutbox, offerEvents, users } from '../../src/db/schema.ts';
 import { enqueueMail } from '../../src/domains/mail/repository/mail-outbox.ts';
 import { createMailQueueRepository } from '../../src/domains/mail/repository/mail-queue.ts';
-import { hashLinkToken, unsubscribeToken } from '../../src/domains/accounts/mail-links.ts';
+import { hashLinkToken, unsubscribeToken } from '../../src/domains/mail/mail-links.ts';
 import { SKIPPED_LINK_ENDED, SKIPPED_NOTIFICATIONS_OFF } from '../../src/domains/mail/mailer.ts';
 import { makePng, multipartBody } from '../fixtures.ts';
 import { buildPendingShop, buildShop, createOffer } from '../factories.ts';
-import { createTestApp, createTestDatabase, signUp, TEST_JWT_SECRET, testConfig, type TestDatabase } from '../helpers.ts';
+import { TEST_JWT_SECRET, bodyOf, createTestApp, createTestDatabase, signUp, testConfig, type TestDatabase } from '../helpers.ts';
 import { createMailTestApp, linkIn, startSmtpServer, type TestSmtpServer } from '../mail.ts';
 
 let testDb: TestDatabase;
@@ -177,7 +177,7 @@ async function uploadReceipt(app: App, shopper: Account, vendorId: number): Prom
   ]);
   const response = await app.inject({ method: 'POST', url: '/api/v1/file/upload-bills', payload, headers, cookies: shopper.cookies });
   if (response.statusCode !== 201) throw new Error(`upload failed: ${response.body}`);
-  return response.json().data.receiptId as number;
+  return bodyOf(response, receiptResponseSchema).data.receiptId;
 }
 
 describe('the mails notifications queue', () => {
@@ -516,7 +516,7 @@ describe('the weekly report', () => {
 
     const insights = await app.inject({ method: 'GET', url: `/api/v1/vendors/me/insights?period=weekly&from=${weekStart}&to=${weekEnd}`, cookies: owner.cookies });
     expect(insights.statusCode).toBe(200);
-    const { metrics } = insights.json().data as { metrics: Record<'usersNearby' | 'offersViewed' | 'conversions' | 'avgOrderValue', { value: number | null }> };
+    const { metrics } = bodyOf(insights, vendorInsightsResponseSchema).data;
     expect(metrics.usersNearby.value).toBe(3);
     expect(metrics.offersViewed.value).toBe(2);
     expect(rows[0]?.payload).toEqual({

@@ -10,7 +10,7 @@ import { addDays, haversineKm, maltaToday, nearbyResponseSchema } from '@qrib/sh
 import { z } from 'zod';
 import type { App } from '../../src/app.ts';
 import { categories, offerImages, offers, vendors } from '../../src/db/schema.ts';
-import { presentOfferSummary } from '../../src/domains/offers/repository/offer-summary.ts';
+import { presentOfferSummary } from '../../src/db/offer-summary.ts';
 import { publicUrl } from '../../src/storage/public-url.ts';
 import { insertShop } from '../factories.ts';
 import { createTestApp, createTestDatabase, signUp, type TestDatabase } from '../helpers.ts';

@@ -15,13 +15,13 @@ import {
 } from '@qrib/shared';
 import type { App } from '../../src/app.ts';
 import { selectRows } from '../../src/db/client.ts';
-import { hashLinkToken, newLinkToken } from '../../src/domains/accounts/mail-links.ts';
-import type * as passwords from '../../src/domains/accounts/passwords.ts';
-import { hashPassword } from '../../src/domains/accounts/passwords.ts';
+import { hashLinkToken, newLinkToken } from '../../src/domains/mail/mail-links.ts';
+import type * as passwords from '../../src/kernel/passwords.ts';
+import { hashPassword } from '../../src/kernel/passwords.ts';
 import { parseSetCookie, signUp, type TestDatabase, useTestApp } from '../helpers.ts';
 
 // The real hashing, watched: a confirm with a dead link must not pay for it.
-vi.mock('../../src/domains/accounts/passwords.ts', async (importOriginal) => {
+vi.mock('../../src/kernel/passwords.ts', async (importOriginal) => {
   const real = await importOriginal<typeof passwords>();
   return { ...real, hashPassword: vi.fn(real.hashPassword) };
 });

@@ -8,13 +8,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { receiptResponseSchema } from '@qrib/shared';
 import type { App } from '../../src/app.ts';
 import { receipts } from '../../src/db/schema.ts';
-import { isOwnerAliveSql } from '../../src/plugins/pending-uploads.ts';
+import { isOwnerAliveSql } from '../../src/kernel/repository/process-owners.ts';
 import { createReceiptChecksRepository, type ReceiptClaimant } from '../../src/domains/receipts/repository/receipt-checks.ts';
 import { multipartBody } from '../fixtures.ts';
 import { buildShop } from '../factories.ts';
-import { createTestApp, createTestDatabase, signUp, type TestDatabase } from '../helpers.ts';
+import { bodyOf, createTestApp, createTestDatabase, signUp, type TestDatabase } from '../helpers.ts';
 import { makeScannedPdf } from '../receipt-images.ts';
 
 let testDb: TestDatabase;
@@ -41,7 +42,7 @@ async function uploadReceipts(count: number): Promise<number[]> {
     ]);
     const response = await app.inject({ method: 'POST', url: '/api/v1/file/upload-bills', payload, headers, cookies: shopper.cookies });
     expect(response.statusCode, response.body).toBe(201);
-    ids.push(response.json().data.receiptId as number);
+    ids.push(bodyOf(response, receiptResponseSchema).data.receiptId);
   }
   uploaded.push(...ids);
   return ids;

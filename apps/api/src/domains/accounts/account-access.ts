@@ -5,16 +5,15 @@
  * route forgets this replica's cached ones.
  */
 import { LOGIN_ATTEMPT_WINDOW_MINUTES, RESET_LINK_MINUTES, VERIFY_LINK_HOURS } from '@qrib/shared';
-import { sql } from 'drizzle-orm';
-import { selectRows, type Db } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
 import { DomainError } from '../../kernel/domain-error.ts';
+import { createAccountAccessRepository } from './repository/account-access.ts';
 import { createAccountTokensRepository } from './repository/account-tokens.ts';
-import { enqueueMail } from '../mail/repository/mail-outbox.ts';
+import { enqueueMail, newLinkToken } from '../mail/index.ts';
 import type { RateLimitCountersRepository } from '../../kernel/repository/rate-limit-counters.ts';
 import { createSessionsRepository } from './repository/sessions.ts';
 import { createUsersRepository, type UserRow } from './repository/users.ts';
-import { newLinkToken } from './mail-links.ts';
-import { getDummyHash, hashPassword, verifyPassword } from './passwords.ts';
+import { getDummyHash, hashPassword, verifyPassword } from '../../kernel/passwords.ts';
 
 const RESET_LINK_MS = RESET_LINK_MINUTES * 60_000;
 const VERIFY_LINK_MS = VERIFY_LINK_HOURS * 3_600_000;
@@ -29,7 +28,7 @@ export async function requestPasswordReset(db: Db, email: string): Promise<void>
   const user = await createUsersRepository(db).findByEmail(email);
   if (!user) {
     newLinkToken();
-    await db.execute(sql`SELECT 1 FROM account_tokens WHERE user_id = 0 AND used_at IS NULL`);
+    await createAccountAccessRepository(db).readAsIfIssuingAResetLink();
     return;
   }
   await db.transaction(async (tx) => {
@@ -44,7 +43,7 @@ export async function requestPasswordReset(db: Db, email: string): Promise<void>
  * outlives it.
  */
 async function endWhatTheOldPasswordStarted(tx: Db, userId: number): Promise<void> {
-  await tx.execute(sql`UPDATE users SET pending_email = NULL WHERE id = ${userId}`);
+  await createAccountAccessRepository(tx).setPendingEmail(userId, null);
   await createAccountTokensRepository(tx).endAllOf(userId);
 }
 
@@ -67,7 +66,7 @@ export async function confirmPasswordReset(db: Db, token: string, password: stri
     if (!sameAddress(user.email, used.email)) throw new DomainError('invalid', 'resetLinkInvalid');
     await users.setPasswordHash(user.id, passwordHash);
     if (user.emailVerifiedAt === null && sameAddress(user.email, used.email)) {
-      await tx.execute(sql`UPDATE users SET email_verified_at = now() WHERE id = ${user.id}`);
+      await createAccountAccessRepository(tx).markEmailVerified(user.id);
     }
     await endWhatTheOldPasswordStarted(tx, user.id);
     await createSessionsRepository(tx).revokeAllOf(user.id);
@@ -139,7 +138,7 @@ export async function requestEmailChange(db: Db, user: UserRow, email: string): 
   const taken = await createUsersRepository(db).findByEmail(email);
   if (taken && taken.id !== user.id) throw new DomainError('conflict', 'emailInUse', {}, { email: { code: 'emailInUse' } });
   await db.transaction(async (tx) => {
-    await tx.execute(sql`UPDATE users SET pending_email = ${email} WHERE id = ${user.id}`);
+    await createAccountAccessRepository(tx).setPendingEmail(user.id, email);
     await sendVerification(tx, user.id, email);
   });
   return email;
@@ -154,25 +153,18 @@ export async function verifyEmail(db: Db, token: string): Promise<string> {
     return await db.transaction(async (tx) => {
       const used = await createAccountTokensRepository(tx).use('EMAIL_VERIFICATION', token);
       if (!used) throw new DomainError('invalid', 'verifyLinkInvalid');
-      const [user] = await selectRows<{ id: number; email: string; pending_email: string | null; deleted_at: unknown }>(
-        tx,
-        sql`SELECT id, email, pending_email, deleted_at FROM users WHERE id = ${used.userId} FOR UPDATE`,
-      );
+      const access = createAccountAccessRepository(tx);
+      const user = await access.lockAddresses(used.userId);
       if (!user || user.deleted_at !== null) throw new DomainError('invalid', 'verifyLinkInvalid');
       if (sameAddress(user.email, used.email)) {
-        await tx.execute(sql`UPDATE users SET email_verified_at = coalesce(email_verified_at, now()) WHERE id = ${user.id}`);
+        await access.markEmailVerified(user.id);
         return user.email;
       }
       if (user.pending_email === null || !sameAddress(user.pending_email, used.email)) throw new DomainError('invalid', 'verifyLinkInvalid');
       const taken = await createUsersRepository(tx).findByEmail(used.email);
       if (taken && taken.id !== user.id) throw new DomainError('conflict', 'emailInUse', {}, { email: { code: 'emailInUse' } });
-      await tx.execute(sql`
-        UPDATE users SET email = pending_email, pending_email = NULL, email_verified_at = now() WHERE id = ${user.id}
-      `);
       // Reset links mailed to the old address end with it.
-      await tx.execute(sql`
-        UPDATE account_tokens SET used_at = now() WHERE user_id = ${user.id} AND purpose = 'PASSWORD_RESET' AND used_at IS NULL
-      `);
+      await access.adoptPendingEmail(user.id);
       await enqueueMail(tx, { userId: user.id, toAddress: user.email, kind: 'EMAIL_CHANGED', payload: { newEmail: user.pending_email } });
       return user.pending_email;
     });
@@ -195,12 +187,5 @@ function isEmailUniqueViolation(error: unknown): boolean {
 
 /** Turns the account's e-mail notifications off (the unsubscribe link). Answers whether the account exists. */
 export async function unsubscribe(db: Db, userId: number): Promise<boolean> {
-  const rows = await selectRows<{ id: number }>(
-    db,
-    sql`
-      UPDATE users SET preferences = preferences || '{"emailNotifications": false}'::jsonb
-      WHERE id = ${userId} AND deleted_at IS NULL RETURNING id
-    `,
-  );
-  return rows.length > 0;
+  return createAccountAccessRepository(db).turnMailOff(userId);
 }

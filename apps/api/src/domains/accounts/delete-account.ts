@@ -8,7 +8,7 @@ import type { Db } from '../../db/client.ts';
 import { DomainError } from '../../kernel/domain-error.ts';
 import { createAccountDeletionRepository } from './repository/account-deletion.ts';
 import { createPendingUploadsRepository } from '../../kernel/repository/pending-uploads.ts';
-import type { VendorRow, VendorsRepository } from '../businesses/repository/vendors.ts';
+import type { VendorRow, VendorsRepository } from '../businesses/index.ts';
 import type { Storage } from '../../storage/storage.ts';
 
 export interface AccountDeletionDeps {

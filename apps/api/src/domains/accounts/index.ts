@@ -9,6 +9,14 @@ import {
 } from './repository/sessions.ts';
 import { createUsersRepository, type UsersRepository } from './repository/users.ts';
 
+// What other domains, routes and plugins use (ADR 020): named here, never `export *`.
+export { changePassword, confirmPassword, confirmPasswordReset, requestEmailChange, requestPasswordReset, resendVerification, sendVerification, unsubscribe, verifyEmail } from './account-access.ts';
+export { closeBusiness, deleteAccount } from './delete-account.ts';
+export { checkLogin } from './login-attempts.ts';
+export { hashSignupNetwork } from './network-hash.ts';
+export { parseSessionRevocation, SESSION_CHANNEL } from './repository/sessions.ts';
+export { createUsersRepository, presentUser, readPreferences, UniqueViolation } from './repository/users.ts';
+
 declare module 'fastify' {
   interface FastifyInstance {
     users: UsersRepository;

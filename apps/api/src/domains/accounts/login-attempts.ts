@@ -7,7 +7,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { LoginFailuresRepository } from './repository/sessions.ts';
 import type { UserRow, UsersRepository } from './repository/users.ts';
-import { getDummyHash, verifyPassword } from './passwords.ts';
+import { getDummyHash, verifyPassword } from '../../kernel/passwords.ts';
 
 export interface LoginCheckDeps {
   users: Pick<UsersRepository, 'findByUsername'>;

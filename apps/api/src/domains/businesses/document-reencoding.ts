@@ -6,12 +6,11 @@
  * no row names it. PDFs stay as they are. Running it again changes nothing: a file already in the form
  * processDocumentImage writes is left alone (JPEG quality would be lost a little more each time).
  */
-import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { Db } from '../../db/client.ts';
-import { vendorDocuments } from '../../db/schema.ts';
 import type { Storage } from '../../storage/storage.ts';
 import { DOCUMENT_MAX_SIDE, processDocumentImage } from '../../kernel/images.ts';
+import { createStoredDocumentsRepository } from './repository/stored-documents.ts';
 
 export interface DocumentReencodingReport {
   reencoded: number;
@@ -70,7 +69,8 @@ export async function reencodeStoredDocuments(
   log: (message: string) => void = () => undefined,
 ): Promise<DocumentReencodingReport> {
   const report: DocumentReencodingReport = { reencoded: 0, alreadyClean: 0, notImages: 0, missing: 0, unreadable: 0 };
-  const documents = await db.select().from(vendorDocuments).orderBy(vendorDocuments.id);
+  const storedDocuments = createStoredDocumentsRepository(db);
+  const documents = await storedDocuments.listAll();
   for (const document of documents) {
     if (document.contentType !== 'image/jpeg' && document.contentType !== 'image/png') {
       report.notImages += 1;
@@ -99,13 +99,10 @@ export async function reencodeStoredDocuments(
     }
     const storageKey = `private/documents/${processed.sha256}.${processed.extension}`;
     await storage.put(storageKey, processed.body, processed.contentType);
-    await db
-      .update(vendorDocuments)
-      .set({ storageKey, contentType: processed.contentType, byteSize: processed.body.length, sha256: processed.sha256 })
-      .where(eq(vendorDocuments.id, document.id));
+    await storedDocuments.replaceFile(document.id, { storageKey, contentType: processed.contentType, byteSize: processed.body.length, sha256: processed.sha256 });
     // The same upload may be another shop's document too (keys are content-addressed): keep it while named.
-    const [stillNamed] = await db.select({ id: vendorDocuments.id }).from(vendorDocuments).where(eq(vendorDocuments.storageKey, document.storageKey)).limit(1);
-    if (!stillNamed && storageKey !== document.storageKey) await storage.delete(document.storageKey);
+    const isStillNamed = await storedDocuments.isKeyNamed(document.storageKey);
+    if (!isStillNamed && storageKey !== document.storageKey) await storage.delete(document.storageKey);
     report.reencoded += 1;
     log(`document ${document.id}: ${document.byteSize} -> ${processed.body.length} bytes`);
   }

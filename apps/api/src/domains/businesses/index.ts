@@ -3,6 +3,12 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { createVendorsRepository, type VendorsRepository } from './repository/vendors.ts';
 
+// What other domains, routes and plugins use (ADR 020): named here, never `export *`.
+export { registerBusiness, resubmitBusiness } from './businesses.ts';
+export { applyVendorDecision, createAdminVendorsRepository, grantAdmin, insertAdminAction, revokeAdmin } from './repository/admin-vendors.ts';
+export { presentVendor, type VendorRow, type VendorsRepository } from './repository/vendors.ts';
+export { decideVendor } from './vendor-decisions.ts';
+
 declare module 'fastify' {
   interface FastifyInstance {
     vendors: VendorsRepository;

@@ -16,11 +16,10 @@ import {
   type Claim,
   type Redemption,
 } from '@qrib/shared';
-import { isUniqueViolation } from '../../db/client.ts';
 import { DomainError } from '../../kernel/domain-error.ts';
-import type { ClaimableOffer, ClaimsRepository } from './repository.ts';
+import { isClaimCodeTaken, type ClaimableOffer, type ClaimsRepository } from './repository.ts';
 import type { RateLimitCountersRepository } from '../../kernel/repository/rate-limit-counters.ts';
-import type { BurstCheck } from '../trust/suspicious-activity.ts';
+import type { BurstCheck } from '../trust/index.ts';
 
 export const UNDO_MS = REDEMPTION_UNDO_MINUTES * 60_000;
 const FAILURE_WINDOW_MS = REDEMPTION_FAILURE_WINDOW_MINUTES * 60_000;
@@ -77,7 +76,7 @@ export async function claimOffer(claims: ClaimsRepository, userId: number, offer
     try {
       claimId = await claims.insert(offer, userId, drawClaimCode());
     } catch (error) {
-      if (isUniqueViolation(error, 'offer_claims_vendor_code_key')) continue;
+      if (isClaimCodeTaken(error)) continue;
       throw error;
     }
     // No row: the same shopper's other request made the claim a moment ago.

@@ -3,6 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { createClaimsRepository, type ClaimsRepository } from './repository.ts';
 
+// What other domains, routes and plugins use (ADR 020): named here, never `export *`.
+export { claimOffer, createSerialWait, redeemCode, UNDO_MS, undoRedemption } from './claims.ts';
+export { type ClaimsRepository } from './repository.ts';
+
 declare module 'fastify' {
   interface FastifyInstance {
     claims: ClaimsRepository;

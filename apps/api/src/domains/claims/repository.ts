@@ -7,11 +7,10 @@
  */
 import { sql } from 'drizzle-orm';
 import { PURCHASE_COUNTS, maltaDayEnd, maltaMidnight, remainingUnits, type Claim, type ClaimStatus, type Redemption } from '@qrib/shared';
-import { selectRows, type Db } from '../../db/client.ts';
+import { isUniqueViolation, selectRows, type Db } from '../../db/client.ts';
 import { notifications } from '../../db/schema.ts';
-import { publicUrlSql } from '../../storage/public-url.ts';
-import { establishedSql } from '../trust/repository/established.ts';
-import { purchasesSql } from '../trust/repository/purchases.ts';
+import { publicUrlSql } from '../../db/public-url-sql.ts';
+import { establishedSql, purchasesSql } from '../trust/index.ts';
 import { SHOP_SEEN_BY_SHOPPERS } from '../../db/shopper-visibility.ts';
 
 /** What deciding on a claim needs to know about its offer and shop. */
@@ -96,6 +95,11 @@ export const UNDONE_REVIEW_REASON = 'The redemption was undone at the till.';
 
 /** Thrown inside the transaction to roll it back when the offer has no unit left. */
 class SoldOut extends Error {}
+
+/** The code drawn for a claim is already one of the shop's (the unique index decides): draw another. */
+export function isClaimCodeTaken(error: unknown): boolean {
+  return isUniqueViolation(error, 'offer_claims_vendor_code_key');
+}
 
 export function createClaimsRepository(db: Db) {
   async function findClaim(where: ReturnType<typeof sql>): Promise<Claim | undefined> {

@@ -27,8 +27,8 @@ import {
   vendors,
 } from '../../db/schema.ts';
 import type { SettleUploads } from '../../kernel/pending-writes.ts';
-import { enqueueMail } from '../mail/repository/mail-outbox.ts';
-import { readPreferences } from '../accounts/repository/users.ts';
+import { enqueueMail } from '../mail/index.ts';
+import { readPreferences } from '../accounts/index.ts';
 
 /** How long a claim holds an export; a replica that dies mid-build leaves it to be claimed again after this. */
 export const EXPORT_CLAIM_MINUTES = 10;

@@ -4,6 +4,10 @@ import fp from 'fastify-plugin';
 import { createInsightsRepository, type InsightsRepository } from './repository/insights.ts';
 import { createVisitsRepository, type VisitsRepository } from './repository/visits.ts';
 
+// What other domains, routes and plugins use (ADR 020): named here, never `export *`.
+export { buildInsightsReport } from './insights-report.ts';
+export { type InsightsRepository } from './repository/insights.ts';
+
 declare module 'fastify' {
   interface FastifyInstance {
     insights: InsightsRepository;

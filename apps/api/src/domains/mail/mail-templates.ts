@@ -12,7 +12,7 @@ import {
   type MailKind,
 } from '@qrib/shared';
 import { catalogs } from '@qrib/shared/i18n/catalogs';
-import { mailLink } from '../accounts/mail-links.ts';
+import { mailLink } from './mail-links.ts';
 
 export type MailStrings = (typeof catalogs)['en']['mail'];
 type MailKey = keyof MailStrings;

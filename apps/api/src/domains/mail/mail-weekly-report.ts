@@ -5,12 +5,11 @@
  * (Monday to Sunday) that just ended. Its dedupe key 'weekly-report:<vendorId>:<weekStart>' makes it once per
  * business and week, however many replicas' mailers look and however often.
  */
-import { sql } from 'drizzle-orm';
 import { addDays, maltaDateOf, maltaOffsetHours, resolveInsightRange, WEEKLY_REPORT_HOUR } from '@qrib/shared';
-import { selectRows, type Db } from '../../db/client.ts';
-import type { InsightsRepository } from '../insights/repository/insights.ts';
+import type { Db } from '../../db/client.ts';
+import { buildInsightsReport, type InsightsRepository } from '../insights/index.ts';
 import { enqueueMail } from './repository/mail-outbox.ts';
-import { buildInsightsReport } from '../insights/insights-report.ts';
+import { findOwnersWithoutWeeklyReport } from './repository/weekly-report-owners.ts';
 
 const HOUR_MS = 3_600_000;
 
@@ -40,20 +39,7 @@ export function createWeeklyReports(db: Db, insights: InsightsRepository): Weekl
     async queueDue(now = new Date()) {
       const week = weekToReport(now);
       if (!week || week.weekStart === doneWeek) return 0;
-      const owners = await selectRows<{ vendor_id: number; business_name: string; user_id: number; email: string }>(
-        db,
-        sql`
-        SELECT v.id AS vendor_id, v.business_name, u.id AS user_id, u.email
-        FROM vendors v
-        JOIN users u ON u.id = v.owner_user_id
-        WHERE v.status = 'ACTIVE' AND u.deleted_at IS NULL
-          AND COALESCE((u.preferences->>'emailNotifications')::boolean, true)
-          AND NOT EXISTS (
-            SELECT 1 FROM mail_outbox m WHERE m.dedupe_key = 'weekly-report:' || v.id || ':' || ${week.weekStart}
-          )
-        ORDER BY v.id
-      `,
-      );
+      const owners = await findOwnersWithoutWeeklyReport(db, week.weekStart);
       const range = resolveInsightRange('weekly', now, week.weekStart, week.weekEnd);
       let queued = 0;
       for (const owner of owners) {

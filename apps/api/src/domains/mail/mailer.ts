@@ -23,7 +23,7 @@ import {
   type MailKind,
 } from '@qrib/shared';
 import type { ClaimedMail, MailQueueRepository } from './repository/mail-queue.ts';
-import { hashLinkToken, unsubscribeToken } from '../accounts/mail-links.ts';
+import { hashLinkToken, unsubscribeToken } from './mail-links.ts';
 import type { WeeklyReports } from './mail-weekly-report.ts';
 import { renderMail, unsubscribeLinks } from './mail-templates.ts';
 

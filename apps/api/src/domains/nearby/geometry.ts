@@ -3,7 +3,6 @@
  * earth()'s radius as cubes, compared by chord length. Computed here operation for operation as the database
  * does, so the response cache ranks by the very numbers the SQL orders by and builds the same cursors.
  */
-import { sql, type SQL } from 'drizzle-orm';
 import { EARTH_RADIUS_KM } from '@qrib/shared';
 
 /** earthdistance's earth() radius in metres: ll_to_earth places points on a sphere of this radius. */
@@ -45,9 +44,4 @@ export function chordBetween(a: EarthPoint, b: EarthPoint): number {
 /** The chord length matching a great-circle distance on the spec's 6371 km sphere, scaled to earth(). */
 export function chordFor(radiusKm: number): number {
   return 2 * EARTH_CUBE_RADIUS_M * Math.sin(radiusKm / EARTH_RADIUS_KM / 2);
-}
-
-/** The point as a cube literal for SQL (three bound float8s). */
-export function cubeSql(point: EarthPoint): SQL {
-  return sql`cube(ARRAY[${point.x}::float8, ${point.y}::float8, ${point.z}::float8])`;
 }

@@ -4,6 +4,9 @@ import fp from 'fastify-plugin';
 import nearbyCachePlugin from './cache-plugin.ts';
 import { createNearbyRepository, type NearbyRepository } from './repository/nearby.ts';
 
+// What other domains, routes and plugins use (ADR 020): named here, never `export *`.
+export { decodeCursor, decodeOffsetCursor, encodeOffsetCursor } from './cursor.ts';
+
 declare module 'fastify' {
   interface FastifyInstance {
     nearby: NearbyRepository;

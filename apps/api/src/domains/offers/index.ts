@@ -6,6 +6,9 @@ import { createFavoritesRepository, type FavoritesRepository } from './repositor
 import { createOfferEventsRepository, type OfferEventsRepository } from './repository/offer-events.ts';
 import { createOffersRepository, type OffersRepository } from './repository/offers.ts';
 
+// What other domains, routes and plugins use (ADR 020): named here, never `export *`.
+export { createOfferWithImages, editOffer, setOfferStatus } from './offers.ts';
+
 declare module 'fastify' {
   interface FastifyInstance {
     categories: CategoriesRepository;

@@ -6,10 +6,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { OfferFields, OfferStatus } from '@qrib/shared';
 import { DomainError } from '../../kernel/domain-error.ts';
-import type { NotificationsRepository } from '../notifications/repository.ts';
+import type { NotificationsRepository } from '../notifications/index.ts';
 import type { NewOfferImage, OfferRow, OffersRepository } from './repository/offers.ts';
-import type { VendorRow, VendorsRepository } from '../businesses/repository/vendors.ts';
-import { processOfferImage, type ProcessedOfferImage } from '../../kernel/images.ts';
+import type { VendorRow, VendorsRepository } from '../businesses/index.ts';
+import { offerImageFiles, processOfferImage } from '../../kernel/images.ts';
 import { readUploadedFile, type UploadedFile } from '../../kernel/multipart.ts';
 import { storeEachWithRow, type FileStore, type FilesWithRow } from '../../kernel/pending-writes.ts';
 
@@ -31,22 +31,6 @@ function notifySavers(deps: OfferCommandDeps, offerId: number, log: FastifyBaseL
   deps.notifications.notifySaversOfOffer(offerId).catch((error: unknown) => {
     log.warn({ err: error, offerId }, 'could not notify savers of a new offer');
   });
-}
-
-/**
- * An offer photo as stored: its webp card and detail variants under content-addressed public keys, and the
- * offer_images row naming them (the demo data's pictures are stored the same way).
- */
-export function offerImageFiles(image: ProcessedOfferImage, position: number): FilesWithRow<NewOfferImage> {
-  const cardKey = `public/offers/${image.sha256}-card.webp`;
-  const detailKey = `public/offers/${image.sha256}-detail.webp`;
-  return {
-    files: [
-      { key: cardKey, body: image.card, contentType: 'image/webp' },
-      { key: detailKey, body: image.detail, contentType: 'image/webp' },
-    ],
-    row: { position, cardKey, detailKey, width: image.width, height: image.height },
-  };
 }
 
 /** Publishes an offer of `vendor` with its photos (in order); answers the new offer's id. */

@@ -3,7 +3,7 @@
  * admin, whose verdict becomes the receipt's status (a receipt settled VERIFIED counts as a purchase everywhere).
  */
 import { DomainError } from '../../kernel/domain-error.ts';
-import type { AdminRepository, SettledReceipt } from '../trust/repository/admin.ts';
+import type { AdminRepository, SettledReceipt } from '../trust/index.ts';
 
 /** 404 for no such receipt; 403 for a receipt of the admin's own shop; 409 when it is not an open dispute. */
 export async function settleReceipt(admin: AdminRepository, adminUserId: number, receiptId: number, status: 'VERIFIED' | 'REJECTED', reason: string): Promise<SettledReceipt> {

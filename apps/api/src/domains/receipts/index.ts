@@ -4,6 +4,10 @@ import fp from 'fastify-plugin';
 import { createReceiptsRepository, type ReceiptsRepository } from './repository/receipts.ts';
 import receiptVerifierPlugin from './verifier-plugin.ts';
 
+// What other domains, routes and plugins use (ADR 020): named here, never `export *`.
+export { settleReceipt } from './disputes.ts';
+export { submitReceipt } from './receipts.ts';
+
 declare module 'fastify' {
   interface FastifyInstance {
     receipts: ReceiptsRepository;

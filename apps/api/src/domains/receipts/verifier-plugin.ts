@@ -6,9 +6,9 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { createReceiptChecksRepository } from './repository/receipt-checks.ts';
-import { isOwnerAliveSql } from '../../plugins/pending-uploads.ts';
+import { isOwnerAliveSql } from '../../kernel/repository/process-owners.ts';
 import { createReceiptVerifier, RECEIPT_QUEUE_POLL_MS, type ReceiptVerifier } from './receipt-verifier.ts';
-import { createBurstCheck } from '../trust/suspicious-activity.ts';
+import { createBurstCheck } from '../trust/index.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

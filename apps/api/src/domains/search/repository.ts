@@ -7,9 +7,8 @@ import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { EARTH_RADIUS_KM, haversineKm, maltaToday, type SearchQuery, type SearchResult } from '@qrib/shared';
 import { selectRows, type Db } from '../../db/client.ts';
 import { categories, offers } from '../../db/schema.ts';
-import { OFFER_HAS_UNITS } from '../nearby/repository/queries.ts';
-import { findFirstImageUrls, presentOfferSummary } from '../offers/repository/offer-summary.ts';
-import { SHOP_SEEN_BY_SHOPPERS } from '../../db/shopper-visibility.ts';
+import { findFirstImageUrls, presentOfferSummary } from '../../db/offer-summary.ts';
+import { OFFER_HAS_UNITS, SHOP_SEEN_BY_SHOPPERS } from '../../db/shopper-visibility.ts';
 
 export const SEARCH_PAGE_SIZE = 20;
 

@@ -6,6 +6,16 @@ import { createReportsRepository, type ReportsRepository } from './repository/re
 import { createReviewsRepository, type ReviewsRepository } from './repository/reviews.ts';
 import { createSuspiciousActivityRepository, type SuspiciousActivityRepository } from './repository/suspicious-activity.ts';
 
+// What other domains, routes and plugins use (ADR 020): named here, never `export *`.
+export { createReport, decideReports } from './reports.ts';
+export { type AdminRepository, type SettledReceipt } from './repository/admin.ts';
+export { establishedPurchasesSql, establishedSql } from './repository/established.ts';
+export { purchasesSql, receiptNotDecidedAlone } from './repository/purchases.ts';
+export { decodeReviewCursor, ratingSql } from './repository/reviews.ts';
+export { notFlaggedSql } from './repository/suspicious-activity.ts';
+export { replyToReview, writeReview } from './reviews.ts';
+export { type BurstCheck, createBurstCheck, decideSuspiciousActivity } from './suspicious-activity.ts';
+
 declare module 'fastify' {
   interface FastifyInstance {
     reviews: ReviewsRepository;

@@ -6,7 +6,7 @@
 import { sql } from 'drizzle-orm';
 import { selectRows, type Db } from '../../../db/client.ts';
 import type { accountTokens } from '../../../db/schema.ts';
-import { hashLinkToken, newLinkToken } from '../mail-links.ts';
+import { hashLinkToken, newLinkToken } from '../../mail/index.ts';
 
 export type AccountTokenPurpose = (typeof accountTokens.$inferSelect)['purpose'];
 

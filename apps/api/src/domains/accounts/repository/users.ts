@@ -4,7 +4,7 @@ import { eq, or, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { selectRows, type Db } from '../../../db/client.ts';
 import { DEFAULT_PREFERENCES, users, vendors, type UserPreferences } from '../../../db/schema.ts';
-import { establishedSql } from '../../trust/repository/established.ts';
+import { establishedSql } from '../../trust/index.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = Pick<typeof users.$inferInsert, 'name' | 'email' | 'phone' | 'username' | 'passwordHash' | 'signupNetwork'>;

@@ -4,7 +4,7 @@ import { maltaToday, type Shop, type Vendor } from '@qrib/shared';
 import { isForeignKeyViolation, type Db } from '../../../db/client.ts';
 import { offers, vendorDocuments, vendors } from '../../../db/schema.ts';
 import { publicUrl } from '../../../storage/public-url.ts';
-import { findFirstImageUrls, presentOfferSummary } from '../../offers/repository/offer-summary.ts';
+import { findFirstImageUrls, presentOfferSummary } from '../../../db/offer-summary.ts';
 
 export type VendorRow = typeof vendors.$inferSelect;
 export type NewVendor = Omit<typeof vendors.$inferInsert, 'id' | 'createdAt' | 'status' | 'logoKey'>;

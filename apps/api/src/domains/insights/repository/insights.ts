@@ -6,10 +6,7 @@
 import { sql } from 'drizzle-orm';
 import { MALTA_TIME_ZONE, PURCHASE_COUNTS, TRUST_PURCHASES_PER_SHOPPER_DAY, addDays, type InsightRange, type MessageKey } from '@qrib/shared';
 import { selectRows, type Db } from '../../../db/client.ts';
-import { establishedPurchasesSql } from '../../trust/repository/established.ts';
-import { purchasesSql, receiptNotDecidedAlone } from '../../trust/repository/purchases.ts';
-import { ratingSql } from '../../trust/repository/reviews.ts';
-import { notFlaggedSql } from '../../trust/repository/suspicious-activity.ts';
+import { establishedPurchasesSql, notFlaggedSql, purchasesSql, ratingSql, receiptNotDecidedAlone } from '../../trust/index.ts';
 
 /** The facts a report is built from (counts are numbers; PostgreSQL's bigint counts arrive as text). */
 export interface InsightFacts {

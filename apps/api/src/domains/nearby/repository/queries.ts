@@ -13,10 +13,15 @@
  * test/routes/nearby-json.test.ts holds the two to the same bytes.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { publicUrlSql } from '../../../storage/public-url.ts';
-import { SHOP_SEEN_BY_SHOPPERS } from '../../../db/shopper-visibility.ts';
-import { cubeSql, type EarthPoint } from '../geometry.ts';
+import { publicUrlSql } from '../../../db/public-url-sql.ts';
+import { OFFER_HAS_UNITS, SHOP_SEEN_BY_SHOPPERS } from '../../../db/shopper-visibility.ts';
+import type { EarthPoint } from '../geometry.ts';
 import type { NearbyCursor } from '../cursor.ts';
+
+/** The point as a cube literal for SQL (three bound float8s). */
+function cubeSql(point: EarthPoint): SQL {
+  return sql`cube(ARRAY[${point.x}::float8, ${point.y}::float8, ${point.z}::float8])`;
+}
 
 export interface NearestScan {
   center: EarthPoint;
@@ -37,8 +42,6 @@ function isCurrent(today: string): SQL {
   return sql`o.status = 'ACTIVE' AND o.end_date >= ${today}::date AND ${OFFER_HAS_UNITS}`;
 }
 
-/** A LIMITED offer with units left, or an unlimited one (offers o). */
-export const OFFER_HAS_UNITS = sql`(o.max_redemptions IS NULL OR o.redeemed_count < o.max_redemptions)`;
 /**
  * Units left (offers o): null when unlimited, never below 0 (an owner may lower the maximum under the count).
  * GREATEST skips NULLs, hence the CASE.

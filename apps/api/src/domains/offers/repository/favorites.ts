@@ -3,7 +3,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { Favorite } from '@qrib/shared';
 import type { Db } from '../../../db/client.ts';
 import { favorites, offers, vendors } from '../../../db/schema.ts';
-import { findFirstImageUrls, presentOfferSummary } from './offer-summary.ts';
+import { findFirstImageUrls, presentOfferSummary } from '../../../db/offer-summary.ts';
 import { shopSeenByShoppers } from '../../../db/shopper-visibility.ts';
 
 export function createFavoritesRepository(db: Db) {

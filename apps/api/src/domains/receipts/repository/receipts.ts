@@ -20,8 +20,9 @@ import {
 } from '@qrib/shared';
 import { isForeignKeyViolation, isUniqueViolation, selectRows, type Db } from '../../../db/client.ts';
 import { offers, receiptFiles, receipts, shopVisits, users, vendors } from '../../../db/schema.ts';
-import { insertReceiptDecidedNotification } from '../../notifications/repository.ts';
+import { insertReceiptDecidedNotification } from '../../notifications/index.ts';
 import { SHOP_SEEN_BY_SHOPPERS } from '../../../db/shopper-visibility.ts';
+import { receiptFileUrl } from '../../../kernel/private-files.ts';
 
 export type ReceiptRow = typeof receipts.$inferSelect;
 export type ReceiptFileRow = typeof receiptFiles.$inferSelect;
@@ -67,8 +68,6 @@ export function presentReason(code: string | null, params: MessageParams | null,
   const filled = params ?? {};
   return { text: formatMessage(MESSAGES[code], filled), code, params: filled };
 }
-
-export const receiptFileUrl = (receiptId: number, fileId: number) => `/api/v1/receipts/${receiptId}/files/${fileId}`;
 
 /**
  * Whether the shopper may ask the shop to check the receipt (issue 24, 'Ask the shop to check'): the automatic check

@@ -13,11 +13,11 @@ import {
   type ReceiptDispute,
 } from '@qrib/shared';
 import { selectRows, type Db } from '../../../db/client.ts';
-import { OFFER_HAS_UNITS } from '../../nearby/repository/queries.ts';
-import { insertAdminAction } from '../../businesses/repository/admin-vendors.ts';
+import { OFFER_HAS_UNITS } from '../../../db/shopper-visibility.ts';
+import { insertAdminAction } from '../../businesses/index.ts';
 import { establishedSql } from './established.ts';
-import { insertReceiptDecidedNotification } from '../../notifications/repository.ts';
-import { receiptFileUrl } from '../../receipts/repository/receipts.ts';
+import { insertReceiptDecidedNotification } from '../../notifications/index.ts';
+import { receiptFileUrl } from '../../../kernel/private-files.ts';
 
 /**
  * An open dispute: the automatic check VERIFIED the receipt, the shop's owner REJECTED it, no admin has settled it. `r`

@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import type { ReportedItem, ReportKind, ReportReason } from '@qrib/shared';
 import { selectRows, type Db } from '../../../db/client.ts';
 import { notifications } from '../../../db/schema.ts';
-import { applyVendorDecision, insertAdminAction } from '../../businesses/repository/admin-vendors.ts';
+import { applyVendorDecision, insertAdminAction } from '../../businesses/index.ts';
 import { liveReviewSql } from './reviews.ts';
 
 /** A reported item as a report and a decision need it. */

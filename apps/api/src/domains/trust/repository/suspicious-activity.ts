@@ -15,7 +15,7 @@ import {
 } from '@qrib/shared';
 import { selectRows, type Db } from '../../../db/client.ts';
 import { notifications } from '../../../db/schema.ts';
-import { insertAdminAction } from '../../businesses/repository/admin-vendors.ts';
+import { insertAdminAction } from '../../businesses/index.ts';
 
 export type { SuspiciousItemKind };
 

@@ -5,7 +5,7 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminActionsQuerySchema, adminActionsResponseSchema, adminOverviewResponseSchema, apiErrorSchema } from '@qrib/shared';
-import { HttpError, onField } from '../../../../kernel/http-error.ts';
+import { DomainError, onField } from '../../../../kernel/domain-error.ts';
 
 /** The action log's cursor: the id of the last action shown, opaque to clients. */
 function encodeActionsCursor(lastId: number): string {
@@ -50,7 +50,7 @@ const adminOverviewRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { cursor } = request.query;
       const beforeId = cursor === undefined ? undefined : decodeActionsCursor(cursor);
-      if (cursor !== undefined && beforeId === undefined) throw new HttpError(400, 'cursorInvalid', {}, onField('cursor', 'cursorInvalid'));
+      if (cursor !== undefined && beforeId === undefined) throw new DomainError('invalid', 'cursorInvalid', {}, onField('cursor', 'cursorInvalid'));
       const { actions, hasMore } = await app.adminConsole.listActions(beforeId);
       const last = actions.at(-1);
       return { data: actions, nextCursor: hasMore && last ? encodeActionsCursor(last.actionId) : null };

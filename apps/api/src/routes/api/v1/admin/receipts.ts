@@ -5,7 +5,7 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema, receiptDisputesResponseSchema, receiptIdParamsSchema, receiptSettlementResponseSchema, receiptSettlementSchema } from '@qrib/shared';
-import { settleReceipt } from '../../../../domains/receipts/disputes.ts';
+import { settleReceipt } from '../../../../domains/receipts/index.ts';
 
 const adminReceiptRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(

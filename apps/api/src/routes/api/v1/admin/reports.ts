@@ -5,7 +5,7 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema, reportDecisionResponseSchema, reportDecisionSchema, reportedItemsResponseSchema, reportItemParamsSchema } from '@qrib/shared';
-import { decideReports } from '../../../../domains/trust/reports.ts';
+import { decideReports } from '../../../../domains/trust/index.ts';
 
 const adminReportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(

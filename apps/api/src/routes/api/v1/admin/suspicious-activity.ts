@@ -12,7 +12,7 @@ import {
   suspiciousActivityQuerySchema,
   suspiciousActivityResponseSchema,
 } from '@qrib/shared';
-import { decideSuspiciousActivity } from '../../../../domains/trust/suspicious-activity.ts';
+import { decideSuspiciousActivity } from '../../../../domains/trust/index.ts';
 
 const adminSuspiciousActivityRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(

@@ -13,8 +13,7 @@ import {
   adminVendorsResponseSchema,
 } from '@qrib/shared/admin-vendor-schemas';
 import { DomainError } from '../../../../kernel/domain-error.ts';
-import { createAdminVendorsRepository } from '../../../../domains/businesses/repository/admin-vendors.ts';
-import { decideVendor } from '../../../../domains/businesses/vendor-decisions.ts';
+import { createAdminVendorsRepository, decideVendor } from '../../../../domains/businesses/index.ts';
 import { privateFileHeaders } from '../../../../kernel/private-files.ts';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };

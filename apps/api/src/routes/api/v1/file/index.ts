@@ -13,7 +13,7 @@ import {
   receiptUploadFieldsSchema,
 } from '@qrib/shared';
 import { parseFields, readMultipart } from '../../../../kernel/multipart.ts';
-import { submitReceipt } from '../../../../domains/receipts/receipts.ts';
+import { submitReceipt } from '../../../../domains/receipts/index.ts';
 
 const errors = {
   400: apiErrorSchema,

@@ -12,7 +12,7 @@ import {
   changeEmailResponseSchema,
   changePasswordRequestSchema,
 } from '@qrib/shared';
-import { HttpError } from '../../../../kernel/http-error.ts';
+import { DomainError } from '../../../../kernel/domain-error.ts';
 import { changePassword, confirmPassword, requestEmailChange, resendVerification } from '../../../../domains/accounts/index.ts';
 
 const minutesUntil = (ttlMs: number) => Math.max(1, Math.ceil(ttlMs / 60_000));
@@ -31,7 +31,7 @@ const myAccountRoutes: FastifyPluginAsyncZod = async (app) => {
   async function countVerificationMail(request: FastifyRequest) {
     const result = await verificationMails(request);
     if (!result.isAllowed && result.isExceeded) {
-      throw new HttpError(429, 'tooManyVerificationMails', { minutes: minutesUntil(result.ttl) });
+      throw new DomainError('too-many', 'tooManyVerificationMails', { minutes: minutesUntil(result.ttl) });
     }
   }
 

@@ -5,8 +5,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema, currentDataExportResponseSchema, dataExportResponseSchema, exportIdParamsSchema, maltaDateOf } from '@qrib/shared';
-import { HttpError } from '../../../../kernel/http-error.ts';
-import { presentDataExport } from '../../../../domains/exports/repository.ts';
+import { DomainError } from '../../../../kernel/domain-error.ts';
+import { presentDataExport } from '../../../../domains/exports/index.ts';
 
 /** A username as a file name's part: our usernames are safe already; anything else becomes '_'. */
 function archiveName(username: string, readyAt: Date): string {
@@ -64,14 +64,14 @@ const myExportRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      if (request.validationError) throw new HttpError(404, 'exportNotFound');
+      if (request.validationError) throw new DomainError('not-found', 'exportNotFound');
       const row = await app.dataExports.findForUser(request.params.exportId, request.user.id);
       // A FAILED export has nothing to download; the profile offers to ask again.
-      if (!row || row.status === 'FAILED') throw new HttpError(404, 'exportNotFound');
+      if (!row || row.status === 'FAILED') throw new DomainError('not-found', 'exportNotFound');
       if (row.status === 'PENDING') return reply.code(202).header('cache-control', 'no-store').send({ data: presentDataExport(row) });
-      if (row.isExpired || !row.storageKey || !row.readyAt) throw new HttpError(410, 'exportExpired');
+      if (row.isExpired || !row.storageKey || !row.readyAt) throw new DomainError('gone', 'exportExpired');
       const stored = await app.storage.get(row.storageKey);
-      if (!stored) throw new HttpError(410, 'exportExpired');
+      if (!stored) throw new DomainError('gone', 'exportExpired');
       return reply
         .headers({
           'content-type': 'application/zip',

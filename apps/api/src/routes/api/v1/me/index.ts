@@ -2,7 +2,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema, favoritesResponseSchema, meResponseSchema, offerIdParamsSchema, updateMeRequestSchema } from '@qrib/shared';
-import { HttpError } from '../../../../kernel/http-error.ts';
+import { DomainError } from '../../../../kernel/domain-error.ts';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema };
 
@@ -21,7 +21,7 @@ const meRoutes: FastifyPluginAsyncZod = async (app) => {
       const userId = request.user.id;
       await app.users.updateProfile(userId, request.body);
       const user = await app.users.findProfile(userId);
-      if (!user) throw new HttpError(401, 'invalidSession');
+      if (!user) throw new DomainError('unauthenticated', 'invalidSession');
       return { user };
     },
   );
@@ -45,7 +45,7 @@ const meRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const userId = request.user.id;
       // Only an offer the shopper can see can be saved.
-      if (!(await app.offers.findForViewer(request.params.offerId, userId))) throw new HttpError(404, 'offerNotFound');
+      if (!(await app.offers.findForViewer(request.params.offerId, userId))) throw new DomainError('not-found', 'offerNotFound');
       await app.favorites.save(userId, request.params.offerId);
       await app.offerEvents.record(userId, [{ offerId: request.params.offerId, kind: 'SAVE' }]);
       return reply.code(204).send(null);

@@ -1,7 +1,7 @@
 /** POST /api/v1/offers/:offerId/claims: the caller's code for an offer (issue 13). */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema, claimResponseSchema, offerIdParamsSchema } from '@qrib/shared';
-import { claimOffer } from '../../../../domains/claims/claims.ts';
+import { claimOffer } from '../../../../domains/claims/index.ts';
 
 const offerClaimRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(

@@ -22,11 +22,11 @@ import {
   offerResponseSchema,
   type OfferStatus,
 } from '@qrib/shared';
-import { HttpError, onField } from '../../../../kernel/http-error.ts';
+import { DomainError, onField } from '../../../../kernel/domain-error.ts';
 import { chooseEncoding, COMPRESS_THRESHOLD_BYTES } from '../../../../kernel/answer-encoding.ts';
-import { decodeCursor, decodeOffsetCursor, encodeOffsetCursor } from '../../../../domains/nearby/cursor.ts';
+import { decodeCursor, decodeOffsetCursor, encodeOffsetCursor } from '../../../../domains/nearby/index.ts';
 import { parseFields, readMultipart } from '../../../../kernel/multipart.ts';
-import { createOfferWithImages, editOffer, setOfferStatus } from '../../../../domains/offers/offers.ts';
+import { createOfferWithImages, editOffer, setOfferStatus } from '../../../../domains/offers/index.ts';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
 
@@ -62,7 +62,7 @@ function sendJson(reply: FastifyReply, json: Buffer) {
 const offerRoutes: FastifyPluginAsyncZod = async (app) => {
   async function presentFor(offerId: number, userId: number) {
     const offer = await app.offers.findForViewer(offerId, userId);
-    if (!offer) throw new HttpError(404, 'offerNotFound');
+    if (!offer) throw new DomainError('not-found', 'offerNotFound');
     return { data: offer };
   }
 
@@ -112,7 +112,7 @@ const offerRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { latitude, longitude, radiusKm, categoryId, cursor: cursorText } = request.query;
       const cursor = cursorText === undefined ? undefined : decodeCursor(cursorText);
-      if (cursorText !== undefined && !cursor) throw new HttpError(400, 'cursorInvalid', {}, onField('cursor', 'cursorInvalid'));
+      if (cursorText !== undefined && !cursor) throw new DomainError('invalid', 'cursorInvalid', {}, onField('cursor', 'cursorInvalid'));
       // The JSON the schema describes, written by the database and the nearby cache (services/nearby/).
       const page = await app.nearbyCache.findPage({ latitude, longitude, radiusKm, categoryId, cursor, pageSize: NEARBY_PAGE_SIZE, today: maltaToday() });
       // Compressed here, not by @fastify/compress: the nearby cache keeps the compressed copy of each answer.
@@ -136,10 +136,10 @@ const offerRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { cursor: cursorText, ...query } = request.query;
       const offset = cursorText === undefined ? 0 : decodeOffsetCursor(cursorText);
-      if (offset === undefined) throw new HttpError(400, 'cursorInvalid', {}, onField('cursor', 'cursorInvalid'));
+      if (offset === undefined) throw new DomainError('invalid', 'cursorInvalid', {}, onField('cursor', 'cursorInvalid'));
       const hasPosition = query.latitude !== undefined && query.longitude !== undefined;
       if (!hasPosition && (query.sort === 'nearest' || query.maxDistanceKm !== undefined)) {
-        throw new HttpError(400, 'locationNeeded', {}, onField('latitude', 'locationNeeded'));
+        throw new DomainError('invalid', 'locationNeeded', {}, onField('latitude', 'locationNeeded'));
       }
       const { results, hasMore } = await app.offerSearch.search({ ...query, offset });
       return { data: results, nextCursor: hasMore ? encodeOffsetCursor(offset + results.length) : null };
@@ -170,7 +170,7 @@ const offerRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { latitude, longitude, radiusKm } = request.query;
       const userId = request.user.id;
-      if (streamsPerAccount.isFull(userId) || streamsPerIp.isFull(request.ip)) throw new HttpError(429, 'tooManyStreams');
+      if (streamsPerAccount.isFull(userId) || streamsPerIp.isFull(request.ip)) throw new DomainError('too-many', 'tooManyStreams');
       streamsPerAccount.add(userId);
       streamsPerIp.add(request.ip);
       reply.hijack();

@@ -13,7 +13,7 @@ import {
   receiptResponseSchema,
   vendorReceiptResponseSchema,
 } from '@qrib/shared';
-import { HttpError } from '../../../../kernel/http-error.ts';
+import { DomainError } from '../../../../kernel/domain-error.ts';
 import { privateFileHeaders } from '../../../../kernel/private-files.ts';
 
 const receiptRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -36,7 +36,7 @@ const receiptRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const file = await app.policies.canReadReceiptFile(request.user, request.params.receiptId, request.params.fileId);
       const stored = await app.storage.get(file.storageKey);
-      if (!stored) throw new HttpError(404, 'receiptNotFound');
+      if (!stored) throw new DomainError('not-found', 'receiptNotFound');
       return reply.headers(privateFileHeaders(file.contentType, stored.byteSize)).send(stored.body);
     },
   );
@@ -64,7 +64,7 @@ const receiptRoutes: FastifyPluginAsyncZod = async (app) => {
       const { receiptId } = request.params;
       await app.policies.canDecideReceipt(request.user, receiptId);
       const decided = await app.receipts.decide(receiptId, request.user.id, request.body);
-      if (!decided) throw new HttpError(409, 'receiptAlreadyDecided');
+      if (!decided) throw new DomainError('conflict', 'receiptAlreadyDecided');
       request.log.info({ receiptId, status: decided.status }, 'receipt decided');
       return { data: decided };
     },
@@ -91,8 +91,8 @@ const receiptRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { receiptId } = request.params;
       const asked = await app.receipts.askShop(receiptId, request.user.id);
-      if (asked.kind === 'not-found') throw new HttpError(404, 'receiptNotFound');
-      if (asked.kind === 'not-askable') throw new HttpError(409, 'receiptCheckNotAskable');
+      if (asked.kind === 'not-found') throw new DomainError('not-found', 'receiptNotFound');
+      if (asked.kind === 'not-askable') throw new DomainError('conflict', 'receiptCheckNotAskable');
       request.log.info({ receiptId }, 'shop asked to check a receipt');
       return { data: asked.receipt };
     },

@@ -4,7 +4,7 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema, reportCreatedSchema, reportCreateSchema } from '@qrib/shared';
-import { createReport } from '../../../../domains/trust/reports.ts';
+import { createReport } from '../../../../domains/trust/index.ts';
 
 const reportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(

@@ -5,8 +5,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MAX_INT, MESSAGES, apiErrorSchema, reviewCreateSchema, reviewReplySchema, reviewResponseSchema } from '@qrib/shared';
-import { replyToReview, writeReview } from '../../../../domains/trust/reviews.ts';
-import { createBurstCheck } from '../../../../domains/trust/suspicious-activity.ts';
+import { createBurstCheck, replyToReview, writeReview } from '../../../../domains/trust/index.ts';
 
 const reviewIdParamsSchema = z.object({
   reviewId: z.coerce

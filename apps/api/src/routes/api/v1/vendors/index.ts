@@ -19,9 +19,7 @@ import {
   vendorResponseSchema,
 } from '@qrib/shared';
 import { DomainError } from '../../../../kernel/domain-error.ts';
-import { HttpError } from '../../../../kernel/http-error.ts';
-import { presentVendor } from '../../../../domains/businesses/repository/vendors.ts';
-import { registerBusiness, resubmitBusiness } from '../../../../domains/businesses/businesses.ts';
+import { presentVendor, registerBusiness, resubmitBusiness } from '../../../../domains/businesses/index.ts';
 import { privateFileHeaders } from '../../../../kernel/private-files.ts';
 import { parseFields, readMultipart } from '../../../../kernel/multipart.ts';
 
@@ -155,7 +153,7 @@ const vendorRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const document = await app.policies.canReadDocument(request.user, request.params.documentId);
       const stored = await app.storage.get(document.storageKey);
-      if (!stored) throw new HttpError(404, 'documentNotFound');
+      if (!stored) throw new DomainError('not-found', 'documentNotFound');
       return reply.headers(privateFileHeaders(document.contentType, stored.byteSize)).send(stored.body);
     },
   );

@@ -1,7 +1,7 @@
 /** GET /api/v1/vendors/me/insights: the owner's report for a week or a month (spec §2.4; DESIGN.md §4, §5). */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema, insightsQuerySchema, maltaDateOf, resolveInsightRange, vendorInsightsResponseSchema } from '@qrib/shared';
-import { buildInsightsReport } from '../../../../domains/insights/insights-report.ts';
+import { buildInsightsReport } from '../../../../domains/insights/index.ts';
 
 const vendorInsightRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(

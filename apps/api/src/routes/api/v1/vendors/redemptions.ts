@@ -5,8 +5,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { REDEMPTION_WAIT_SECONDS, apiErrorSchema, claimIdParamsSchema, maltaToday, redeemRequestSchema, redemptionResponseSchema, redemptionsQuerySchema, redemptionsResponseSchema } from '@qrib/shared';
-import { createSerialWait, redeemCode, UNDO_MS, undoRedemption } from '../../../../domains/claims/claims.ts';
-import { createBurstCheck } from '../../../../domains/trust/suspicious-activity.ts';
+import { createSerialWait, redeemCode, UNDO_MS, undoRedemption } from '../../../../domains/claims/index.ts';
+import { createBurstCheck } from '../../../../domains/trust/index.ts';
 
 const redemptionRoutes: FastifyPluginAsyncZod = async (app) => {
   const waitTurn = createSerialWait(REDEMPTION_WAIT_SECONDS * 1000);

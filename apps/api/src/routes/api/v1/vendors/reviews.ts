@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema, reviewsPageSchema, shopParamsSchema } from '@qrib/shared';
 import { DomainError } from '../../../../kernel/domain-error.ts';
-import { decodeReviewCursor } from '../../../../domains/trust/repository/reviews.ts';
+import { decodeReviewCursor } from '../../../../domains/trust/index.ts';
 
 const querySchema = z.object({ cursor: z.string().max(200).optional() });
 

@@ -12,7 +12,7 @@ import {
   visitDetectRequestSchema,
   visitIdParamsSchema,
 } from '@qrib/shared';
-import { HttpError } from '../../../../kernel/http-error.ts';
+import { DomainError } from '../../../../kernel/domain-error.ts';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };
 
@@ -51,9 +51,9 @@ const visitRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { visitId } = request.params;
       await app.policies.canAnswerVisit(request.user, visitId);
-      if (!(await app.visits.answer(visitId, request.body.answer))) throw new HttpError(409, 'visitAlreadyAnswered');
+      if (!(await app.visits.answer(visitId, request.body.answer))) throw new DomainError('conflict', 'visitAlreadyAnswered');
       const data = await app.visits.present(visitId);
-      if (!data) throw new HttpError(404, 'visitNotFound');
+      if (!data) throw new DomainError('not-found', 'visitNotFound');
       return { data };
     },
   );

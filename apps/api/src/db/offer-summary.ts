@@ -1,9 +1,9 @@
 /** The short form of an offer that cards show (nearby results, saved offers), and their first photos. */
 import { and, eq, inArray } from 'drizzle-orm';
 import { remainingUnits } from '@qrib/shared/claim-constants';
-import type { Db } from '../../../db/client.ts';
-import { offerImages, type offers } from '../../../db/schema.ts';
-import { publicUrl } from '../../../storage/public-url.ts';
+import type { Db } from './client.ts';
+import { offerImages, type offers } from './schema.ts';
+import { publicUrl } from '../storage/public-url.ts';
 
 export function presentOfferSummary(offer: typeof offers.$inferSelect, imageUrl: string | null) {
   return {
