@@ -2,9 +2,9 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_CATEGORY_NAMES, MESSAGES, formatMessage } from '@qrib/shared';
+import { DEFAULT_CATEGORY_NAMES, MESSAGES, categoriesResponseSchema, formatMessage } from '@qrib/shared';
 import type { App } from '../../src/app.ts';
-import { createTestApp, createTestDatabase, type TestDatabase } from '../helpers.ts';
+import { bodyOf, createTestApp, createTestDatabase, type TestDatabase } from '../helpers.ts';
 
 let testDb: TestDatabase;
 let app: App;
@@ -44,7 +44,7 @@ describe('GET /api/v1/categories/', () => {
     for (const url of ['/api/v1/categories/', '/api/v1/categories']) {
       const response = await app.inject({ method: 'GET', url });
       expect(response.statusCode).toBe(200);
-      const { data } = response.json() as { data: { categoryId: number; name: string }[] };
+      const { data } = bodyOf(response, categoriesResponseSchema);
       expect(data.map((category) => category.name)).toEqual(expect.arrayContaining([...DEFAULT_CATEGORY_NAMES]));
       for (const category of data) {
         expect(category).toEqual({

@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { LOGIN_ATTEMPTS_PER_USERNAME, MESSAGES, type Vendor } from '@qrib/shared';
+import { LOGIN_ATTEMPTS_PER_USERNAME, MESSAGES, vendorResponseSchema } from '@qrib/shared';
 import type { App } from '../../src/app.ts';
 import { selectRows } from '../../src/db/client.ts';
 import { buildPendingShop, buildShop, createOffer } from '../factories.ts';
 import { multipartBody } from '../fixtures.ts';
-import { signUp, useTestApp, type TestDatabase } from '../helpers.ts';
+import { api, bodyOf, signUp, useTestApp, type TestDatabase } from '../helpers.ts';
 
 let app: App;
 let testDb: TestDatabase;
@@ -40,9 +40,9 @@ describe('POST /api/v1/vendors/me/close', () => {
     // What the body says besides the password is ignored.
     const response = await close(shop, { password: shop.password, reason: 'retiring' });
     expect(response.statusCode).toBe(200);
-    const closed = (response.json() as { data: Vendor }).data;
+    const closed = bodyOf(response, vendorResponseSchema).data;
     expect(closed).toMatchObject({ vendorId: shop.vendorId, businessName: 'Closing Bakery', status: 'CLOSED' });
-    const asOwnerReadsIt = (await app.inject({ method: 'GET', url: '/api/v1/vendors/me', cookies: shop.cookies })).json() as { data: Vendor };
+    const asOwnerReadsIt = (await api(app).get('/api/v1/vendors/me', { cookies: shop.cookies, expect: vendorResponseSchema })).body;
     expect(closed).toEqual(asOwnerReadsIt.data);
     const [row] = await selectRows<{ changed: string }>(db(), sql`SELECT status_changed_at AS changed FROM vendors WHERE id = ${shop.vendorId}`);
     expect(new Date(row?.changed ?? 0).getTime()).toBeGreaterThanOrEqual(before - 1000);

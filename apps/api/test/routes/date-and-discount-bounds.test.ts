@@ -4,11 +4,12 @@
  * discount is at most 100 % or MAX_DISCOUNT_VALUE.
  */
 import { describe, expect, it } from 'vitest';
-import { EARLIEST_DATE, FIELD_LABELS, LATEST_DATE, MAX_DISCOUNT_VALUE, MESSAGES, formatMessage } from '@qrib/shared';
+import { EARLIEST_DATE, FIELD_LABELS, LATEST_DATE, MAX_DISCOUNT_VALUE, MESSAGES, apiErrorSchema, formatMessage } from '@qrib/shared';
+import type { LightMyRequestResponse } from 'fastify';
 import type { App } from '../../src/app.ts';
 import { multipartBody } from '../fixtures.ts';
 import { buildOffer, buildShop, createOffer, maltaDay } from '../factories.ts';
-import { useTestApp } from '../helpers.ts';
+import { bodyOf, useTestApp } from '../helpers.ts';
 
 let app: App;
 useTestApp({}, (made) => ({ app } = made));
@@ -22,12 +23,12 @@ const outOfRangeText = (field: DateField) => formatMessage(MESSAGES.dateOutOfRan
 const discountTooHigh = formatMessage(MESSAGES.discountValueTooHigh, { max: MAX_DISCOUNT_VALUE });
 
 /** The answer is a 400 naming the field with its code, the field's message and the range. */
-function expectRefused(response: { statusCode: number; json(): unknown }, field: DateField) {
+function expectRefused(response: LightMyRequestResponse, field: DateField) {
   expect(response.statusCode, JSON.stringify(response.json())).toBe(400);
-  const body = response.json() as { message: string; fieldErrors: Record<string, string>; fieldErrorCodes: Record<string, unknown> };
-  expect(body.fieldErrorCodes[field]).toEqual(outOfRange(field));
-  expect(body.fieldErrors[field]).toBe(outOfRangeText(field));
-  expect(body.fieldErrors[field]).toContain(`between ${EARLIEST_DATE} and ${LATEST_DATE}`);
+  const body = bodyOf(response, apiErrorSchema);
+  expect(body.fieldErrorCodes?.[field]).toEqual(outOfRange(field));
+  expect(body.fieldErrors?.[field]).toBe(outOfRangeText(field));
+  expect(body.fieldErrors?.[field]).toContain(`between ${EARLIEST_DATE} and ${LATEST_DATE}`);
 }
 
 describe('dates outside 2000-01-01…2100-12-31', () => {

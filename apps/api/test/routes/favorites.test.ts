@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { MESSAGES } from '@qrib/shared';
+import { MESSAGES, favoritesResponseSchema } from '@qrib/shared';
 import type { App } from '../../src/app.ts';
 import { buildShop, createOffer } from '../factories.ts';
-import { signUp, useTestApp } from '../helpers.ts';
+import { bodyOf, signUp, useTestApp } from '../helpers.ts';
 
 let app: App;
 
@@ -26,7 +26,7 @@ describe('favourites', () => {
 
     const list = await app.inject({ method: 'GET', url: '/api/v1/me/favorites', cookies: shopper.cookies });
     expect(list.statusCode).toBe(200);
-    const data = list.json().data as { offerId: number; title: string; vendor: { businessName: string }; savedAt: string }[];
+    const data = bodyOf(list, favoritesResponseSchema).data;
     expect(data.map((favorite) => favorite.title)).toEqual(['Second saved', 'First saved']);
     expect(data[0]?.vendor.businessName).toBe('Favourite Bakery');
 

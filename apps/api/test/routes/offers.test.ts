@@ -1,14 +1,14 @@
 import { count, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES, offerFieldsSchema } from '@qrib/shared';
+import { MESSAGES, offerFieldsSchema, offerResponseSchema } from '@qrib/shared';
 import type { App } from '../../src/app.ts';
 import { categories, offerImages, offers } from '../../src/db/schema.ts';
 import { DomainError } from '../../src/kernel/domain-error.ts';
 import { editOffer, setOfferStatus } from '../../src/domains/offers/offers.ts';
 import { listFiles, makeJpeg, makePng, makePngClaiming, multipartBody, type FilePart } from '../fixtures.ts';
 import { buildOffer, buildShop, maltaDay } from '../factories.ts';
-import { signUp, type TestDatabase, useTestApp } from '../helpers.ts';
+import { bodyOf, signUp, useTestApp, type TestDatabase } from '../helpers.ts';
 
 let testDb: TestDatabase;
 let app: App;
@@ -183,7 +183,7 @@ describe('reading, editing, pausing and resuming offers', () => {
   async function publishedOffer() {
     const shop = await owner();
     const response = await createOffer(shop.cookies, offerFields(), [await imagePart()]);
-    return { shop, offer: response.json().data as { offerId: number } };
+    return { shop, offer: bodyOf(response, offerResponseSchema).data};
   }
 
   it('GET /offers/:offerId answers that offer, 404 for an unknown one and 400 for a bad id', async () => {

@@ -6,11 +6,12 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { offerResponseSchema } from '@qrib/shared';
 import type { App } from '../../src/app.ts';
 import { pendingUploads } from '../../src/db/schema.ts';
 import { makeJpeg, multipartBody } from '../fixtures.ts';
 import { buildOffer, buildShop } from '../factories.ts';
-import { createTestApp, type TestDatabase, useTestApp } from '../helpers.ts';
+import { bodyOf, createTestApp, useTestApp, type TestDatabase } from '../helpers.ts';
 
 let testDb: TestDatabase;
 let app: App;
@@ -53,7 +54,7 @@ async function createOffer(content: Buffer) {
     cookies: account.cookies,
   });
   expect(response.statusCode).toBe(201);
-  return { account, offer: response.json().data as { images: { cardUrl: string }[] } };
+  return { account, offer: bodyOf(response, offerResponseSchema).data};
 }
 
 describe('pending uploads', () => {

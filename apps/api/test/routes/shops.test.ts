@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { MESSAGES } from '@qrib/shared';
+import { MESSAGES, shopResponseSchema } from '@qrib/shared';
 import type { App } from '../../src/app.ts';
 import { offers, vendors } from '../../src/db/schema.ts';
 import { buildShop, createOffer, insertShop, maltaDay } from '../factories.ts';
 import { makeJpeg } from '../fixtures.ts';
-import { signUp, type TestDatabase, useTestApp } from '../helpers.ts';
+import { bodyOf, signUp, useTestApp, type TestDatabase } from '../helpers.ts';
 
 let testDb: TestDatabase;
 let app: App;
@@ -36,7 +36,7 @@ describe('GET /api/v1/vendors/:vendorId (a shop’s page)', () => {
     const shopper = await signUp(app);
     const response = await getShop(shop.vendorId, shopper.cookies);
     expect(response.statusCode).toBe(200);
-    const { offers: cards, ...face } = response.json().data as { offers: { offerId: number; title: string; imageUrl: string | null; status: string }[] };
+    const { offers: cards, ...face } = bodyOf(response, shopResponseSchema).data;
     expect(face).toEqual({
       vendorId: shop.vendorId,
       businessName: 'Ta’ Pawlu',
@@ -64,7 +64,7 @@ describe('GET /api/v1/vendors/:vendorId (a shop’s page)', () => {
     const shopper = await signUp(app);
     const response = await getShop(vendorId, shopper.cookies);
     expect(response.statusCode, response.body).toBe(200);
-    const data = response.json().data as { logoUrl: string; offers: unknown[] };
+    const data = bodyOf(response, shopResponseSchema).data;
     expect(data.logoUrl).toBe(`/uploads/${logoKey}`);
     expect(data.offers).toEqual([]);
   });

@@ -5,13 +5,13 @@
  */
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { MESSAGES } from '@qrib/shared';
+import { MESSAGES, claimResponseSchema } from '@qrib/shared';
 import type { App } from '../../src/app.ts';
 import { selectRows } from '../../src/db/client.ts';
 import { offers, users, vendors } from '../../src/db/schema.ts';
 import { drawClaimCode } from '../../src/domains/claims/claims.ts';
 import { buildShop, createOffer, maltaDay } from '../factories.ts';
-import { signUp, useTestApp, type TestDatabase } from '../helpers.ts';
+import { bodyOf, signUp, useTestApp, type TestDatabase } from '../helpers.ts';
 
 let app: App;
 let testDb: TestDatabase;
@@ -45,7 +45,7 @@ describe('the till of a closed business', () => {
     const shopper = await signUp(app);
     const offerId = await createOffer(app, shop);
     const claimed = await app.inject({ method: 'POST', url: `/api/v1/offers/${offerId}/claims`, cookies: shopper.cookies });
-    const { code } = (claimed.json() as { data: { code: string } }).data;
+    const { code } = bodyOf(claimed, claimResponseSchema).data;
     expect((await close(shop)).statusCode).toBe(200);
 
     const answer = await redeem(shop, code);
