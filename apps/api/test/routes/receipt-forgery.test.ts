@@ -9,10 +9,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { receiptResponseSchema, receiptsResponseSchema } from '@qrib/shared';
 import type { App } from '../../src/app.ts';
 import { multipartBody, type FilePart } from '../fixtures.ts';
 import { buildShop, createOffer, maltaDay } from '../factories.ts';
-import { createTestApp, createTestDatabase, signUp, type TestDatabase } from '../helpers.ts';
+import { api, bodyOf, createTestApp, createTestDatabase, signUp, type TestDatabase } from '../helpers.ts';
 import { makeProgramDrawnReceipt, makeTextPdf } from '../receipt-images.ts';
 
 const OCR_TIMEOUT = 120_000;
@@ -56,13 +57,9 @@ async function forge(file: FilePart) {
   const { payload, headers } = multipartBody({ vendorId }, [file]);
   const upload = await app.inject({ method: 'POST', url: '/api/v1/file/upload-bills', payload, headers, cookies: shopper.cookies });
   expect(upload.statusCode, upload.body).toBe(201);
-  const receiptId = upload.json().data.receiptId as number;
+  const receiptId = bodyOf(upload, receiptResponseSchema).data.receiptId;
   await app.receiptVerifier.drain();
-  const mine = (await app.inject({ method: 'GET', url: '/api/v1/me/receipts', cookies: shopper.cookies })).json().data as {
-    receiptId: number;
-    status: string;
-    reasonCode: string | null;
-  }[];
+  const mine = (await api(app).get('/api/v1/me/receipts', { cookies: shopper.cookies, expect: receiptsResponseSchema })).body.data;
   const receipt = mine.find((row) => row.receiptId === receiptId);
   return { shopper, receiptId, status: receipt?.status, reasonCode: receipt?.reasonCode };
 }

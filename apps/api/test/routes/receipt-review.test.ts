@@ -1,12 +1,12 @@
 /** The shop owner's receipt queue (GET /vendors/me/receipts) and decision (POST /receipts/:id/decision). */
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { MAX_DECISION_REASON_LENGTH, MESSAGES, formatMessage } from '@qrib/shared';
+import { MAX_DECISION_REASON_LENGTH, MESSAGES, formatMessage, receiptResponseSchema, vendorReceiptsResponseSchema } from '@qrib/shared';
 import type { App } from '../../src/app.ts';
 import { notifications, receipts } from '../../src/db/schema.ts';
 import { makePng, multipartBody } from '../fixtures.ts';
 import { buildShop, createOffer, maltaDay } from '../factories.ts';
-import { signUp, type TestDatabase, useTestApp } from '../helpers.ts';
+import { bodyOf, signUp, useTestApp, type TestDatabase } from '../helpers.ts';
 
 let testDb: TestDatabase;
 let app: App;
@@ -32,7 +32,7 @@ async function uploadReceipt(shopper: Account, vendorId: number, offerId?: numbe
   ]);
   const response = await app.inject({ method: 'POST', url: '/api/v1/file/upload-bills', payload, headers, cookies: shopper.cookies });
   if (response.statusCode !== 201) throw new Error(`upload failed: ${response.body}`);
-  return response.json().data.receiptId as number;
+  return bodyOf(response, receiptResponseSchema).data.receiptId;
 }
 
 function queue(account: Account, query = '') {
@@ -77,7 +77,7 @@ describe('GET /api/v1/vendors/me/receipts', () => {
 
     const response = await queue(bakery.owner);
     expect(response.statusCode).toBe(200);
-    const data = response.json().data as Array<Record<string, unknown> & { receiptId: number; files: Array<{ url: string }> }>;
+    const data = bodyOf(response, vendorReceiptsResponseSchema).data;
     // Newest first; the cafe's receipt is not in the bakery's queue.
     expect(data.map((receipt) => receipt.receiptId)).toEqual([second, first]);
     const reviewed = data[1];
@@ -105,7 +105,7 @@ describe('GET /api/v1/vendors/me/receipts', () => {
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toMatch(/^image\//);
 
-    const cafeQueue = (await queue(cafe.owner)).json().data as Array<{ receiptId: number }>;
+    const cafeQueue = bodyOf(await queue(cafe.owner), vendorReceiptsResponseSchema).data;
     expect(cafeQueue.map((receipt) => receipt.receiptId)).toEqual([atCafe]);
   });
 
@@ -115,7 +115,7 @@ describe('GET /api/v1/vendors/me/receipts', () => {
     const pending = await uploadReceipt(shopper, shop.vendorId);
     const unsure = await uploadReceipt(shopper, shop.vendorId);
     await simulateOcr(unsure, 'NEEDS_REVIEW', null);
-    const ids = async (query: string) => ((await queue(shop.owner, query)).json().data as Array<{ receiptId: number }>).map((receipt) => receipt.receiptId);
+    const ids = async (query: string) => bodyOf(await queue(shop.owner, query), vendorReceiptsResponseSchema).data.map((receipt) => receipt.receiptId);
     expect(await ids('?status=NEEDS_REVIEW')).toEqual([unsure]);
     expect(await ids('?status=PENDING')).toEqual([pending]);
     expect(await ids('?status=VERIFIED')).toEqual([]);
@@ -212,7 +212,7 @@ describe('POST /api/v1/receipts/:receiptId/decision', () => {
     }
     expect((await receiptRow(receiptId))?.decidedAt).toBeNull();
     // Another owner's queue does not show it either.
-    expect(((await queue(other.owner)).json().data as unknown[]).length).toBe(0);
+    expect(bodyOf(await queue(other.owner), vendorReceiptsResponseSchema).data.length).toBe(0);
   });
 
   it('decides once: a second decision is 409 and changes nothing', async () => {

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatMessage, MESSAGES } from '@qrib/shared';
+import { MESSAGES, formatMessage, receiptResponseSchema, receiptsResponseSchema } from '@qrib/shared';
 import type { App } from '../../src/app.ts';
 import { ConfigError, loadConfig } from '../../src/config.ts';
 import { receiptFiles, receipts } from '../../src/db/schema.ts';
@@ -17,7 +17,7 @@ import { createReceiptChecksRepository } from '../../src/domains/receipts/reposi
 import { createOcrPool, prepareReceiptImage } from '../../src/domains/receipts/receipt-ocr.ts';
 import { multipartBody, type FilePart } from '../fixtures.ts';
 import { buildShop, createOffer, maltaDay } from '../factories.ts';
-import { createTestApp, createTestDatabase, signUp, type TestDatabase } from '../helpers.ts';
+import { bodyOf, createTestApp, createTestDatabase, signUp, type TestDatabase } from '../helpers.ts';
 import { makePdfBomb, makeReceiptPdf, makeReceiptPhoto, makeScannedPdf, type ReceiptContent } from '../receipt-images.ts';
 
 const OCR_TIMEOUT = 120_000;
@@ -63,14 +63,14 @@ async function upload(files: FilePart[], options: { via?: App; withOffer?: boole
   expect(response.statusCode, response.body).toBe(201);
   // The answer never waits for OCR.
   expect(response.json().data.status).toBe('PENDING');
-  return response.json().data.receiptId as number;
+  return bodyOf(response, receiptResponseSchema).data.receiptId;
 }
 
 /** The receipt as the shopper sees it in My receipts, once the queue is empty. */
 async function verdictOf(receiptId: number): Promise<{ status: string; reason: string | null }> {
   await app.receiptVerifier.drain();
   const response = await app.inject({ method: 'GET', url: '/api/v1/me/receipts', cookies: shopper.cookies });
-  const receipt = (response.json().data as { receiptId: number; status: string; reason: string | null }[]).find((row) => row.receiptId === receiptId);
+  const receipt = bodyOf(response, receiptsResponseSchema).data.find((row) => row.receiptId === receiptId);
   if (!receipt) throw new Error(`receipt ${receiptId} is not in My receipts`);
   return { status: receipt.status, reason: receipt.reason };
 }
@@ -78,7 +78,7 @@ async function verdictOf(receiptId: number): Promise<{ status: string; reason: s
 /** The reason's code and params as My receipts answers them. */
 async function reasonCodeOf(receiptId: number): Promise<unknown> {
   const response = await app.inject({ method: 'GET', url: '/api/v1/me/receipts', cookies: shopper.cookies });
-  const receipt = (response.json().data as { receiptId: number; reasonCode: unknown; reasonParams: unknown }[]).find((row) => row.receiptId === receiptId);
+  const receipt = bodyOf(response, receiptsResponseSchema).data.find((row) => row.receiptId === receiptId);
   return receipt && { reasonCode: receipt.reasonCode, reasonParams: receipt.reasonParams };
 }
 

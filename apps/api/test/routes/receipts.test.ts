@@ -3,13 +3,13 @@ import path from 'node:path';
 import { and, count, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { MESSAGES } from '@qrib/shared';
+import { MESSAGES, receiptShopsResponseSchema } from '@qrib/shared';
 import type { App } from '../../src/app.ts';
 import { selectRows } from '../../src/db/client.ts';
 import { offerEvents, receiptFiles, receipts, shopVisits } from '../../src/db/schema.ts';
 import { listFiles, makeJpeg, multipartBody, type FilePart } from '../fixtures.ts';
 import { buildShop, createOffer } from '../factories.ts';
-import { signUp, type TestDatabase, useTestApp } from '../helpers.ts';
+import { bodyOf, signUp, useTestApp, type TestDatabase } from '../helpers.ts';
 
 let testDb: TestDatabase;
 let app: App;
@@ -299,7 +299,7 @@ describe('GET /api/v1/me/receipt-shops', () => {
 
     const response = await app.inject({ method: 'GET', url: '/api/v1/me/receipt-shops', cookies: shopper.cookies });
     expect(response.statusCode).toBe(200);
-    const shops = response.json().data as { businessName: string; reason: string; offers: { offerId: number; title: string }[] }[];
+    const shops = bodyOf(response, receiptShopsResponseSchema).data;
     expect(shops.map((shop) => [shop.businessName, shop.reason])).toEqual([
       ['Visited Shop', 'VISITED'],
       ['Saved Shop', 'SAVED'],

@@ -9,11 +9,12 @@ import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { receiptResponseSchema, vendorResponseSchema } from '@qrib/shared';
 import type { App } from '../../src/app.ts';
 import { vendorDocuments } from '../../src/db/schema.ts';
 import { listFiles, makePng, multipartBody, type FilePart } from '../fixtures.ts';
 import { buildShop } from '../factories.ts';
-import { signUp, type TestDatabase, useTestApp } from '../helpers.ts';
+import { bodyOf, signUp, useTestApp, type TestDatabase } from '../helpers.ts';
 import { makeReceiptPdf } from '../receipt-images.ts';
 
 let testDb: TestDatabase;
@@ -53,7 +54,8 @@ async function registerWith(documents: FilePart[]) {
   );
   const response = await app.inject({ method: 'POST', url: '/api/v1/vendors/', payload, headers, cookies: owner.cookies });
   expect(response.statusCode, response.body).toBe(201);
-  return { owner, vendorId: response.json().data.vendorId as number, urls: (response.json().data.documents as { url: string }[]).map((document) => document.url) };
+  const { vendorId, documents: stored } = bodyOf(response, vendorResponseSchema).data;
+  return { owner, vendorId, urls: stored.map((document) => document.url) };
 }
 
 describe('registration documents', () => {
@@ -113,7 +115,7 @@ describe('receipt files', () => {
     ]);
     const upload = await app.inject({ method: 'POST', url: '/api/v1/file/upload-bills', payload, headers, cookies: shopper.cookies });
     expect(upload.statusCode, upload.body).toBe(201);
-    const files = upload.json().data.files as { url: string; contentType: string }[];
+    const files = bodyOf(upload, receiptResponseSchema).data.files;
     const pdfUrl = files.find((file) => file.contentType === 'application/pdf')?.url ?? '';
     const photoUrl = files.find((file) => file.contentType === 'image/png')?.url ?? '';
 
