@@ -28,7 +28,15 @@ export default async function setup(project: TestProject) {
     await database.close();
     project.provide('databaseTemplate', { kind: 'postgres', url, name });
     return async () => {
-      await withAdminClient(url, (client) => client.query(`DROP DATABASE IF EXISTS "${name}"`));
+      await withAdminClient(url, async (client) => {
+        // Each file drops its own database (test/helpers.ts); one whose worker died is dropped here.
+        const left = await client.query<{ datname: string }>(
+          `SELECT datname FROM pg_database WHERE starts_with(datname, $1)`,
+          [`${name}_`],
+        );
+        for (const { datname } of left.rows) await client.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
+        await client.query(`DROP DATABASE IF EXISTS "${name}"`);
+      });
     };
   }
   console.log('API tests run on embedded PGlite');

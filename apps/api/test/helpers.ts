@@ -81,7 +81,8 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     // PGlite lives in one process: a "replica" shares the same instance.
     return { database, openReplica: async () => ({ database, close: async () => undefined }), drop: () => database.close() };
   }
-  const name = uniqueDatabaseName('qrib_test');
+  // Named after this run's template, so the run's end can drop what a crashed file left (test/global-setup.ts).
+  const name = uniqueDatabaseName(template.name);
   await withAdminClient(template.url, (client) =>
     client.query(`CREATE DATABASE "${name}" TEMPLATE "${template.name}"`),
   );
