@@ -19,6 +19,7 @@ import fp from 'fastify-plugin';
 import { LRUCache } from 'lru-cache';
 import { AUTH_COOKIE_MAX_AGE_SECONDS, AUTH_COOKIE_NAME, AUTH_TOKEN_LIFETIME, apiErrorSchema } from '@qrib/shared';
 import { DomainError } from '../kernel/domain-error.ts';
+import type { SignedInUser } from '../kernel/signed-in-user.ts';
 import { SESSION_CHANNEL, parseSessionRevocation } from '../domains/accounts/index.ts';
 
 export interface TokenPayload {
@@ -28,11 +29,7 @@ export interface TokenPayload {
   sid: string;
 }
 
-/** Who is calling: what `request.user` holds on every private route. */
-export interface SignedInUser {
-  id: number;
-  sessionId: string;
-}
+export type { SignedInUser };
 
 const GUARDED_PREFIX = '/api/v1';
 /** How a private operation is called, in the OpenAPI document: the session cookie or a Bearer token. */

@@ -14,8 +14,9 @@ export { changePassword, confirmPassword, confirmPasswordReset, requestEmailChan
 export { closeBusiness, deleteAccount } from './delete-account.ts';
 export { checkLogin } from './login-attempts.ts';
 export { hashSignupNetwork } from './network-hash.ts';
+export { createAccountsPolicies } from './policies.ts';
 export { parseSessionRevocation, SESSION_CHANNEL } from './repository/sessions.ts';
-export { createUsersRepository, presentUser, readPreferences, UniqueViolation } from './repository/users.ts';
+export { createUsersRepository, presentUser, readPreferences, UniqueViolation, type UsersRepository } from './repository/users.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

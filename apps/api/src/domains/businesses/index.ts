@@ -5,6 +5,7 @@ import { createVendorsRepository, type VendorsRepository } from './repository/ve
 
 // What other domains, routes and plugins use (ADR 020): named here, never `export *`.
 export { registerBusiness, resubmitBusiness } from './businesses.ts';
+export { createBusinessesPolicies } from './policies.ts';
 export { applyVendorDecision, createAdminVendorsRepository, grantAdmin, insertAdminAction, revokeAdmin } from './repository/admin-vendors.ts';
 export { presentVendor, type VendorRow, type VendorsRepository } from './repository/vendors.ts';
 export { decideVendor } from './vendor-decisions.ts';

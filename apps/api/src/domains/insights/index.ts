@@ -6,7 +6,9 @@ import { createVisitsRepository, type VisitsRepository } from './repository/visi
 
 // What other domains, routes and plugins use (ADR 020): named here, never `export *`.
 export { buildInsightsReport } from './insights-report.ts';
+export { createInsightsPolicies } from './policies.ts';
 export { type InsightsRepository } from './repository/insights.ts';
+export { type VisitsRepository } from './repository/visits.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

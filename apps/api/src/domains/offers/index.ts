@@ -8,6 +8,8 @@ import { createOffersRepository, type OffersRepository } from './repository/offe
 
 // What other domains, routes and plugins use (ADR 020): named here, never `export *`.
 export { createOfferWithImages, editOffer, setOfferStatus } from './offers.ts';
+export { createOffersPolicies } from './policies.ts';
+export { type OffersRepository } from './repository/offers.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -7,20 +7,20 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Receipt, ReceiptUploadFields } from '@qrib/shared';
 import { DomainError } from '../../kernel/domain-error.ts';
-import type { SignedInUser } from '../../plugins/auth.ts';
-import type { Policies } from '../../policies.ts';
+import type { SignedInUser } from '../../kernel/signed-in-user.ts';
 import type { ClaimsRepository } from '../claims/index.ts';
 import { ClaimHasReceipt, ConsumerGone, DuplicateReceiptFile, type NewReceiptFile, type ReceiptsRepository } from './repository/receipts.ts';
 import type { VendorsRepository } from '../businesses/index.ts';
 import { storeEachWithRow, type FileStore, type FilesWithRow } from '../../kernel/pending-writes.ts';
 import { readUploadedFile, type UploadedFile } from '../../kernel/multipart.ts';
 import { checkReceiptFile } from './receipt-files.ts';
+import type { ReceiptsPolicies } from './policies.ts';
 import type { ReceiptVerifier } from './receipt-verifier.ts';
 
 export interface ReceiptCommandDeps {
   vendors: VendorsRepository;
   receipts: ReceiptsRepository;
-  policies: Pick<Policies, 'canSubmitReceiptTo' | 'canAttachVisit'>;
+  policies: Pick<ReceiptsPolicies, 'canSubmitReceiptTo' | 'canAttachVisit'>;
   claims: Pick<ClaimsRepository, 'findOwnership'>;
   pendingUploads: FileStore;
   receiptVerifier: Pick<ReceiptVerifier, 'wake'>;
