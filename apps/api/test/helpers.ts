@@ -18,10 +18,10 @@ export { api, bodyOf, nearbyBusinessesResponseSchema } from './client.ts';
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-signing';
 
 /**
- * Test files run in parallel (vitest.config.ts): the folders a config names by default are one set per worker
- * (VITEST_POOL_ID is 1..maxWorkers), so no file writes where a file running beside it reads.
+ * Test files run in parallel (vitest.config.ts), each in a process of its own: the folders a config names by default
+ * are one set per process, so no file (nor another run of the suite) writes where a file running beside it reads.
  */
-const workerTmp = (name: string) => path.join(tmpdir(), `${name}-${process.env.VITEST_POOL_ID ?? '0'}`);
+const workerTmp = (name: string) => path.join(tmpdir(), `${name}-${process.pid}`);
 
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
