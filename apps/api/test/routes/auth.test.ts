@@ -3,23 +3,25 @@ import { count, eq, sql } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import {
   AUTH_COOKIE_MAX_AGE_SECONDS,
-  LOGIN_ATTEMPTS_PER_USERNAME,
   LOGIN_ATTEMPTS_PER_IP,
+  LOGIN_ATTEMPTS_PER_USERNAME,
   LOGIN_DELAY_AFTER_FAILURES,
   MESSAGES,
   formatMessage,
+  signupResponseSchema,
   type MessageKey,
 } from '@qrib/shared';
 import type { App } from '../../src/app.ts';
 import { users } from '../../src/db/schema.ts';
 import {
   TEST_JWT_SECRET,
+  bodyOf,
   createTestApp,
   parseSetCookie,
   signupBody,
   testConfig,
-  type TestDatabase,
   useTestApp,
+  type TestDatabase,
 } from '../helpers.ts';
 
 let testDb: TestDatabase;
@@ -305,7 +307,8 @@ describe('GET /api/v1/auth/me and POST /api/v1/auth/logout', () => {
   async function signedUp() {
     const body = signupBody();
     const response = await signup(body);
-    return { body, token: response.json().token as string, id: response.json().user.id as number };
+    const { token, user } = bodyOf(response, signupResponseSchema);
+    return { body, token, id: user.id };
   }
 
   it('answers the user for the cookie and for a bearer token, with a trailing slash too', async () => {

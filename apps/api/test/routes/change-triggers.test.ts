@@ -10,7 +10,7 @@ import type { App } from '../../src/app.ts';
 import { offerImages, offers, vendors } from '../../src/db/schema.ts';
 import { OFFER_CHANNEL } from '../../src/plugins/offer-feed.ts';
 import { buildOffer, insertShop } from '../factories.ts';
-import { createTestApp, createTestDatabase, signUp, type TestDatabase } from '../helpers.ts';
+import { bodyOf, createTestApp, createTestDatabase, nearbyBusinessesResponseSchema, signUp, type TestDatabase } from '../helpers.ts';
 
 let testDb: TestDatabase;
 let replica: Awaited<ReturnType<TestDatabase['openReplica']>>;
@@ -82,7 +82,7 @@ async function businessAt(app: App, spot: { latitude: number; longitude: number 
     cookies,
   });
   expect(response.statusCode, response.body).toBe(200);
-  return (response.json() as { data: Business[] }).data.find((business) => business.vendorId === vendorId);
+  return bodyOf(response, nearbyBusinessesResponseSchema).data.find((business) => business.vendorId === vendorId);
 }
 
 /**

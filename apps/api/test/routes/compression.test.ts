@@ -8,12 +8,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, maltaToday } from '@qrib/shared';
+import { addDays, maltaToday, nearbyResponseSchema, sessionResponseSchema } from '@qrib/shared';
 import type { App } from '../../src/app.ts';
 import { categories, offers } from '../../src/db/schema.ts';
 import { chooseEncoding } from '../../src/kernel/answer-encoding.ts';
 import { insertShop } from '../factories.ts';
-import { createTestApp, createTestDatabase, signUp, type TestDatabase } from '../helpers.ts';
+import { bodyOf, createTestApp, createTestDatabase, signUp, type TestDatabase } from '../helpers.ts';
 
 const HERE = { latitude: 35.8989, longitude: 14.5146 }; // Valletta
 const NEARBY = `/api/v1/offers/nearby-offers?latitude=${HERE.latitude}&longitude=${HERE.longitude}&radiusKm=5`;
@@ -101,7 +101,7 @@ describe('nearby answers', () => {
     expect(plain.statusCode).toBe(200);
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.rawPayload.length).toBeGreaterThan(1024);
-    expect((plain.json() as { data: unknown[] }).data).toHaveLength(6);
+    expect(bodyOf(plain, nearbyResponseSchema).data).toHaveLength(6);
 
     for (const target of [app, uncachedApp]) {
       const encoded = await get(target, NEARBY, `${encoding}, deflate`);
@@ -147,7 +147,7 @@ describe('other answers', () => {
     const session = await get(app, '/api/v1/auth/session', 'br, gzip');
     expect(session.statusCode).toBe(200);
     expect(session.headers['content-encoding']).toBeUndefined();
-    expect((session.json() as { user: { username: string } }).user.username).toEqual(expect.any(String));
+    expect(bodyOf(session, sessionResponseSchema).user?.username).toEqual(expect.any(String));
   });
 
   it('errors keep the error shape, compressed or not', async () => {

@@ -4,14 +4,14 @@
  */
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { FIELD_LABELS, LANGUAGES, MESSAGES, formatMessage } from '@qrib/shared';
+import { FIELD_LABELS, LANGUAGES, MESSAGES, formatMessage, offerResponseSchema } from '@qrib/shared';
 import { MAX_STACKED_MARKS } from '@qrib/shared/text-rules';
 import { EMOJI_TEXTS, WRITTEN_IN } from '@qrib/shared/testing/multilingual-text';
 import type { App } from '../../src/app.ts';
 import { offers } from '../../src/db/schema.ts';
 import { makePng, multipartBody } from '../fixtures.ts';
 import { buildOffer, buildShop, createOffer } from '../factories.ts';
-import { signUp, signupBody, type TestDatabase, useTestApp } from '../helpers.ts';
+import { bodyOf, signUp, signupBody, useTestApp, type TestDatabase } from '../helpers.ts';
 
 let testDb: TestDatabase;
 let app: App;
@@ -82,7 +82,7 @@ describe('control characters', () => {
       cookies: account.cookies,
     });
     expect(created.statusCode).toBe(201);
-    const offerId = created.json().data.offerId as number;
+    const offerId = bodyOf(created, offerResponseSchema).data.offerId;
     const [stored] = await testDb.database.db.select().from(offers).where(eq(offers.offerId, offerId));
     expect(stored).toMatchObject({ description: 'Line one\nLine two', termsAndConditions: 'One each\nWhile stocks last' });
 

@@ -9,11 +9,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../src/app.ts';
 import { ConfigError, loadConfig } from '../../src/config.ts';
 import { categories, offers, users, vendors } from '../../src/db/schema.ts';
-import { maltaToday } from '@qrib/shared';
+import { maltaToday, nearbyResponseSchema, offerResponseSchema } from '@qrib/shared';
 import { NEARBY_CACHE_TTL_MS, NEARBY_CELL_DEGREES, NearbyCache } from '../../src/domains/nearby/cache.ts';
 import { maltaDay } from '../factories.ts';
 import { multipartBody } from '../fixtures.ts';
-import { createTestApp, createTestDatabase, registerBusiness, signUp, type TestDatabase } from '../helpers.ts';
+import { bodyOf, createTestApp, createTestDatabase, nearbyBusinessesResponseSchema, registerBusiness, signUp, type TestDatabase } from '../helpers.ts';
 
 /** A small seeded generator, so a failure can be replayed. */
 function seeded(seed: number) {
@@ -128,7 +128,7 @@ async function expectSameAnswer(query: Record<string, string | number | undefine
     expect(fromCache.body, JSON.stringify(query)).toBe(fromDatabase.body);
     expect(fromCache.headers['content-type']).toBe(fromDatabase.headers['content-type']);
   }
-  return fromDatabase.json() as { data: unknown[]; nextCursor: string | null };
+  return bodyOf(fromDatabase, nearbyResponseSchema);
 }
 
 beforeAll(async () => {
@@ -238,7 +238,7 @@ describe('nearby cache: invalidation', () => {
     const body = multipartBody({ title, description: 'Cache', categoryId: 1, discountValue: 5, startDate: maltaDay(-1), endDate: maltaDay(30) });
     const response = await app.inject({ method: 'POST', url: '/api/v1/offers/', ...body, cookies: owner.cookies });
     expect(response.statusCode, response.body).toBe(201);
-    return response.json().data.offerId as number;
+    return bodyOf(response, offerResponseSchema).data.offerId;
   }
 
   const titles = (answer: { data: Business[] }) => answer.data.flatMap((business) => business.offers.map((offer) => offer.title));
@@ -288,9 +288,9 @@ describe('nearby cache: invalidation', () => {
     const body = multipartBody({ title: 'Last two ftiras', description: 'Cache', categoryId: 1, discountValue: 5, startDate: maltaDay(-1), endDate: maltaDay(30), redemptionLimit: 'LIMITED', maxRedemptions: 2 });
     const published = await cached.inject({ method: 'POST', url: '/api/v1/offers/', ...body, cookies: owner.cookies });
     expect(published.statusCode, published.body).toBe(201);
-    const offerId = published.json().data.offerId as number;
+    const offerId = bodyOf(published, offerResponseSchema).data.offerId;
     const remainingHere = async () => {
-      const answer = (await getPage(cached, HERE)).json() as { data: { offers: { offerId: number; remaining: number | null }[] }[] };
+      const answer = bodyOf(await getPage(cached, HERE), nearbyBusinessesResponseSchema);
       return answer.data.flatMap((business) => business.offers).find((offer) => offer.offerId === offerId)?.remaining ?? 'gone';
     };
     // Asked twice: the cell is filled and answers from memory.
@@ -326,7 +326,7 @@ describe('nearby cache: invalidation', () => {
             resolve();
           });
         });
-      const idsAt = async () => (await getPage(cached, spot)).json() as { data: Business[] };
+      const idsAt = async () => bodyOf(await getPage(cached, spot), nearbyBusinessesResponseSchema);
       expect(titles(await idsAt())).not.toContain('Zurrieq honey');
       let change = heard();
       const offerId = await publishedOffer(other, owner, 'Zurrieq honey');

@@ -1,11 +1,11 @@
 /** POST /api/v1/reports (issue 14): what may be reported, once while open, by whom, and how often. */
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { MESSAGES, REPORTS_PER_HOUR, formatMessage } from '@qrib/shared';
+import { MESSAGES, REPORTS_PER_HOUR, formatMessage, reportCreatedSchema } from '@qrib/shared';
 import type { App } from '../../src/app.ts';
 import { reports, reviews, vendors } from '../../src/db/schema.ts';
 import { buildShop, createOffer, makeEstablished } from '../factories.ts';
-import { signUp, type TestDatabase, useTestApp } from '../helpers.ts';
+import { bodyOf, signUp, useTestApp, type TestDatabase } from '../helpers.ts';
 
 let testDb: TestDatabase;
 let app: App;
@@ -45,7 +45,7 @@ describe('POST /api/v1/reports', () => {
 
     const offer = await report(shopper, { kind: 'OFFER', id: shop.offerId, reason: 'MISLEADING', text: '  The price is not the one at the till  ' });
     expect(offer.statusCode).toBe(201);
-    const offerReportId = offer.json().data.reportId as number;
+    const offerReportId = bodyOf(offer, reportCreatedSchema).data.reportId;
     expect(offer.json()).toEqual({ data: { reportId: expect.any(Number), status: 'OPEN' } });
     const vendor = await report(shopper, { kind: 'VENDOR', id: shop.vendorId, reason: 'ILLEGAL' });
     expect(vendor.statusCode).toBe(201);
@@ -84,7 +84,7 @@ describe('POST /api/v1/reports', () => {
   it('may report again once the earlier report was decided', async () => {
     const shop = await shopWithOffer();
     const shopper = await signUp(app);
-    const first = (await report(shopper, { kind: 'VENDOR', id: shop.vendorId, reason: 'MISLEADING' })).json().data.reportId as number;
+    const first = bodyOf(await report(shopper, { kind: 'VENDOR', id: shop.vendorId, reason: 'MISLEADING' }), reportCreatedSchema).data.reportId;
     await testDb.database.db.update(reports).set({ status: 'KEPT', decidedAt: new Date() }).where(eq(reports.id, first));
     const next = await report(shopper, { kind: 'VENDOR', id: shop.vendorId, reason: 'MISLEADING' });
     expect(next.statusCode).toBe(201);

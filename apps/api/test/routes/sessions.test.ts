@@ -6,10 +6,10 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { MESSAGES } from '@qrib/shared';
+import { MESSAGES, loginResponseSchema } from '@qrib/shared';
 import type { App } from '../../src/app.ts';
 import { selectRows } from '../../src/db/client.ts';
-import { createTestApp, signUp, type TestDatabase, useTestApp } from '../helpers.ts';
+import { bodyOf, createTestApp, signUp, useTestApp, type TestDatabase } from '../helpers.ts';
 
 let testDb: TestDatabase;
 let app: App;
@@ -83,7 +83,7 @@ describe('POST /api/v1/auth/logout', () => {
     await app.ready();
     const account = await signUp(app);
     const second = await app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { username: account.username, password: account.password } });
-    const secondToken = second.json().token as string;
+    const secondToken = bodyOf(second, loginResponseSchema).token;
     await app.inject({ method: 'POST', url: '/api/v1/auth/logout', cookies: account.cookies });
     expect((await me(app, account.token)).statusCode).toBe(401);
     expect((await me(app, secondToken)).statusCode).toBe(200);
@@ -98,7 +98,7 @@ describe('POST /api/v1/auth/logout-all', () => {
     const logins = await Promise.all(
       [1, 2].map(() => app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { username: account.username, password: account.password } })),
     );
-    const tokens = [account.token, ...logins.map((response) => response.json().token as string)];
+    const tokens = [account.token, ...logins.map((response) => bodyOf(response, loginResponseSchema).token)];
     const bystander = await signUp(app);
     for (const token of [...tokens, bystander.token]) expect((await me(other, token)).statusCode).toBe(200);
 
