@@ -7,14 +7,14 @@ import path from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
 import { unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { MESSAGES } from '@qrib/shared';
+import { MESSAGES, dataExportResponseSchema, receiptResponseSchema } from '@qrib/shared';
 import type { App } from '../../src/app.ts';
 import { selectRows } from '../../src/db/client.ts';
 import { dataExports, mailOutbox, offerImages, users, vendorDocuments } from '../../src/db/schema.ts';
 import { EXPORTED_TABLES, TABLES_NOT_EXPORTED } from '../../src/domains/exports/data-export.ts';
 import { makeJpeg, multipartBody } from '../fixtures.ts';
 import { buildShop, createOffer } from '../factories.ts';
-import { signUp, type TestDatabase, useTestApp } from '../helpers.ts';
+import { bodyOf, signUp, useTestApp, type TestDatabase } from '../helpers.ts';
 import { createMailTestApp, linkIn, startSmtpServer } from '../mail.ts';
 
 let testDb: TestDatabase;
@@ -38,13 +38,13 @@ async function uploadReceipt(cookies: Cookies, vendorId: number, content: Buffer
   const { payload, headers } = multipartBody({ vendorId }, [{ field: 'files', filename: 'receipt.pdf', contentType: 'application/pdf', content }]);
   const response = await app.inject({ method: 'POST', url: '/api/v1/file/upload-bills', payload, headers, cookies });
   expect(response.statusCode).toBe(201);
-  return response.json().data.receiptId as number;
+  return bodyOf(response, receiptResponseSchema).data.receiptId;
 }
 
 async function requestExport(cookies: Cookies) {
   const response = await app.inject({ method: 'POST', url: '/api/v1/me/export', cookies });
   expect(response.statusCode).toBe(202);
-  return response.json().data as { exportId: string; status: string; expiresAt: string; readyAt: string | null; sizeBytes: number | null };
+  return bodyOf(response, dataExportResponseSchema).data;
 }
 
 function download(cookies: Cookies, exportId: string) {
@@ -214,7 +214,7 @@ describe('Download my data', () => {
       await testDb.database.db.update(users).set({ emailVerifiedAt: sql`now()` }).where(eq(users.id, person.userId));
       const response = await mailApp.inject({ method: 'POST', url: '/api/v1/me/export', cookies: person.cookies });
       expect(response.statusCode).toBe(202);
-      const { exportId } = response.json().data as { exportId: string };
+      const { exportId } = bodyOf(response, dataExportResponseSchema).data;
       await mailApp.dataExports.drain();
       await mailApp.mailer.drain();
       const mail = await smtp.waitForMail((received) => received.envelopeTo.includes(person.email) && linkIn(received, '/api/v1/me/exports/') !== undefined);

@@ -3,11 +3,11 @@
  * worked out by hand in the comments. Malta is UTC+1 in February and March 2026 (summer time starts on 29 March).
  */
 import { describe, expect, it } from 'vitest';
-import { MESSAGES, formatMessage, resolveInsightRange, type MessageKey, type VendorInsights } from '@qrib/shared';
+import { MESSAGES, formatMessage, resolveInsightRange, vendorInsightsResponseSchema, type MessageKey, type VendorInsights } from '@qrib/shared';
 import type { App } from '../../src/app.ts';
 import { offerEvents, receipts, shopVisits } from '../../src/db/schema.ts';
 import { buildShop, createOffer } from '../factories.ts';
-import { signUp, useTestApp } from '../helpers.ts';
+import { bodyOf, signUp, useTestApp } from '../helpers.ts';
 
 let app: App;
 
@@ -57,7 +57,7 @@ async function report(account: Account, query = ''): Promise<VendorInsights> {
   const response = await getInsights(account, query);
   expect(response.statusCode, response.body).toBe(200);
   expect(response.body).not.toMatch(/NaN|Infinity/);
-  return response.json().data as VendorInsights;
+  return bodyOf(response, vendorInsightsResponseSchema).data;
 }
 
 // The week of Monday 2 March to Sunday 8 March 2026; the previous period is 23 February to 1 March.

@@ -1,12 +1,12 @@
 /** The bell: GET /me/notifications, POST /me/notifications/read, and the notifications decisions and new offers create. */
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { MESSAGES } from '@qrib/shared';
+import { MESSAGES, notificationsResponseSchema, receiptResponseSchema } from '@qrib/shared';
 import type { App } from '../../src/app.ts';
 import { notifications, offers } from '../../src/db/schema.ts';
 import { makePng, multipartBody } from '../fixtures.ts';
 import { buildShop, createOffer } from '../factories.ts';
-import { signUp, type TestDatabase, useTestApp } from '../helpers.ts';
+import { bodyOf, signUp, type TestDatabase, useTestApp } from '../helpers.ts';
 
 let testDb: TestDatabase;
 let app: App;
@@ -14,10 +14,6 @@ let app: App;
 useTestApp({ uploadsPrefix: 'qrib-bell-uploads-' }, (made) => ({ testDb, app } = made));
 
 type Account = Awaited<ReturnType<typeof signUp>>;
-interface BellAnswer {
-  data: Array<{ id: number; kind: string; payload: Record<string, unknown>; readAt: string | null; createdAt: string }>;
-  unreadCount: number;
-}
 
 async function shop(businessName: string) {
   const owner = await buildShop(app, { business: { businessName } });
@@ -26,10 +22,10 @@ async function shop(businessName: string) {
 
 const save = (account: Account, offerId: number) => app.inject({ method: 'PUT', url: `/api/v1/me/favorites/${offerId}`, cookies: account.cookies });
 
-async function bell(account: Account): Promise<BellAnswer> {
+async function bell(account: Account) {
   const response = await app.inject({ method: 'GET', url: '/api/v1/me/notifications', cookies: account.cookies });
   expect(response.statusCode).toBe(200);
-  return response.json() as BellAnswer;
+  return bodyOf(response, notificationsResponseSchema);
 }
 
 const newOfferTitles = async (account: Account) =>
@@ -43,7 +39,7 @@ async function uploadReceipt(shopper: Account, vendorId: number) {
   ]);
   const response = await app.inject({ method: 'POST', url: '/api/v1/file/upload-bills', payload, headers, cookies: shopper.cookies });
   if (response.statusCode !== 201) throw new Error(`upload failed: ${response.body}`);
-  return response.json().data.receiptId as number;
+  return bodyOf(response, receiptResponseSchema).data.receiptId;
 }
 
 function markRead(account: Account, payload?: unknown) {
