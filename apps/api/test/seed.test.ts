@@ -3,11 +3,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES, addDays, catalogs, maltaDateOf } from '@qrib/shared';
+import { MESSAGES, addDays, catalogs, maltaDateOf, offersResponseSchema, vendorInsightsResponseSchema } from '@qrib/shared';
 import { DEMO_ACCOUNTS, SEED_CATEGORIES, seedCategories, seedDemoData } from '../src/db/seed.ts';
 import { categories, offerImages, offers, receipts, users, vendorDocuments, vendors } from '../src/db/schema.ts';
 import { createLocalStorage } from '../src/storage/local-storage.ts';
-import { createTestApp, createTestDatabase, type TestDatabase } from './helpers.ts';
+import { bodyOf, createTestApp, createTestDatabase, type TestDatabase } from './helpers.ts';
 
 let testDb: TestDatabase;
 const uploads = mkdtempSync(path.join(tmpdir(), 'qrib-seed-uploads-'));
@@ -97,11 +97,11 @@ describe('seeding', () => {
       expect(me.json().user).toMatchObject({ established: true, establishedAt: expect.any(String) });
       expect(insights.json().data.overview.impressions).toBeGreaterThan(0);
       // Codes at the till (issue 13): some redeemed, one limited offer with units counted down.
-      const { redemptions } = insights.json().data as { redemptions: { claims: number; redemptions: number; ratePercent: number } };
+      const { redemptions } = bodyOf(insights, vendorInsightsResponseSchema).data;
       expect(redemptions.redemptions).toBeGreaterThan(0);
       expect(redemptions.ratePercent).toBeGreaterThan(0);
       const owned = await app.inject({ method: 'GET', url: '/api/v1/vendors/me/offers', cookies: { auth_token: login.json().token } });
-      const limited = (owned.json().data as { title: string; maxRedemptions: number | null; redeemedCount: number; remaining: number | null }[]).find(
+      const limited = bodyOf(owned, offersResponseSchema).data.find(
         (offer) => offer.title === 'Pastizzi breakfast deal',
       );
       expect(limited).toMatchObject({ maxRedemptions: 50 });
