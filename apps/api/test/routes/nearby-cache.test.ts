@@ -362,7 +362,7 @@ describe('nearby cache: invalidation', () => {
     const request = (day: string) => ({ ...spot, radiusKm: 1, cursor: undefined, pageSize: 20, today: day });
     const ids = async (day: string) => {
       const page = await cache.findPage(request(day));
-      return (JSON.parse(page.toString('utf8')) as { data: Business[] }).data.map((business) => business.vendorId);
+      return nearbyBusinessesResponseSchema.parse(JSON.parse(page.toString('utf8'))).data.map((business) => business.vendorId);
     };
     // Asked once (the page query), then again (the cell is filled): held in memory from here.
     expect(await ids(today)).toContain(vendorId);

@@ -144,7 +144,7 @@ describe('nearby answers as JSON', () => {
       const body = bodies[0] ?? '';
       expect(body).toBe(serialize(JSON.parse(body)));
       const data = query.includes('categoryId') ? expected.categoryOffers.slice(0, 20) : expected.home;
-      const nextCursor = (JSON.parse(body) as { nextCursor: string | null }).nextCursor;
+      const { nextCursor } = nearbyResponseSchema.parse(JSON.parse(body));
       expect(body).toBe(serialize({ data, nextCursor }));
     }
     const stats = cachedApp.nearbyCache.stats();
