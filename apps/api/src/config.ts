@@ -119,8 +119,6 @@ const envSchema = z.object({
   }
 });
 
-export type Env = z.input<typeof envSchema>;
-
 export interface Config {
   nodeEnv: 'development' | 'production' | 'test';
   host: string;

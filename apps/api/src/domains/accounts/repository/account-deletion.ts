@@ -166,5 +166,3 @@ export function createAccountDeletionRepository(db: Db) {
     },
   };
 }
-
-export type AccountDeletionRepository = ReturnType<typeof createAccountDeletionRepository>;

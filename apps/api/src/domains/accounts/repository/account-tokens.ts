@@ -67,5 +67,3 @@ export function createAccountTokensRepository(db: Db) {
     },
   };
 }
-
-export type AccountTokensRepository = ReturnType<typeof createAccountTokensRepository>;
