@@ -1,10 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { MESSAGES, SHOP_ENTRY_DETECTIONS_PER_MINUTE, formatMessage } from '@qrib/shared';
+import { MESSAGES, SHOP_ENTRY_DETECTIONS_PER_MINUTE, formatMessage, shopVisitResponseSchema } from '@qrib/shared';
 import type { App } from '../../src/app.ts';
 import { offerEvents, shopVisits, vendors } from '../../src/db/schema.ts';
 import { buildShop, createOffer } from '../factories.ts';
-import { signUp, type TestDatabase, useTestApp } from '../helpers.ts';
+import { bodyOf, signUp, useTestApp, type TestDatabase } from '../helpers.ts';
 
 let testDb: TestDatabase;
 let app: App;
@@ -241,7 +241,7 @@ describe('POST /visits/detect', () => {
     const shop = await shopWithOffer();
     const shopper = await interestedShopper(shop.offerId);
     const here = { latitude: shop.latitude, longitude: shop.longitude };
-    const visitId = (await detect(shopper, here)).json().data.visitId as number;
+    const visitId = bodyOf(await detect(shopper, here), shopVisitResponseSchema).data.visitId;
     expect((await answer(shopper, visitId, { answer: 'NOT_PURCHASED' })).statusCode).toBe(200);
     const after = await detect(shopper, here);
     expect(after.statusCode).toBe(200);
@@ -293,7 +293,7 @@ describe('POST /visits/:visitId', () => {
   async function detectedVisit() {
     const shop = await shopWithOffer();
     const shopper = await interestedShopper(shop.offerId);
-    const visitId = (await detect(shopper, { latitude: shop.latitude, longitude: shop.longitude })).json().data.visitId as number;
+    const visitId = bodyOf(await detect(shopper, { latitude: shop.latitude, longitude: shop.longitude }), shopVisitResponseSchema).data.visitId;
     return { shop, shopper, visitId };
   }
 
