@@ -19,7 +19,7 @@ import { sql } from 'drizzle-orm';
 import { addDays, maltaToday } from '@qrib/shared';
 import { databaseSourceFor, openDatabase, selectRows } from '../apps/api/src/db/client.ts';
 import { DEMO_ACCOUNTS } from '../apps/api/src/db/seed.ts';
-import { drawClaimCode } from '../apps/api/src/domains/claims/claims.ts';
+import { drawClaimCode } from '../apps/api/src/domains/claims/claim-codes.ts';
 import { withScratchDatabase } from '../scripts/lib/scratch-database.ts';
 import { demoServerEnv, freePort, startApiServer, stopChild, waitUntilReady, type ApiServer } from '../scripts/lib/server-process.ts';
 

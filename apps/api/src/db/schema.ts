@@ -178,7 +178,7 @@ export const offers = pgTable(
     maxRedemptions: integer('max_redemptions'),
     /**
      * Redemptions at the till so far (issue 13): raised in the same statement that checks it against
-     * max_redemptions, so a LIMITED offer never has more (domains/claims/claims.ts).
+     * max_redemptions, so a LIMITED offer never has more (domains/claims/redeem-code.ts).
      */
     redeemedCount: integer('redeemed_count').notNull().default(0),
     sendNotifications: boolean('send_notifications').notNull().default(true),

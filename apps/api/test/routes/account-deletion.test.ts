@@ -26,7 +26,7 @@ import { holdDataDir } from '../../src/kernel/data-dir-lock.ts';
 import { DELETED_USER_COLUMNS, REASSIGNED_USER_COLUMNS } from '../../src/domains/accounts/repository/account-deletion.ts';
 import { createAdminVendorsRepository } from '../../src/domains/businesses/repository/admin-vendors.ts';
 import { createReceiptChecksRepository } from '../../src/domains/receipts/repository/receipt-checks.ts';
-import { drawClaimCode } from '../../src/domains/claims/claims.ts';
+import { drawClaimCode } from '../../src/domains/claims/claim-codes.ts';
 import { buildShop, createOffer, makeEstablished, type Shop } from '../factories.ts';
 import { makePng } from '../fixtures.ts';
 import { api, bodyOf, parseSetCookie, signUp, signupBody, testConfig, useTestApp, type TestDatabase } from '../helpers.ts';

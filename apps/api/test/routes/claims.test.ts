@@ -26,7 +26,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import type { App } from '../../src/app.ts';
 import { selectRows } from '../../src/db/client.ts';
 import { users } from '../../src/db/schema.ts';
-import { drawClaimCode } from '../../src/domains/claims/claims.ts';
+import { drawClaimCode } from '../../src/domains/claims/claim-codes.ts';
 import { buildShop, createOffer, makeEstablished, maltaDay, type Shop } from '../factories.ts';
 import { makePng, multipartBody } from '../fixtures.ts';
 import { api, bodyOf, nearbyBusinessesResponseSchema, signUp, useTestApp, type TestDatabase } from '../helpers.ts';

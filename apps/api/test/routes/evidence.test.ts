@@ -24,7 +24,7 @@ import {
 } from '@qrib/shared';
 import type { App } from '../../src/app.ts';
 import { selectRows } from '../../src/db/client.ts';
-import { drawClaimCode } from '../../src/domains/claims/claims.ts';
+import { drawClaimCode } from '../../src/domains/claims/claim-codes.ts';
 import { buildShop, createOffer, makeEstablished, type Shop } from '../factories.ts';
 import { api, bodyOf, signUp, signupBody, useTestApp, type TestDatabase } from '../helpers.ts';
 

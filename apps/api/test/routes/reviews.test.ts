@@ -19,7 +19,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import type { App } from '../../src/app.ts';
 import { selectRows } from '../../src/db/client.ts';
 import { ReviewAlreadyWritten } from '../../src/domains/trust/repository/reviews.ts';
-import { drawClaimCode } from '../../src/domains/claims/claims.ts';
+import { drawClaimCode } from '../../src/domains/claims/claim-codes.ts';
 import { buildShop, createOffer, makeEstablished, type Shop } from '../factories.ts';
 import { api, bodyOf, signUp, useTestApp, type TestDatabase } from '../helpers.ts';
 

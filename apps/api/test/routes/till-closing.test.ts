@@ -9,7 +9,7 @@ import { MESSAGES, claimResponseSchema } from '@qrib/shared';
 import type { App } from '../../src/app.ts';
 import { selectRows } from '../../src/db/client.ts';
 import { offers, users, vendors } from '../../src/db/schema.ts';
-import { drawClaimCode } from '../../src/domains/claims/claims.ts';
+import { drawClaimCode } from '../../src/domains/claims/claim-codes.ts';
 import { buildShop, createOffer, maltaDay } from '../factories.ts';
 import { bodyOf, signUp, useTestApp, type TestDatabase } from '../helpers.ts';
 

@@ -4,7 +4,10 @@ import fp from 'fastify-plugin';
 import { createClaimsRepository, type ClaimsRepository } from './repository.ts';
 
 // What other domains, routes and plugins use (ADR 020): named here, never `export *`.
-export { claimOffer, createSerialWait, redeemCode, UNDO_MS, undoRedemption } from './claims.ts';
+export { createSerialWait, UNDO_MS } from './claim-codes.ts';
+export { claimOffer } from './claim-offer.ts';
+export { redeemCode } from './redeem-code.ts';
+export { undoRedemption } from './undo-redemption.ts';
 export { type ClaimsRepository } from './repository.ts';
 
 declare module 'fastify' {
