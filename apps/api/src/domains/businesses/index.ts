@@ -4,11 +4,12 @@ import fp from 'fastify-plugin';
 import { createVendorsRepository, type VendorsRepository } from './repository/vendors.ts';
 
 // What other domains, routes and plugins use (ADR 020): named here, never `export *`.
-export { registerBusiness, resubmitBusiness } from './businesses.ts';
+export { decideVendor } from './decide-vendor.ts';
 export { createBusinessesPolicies } from './policies.ts';
 export { applyVendorDecision, createAdminVendorsRepository, grantAdmin, insertAdminAction, revokeAdmin } from './repository/admin-vendors.ts';
+export { registerBusiness } from './register-business.ts';
 export { presentVendor, type VendorRow, type VendorsRepository } from './repository/vendors.ts';
-export { decideVendor } from './vendor-decisions.ts';
+export { resubmitBusiness } from './resubmit-business.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
