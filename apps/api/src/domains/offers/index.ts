@@ -7,9 +7,11 @@ import { createOfferEventsRepository, type OfferEventsRepository } from './repos
 import { createOffersRepository, type OffersRepository } from './repository/offers.ts';
 
 // What other domains, routes and plugins use (ADR 020): named here, never `export *`.
-export { createOfferWithImages, editOffer, setOfferStatus } from './offers.ts';
+export { createOfferWithImages } from './create-offer.ts';
+export { editOffer } from './edit-offer.ts';
 export { createOffersPolicies } from './policies.ts';
 export { type OffersRepository } from './repository/offers.ts';
+export { setOfferStatus } from './set-offer-status.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,0 +1,37 @@
+/**
+ * What the offer commands share (DESIGN.md §10): their dependencies, the category check, the removed-offer refusal
+ * and the bell of those who saved the shop.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type { OfferFields } from '@qrib/shared';
+import { DomainError } from '../../kernel/domain-error.ts';
+import type { NotificationsRepository } from '../notifications/index.ts';
+import type { OfferRow, OffersRepository } from './repository/offers.ts';
+import type { VendorsRepository } from '../businesses/index.ts';
+import type { FileStore } from '../../kernel/pending-writes.ts';
+
+export interface OfferCommandDeps {
+  offers: OffersRepository;
+  vendors: Pick<VendorsRepository, 'findById'>;
+  notifications: Pick<NotificationsRepository, 'notifySaversOfOffer'>;
+  pendingUploads: FileStore;
+}
+
+/** 400 for a category Qrib does not have. */
+export async function checkCategory(offers: OffersRepository, fields: OfferFields): Promise<void> {
+  if (!(await offers.categoryExists(fields.categoryId))) {
+    throw new DomainError('invalid', 'categoryUnknown', {}, { categoryId: { code: 'categoryUnknown' } });
+  }
+}
+
+/** The bell of everyone who saved an offer of the shop; never holds up the answer. */
+export function notifySavers(deps: OfferCommandDeps, offerId: number, log: FastifyBaseLogger): void {
+  deps.notifications.notifySaversOfOffer(offerId).catch((error: unknown) => {
+    log.warn({ err: error, offerId }, 'could not notify savers of a new offer');
+  });
+}
+
+/** An offer Qrib removed after a report (issue 14) is never changed, paused or resumed by its owner. */
+export function refuseRemoved(offer: OfferRow): void {
+  if (offer.status === 'REMOVED') throw new DomainError('conflict', 'offerRemovedCannotChange');
+}
