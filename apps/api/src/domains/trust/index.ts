@@ -7,14 +7,17 @@ import { createReviewsRepository, type ReviewsRepository } from './repository/re
 import { createSuspiciousActivityRepository, type SuspiciousActivityRepository } from './repository/suspicious-activity.ts';
 
 // What other domains, routes and plugins use (ADR 020): named here, never `export *`.
-export { createReport, decideReports } from './reports.ts';
+export { type BurstCheck, createBurstCheck } from './burst-check.ts';
+export { createReport } from './create-report.ts';
+export { decideReports } from './decide-reports.ts';
+export { decideSuspiciousActivity } from './decide-suspicious-activity.ts';
+export { replyToReview } from './reply-to-review.ts';
 export { type AdminRepository, type SettledReceipt } from './repository/admin.ts';
 export { establishedPurchasesSql, establishedSql } from './repository/established.ts';
 export { purchasesSql, receiptNotDecidedAlone } from './repository/purchases.ts';
 export { decodeReviewCursor, ratingSql } from './repository/reviews.ts';
 export { notFlaggedSql } from './repository/suspicious-activity.ts';
-export { replyToReview, writeReview } from './reviews.ts';
-export { type BurstCheck, createBurstCheck, decideSuspiciousActivity } from './suspicious-activity.ts';
+export { writeReview } from './write-review.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

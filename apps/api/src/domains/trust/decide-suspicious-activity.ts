@@ -1,26 +1,7 @@
-/**
- * The suspicious-activity queue (issue 24, ADR 016): the burst check run after each redemption, review and
- * automatically verified receipt, and the admin's decision on an entry.
- */
-import type { FastifyBaseLogger } from 'fastify';
+/** The admin's decision on an entry of the suspicious-activity queue (issue 24, ADR 016). Throws DomainError. */
 import type { SuspiciousActivity, SuspiciousDecision } from '@qrib/shared';
 import { DomainError } from '../../kernel/domain-error.ts';
 import type { SuspiciousActivityRepository } from './repository/suspicious-activity.ts';
-
-/** Looks for a burst at the shop after one of its events committed. Never throws: the event stands whatever happens here. */
-export type BurstCheck = (vendorId: number) => Promise<void>;
-
-export function createBurstCheck(repository: SuspiciousActivityRepository, log: FastifyBaseLogger): BurstCheck {
-  return async (vendorId) => {
-    try {
-      const entryId = await repository.detect(vendorId);
-      if (entryId !== undefined) log.warn({ vendorId, suspiciousActivityId: entryId }, 'suspicious activity listed');
-    } catch (error) {
-      // The purchase or review is already written; a missed check is logged, not turned into the shopper's error.
-      log.error({ err: error, vendorId }, 'suspicious-activity check failed');
-    }
-  };
-}
 
 /** 404 for no such entry; 403 for an entry at the admin's own shop; 409 when it is no longer OPEN. */
 export async function decideSuspiciousActivity(

@@ -1,11 +1,11 @@
 /**
- * Writing a review and the owner's reply (issue 14): which purchase, whether it grants a review, whether it is still
+ * Writing a review (issue 14): which purchase, whether it grants a review, whether it is still
  * time, then the write (the unique index decides a race between two requests).
  */
 import { REVIEW_WINDOW_DAYS, type Review } from '@qrib/shared';
 import { DomainError } from '../../kernel/domain-error.ts';
 import { ReviewAlreadyWritten, type ReviewsRepository } from './repository/reviews.ts';
-import type { BurstCheck } from './suspicious-activity.ts';
+import type { BurstCheck } from './burst-check.ts';
 
 const WINDOW_MS = REVIEW_WINDOW_DAYS * 24 * 60 * 60 * 1000;
 
@@ -32,15 +32,5 @@ export async function writeReview(
     throw error;
   }
   await checkForBursts(review.vendorId);
-  return review;
-}
-
-/** The owner of the review's shop replies, once. */
-export async function replyToReview(reviews: ReviewsRepository, userId: number, reviewId: number, text: string): Promise<Review> {
-  const shop = await reviews.findShopOf(reviewId);
-  if (!shop) throw new DomainError('not-found', 'reviewNotFound');
-  if (shop.ownerUserId !== userId) throw new DomainError('forbidden', 'reviewNotYourShop');
-  const review = await reviews.reply(reviewId, text);
-  if (!review) throw new DomainError('conflict', 'replyAlreadyWritten');
   return review;
 }
