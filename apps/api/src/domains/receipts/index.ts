@@ -5,10 +5,10 @@ import { createReceiptsRepository, type ReceiptsRepository } from './repository/
 import receiptVerifierPlugin from './verifier-plugin.ts';
 
 // What other domains, routes and plugins use (ADR 020): named here, never `export *`.
-export { settleReceipt } from './disputes.ts';
 export { createReceiptsPolicies } from './policies.ts';
-export { submitReceipt } from './receipts.ts';
 export { type ReceiptsRepository } from './repository/receipts.ts';
+export { settleReceipt } from './settle-dispute.ts';
+export { submitReceipt } from './submit-receipt.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
