@@ -1,14 +1,14 @@
 /**
- * Closing a business and deleting an account (issue 15, GDPR Art. 17): the commands behind POST /vendors/me/close and
- * DELETE /me. A deletion is one transaction (domains/accounts/repository/account-deletion.ts); the person's stored files go after
- * it commits, so a failure leaves everything, files included, as it was.
+ * Deleting an account (issue 15, GDPR Art. 17): the command behind DELETE /me. A deletion is one transaction
+ * (domains/accounts/repository/account-deletion.ts); the person's stored files go after it commits, so a failure
+ * leaves everything, files included, as it was.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { DomainError } from '../../kernel/domain-error.ts';
 import { createAccountDeletionRepository } from './repository/account-deletion.ts';
 import { createPendingUploadsRepository } from '../../kernel/repository/pending-uploads.ts';
-import type { VendorRow, VendorsRepository } from '../businesses/index.ts';
+import type { VendorsRepository } from '../businesses/index.ts';
 import type { Storage } from '../../storage/storage.ts';
 
 export interface AccountDeletionDeps {
@@ -17,19 +17,8 @@ export interface AccountDeletionDeps {
   storage: Pick<Storage, 'delete'>;
 }
 
-/** Closes the owner's business (CLOSED, its offers ENDED) and answers it as it now is; 409 when it was closed already. */
-export async function closeBusiness(deps: Pick<AccountDeletionDeps, 'db' | 'vendors'>, business: VendorRow, log: FastifyBaseLogger): Promise<VendorRow> {
-  if (business.status === 'CLOSED' || !(await createAccountDeletionRepository(deps.db).closeBusiness(business.id))) {
-    throw new DomainError('conflict', 'businessAlreadyClosed');
-  }
-  const closed = await deps.vendors.findById(business.id);
-  if (!closed) throw new Error(`business ${business.id} vanished while it was closed`);
-  log.info({ vendorId: business.id, from: business.status }, 'business closed by its owner');
-  return closed;
-}
-
 /**
- * Deletes the account (its password is confirmed by the caller, domains/accounts/account-access.ts confirmPassword, like every
+ * Deletes the account (its password is confirmed by the caller, domains/accounts/confirm-password.ts confirmPassword, like every
  * password check of the account): 409 adminAccount for an
  * administrator (revoke the role first: its freed username must not become an admin through ADMIN_USERNAMES), 409
  * businessOpen while it owns a business that is not CLOSED. The caller ends the sessions' cookie; every replica hears

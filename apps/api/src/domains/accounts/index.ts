@@ -10,13 +10,19 @@ import {
 import { createUsersRepository, type UsersRepository } from './repository/users.ts';
 
 // What other domains, routes and plugins use (ADR 020): named here, never `export *`.
-export { changePassword, confirmPassword, confirmPasswordReset, requestEmailChange, requestPasswordReset, resendVerification, sendVerification, unsubscribe, verifyEmail } from './account-access.ts';
-export { closeBusiness, deleteAccount } from './delete-account.ts';
-export { checkLogin } from './login-attempts.ts';
+export { changePassword } from './change-password.ts';
+export { checkLogin } from './check-login.ts';
+export { closeBusiness } from './close-business.ts';
+export { confirmPassword } from './confirm-password.ts';
+export { deleteAccount } from './delete-account.ts';
+export { resendVerification, sendVerification, verifyEmail } from './email-verification.ts';
 export { hashSignupNetwork } from './network-hash.ts';
+export { confirmPasswordReset, requestPasswordReset } from './password-reset.ts';
 export { createAccountsPolicies } from './policies.ts';
 export { parseSessionRevocation, SESSION_CHANNEL } from './repository/sessions.ts';
 export { createUsersRepository, presentUser, readPreferences, UniqueViolation, type UsersRepository } from './repository/users.ts';
+export { requestEmailChange } from './request-email-change.ts';
+export { unsubscribe } from './unsubscribe.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

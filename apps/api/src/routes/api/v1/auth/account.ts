@@ -1,7 +1,8 @@
 /**
  * The public side of account access (issue 15): POST /api/v1/auth/password-reset and /password-reset/confirm,
  * POST /verify-email, and the unsubscribe link (POST, one-click or JSON; GET redirects to the web screen).
- * The links' tokens are the credentials; the commands are in domains/accounts/account-access.ts.
+ * The links' tokens are the credentials; the commands are in domains/accounts/ (password-reset.ts,
+ * email-verification.ts, unsubscribe.ts).
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';

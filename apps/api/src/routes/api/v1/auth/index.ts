@@ -119,7 +119,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { username, password } = request.body;
-      // Past many failures on the account each attempt waits its turn (domains/accounts/login-attempts.ts); an unknown user
+      // Past many failures on the account each attempt waits its turn (domains/accounts/check-login.ts); an unknown user
       // and a wrong password cost the same time and get the same answer.
       const loginCheck = {
         users: app.users,

@@ -1,6 +1,7 @@
 /**
  * The signed-in side of account access (issue 15): POST /me/password, POST /me/email-verification (resend) and
- * POST /me/email (a new address, pending until verified). The commands are in domains/accounts/account-access.ts.
+ * POST /me/email (a new address, pending until verified). The commands are in domains/accounts/ (change-password.ts,
+ * request-email-change.ts).
  */
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';

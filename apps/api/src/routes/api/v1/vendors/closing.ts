@@ -1,4 +1,4 @@
-/** POST /api/v1/vendors/me/close {password}: the owner closes their business for good (issue 15); domains/accounts/delete-account.ts. */
+/** POST /api/v1/vendors/me/close {password}: the owner closes their business for good (issue 15); domains/accounts/close-business.ts. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema, vendorResponseSchema } from '@qrib/shared';
 import { closeBusinessRequestSchema } from '@qrib/shared/account-schemas';
