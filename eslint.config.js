@@ -77,6 +77,12 @@ const apiBoundaries = [
     message: 'Plugins never import routes/.',
   },
   {
+    target: [`${api}/app.ts`, `${api}/server.ts`],
+    from: `${api}/domains`,
+    except: ['./*/index.ts'],
+    message: "The app and the server reach a domain only through its index.ts: re-export what they need there by name.",
+  },
+  {
     target: [`${api}/kernel`, `${api}/db`, `${api}/storage`],
     targetExcept: apiTests,
     from: [`${api}/domains`, `${api}/routes`, `${api}/plugins`],

@@ -5,7 +5,7 @@ import { loadConfigOrExit } from './config.ts';
 import { databaseSourceFor, openDatabase } from './db/client.ts';
 import { prepareDatabase } from './db/prepare.ts';
 import { DEMO_ACCOUNTS } from './db/seed.ts';
-import { grantAdminsAtBoot } from './domains/accounts/admin-role.ts';
+import { grantAdminsAtBoot } from './domains/accounts/index.ts';
 import { holdDataDir } from './kernel/data-dir-lock.ts';
 import { createStorage } from './storage/create-storage.ts';
 

@@ -10,6 +10,7 @@ import {
 import { createUsersRepository, type UsersRepository } from './repository/users.ts';
 
 // What other domains, routes and plugins use (ADR 020): named here, never `export *`.
+export { grantAdminsAtBoot } from './admin-role.ts';
 export { changePassword } from './change-password.ts';
 export { checkLogin } from './check-login.ts';
 export { closeBusiness } from './close-business.ts';
