@@ -9,10 +9,10 @@ export default defineConfig({
     include: ['src/**/*.test.ts', 'test/**/*.test.ts', '../../eslint-rules/**/*.test.js'],
     // Files run in parallel, each in a process of its own (the forks pool) with a database of its own, cloned from
     // the migrated template (test/helpers.ts). Vitest's default, one worker less than the cores, ran them one by one
-    // on a 2-core machine; a file also waits (on timers, sockets, child processes, a PostgreSQL server), so one worker
-    // more than the cores keeps them busy. `--maxWorkers=1` runs them one by one again.
+    // on a 2-core machine. One worker a core: a file keeps a core busy (measured: 1 worker used 1.02 cores), so a
+    // third worker on 2 cores only added 7 % CPU and made slow tests slower. `--maxWorkers=1` runs them one by one.
     pool: 'forks',
-    maxWorkers: Math.max(2, availableParallelism() + 1),
+    maxWorkers: Math.max(2, availableParallelism()),
     // 60 s, was 30 s: beside other files (and the web suite, in `npm test`) a file has less than a core, and the tests
     // that build a database from scratch (migration and seed tests, four replicas booting at once) or register a page
     // of businesses with their documents (admin-vendors' cursor) took 28-33 s on a loaded 2-core machine. A test that
