@@ -1,5 +1,5 @@
 /**
- * `npm run admin` (scripts/admin.ts): grants or revokes the platform's ADMIN role (domains/accounts/admin-role.ts) on
+ * `npm run admin` (scripts/admin.ts): grants or revokes the platform's ADMIN role (grantAdmin and revokeAdmin of domains/businesses; at boot, domains/accounts/admin-role.ts) on
  * the configured database, which this opens itself: it runs outside the server.
  */
 import type { Config } from '../src/config.ts';

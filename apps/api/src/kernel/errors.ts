@@ -66,7 +66,7 @@ const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
  * What Fastify itself answers on a route before its handler runs, in the one error shape (issue 25: the OpenAPI
- * document must name every answer): a malformed path (400) or a path param over the router's limit (414, app.ts's
+ * document must name every answer): a malformed path (400) or a path param over the router's limit (414, kernel/server-options.ts's
  * frameworkErrors) where the path has params; a body that is not JSON (400), too large (413) or of a type no parser
  * reads (415) where the method takes one.
  */

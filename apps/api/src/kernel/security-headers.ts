@@ -63,7 +63,7 @@ export function inlineScriptHashes(indexHtmlPath: string): string[] {
     .map((code) => `sha256-${createHash('sha256').update(code, 'utf8').digest('base64')}`);
 }
 
-/** Every answer gets the headers, computed once here (errors Fastify raises before routing set them in app.ts's frameworkErrors). */
+/** Every answer gets the headers, computed once here (errors Fastify raises before routing set them in kernel/server-options.ts's frameworkErrors). */
 export default fp(
   async (app, options: { headers: Readonly<Record<string, string>> }) => {
     app.addHook('onRequest', (_request, reply, done) => {

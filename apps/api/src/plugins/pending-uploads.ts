@@ -11,7 +11,7 @@ import fp from 'fastify-plugin';
 import type pg from 'pg';
 import type { Database } from '../db/client.ts';
 import { createPendingUploadsRepository, type PendingUploadsRepository } from '../kernel/repository/pending-uploads.ts';
-import { embeddedOwners, OWNER_LOCK_CLASS } from '../kernel/repository/process-owners.ts';
+import { embeddedOwners, releaseOwnerLock, tryOwnerLock, waitForOwnerLock } from '../kernel/repository/process-owners.ts';
 import { PendingWrites, storeFilesWithRows, type FileToStore, type SettleUploads } from '../kernel/pending-writes.ts';
 import type { Storage } from '../storage/storage.ts';
 
@@ -62,11 +62,6 @@ function embeddedOwnerKey(database: Database): OwnerKey {
   };
 }
 
-async function tryLock(client: pg.Client, key: number): Promise<boolean> {
-  const result = await client.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1::int, $2::int) AS locked', [OWNER_LOCK_CLASS, key]);
-  return result.rows[0]?.locked === true;
-}
-
 /**
  * The owner lock on PostgreSQL. If the connection drops (a database restart), it is opened again and the lock
  * taken again, so a replica starting later does not take this live process for dead.
@@ -75,7 +70,7 @@ async function postgresOwnerKey(connect: () => Promise<pg.Client>, log: FastifyB
   let closing = false;
   let client = await connect();
   let owner = randomOwner();
-  while (!(await tryLock(client, owner))) owner = randomOwner();
+  while (!(await tryOwnerLock(client, owner))) owner = randomOwner();
 
   const watch = (watched: pg.Client) => {
     watched.on('error', (error) => log.warn({ err: error }, 'upload owner connection error'));
@@ -89,7 +84,7 @@ async function postgresOwnerKey(connect: () => Promise<pg.Client>, log: FastifyB
       try {
         const next = await connect();
         // Waits if another process is clearing this owner's rows right now (it thought this one dead).
-        await next.query('SELECT pg_advisory_lock($1::int, $2::int)', [OWNER_LOCK_CLASS, owner]);
+        await waitForOwnerLock(next, owner);
         client = next;
         watch(next);
         if (closing) await next.end();
@@ -105,11 +100,11 @@ async function postgresOwnerKey(connect: () => Promise<pg.Client>, log: FastifyB
   return {
     owner,
     async whileDead(other, work) {
-      if (!(await tryLock(client, other))) return false;
+      if (!(await tryOwnerLock(client, other))) return false;
       try {
         await work();
       } finally {
-        await client.query('SELECT pg_advisory_unlock($1::int, $2::int)', [OWNER_LOCK_CLASS, other]);
+        await releaseOwnerLock(client, other);
       }
       return true;
     },

@@ -3,10 +3,27 @@
  * On PostgreSQL a live process holds a session-level advisory lock on its key; PGlite lives in one process.
  */
 import { sql, type SQL } from 'drizzle-orm';
+import type pg from 'pg';
 import type { Database } from '../../db/client.ts';
 
 /** The advisory-lock class of process owners (the key is the owner). */
 export const OWNER_LOCK_CLASS = 0x51726b02;
+
+/** Takes the owner lock of `key` on the connection if no live process holds it; whether it did. */
+export async function tryOwnerLock(client: pg.Client, key: number): Promise<boolean> {
+  const result = await client.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1::int, $2::int) AS locked', [OWNER_LOCK_CLASS, key]);
+  return result.rows[0]?.locked === true;
+}
+
+/** Takes the owner lock of `key` on the connection, waiting while another process holds it. */
+export async function waitForOwnerLock(client: pg.Client, key: number): Promise<void> {
+  await client.query('SELECT pg_advisory_lock($1::int, $2::int)', [OWNER_LOCK_CLASS, key]);
+}
+
+/** Lets go of the owner lock of `key` taken on the connection. */
+export async function releaseOwnerLock(client: pg.Client, key: number): Promise<void> {
+  await client.query('SELECT pg_advisory_unlock($1::int, $2::int)', [OWNER_LOCK_CLASS, key]);
+}
 
 /** Apps open on each PGlite database in this process, by owner (plugins/pending-uploads.ts adds and removes them). */
 export const embeddedOwners = new WeakMap<Database, Set<number>>();

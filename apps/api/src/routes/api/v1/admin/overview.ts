@@ -1,7 +1,7 @@
 /**
  * The console's figures and record (issue 14): GET /api/v1/admin/overview (headline figures) and GET
  * /api/v1/admin/actions (every admin action, newest first). Admins only
- * (admin/index.ts checks it for every admin route).
+ * (admin/autohooks.ts checks it for every admin route).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminActionsQuerySchema, adminActionsResponseSchema, adminOverviewResponseSchema, apiErrorSchema } from '@qrib/shared';

@@ -1,7 +1,7 @@
 /**
  * Receipt disputes (issue 14): GET /api/v1/admin/receipt-disputes lists receipts the automatic check VERIFIED and
  * the shop then REJECTED; POST /api/v1/admin/receipts/:receiptId/settlement is the admin's verdict. Admins only
- * (admin/index.ts checks it for every admin route).
+ * (admin/autohooks.ts checks it for every admin route).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema, receiptDisputesResponseSchema, receiptIdParamsSchema, receiptSettlementResponseSchema, receiptSettlementSchema } from '@qrib/shared';

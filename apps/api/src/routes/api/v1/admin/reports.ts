@@ -1,7 +1,7 @@
 /**
  * The console's reports (issue 14): GET /api/v1/admin/reports lists OPEN reports grouped per item; POST
  * /api/v1/admin/reports/:kind/:itemId/decision keeps or removes the item with a statement of reasons. Admins only
- * (admin/index.ts checks it for every admin route).
+ * (admin/autohooks.ts checks it for every admin route).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema, reportDecisionResponseSchema, reportDecisionSchema, reportedItemsResponseSchema, reportItemParamsSchema } from '@qrib/shared';

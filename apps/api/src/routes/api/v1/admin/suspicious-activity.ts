@@ -1,7 +1,7 @@
 /**
  * The suspicious-activity queue (issue 24, ADR 016): GET /api/v1/admin/suspicious-activity lists entries by state; POST
  * /api/v1/admin/suspicious-activity/:id/decision clears or excludes one, with the statement of reasons the shop reads.
- * Admins only (admin/index.ts checks it for every admin route).
+ * Admins only (admin/autohooks.ts checks it for every admin route).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {

@@ -1,7 +1,7 @@
 /**
  * The platform's checks of businesses (issue 14): GET /admin/vendors?status= (oldest first, cursor paged) with their
  * documents, GET /admin/vendors/:vendorId/documents/:documentId (the private file) and
- * POST /admin/vendors/:vendorId/decision. Admins only: everyone else gets 403 adminOnly (admin/index.ts).
+ * POST /admin/vendors/:vendorId/decision. Admins only: everyone else gets 403 adminOnly (admin/autohooks.ts).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';

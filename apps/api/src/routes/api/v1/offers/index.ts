@@ -113,7 +113,7 @@ const offerRoutes: FastifyPluginAsyncZod = async (app) => {
       const { latitude, longitude, radiusKm, categoryId, cursor: cursorText } = request.query;
       const cursor = cursorText === undefined ? undefined : decodeCursor(cursorText);
       if (cursorText !== undefined && !cursor) throw new DomainError('invalid', 'cursorInvalid', {}, onField('cursor', 'cursorInvalid'));
-      // The JSON the schema describes, written by the database and the nearby cache (services/nearby/).
+      // The JSON the schema describes, written by the database and the nearby cache (domains/nearby/).
       const page = await app.nearbyCache.findPage({ latitude, longitude, radiusKm, categoryId, cursor, pageSize: NEARBY_PAGE_SIZE, today: maltaToday() });
       // Compressed here, not by @fastify/compress: the nearby cache keeps the compressed copy of each answer.
       reply.header('vary', 'accept-encoding');
