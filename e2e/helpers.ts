@@ -66,7 +66,10 @@ export async function expectNoSeriousA11yViolations(page: Page) {
     const settled = Promise.all(transitions.map((transition) => transition.finished.catch(() => undefined)));
     await Promise.race([settled, new Promise((resolve) => setTimeout(resolve, 1_000))]);
   });
-  const results = await new AxeBuilder({ page }).analyze();
+  // The same rules on the same page, at a third of the cost (measured: 0.9 s -> 0.33 s a call, where the calls took a
+  // third of the suite's time): legacy mode runs axe in the page itself instead of opening a second page to finish
+  // the run (that is for cross-origin iframes, and Qrib's pages have none), and only violations keep their nodes.
+  const results = await new AxeBuilder({ page }).setLegacyMode(true).options({ resultTypes: ['violations'] }).analyze();
   const serious = results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map((violation) => ({ id: violation.id, impact: violation.impact, nodes: violation.nodes.map((node) => node.target) }));
