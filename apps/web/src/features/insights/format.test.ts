@@ -46,8 +46,8 @@ describe('the trend of a period under way', () => {
 });
 
 describe('the trust progress sentence', () => {
-  const t = initI18n('en').t;
   it('follows the spec’s pattern with the real number and level', () => {
+    const t = initI18n('en').t;
     // 11 verified: Silver; Gold at 25 → 14 more, the spec's sample sentence.
     expect(trustProgressText(t, trust(11))).toBe('14 more verified purchases to reach Gold badge!');
     expect(trustProgressText(t, trust(0))).toBe('10 more verified purchases to reach Silver badge!');
