@@ -5,9 +5,8 @@
 import { AlertTriangle } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LazyShopMap } from '../../../components/map/lazy-shop-map.tsx';
-import { MapShopPanel } from '../../../components/map/map-shop-panel.tsx';
-import { shopPointsFromOffers } from '../../../components/map/map-points.ts';
+import type { NearbyBusiness } from '@qrib/shared/nearby-schemas';
+import { ShopMapView } from '../../../components/map/shop-map-view.tsx';
 import { ViewToggle, type OffersView } from '../../../components/map/view-toggle.tsx';
 import { RankingLink } from '../../../components/ranking-link.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -21,6 +20,22 @@ import { OfferCard } from './offer-card.tsx';
 
 const INITIAL_OFFERS = 4;
 
+interface Card {
+  business: NearbyBusiness;
+  offer: NearbyBusiness['offers'][number];
+}
+const discountOf = ({ offer }: Card) => ({ discountType: offer.discountType, discountValue: offer.discountValue });
+const shopOf = ({ business }: Card) => ({ vendorId: business.vendorId, businessName: business.businessName, latitude: business.latitude, longitude: business.longitude });
+const cardList = (cards: readonly Card[]) => (
+  <ul className="grid gap-4 md:grid-cols-2">
+    {cards.map(({ business, offer }) => (
+      <li key={offer.offerId}>
+        <OfferCard business={business} offer={offer} />
+      </li>
+    ))}
+  </ul>
+);
+
 export function NearbyHome({ greeting }: { greeting?: string }) {
   const { t } = useTranslation();
   const { location, detectDevice, choosePlace } = useShopperLocation();
@@ -29,24 +44,13 @@ export function NearbyHome({ greeting }: { greeting?: string }) {
   useLiveOffers(fetchLocation);
   const [showAll, setShowAll] = useState(false);
   const [view, setView] = useState<OffersView>('list');
-  const [selectedShop, setSelectedShop] = useState<number | null>(null);
 
-  const cards = (nearby.data?.pages ?? []).flatMap((page) => page.data.flatMap((business) => business.offers.map((offer) => ({ business, offer }))));
-  const shown = showAll ? cards : cards.slice(0, INITIAL_OFFERS);
-  const canShowMore = !showAll ? cards.length > INITIAL_OFFERS || nearby.hasNextPage : nearby.hasNextPage;
-  // Every shop loaded so far, on the map with its best discount.
-  const shops = useMemo(
-    () =>
-      shopPointsFromOffers(
-        (nearby.data?.pages ?? []).flatMap((page) =>
-          page.data.flatMap((business) =>
-            business.offers.map((offer) => ({ ...offer, vendorId: business.vendorId, businessName: business.businessName, latitude: business.latitude, longitude: business.longitude })),
-          ),
-        ),
-      ),
+  const cards = useMemo(
+    () => (nearby.data?.pages ?? []).flatMap((page) => page.data.flatMap((business) => business.offers.map((offer) => ({ business, offer })))),
     [nearby.data],
   );
-  const selected = cards.filter(({ business }) => business.vendorId === selectedShop);
+  const shown = showAll ? cards : cards.slice(0, INITIAL_OFFERS);
+  const canShowMore = !showAll ? cards.length > INITIAL_OFFERS || nearby.hasNextPage : nearby.hasNextPage;
 
   let offersBody;
   if (location.status === 'detecting') {
@@ -72,24 +76,8 @@ export function NearbyHome({ greeting }: { greeting?: string }) {
   } else if (cards.length === 0) {
     offersBody = <EmptyState message={t('messages.noOffersInArea')} />;
   } else if (view === 'map') {
-    const shop = selected[0]?.business;
-    offersBody = (
-      <>
-        <p className="text-sm text-slate-700">{t('map.hint')}</p>
-        <LazyShopMap shops={shops} onSelect={setSelectedShop} className="h-[60vh] min-h-80 w-full overflow-hidden rounded-2xl border border-slate-200" />
-        {shop ? (
-          <MapShopPanel vendorId={shop.vendorId} businessName={shop.businessName} onClose={() => setSelectedShop(null)}>
-            <ul className="grid gap-4 md:grid-cols-2">
-              {selected.map(({ business, offer }) => (
-                <li key={offer.offerId}>
-                  <OfferCard business={business} offer={offer} />
-                </li>
-              ))}
-            </ul>
-          </MapShopPanel>
-        ) : null}
-      </>
-    );
+    // Every shop loaded so far, on the map with its best discount.
+    offersBody = <ShopMapView items={cards} discountOf={discountOf} shopOf={shopOf} renderOffers={cardList} />;
   } else {
     offersBody = (
       <>

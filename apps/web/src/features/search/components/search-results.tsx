@@ -4,9 +4,8 @@
  */
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LazyShopMap } from '../../../components/map/lazy-shop-map.tsx';
-import { MapShopPanel } from '../../../components/map/map-shop-panel.tsx';
-import { shopPointsFromOffers } from '../../../components/map/map-points.ts';
+import type { SearchResult } from '@qrib/shared/nearby-schemas';
+import { ShopMapView } from '../../../components/map/shop-map-view.tsx';
 import { ViewToggle, type OffersView } from '../../../components/map/view-toggle.tsx';
 import { RankingLink } from '../../../components/ranking-link.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -21,22 +20,23 @@ export interface SearchResultsProps {
   onClearFilters: (() => void) | undefined;
 }
 
+const discountOf = (offer: SearchResult) => ({ discountType: offer.discountType, discountValue: offer.discountValue });
+const shopOf = ({ vendor }: SearchResult) => ({ vendorId: vendor.vendorId, businessName: vendor.businessName, latitude: vendor.latitude, longitude: vendor.longitude });
+const resultList = (offers: readonly SearchResult[]) => (
+  <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+    {offers.map((offer) => (
+      <li key={offer.offerId}>
+        <SearchResultCard offer={offer} />
+      </li>
+    ))}
+  </ul>
+);
+
 export function SearchResults({ query, isLocating, onClearFilters }: SearchResultsProps) {
   const { t } = useTranslation();
   const results = useSearchOffers(query, !isLocating);
-  const offers = (results.data?.pages ?? []).flatMap((page) => page.data);
+  const offers = useMemo(() => (results.data?.pages ?? []).flatMap((page) => page.data), [results.data]);
   const [view, setView] = useState<OffersView>('list');
-  const [selectedShop, setSelectedShop] = useState<number | null>(null);
-  const shops = useMemo(
-    () =>
-      shopPointsFromOffers(
-        (results.data?.pages ?? []).flatMap((page) =>
-          page.data.map((offer) => ({ ...offer, vendorId: offer.vendor.vendorId, businessName: offer.vendor.businessName, latitude: offer.vendor.latitude, longitude: offer.vendor.longitude })),
-        ),
-      ),
-    [results.data],
-  );
-  const selected = offers.filter((offer) => offer.vendor.vendorId === selectedShop);
 
   let body;
   if (isLocating) {
@@ -61,34 +61,11 @@ export function SearchResults({ query, isLocating, onClearFilters }: SearchResul
       />
     );
   } else if (view === 'map') {
-    const shop = selected[0]?.vendor;
-    body = (
-      <>
-        <p className="text-sm text-slate-700">{t('map.hint')}</p>
-        <LazyShopMap shops={shops} onSelect={setSelectedShop} className="h-[60vh] min-h-80 w-full overflow-hidden rounded-2xl border border-slate-200" />
-        {shop ? (
-          <MapShopPanel vendorId={shop.vendorId} businessName={shop.businessName} onClose={() => setSelectedShop(null)}>
-            <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-              {selected.map((offer) => (
-                <li key={offer.offerId}>
-                  <SearchResultCard offer={offer} />
-                </li>
-              ))}
-            </ul>
-          </MapShopPanel>
-        ) : null}
-      </>
-    );
+    body = <ShopMapView items={offers} discountOf={discountOf} shopOf={shopOf} renderOffers={resultList} />;
   } else {
     body = (
       <>
-        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          {offers.map((offer) => (
-            <li key={offer.offerId}>
-              <SearchResultCard offer={offer} />
-            </li>
-          ))}
-        </ul>
+        {resultList(offers)}
         {results.hasNextPage ? (
           <div className="flex justify-center">
             <Button variant="secondary" disabled={results.isFetchingNextPage} onClick={() => void results.fetchNextPage()}>
