@@ -73,7 +73,8 @@ export const users = pgTable(
     email: text('email').notNull(),
     phone: text('phone').notNull(),
     username: text('username').notNull(),
-    passwordHash: text('password_hash').notNull(),
+    /** Null for an account made through an identity provider (issue 27) until the person sets a password. */
+    passwordHash: text('password_hash'),
     preferences: jsonb('preferences').$type<Partial<UserPreferences>>().notNull().default(STORED_DEFAULT_PREFERENCES),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
@@ -183,6 +184,11 @@ export const offers = pgTable(
     redeemedCount: integer('redeemed_count').notNull().default(0),
     sendNotifications: boolean('send_notifications').notNull().default(true),
     featuredOffer: boolean('featured_offer').notNull().default(false),
+    /** Issue 27: the price before the offer, in euros, when the shop gives it; offerPrice is computed from it. */
+    regularPrice: numeric('regular_price', { precision: 10, scale: 2 }),
+    /** Issue 27: BUYXGETY's quantities ('Buy 2, get 1 free'), both or neither. */
+    buyQuantity: integer('buy_quantity'),
+    getQuantity: integer('get_quantity'),
     /** REMOVED (issue 14): taken down by an admin after a report; its owner cannot bring it back. */
     status: text('status', { enum: OFFER_STATUSES })
       .notNull()
@@ -200,6 +206,11 @@ export const offers = pgTable(
     index('offers_active_location_gist')
       .using('gist', sql`ll_to_earth(${table.locationLatitude}, ${table.locationLongitude})`)
       .where(sql`${table.status} = 'ACTIVE'`),
+    check('offers_regular_price_check', sql`${table.regularPrice} IS NULL OR ${table.regularPrice} > 0`),
+    check(
+      'offers_buy_get_check',
+      sql`(${table.buyQuantity} IS NULL) = (${table.getQuantity} IS NULL) AND coalesce(${table.buyQuantity}, 1) >= 1 AND coalesce(${table.getQuantity}, 1) >= 1`,
+    ),
   ],
 );
 
@@ -437,6 +448,30 @@ export const notifications = pgTable(
  * A signed-in session (issue 10): the token names it, logout revokes it on every replica (NOTIFY on
  * `qrib_sessions`), `last_seen_at` is written at most once every few minutes.
  */
+/**
+ * Issue 27: a sign-in at an OpenID Connect provider tied to an account. One account may have several; an identity
+ * belongs to one account. Linked to an existing account only after that account's password (never by e-mail alone).
+ */
+export const userIdentities = pgTable(
+  'user_identities',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    issuer: text('issuer').notNull(),
+    subject: text('subject').notNull(),
+    /** The address the provider gave at linking (shown on the profile); not used to sign in. */
+    email: text('email'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('user_identities_issuer_subject_key').on(table.issuer, table.subject),
+    index('user_identities_user_idx').on(table.userId),
+  ],
+);
+
 export const sessions = pgTable(
   'sessions',
   {
