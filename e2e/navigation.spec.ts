@@ -10,7 +10,7 @@ test.use({ geolocation: { latitude: 35.8989, longitude: 14.5146 }, permissions: 
 
 const SHOPPER_TABS = ['Home', 'Search', 'Saved', 'Receipts', 'Profile'];
 const SHOPPER_MENU = ['Home', 'Search', 'Local offer', 'Saved', 'Receipts', 'Shop entry confirmation', 'My codes', 'Profile', 'List your business'];
-const OWNER_TABS = ['Dashboard', 'My offers', 'Insights', 'Profile'];
+const OWNER_TABS = ['Dashboard', 'Redeem', 'My offers', 'Insights', 'Profile'];
 const OWNER_MENU = [
   'Dashboard',
   'Redeem',

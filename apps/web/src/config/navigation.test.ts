@@ -18,7 +18,7 @@ describe('navigation by role', () => {
     expect(navigationFor({ vendor: null })).toBe(ROLE_NAVIGATION.shopper);
   });
 
-  it('gives shoppers Home, Search, Saved, Receipts and Profile tabs, and owners Dashboard, My offers, Insights and Profile', () => {
+  it('gives shoppers Home, Search, Saved, Receipts and Profile tabs, and owners Dashboard, Redeem, My offers, Insights and Profile', () => {
     expect(ROLE_NAVIGATION.shopper.tabs.map((tab) => [tab.labelKey, tab.path])).toEqual([
       ['nav.home', paths.home],
       ['nav.search', paths.searchOffers],
@@ -28,6 +28,7 @@ describe('navigation by role', () => {
     ]);
     expect(ROLE_NAVIGATION.owner.tabs.map((tab) => [tab.labelKey, tab.path])).toEqual([
       ['nav.dashboard', paths.home],
+      ['nav.redeem', paths.redeem],
       ['nav.myOffers', paths.offersList],
       ['nav.insights', paths.insights],
       ['nav.profile', paths.profile],

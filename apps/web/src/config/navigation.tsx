@@ -4,7 +4,7 @@
  * `navigationFor(user)` returns and holds no role conditions of its own. A person is a shopper; owning a
  * business makes them an owner. Every spec route still answers by URL whether or not it is listed here.
  *
- * To add an entry for a role (the owner's Redeem), add it to NAV_ITEMS and to that role's group below. Being an
+ * To add an entry for a role, add it to NAV_ITEMS and to that role's group (and tabs) below. Being an
  * admin (issue 14) is not a role of its own: an admin is also a shopper or an owner, so `navigationFor` adds the
  * Console group to whichever navigation the person has.
  */
@@ -104,7 +104,8 @@ export const ROLE_NAVIGATION: Record<NavRole, RoleNavigation> = {
   owner: {
     role: 'owner',
     home: paths.home,
-    tabs: [I.dashboard, I.myOffers, I.insights, I.profile],
+    // Redeem in the bar (issue 27): the till is where an owner's phone is used most.
+    tabs: [I.dashboard, I.redeem, I.myOffers, I.insights, I.profile],
     menu: [
       { id: 'business', titleKey: 'nav.sectionBusiness', items: [I.dashboard, I.redeem, I.myOffers, I.createOffer, I.insights, I.businessInsights, I.receiptReview] },
       { id: 'shopping', titleKey: 'nav.sectionShopping', items: [I.nearby, ...shopping] },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { distanceText, formatDiscount, formatMaltaDateTime, timeLeftText } from './format.ts';
+import { distanceText, formatDate, formatDiscount, formatMaltaDateTime, formatMaltaDay, formatMaltaTime, timeLeftText } from './format.ts';
 import { initI18n } from './i18n.ts';
 
 describe('time left on a card (spec §4)', () => {
@@ -19,6 +19,17 @@ describe('an instant on Malta’s clock', () => {
     expect(formatMaltaDateTime('2026-07-01T10:30:00.000Z', 'en')).toContain('2026');
     expect(formatMaltaDateTime('2026-07-01T10:30:00.000Z', 'fr')).toMatch(/juil/);
     expect(formatMaltaDateTime('not a date', 'en')).toBe('not a date');
+  });
+});
+
+describe('English dates the Maltese way (issue 27)', () => {
+  it('writes the day first and the time on the 24-hour clock, other languages unchanged', () => {
+    // 17:33 UTC is 18:33 in Malta in November (CET).
+    expect(formatMaltaDateTime('2026-11-27T17:33:00.000Z', 'en')).toBe('27 Nov 2026, 18:33');
+    expect(formatMaltaTime('2026-11-27T17:33:00.000Z', 'en')).toBe('18:33');
+    expect(formatMaltaDay('2026-11-27T17:33:00.000Z', 'en')).toBe('27 Nov 2026');
+    expect(formatDate('2026-11-27', 'en')).toBe('27 Nov 2026');
+    expect(formatMaltaDateTime('2026-11-27T17:33:00.000Z', 'de')).toBe(new Intl.DateTimeFormat('de', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Europe/Malta' }).format(new Date('2026-11-27T17:33:00.000Z')));
   });
 });
 

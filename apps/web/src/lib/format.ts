@@ -23,7 +23,15 @@ function remembered<Format>(formats: Map<string, Format>, key: string, make: () 
 const numberFormat = (language: string, options: Intl.NumberFormatOptions) =>
   remembered(numberFormats, `${language} ${JSON.stringify(options)}`, () => new Intl.NumberFormat(language, options));
 const dateTimeFormat = (language: string, options: Intl.DateTimeFormatOptions) =>
-  remembered(dateTimeFormats, `${language} ${JSON.stringify(options)}`, () => new Intl.DateTimeFormat(language, options));
+  remembered(dateTimeFormats, `${language} ${JSON.stringify(options)}`, () => new Intl.DateTimeFormat(dateLocale(language), options));
+
+/**
+ * English dates and times the Maltese way (issue 27): '27 Nov 2026, 18:33', day first and 24-hour. en-GB writes them
+ * exactly as en-MT does and every runtime's ICU has it (en-MT is missing from small builds); other languages as they are.
+ */
+export function dateLocale(language: string): string {
+  return language === 'en' ? 'en-GB' : language;
+}
 
 export function formatDiscount(t: TFunction, discountType: DiscountType, value: number): string {
   // The number is written the reader's way by i18next (lib/i18n.ts); euros and cents show two decimals (€4.50, 12.5%).

@@ -50,10 +50,10 @@ describe('AppShell navigation by role', () => {
     expect(await screen.findByRole('heading', { name: 'home' })).toBeInTheDocument();
   });
 
-  it('shows an owner the four owner tabs and a menu with the business first, Receipt review in it', () => {
+  it('shows an owner the five owner tabs (Redeem among them) and a menu with the business first, Receipt review in it', () => {
     renderShell(owner);
-    expect(tabs().map((tab) => tab.textContent)).toEqual(['Dashboard', 'My offers', 'Insights', 'Profile']);
-    expect(tabs().map((tab) => tab.getAttribute('href'))).toEqual(['/', '/offerslist', '/insights', '/profile']);
+    expect(tabs().map((tab) => tab.textContent)).toEqual(['Dashboard', 'Redeem', 'My offers', 'Insights', 'Profile']);
+    expect(tabs().map((tab) => tab.getAttribute('href'))).toEqual(['/', '/redeem', '/offerslist', '/insights', '/profile']);
     const sidebar = screen.getByTestId('sidebar');
     const business = within(sidebar).getByRole('list', { name: 'Your business' });
     expect(within(business).getAllByRole('link').map((link) => link.textContent)).toEqual([

@@ -1,7 +1,11 @@
-/** The owner's insight screens (spec §2.4): Business Insights and Insights; other accounts are asked to register. */
+/**
+ * The owner's insight screens (spec §2.4): Insights, the short overview, and Business Insights, the full report
+ * (DESIGN.md §5); other accounts are asked to register.
+ */
 import { useTranslation } from 'react-i18next';
 import { useMe } from '../../features/auth/api/get-me.ts';
 import { BusinessInsights } from '../../features/insights/components/business-insights.tsx';
+import { InsightsOverview } from '../../features/insights/components/insights-overview.tsx';
 import { RequireBusiness } from './require-business.tsx';
 import '../../lib/owner-strings.ts';
 
@@ -12,7 +16,6 @@ export function BusinessInsightsRoute() {
 }
 
 export function InsightsRoute() {
-  const { t } = useTranslation();
   const me = useMe();
-  return <RequireBusiness>{() => <BusinessInsights title={t('vendorInsights.insightsTitle')} userName={me.data?.name ?? ''} />}</RequireBusiness>;
+  return <RequireBusiness>{() => <InsightsOverview userName={me.data?.name ?? ''} />}</RequireBusiness>;
 }

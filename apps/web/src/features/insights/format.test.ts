@@ -72,6 +72,6 @@ describe('figures on screen', () => {
   });
   it('writes hours and ranges', () => {
     expect(formatHour(9)).toBe('09:00');
-    expect(formatDateRange('2026-03-02', '2026-03-08', 'en').replace(/\s/g, ' ')).toBe('Mar 2 – 8, 2026');
+    expect(formatDateRange('2026-03-02', '2026-03-08', 'en').replace(/\s/g, ' ')).toBe('2 – 8 Mar 2026');
   });
 });

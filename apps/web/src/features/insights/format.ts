@@ -1,6 +1,7 @@
 /** How insight figures read on screen: the spec's change colour rule, money, dates, hours and the trust sentence. */
 import type { TFunction } from 'i18next';
 import type { VendorInsights } from '@qrib/shared/insight-schemas';
+import { dateLocale } from '../../lib/format.ts';
 import '../../lib/owner-strings.ts';
 
 /** Spec §2.4: a change starting with + is good news (green). */
@@ -32,13 +33,13 @@ export function formatEuro(value: number | null, language: string): string {
 
 /** A report's first and last calendar days (YYYY-MM-DD) as one range in the reader's language. */
 export function formatDateRange(from: string, to: string, language: string): string {
-  const format = new Intl.DateTimeFormat(language, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+  const format = new Intl.DateTimeFormat(dateLocale(language), { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
   return format.formatRange(new Date(`${from}T00:00:00Z`), new Date(`${to}T00:00:00Z`));
 }
 
 /** A day of the trend on a chart axis: day and short month. */
 export function formatShortDate(isoDate: string, language: string): string {
-  return new Intl.DateTimeFormat(language, { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(new Date(`${isoDate}T00:00:00Z`));
+  return new Intl.DateTimeFormat(dateLocale(language), { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(new Date(`${isoDate}T00:00:00Z`));
 }
 
 const DAY_MS = 86_400_000;

@@ -71,7 +71,7 @@ describe('CodeScreen (/codes/:claimId)', () => {
     });
     const { unmount } = renderCode();
     expect(await screen.findByTestId('claim-status')).toHaveTextContent('Redeemed');
-    expect(screen.getByText('Redeemed on Nov 21, 2026, 11:05 AM')).toBeInTheDocument();
+    expect(screen.getByText('Redeemed on 21 Nov 2026, 11:05')).toBeInTheDocument();
     // A redeemed code leads to the receipt screen with its shop, offer and code: the receipt names the code.
     expect(screen.getByRole('link', { name: 'Upload the receipt for this purchase' })).toHaveAttribute('href', '/receipt-upload?vendorId=3&offerId=7&claimId=41');
     // A redeemed code may be reviewed (issue 14).

@@ -1,6 +1,7 @@
 /**
- * Spec §2.4 Business Insights (and the Insights screen): the period's overview, Performance Trends, Actionable
- * Insights, Unseen Opportunities and the Trust Rating, from the shop's real figures.
+ * Spec §2.4 Business Insights, the full report (the Insights screen is the short overview, insights-overview.tsx): the
+ * period's overview, Performance Trends, Actionable Insights, Unseen Opportunities, the per-offer till codes and the
+ * Trust Rating, from the shop's real figures.
  */
 import { useTranslation } from 'react-i18next';
 import { ErrorState, LoadingState } from '../../../components/ui/data-states.tsx';

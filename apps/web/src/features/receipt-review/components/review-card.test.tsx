@@ -51,7 +51,7 @@ describe('ReviewCard: the automatic verdict is a hint, the owner decides', () =>
 
   it('says when the shopper asked for this check (issue 24), and nothing when they did not', () => {
     const first = renderCard({ ...receipt, status: 'NEEDS_REVIEW', autoStatus: 'NEEDS_REVIEW', askedShopAt: '2026-03-02T10:30:00.000Z' });
-    expect(screen.getByTestId('review-asked')).toHaveTextContent('The shopper asked you to check this receipt on Mar 2, 2026, 11:30 AM.');
+    expect(screen.getByTestId('review-asked')).toHaveTextContent('The shopper asked you to check this receipt on 2 Mar 2026, 11:30.');
     first.unmount();
     renderCard(receipt);
     expect(screen.queryByTestId('review-asked')).not.toBeInTheDocument();

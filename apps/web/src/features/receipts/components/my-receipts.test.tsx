@@ -54,7 +54,7 @@ describe('MyReceipts: asking the shop to check', () => {
     expect(within(item).getByTestId('receipt-reason')).toHaveTextContent(`Automatic check: ${MESSAGES.receiptShopNameUnsure}`);
     await userEvent.click(within(item).getByRole('button', { name: 'Ask Joseph’s Pastizzeria to check this receipt' }));
     const done = await screen.findByTestId('asked-shop');
-    expect(done).toHaveTextContent('The shop has been asked to check this receipt. Asked on Nov 27, 2026, 11:15 AM.');
+    expect(done).toHaveTextContent('The shop has been asked to check this receipt. Asked on 27 Nov 2026, 11:15.');
     expect(screen.queryByRole('button', { name: /to check this receipt/ })).not.toBeInTheDocument();
     expect(api.calls).toContainEqual({ method: 'POST', path: '/api/v1/receipts/5/ask-shop', body: undefined });
   });

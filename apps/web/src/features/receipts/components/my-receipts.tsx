@@ -59,7 +59,7 @@ function ReceiptItem({ receipt }: { receipt: Receipt }) {
           <h3 className="font-semibold break-words text-slate-900">{t('receipts.receiptFor', { shop: receipt.vendor.businessName })}</h3>
           {receipt.offer ? <p className="text-sm break-words text-slate-700">{receipt.offer.title}</p> : null}
           <p className="text-xs text-slate-600">
-            {t('receipts.uploadedOn', { date: new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(receipt.createdAt)) })}
+            {t('receipts.uploadedOn', { date: formatMaltaDateTime(receipt.createdAt, i18n.language) })}
           </p>
         </div>
         <span className={`rounded-full px-3 py-1 text-xs font-semibold ${STATUS_STYLES[receipt.status]}`}>{t(`receipts.status${receipt.status}`)}</span>

@@ -1,11 +1,11 @@
 /** Spec §2.4's Purchase Details block, filled from the chosen shop and offer (DESIGN.md §5), not sample data. */
 import { useTranslation } from 'react-i18next';
 import type { ReceiptOffer, ReceiptShop } from '@qrib/shared/receipt-schemas';
-import { formatDate, formatDiscount, orDash } from '../../../lib/format.ts';
+import { dateLocale, formatDate, formatDiscount, orDash } from '../../../lib/format.ts';
 
 export function PurchaseDetails({ shop, offer, fileCount }: { shop: ReceiptShop | undefined; offer: ReceiptOffer | undefined; fileCount: number }) {
   const { t, i18n } = useTranslation();
-  const today = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(new Date());
+  const today = new Intl.DateTimeFormat(dateLocale(i18n.language), { dateStyle: 'medium' }).format(new Date());
   const rows: [string, string][] = [
     [t('receipts.detailShop'), orDash(shop?.businessName)],
     [t('receipts.detailAddress'), orDash(shop?.businessAddress)],

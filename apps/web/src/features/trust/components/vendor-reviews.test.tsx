@@ -64,11 +64,11 @@ describe('VendorReviews', () => {
     if (!first) throw new Error('a review expected');
     expect(within(first).getByText('4 out of 5 stars')).toBeInTheDocument();
     expect(within(first).getByText('Maria B.')).toBeInTheDocument();
-    expect(within(first).getByText('Nov 20, 2026')).toBeInTheDocument();
+    expect(within(first).getByText('20 Nov 2026')).toBeInTheDocument();
     expect(within(first).getByText('For: Two pastizzi for one')).toBeInTheDocument();
     expect(within(first).getByText('Warm and flaky, the staff were kind.')).toBeInTheDocument();
     expect(within(first).getByText('Verified purchase')).toBeInTheDocument();
-    expect(within(first).getByTestId('review-reply')).toHaveTextContent('Reply from the shop · Nov 21, 2026Thank you, Maria!');
+    expect(within(first).getByTestId('review-reply')).toHaveTextContent('Reply from the shop · 21 Nov 2026Thank you, Maria!');
     expect(within(first).getByRole('button', { name: 'Report the review by Maria B.' })).toBeInTheDocument();
     expect(within(first).queryByRole('button', { name: /^Reply/ })).not.toBeInTheDocument();
 
