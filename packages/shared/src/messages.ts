@@ -86,6 +86,13 @@ export const MESSAGES = {
   offerUpdated: 'Offer updated successfully!',
   offerUpdateFailed: 'Something went wrong while saving the offer.',
   offerStartsActive: 'A new offer starts as ACTIVE',
+  // Issue 27: the price before and Buy-X-get-Y quantities
+  regularPriceInvalid: 'Enter the price before as euros, e.g. 4.50',
+  regularPriceTooHigh: 'The price before cannot be more than {{max}}',
+  buyQuantityInvalid: 'Enter how many the shopper buys: a whole number from 1 to {{max}}',
+  getQuantityInvalid: 'Enter how many the shopper gets free: a whole number from 1 to {{max}}',
+  buyQuantityRequired: 'Enter how many the shopper buys, or leave both quantities empty',
+  getQuantityRequired: 'Enter how many the shopper gets free, or leave both quantities empty',
   // Spec §2.4: offers list and offer detail states
   loadingEllipsis: 'Loading…',
   errorWithMessage: 'Error: {{message}}',

@@ -61,6 +61,14 @@ export const nearbyOfferSchema = z.object({
   remaining: z.number().int().nullable(),
   /** Marked featured by its shop (issue 14): a shop's featured offers come first among its offers, labelled 'Featured'. */
   featuredOffer: z.boolean(),
+  /**
+   * Issue 27 (last, after the fields of the database's nearby_offer_json type): the price before (euros) when known,
+   * the price after (`offerPrice`: PERCENTAGE and FIXED only, else null), and a Buy-X-get-Y offer's quantities.
+   */
+  regularPrice: z.number().nullable(),
+  offerPrice: z.number().nullable(),
+  buyQuantity: z.number().int().nullable(),
+  getQuantity: z.number().int().nullable(),
 });
 
 /** Spec §3 "Nearby result": a business with its offers, nearest first. */

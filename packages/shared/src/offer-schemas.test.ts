@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { addDays, maltaToday } from './malta-time.ts';
-import { MESSAGES } from './messages.ts';
-import { keepOfferImages, offerFieldsSchema } from './offer-schemas.ts';
+import { MESSAGES, formatMessage } from './messages.ts';
+import { MAX_BUY_GET_QUANTITY, MAX_DISCOUNT_VALUE, keepOfferImages, offerFieldsSchema } from './offer-schemas.ts';
 
 /** The Malta calendar date `days` from today, so the offer runs around now whenever the test runs. */
 const maltaDay = (days: number) => addDays(maltaToday(), days);
@@ -34,6 +34,9 @@ describe('offer rules (spec §5)', () => {
       maxRedemptions: null,
       sendNotifications: true,
       featuredOffer: false,
+      regularPrice: null,
+      buyQuantity: null,
+      getQuantity: null,
     });
   });
 
@@ -55,6 +58,55 @@ describe('offer rules (spec §5)', () => {
     expect(messageFor('0')).toBe(MESSAGES.discountValueInvalid);
     expect(messageFor('abc')).toBe(MESSAGES.discountValueInvalid);
     expect(messageFor('-1')).toBe(MESSAGES.discountValueInvalid);
+  });
+});
+
+describe('price before and Buy-X-get-Y quantities (issue 27)', () => {
+  const buyGet = { ...valid, discountType: 'BUYXGETY', discountValue: '1' };
+  const issuesOf = (input: Record<string, unknown>) =>
+    offerFieldsSchema.safeParse(input).error?.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message })) ?? [];
+
+  it('reads the price before in euros and cents (a decimal comma too); blank or left out is null', () => {
+    expect(offerFieldsSchema.parse({ ...valid, regularPrice: '4.50' }).regularPrice).toBe(4.5);
+    expect(offerFieldsSchema.parse({ ...valid, regularPrice: ' 12,3 ' }).regularPrice).toBe(12.3);
+    expect(offerFieldsSchema.parse({ ...valid, regularPrice: 7 }).regularPrice).toBe(7);
+    expect(offerFieldsSchema.parse({ ...valid, regularPrice: '' }).regularPrice).toBeNull();
+    expect(offerFieldsSchema.parse({ ...valid, regularPrice: null }).regularPrice).toBeNull();
+    expect(offerFieldsSchema.parse(valid).regularPrice).toBeNull();
+    expect(offerFieldsSchema.parse({ ...valid, regularPrice: String(MAX_DISCOUNT_VALUE) }).regularPrice).toBe(MAX_DISCOUNT_VALUE);
+  });
+
+  it('refuses a price before that is not euros above zero with at most two decimals, or above the money maximum', () => {
+    for (const regularPrice of ['0', '-1', 'abc', '4.505', '1e400', 'NaN', '4,5,0', true]) {
+      expect(issuesOf({ ...valid, regularPrice }), String(regularPrice)).toEqual([{ path: 'regularPrice', message: MESSAGES.regularPriceInvalid }]);
+    }
+    expect(issuesOf({ ...valid, regularPrice: String(MAX_DISCOUNT_VALUE + 0.01) })).toEqual([
+      { path: 'regularPrice', message: formatMessage(MESSAGES.regularPriceTooHigh, { max: MAX_DISCOUNT_VALUE }) },
+    ]);
+  });
+
+  it('reads Buy and Get free of a Buy-X-get-Y offer as whole numbers, both or neither', () => {
+    expect(offerFieldsSchema.parse({ ...buyGet, buyQuantity: '2', getQuantity: ' 1 ' })).toMatchObject({ buyQuantity: 2, getQuantity: 1 });
+    expect(offerFieldsSchema.parse({ ...buyGet, buyQuantity: '', getQuantity: '' })).toMatchObject({ buyQuantity: null, getQuantity: null });
+    expect(offerFieldsSchema.parse(buyGet)).toMatchObject({ buyQuantity: null, getQuantity: null });
+    expect(issuesOf({ ...buyGet, buyQuantity: '2' })).toEqual([{ path: 'getQuantity', message: MESSAGES.getQuantityRequired }]);
+    expect(issuesOf({ ...buyGet, getQuantity: '1' })).toEqual([{ path: 'buyQuantity', message: MESSAGES.buyQuantityRequired }]);
+    const buyInvalid = formatMessage(MESSAGES.buyQuantityInvalid, { max: MAX_BUY_GET_QUANTITY });
+    const getInvalid = formatMessage(MESSAGES.getQuantityInvalid, { max: MAX_BUY_GET_QUANTITY });
+    for (const bad of ['0', '1.5', '-2', 'two', String(MAX_BUY_GET_QUANTITY + 1)]) {
+      expect(issuesOf({ ...buyGet, buyQuantity: bad, getQuantity: '1' }), bad).toEqual([{ path: 'buyQuantity', message: buyInvalid }]);
+      expect(issuesOf({ ...buyGet, buyQuantity: '1', getQuantity: bad }), bad).toEqual([{ path: 'getQuantity', message: getInvalid }]);
+    }
+  });
+
+  it('ignores Buy and Get free on any other discount type (hidden on the form), even invalid or alone', () => {
+    expect(offerFieldsSchema.parse({ ...valid, buyQuantity: '2', getQuantity: '1' })).toMatchObject({ buyQuantity: null, getQuantity: null });
+    expect(offerFieldsSchema.parse({ ...valid, discountType: 'FIXED', buyQuantity: 'x' })).toMatchObject({ buyQuantity: null, getQuantity: null });
+  });
+
+  it('accepts its own output again', () => {
+    const once = offerFieldsSchema.parse({ ...buyGet, regularPrice: '3.20', buyQuantity: '3', getQuantity: '2' });
+    expect(offerFieldsSchema.parse(once)).toEqual(once);
   });
 });
 

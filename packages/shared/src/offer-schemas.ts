@@ -13,7 +13,7 @@ import { MESSAGES } from './messages.ts';
 import { multiLine, singleLine } from './text-rules.ts';
 import { ratingSchema } from './shop-schemas.ts';
 import { BUSINESS_TYPES } from './vendor-schemas.ts';
-import { DISCOUNT_TYPES, MAX_DISCOUNT_VALUE, TARGET_AUDIENCES, REDEMPTION_LIMITS, OFFER_STATUSES } from './offer-constants.ts';
+import { DISCOUNT_TYPES, MAX_BUY_GET_QUANTITY, MAX_DISCOUNT_VALUE, TARGET_AUDIENCES, REDEMPTION_LIMITS, OFFER_STATUSES } from './offer-constants.ts';
 
 export * from './offer-constants.ts';
 
@@ -49,8 +49,47 @@ function dropUnusedMaximum(input: unknown): unknown {
   return upperCase(redemptionLimit) === 'LIMITED' ? input : { ...input, maxRedemptions: undefined };
 }
 
+/**
+ * Issue 27: Buy and Get free belong to a Buy-X-get-Y offer only; with any other discount type they are hidden on the
+ * form and ignored here (never validated, stored as null), as a hidden Maximum Redemptions is.
+ */
+function dropUnusedQuantities(input: unknown): unknown {
+  if (typeof input !== 'object' || input === null) return input;
+  const { discountType } = input as { discountType?: unknown };
+  return upperCase(discountType) === 'BUYXGETY' ? input : { ...input, buyQuantity: undefined, getQuantity: undefined };
+}
+
+/** Whole euros and cents: at most two decimals (the column keeps cents; 4.505 would be stored as something else). */
+const hasCents = (value: number) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6;
+
+/** Issue 27: the price before (euros, optional): blank or left out is null, i.e. unknown (a PATCH without it clears it). */
+const regularPriceField = z
+  .preprocess(
+    // A decimal comma ('4,50', as most of Europe writes it) reads as a point.
+    (value) => trimmedNumber(typeof value === 'string' && /^\s*\d+,\d{1,2}\s*$/.test(value) ? value.replace(',', '.') : value),
+    z
+      .number({ error: MESSAGES.regularPriceInvalid })
+      .refine(Number.isFinite, { error: MESSAGES.regularPriceInvalid })
+      .gt(0, { error: MESSAGES.regularPriceInvalid })
+      .refine(hasCents, { error: MESSAGES.regularPriceInvalid })
+      .max(MAX_DISCOUNT_VALUE, { error: codedMessage('regularPriceTooHigh', { max: MAX_DISCOUNT_VALUE }) })
+      .optional(),
+  )
+  .transform((value) => value ?? null);
+
+const quantityField = (message: string) =>
+  z.preprocess(
+    trimmedNumber,
+    z
+      .number({ error: message })
+      .int({ error: message })
+      .min(1, { error: message })
+      .max(MAX_BUY_GET_QUANTITY, { error: message })
+      .optional(),
+  );
+
 export const offerFieldsSchema = z.preprocess(
-  dropUnusedMaximum,
+  (input) => dropUnusedQuantities(dropUnusedMaximum(input)),
   z
   .object({
     title: z
@@ -114,6 +153,9 @@ export const offerFieldsSchema = z.preprocess(
     ),
     sendNotifications: flag(true),
     featuredOffer: flag(false),
+    regularPrice: regularPriceField,
+    buyQuantity: quantityField(codedMessage('buyQuantityInvalid', { max: MAX_BUY_GET_QUANTITY })),
+    getQuantity: quantityField(codedMessage('getQuantityInvalid', { max: MAX_BUY_GET_QUANTITY })),
   })
   // Cross-field rules run even while other fields still fail (`when`), so the form shows every message at once.
   .refine((offer) => offer.startDate <= offer.endDate, {
@@ -146,8 +188,30 @@ export const offerFieldsSchema = z.preprocess(
     error: MESSAGES.maxRedemptionsInvalid,
     when: (payload) => (payload.value as { redemptionLimit?: unknown } | undefined)?.redemptionLimit === 'LIMITED',
   })
-  // Only the LIMITED offers keep a maximum.
-  .transform((offer) => ({ ...offer, maxRedemptions: offer.redemptionLimit === 'LIMITED' ? (offer.maxRedemptions ?? null) : null })),
+  // Buy and Get free: both or neither (the one missing is named).
+  .refine((offer) => offer.buyQuantity !== undefined || offer.getQuantity === undefined, {
+    path: ['buyQuantity'],
+    error: MESSAGES.buyQuantityRequired,
+    when: (payload) => {
+      const value = payload.value as { buyQuantity?: unknown; getQuantity?: unknown } | undefined;
+      return value?.buyQuantity === undefined && value?.getQuantity !== undefined;
+    },
+  })
+  .refine((offer) => offer.getQuantity !== undefined || offer.buyQuantity === undefined, {
+    path: ['getQuantity'],
+    error: MESSAGES.getQuantityRequired,
+    when: (payload) => {
+      const value = payload.value as { buyQuantity?: unknown; getQuantity?: unknown } | undefined;
+      return value?.getQuantity === undefined && value?.buyQuantity !== undefined;
+    },
+  })
+  // Only the LIMITED offers keep a maximum; quantities left out are null.
+  .transform((offer) => ({
+    ...offer,
+    maxRedemptions: offer.redemptionLimit === 'LIMITED' ? (offer.maxRedemptions ?? null) : null,
+    buyQuantity: offer.buyQuantity ?? null,
+    getQuantity: offer.getQuantity ?? null,
+  })),
 );
 
 export type OfferFields = z.output<typeof offerFieldsSchema>;
@@ -211,6 +275,14 @@ export const offerSchema = z.object({
   termsAndConditions: z.string().nullable(),
   redemptionLimit: z.enum(REDEMPTION_LIMITS),
   maxRedemptions: z.number().int().nullable(),
+  /**
+   * Issue 27: the price before (euros) when the shop gave it, the price after computed from it by `offerPrice`
+   * (PERCENTAGE and FIXED; null for BUYXGETY or without a price before), and a Buy-X-get-Y offer's quantities.
+   */
+  regularPrice: z.number().nullable(),
+  offerPrice: z.number().nullable(),
+  buyQuantity: z.number().int().nullable(),
+  getQuantity: z.number().int().nullable(),
   /**
    * Redemptions at the till so far (issue 13), for the offer's owner only (null to anyone else: an unlimited offer's
    * count is the shop's sales), and the units left, for everyone (null when unlimited).

@@ -1,6 +1,22 @@
 /** The short form of an offer that cards show (nearby results, saved offers), and their first photos. */
+
+/**
+ * Issue 27: the price before (euros, numeric text in the row), the price after computed from it, and a Buy-X-get-Y
+ * offer's quantities, as every answer of an offer gives them (the nearby SQL writes the same: queries.ts OFFER_PRICING_JSON).
+ */
+export function presentOfferPricing(offer: Pick<typeof offers.$inferSelect, 'discountType' | 'discountValue' | 'regularPrice' | 'buyQuantity' | 'getQuantity'>) {
+  const regularPrice = offer.regularPrice === null ? null : Number(offer.regularPrice);
+  return {
+    regularPrice,
+    offerPrice: offerPrice(offer.discountType, Number(offer.discountValue), regularPrice),
+    buyQuantity: offer.buyQuantity,
+    getQuantity: offer.getQuantity,
+  };
+}
+
 import { and, eq, inArray } from 'drizzle-orm';
 import { remainingUnits } from '@qrib/shared/claim-constants';
+import { offerPrice } from '@qrib/shared/offer-price';
 import type { Db } from './client.ts';
 import { offerImages, type offers } from './schema.ts';
 import { publicUrl } from '../storage/public-url.ts';
@@ -19,6 +35,7 @@ export function presentOfferSummary(offer: typeof offers.$inferSelect, imageUrl:
     status: offer.status,
     remaining: remainingUnits(offer.maxRedemptions, offer.redeemedCount),
     featuredOffer: offer.featuredOffer,
+    ...presentOfferPricing(offer),
   };
 }
 

@@ -4,14 +4,17 @@
  * values (key order, escaping, numbers, dates, nulls), and that the values are the rows' own, for awkward
  * texts and numbers, on both screens and whether the page came from the database or the cache.
  */
-import { asc, desc, eq } from 'drizzle-orm';
+import { asc, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, haversineKm, maltaToday, nearbyResponseSchema } from '@qrib/shared';
+import { addDays, haversineKm, maltaToday, nearbyResponseSchema, type DiscountType } from '@qrib/shared';
+import { offerPrice } from '@qrib/shared/offer-price';
 import { z } from 'zod';
 import type { App } from '../../src/app.ts';
 import { categories, offerImages, offers, vendors } from '../../src/db/schema.ts';
 import { presentOfferSummary } from '../../src/db/offer-summary.ts';
 import { publicUrl } from '../../src/storage/public-url.ts';
+import { selectRows } from '../../src/db/client.ts';
+import { OFFER_PRICE } from '../../src/domains/nearby/repository/queries.ts';
 import { insertShop } from '../factories.ts';
 import { createTestApp, createTestDatabase, signUp, type TestDatabase } from '../helpers.ts';
 
@@ -24,6 +27,8 @@ const NAMES = [
   'Plain',
 ];
 const VALUES = ['10', '12.5', '0.01', '99999999.99', '33.33'];
+/** Issue 27: prices before whose price after rounds at awkward places (x.xx5 cents), none, the smallest and the largest. */
+const PRICES = [null, '4.35', '0.01', '1005.55', '99999.99', '12.34', '7.77', '19.99', '0.15', '2.5'];
 
 let testDb: TestDatabase;
 let cachedApp: App;
@@ -59,8 +64,11 @@ beforeAll(async () => {
           categoryId,
           title: `${name} — offer ${n} "${value}"`,
           description: n % 2 === 0 ? 'Line one\nline two\\' : 'Ħobż biż-żejt',
-          discountType: n % 3 === 0 ? 'FIXED' : 'PERCENTAGE',
+          discountType: n === 4 ? 'BUYXGETY' : n % 3 === 0 ? 'FIXED' : 'PERCENTAGE',
           discountValue: value,
+          regularPrice: PRICES[(index * VALUES.length + n) % PRICES.length] ?? null,
+          buyQuantity: n === 4 && index % 2 === 0 ? index + 2 : null,
+          getQuantity: n === 4 && index % 2 === 0 ? 1 : null,
           startDate: addDays(today, -n),
           endDate: addDays(today, n),
           termsAndConditions: n % 2 === 1 ? null : 'Terms: "one" per person',
@@ -150,5 +158,41 @@ describe('nearby answers as JSON', () => {
     const stats = cachedApp.nearbyCache.stats();
     expect(stats.direct).toBeGreaterThanOrEqual(2);
     expect(stats.hits).toBeGreaterThanOrEqual(2);
+  });
+});
+
+describe('the price after in SQL (issue 27)', () => {
+  it('is offerPrice() of packages/shared for every discount type, awkward cents, large values and none', async () => {
+    // A fixed pseudo-random walk (no Math.random: a failure repeats), plus the edges.
+    const cases: [DiscountType, string, string | null][] = [
+      ['PERCENTAGE', '100', '4.35'],
+      ['PERCENTAGE', '150', '4.35'],
+      ['FIXED', '5', '4.00'],
+      ['FIXED', '99999999.99', '99999.99'],
+      ['BUYXGETY', '1', '3.00'],
+      ['PERCENTAGE', '20', null],
+    ];
+    let seed = 27;
+    const next = (max: number) => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed % max;
+    };
+    for (let i = 0; i < 3000; i += 1) {
+      const type = (['PERCENTAGE', 'FIXED', 'BUYXGETY'] as const)[i % 3] ?? 'PERCENTAGE';
+      const value = type === 'PERCENTAGE' ? `${next(100)}.${String(next(100)).padStart(2, '0')}` : `${next(50)}.${String(next(100)).padStart(2, '0')}`;
+      const price = `${next(i % 2 === 0 ? 100 : 100000)}.${String(next(100)).padStart(2, '0')}`;
+      cases.push([type, value === '0.00' ? '0.01' : value, price === '0.00' ? '0.05' : price]);
+    }
+    const values = sql.join(
+      cases.map(([type, value, price]) => sql`(${type}::text, ${value}::numeric(10,2), ${price}::numeric(10,2))`),
+      sql`, `,
+    );
+    const rows = await selectRows<{ n: string; price: number | null }>(
+      testDb.database.db,
+      sql`SELECT (row_number() OVER ())::text AS n, ${OFFER_PRICE} AS price FROM (VALUES ${values}) AS o (discount_type, discount_value, regular_price)`,
+    );
+    const fromSql = rows.map((row) => (row.price === null ? null : Number(row.price)));
+    const fromJs = cases.map(([type, value, price]) => offerPrice(type, Number(value), price === null ? null : Number(price)));
+    expect(fromSql).toEqual(fromJs);
   });
 });

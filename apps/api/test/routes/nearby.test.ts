@@ -98,6 +98,10 @@ describe('GET /api/v1/offers/nearby-offers', () => {
       status: 'ACTIVE',
       remaining: null,
       featuredOffer: false,
+      regularPrice: null,
+      offerPrice: null,
+      buyQuantity: null,
+      getQuantity: null,
     });
   });
 

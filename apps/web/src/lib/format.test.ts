@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { distanceText, formatDate, formatDiscount, formatMaltaDateTime, formatMaltaDay, formatMaltaTime, timeLeftText } from './format.ts';
+import { distanceText, formatDate, formatDiscount, formatEuros, formatMaltaDateTime, formatMaltaDay, formatMaltaTime, formatPriceChange, timeLeftText } from './format.ts';
 import { initI18n } from './i18n.ts';
 
 describe('time left on a card (spec §4)', () => {
@@ -68,5 +68,52 @@ describe('a discount badge (DESIGN.md §5) in the reader’s numbers', () => {
     await i18n.changeLanguage('fr');
     expect(formatDiscount(i18n.t, 'PERCENTAGE', 12.5)).toBe('12,5 %');
     expect(formatDiscount(i18n.t, 'FIXED', 4.5)).toBe('4,50 € de réduction');
+  });
+});
+
+describe('Buy-X-get-Y badges and prices before and after (issue 27)', () => {
+  it('reads "Buy 2, get 1 free" with quantities in every language, and the spec’s Special Off without them', async () => {
+    const i18n = initI18n('en');
+    await i18n.changeLanguage('en');
+    expect(formatDiscount(i18n.t, 'BUYXGETY', 1, { buyQuantity: 2, getQuantity: 1 })).toBe('Buy 2, get 1 free');
+    expect(formatDiscount(i18n.t, 'BUYXGETY', 1)).toBe('Special Off');
+    expect(formatDiscount(i18n.t, 'BUYXGETY', 1, { buyQuantity: null, getQuantity: null })).toBe('Special Off');
+    // Quantities never change the other badges.
+    expect(formatDiscount(i18n.t, 'PERCENTAGE', 20, { buyQuantity: 2, getQuantity: 1 })).toBe('20%');
+    const expected: Record<string, string> = {
+      mt: "Ixtri 3, ħu 1 b'xejn",
+      fr: 'Achetez-en 3, 1 en cadeau',
+      it: 'Compri 3, 1 in omaggio',
+      de: 'Kauf 3, 1 gratis',
+      el: 'Αγοράστε 3, πάρτε 1 δώρο',
+      tr: '3 al, 1 bedava',
+      // Digits as Intl writes them in Arabic (Latin or Arabic-Indic, by the runtime's ICU).
+      ar: `اشترِ ${new Intl.NumberFormat('ar').format(3)} واحصل على ${new Intl.NumberFormat('ar').format(1)} مجانًا`,
+      hi: '3 खरीदें, 1 मुफ़्त पाएँ',
+      ja: '3個買うと1個無料',
+    };
+    for (const [language, text] of Object.entries(expected)) {
+      await i18n.changeLanguage(language);
+      expect(formatDiscount(i18n.t, 'BUYXGETY', 1, { buyQuantity: 3, getQuantity: 1 }), language).toBe(text);
+    }
+  });
+
+  it('writes the price before and after in euros the reader’s way, the arrow pointing the reading direction', async () => {
+    const i18n = initI18n('en');
+    await i18n.changeLanguage('en');
+    expect(formatPriceChange(i18n.t, 'en', 4, 3.2)).toBe('€4.00 → €3.20');
+    expect(formatPriceChange(i18n.t, 'en', 2.8, null)).toBe('€2.80');
+    expect(formatPriceChange(i18n.t, 'en', null, null)).toBeNull();
+    expect(formatPriceChange(i18n.t, 'en', undefined, 3)).toBeNull();
+    expect(formatEuros(1234.5, 'en')).toBe('€1,234.50');
+    await i18n.changeLanguage('fr');
+    expect(formatPriceChange(i18n.t, 'fr', 4, 3.2)).toBe(`4,00\u00a0€ → 3,20\u00a0€`);
+    await i18n.changeLanguage('ar');
+    const arabic = formatPriceChange(i18n.t, 'ar', 4, 3.2) ?? '';
+    // Before comes first in the text, so in a right-to-left line it stands on the right and the arrow points left to after.
+    expect(arabic.indexOf(formatEuros(4, 'ar'))).toBe(0);
+    expect(arabic).toContain(' ← ');
+    expect(arabic.endsWith(formatEuros(3.2, 'ar'))).toBe(true);
+    expect(formatEuros(3.2, 'ar')).toBe(new Intl.NumberFormat('ar', { style: 'currency', currency: 'EUR', minimumFractionDigits: 2 }).format(3.2));
   });
 });

@@ -33,12 +33,43 @@ export function dateLocale(language: string): string {
   return language === 'en' ? 'en-GB' : language;
 }
 
-export function formatDiscount(t: TFunction, discountType: DiscountType, value: number): string {
+/** A Buy-X-get-Y offer's quantities (issue 27), both or neither: an offer as the API answers it has them. */
+export interface BuyGetQuantities {
+  buyQuantity?: number | null;
+  getQuantity?: number | null;
+}
+
+/**
+ * The badge (DESIGN.md §5): '20%', '€4.50 off'; a Buy-X-get-Y offer with its quantities 'Buy 2, get 1 free' (issue 27,
+ * worded in every language so no plural is needed), without them the spec's 'Special Off'. Pass the offer itself as
+ * `quantities` where it has them.
+ */
+export function formatDiscount(t: TFunction, discountType: DiscountType, value: number, quantities?: BuyGetQuantities): string {
   // The number is written the reader's way by i18next (lib/i18n.ts); euros and cents show two decimals (€4.50, 12.5%).
   const cents = Number.isInteger(value) ? {} : { formatParams: { value: { minimumFractionDigits: 2, maximumFractionDigits: 2 } } };
   if (discountType === 'PERCENTAGE') return t('offerDetail.discountPercent', { value });
   if (discountType === 'FIXED') return t('offerDetail.discountFixed', { value, ...cents });
+  const buy = quantities?.buyQuantity;
+  const get = quantities?.getQuantity;
+  if (typeof buy === 'number' && typeof get === 'number') return t('pricing.buyGetFree', { buy, get });
   return t('offerDetail.specialOff');
+}
+
+/** An amount in euros in the reader's language, always with cents: '€4.00' (en), '4,00 €' (fr), '٤٫٠٠ €' (ar). */
+export function formatEuros(amount: number, language: string): string {
+  return numberFormat(language, { style: 'currency', currency: 'EUR', minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(amount);
+}
+
+/**
+ * The price before and after (issue 27): '€4.00 → €3.20', the arrow pointing from before to after in the reading
+ * direction (← in Arabic, whose line runs right to left); the price before alone when there is no price after (a
+ * Buy-X-get-Y offer), null without a price before. For the cards, the offer page and the owner's detail.
+ */
+export function formatPriceChange(t: TFunction, language: string, regularPrice: number | null | undefined, offerPrice: number | null | undefined): string | null {
+  if (regularPrice === null || regularPrice === undefined) return null;
+  const before = formatEuros(regularPrice, language);
+  if (offerPrice === null || offerPrice === undefined) return before;
+  return t('pricing.priceChange', { before, after: formatEuros(offerPrice, language) });
 }
 
 /** Spec §4 on a card: 'Offer Expired', 'N hours Left' or 'N days Left'. */

@@ -8,6 +8,42 @@ import { FIELD_LABELS } from '../field-labels.ts';
 import { MESSAGES } from '../messages.ts';
 
 export const enCore = {
+  // Issue 27: prices before and after, and Buy-X-get-Y quantities (badge, owner's offer form and detail).
+  pricing: {
+    buyGetFree: 'Buy {{buy}}, get {{get}} free',
+    priceChange: '{{before}} → {{after}}',
+    regularPrice: 'Price before (€)',
+    regularPriceHint: 'Optional: the usual price. Shoppers then see the price before and after.',
+    buyQuantity: 'Buy',
+    getQuantity: 'Get free',
+    quantitiesHint: 'Optional: e.g. Buy 2, get 1 free. Leave both empty to show “Special Off”.',
+    priceBefore: 'Price before',
+    priceAfter: 'Price after',
+  },
+  deadEnds: {
+    noConnection: 'No connection — try again',
+    tryAgain: 'Try again',
+    dismiss: 'Dismiss',
+    notSaved: 'Not saved: “{{title}}”. {{reason}}',
+    notRemoved: 'Still saved: “{{title}}”. {{reason}}',
+    goneTitle: 'This offer is not available',
+    goneWhy: 'It may have ended, sold out or been taken down by the shop, or the link is not right.',
+    endedTitle: 'This offer has ended',
+    endedWhy: 'Its codes can no longer be used at the shop.',
+    notCachedTitle: 'This offer is not on this device yet',
+    notCachedWhy: 'You are offline and this offer has not been opened here before. It opens once you are back online.',
+    similarNearby: 'Similar offers nearby',
+    offersNearby: 'Offers nearby',
+    browseOffers: 'Browse offers',
+  },
+  // Issue 27: the one offer card (price before and after), the town picker when the location is refused, the one-line address notice.
+  cards: {
+    priceLabel: 'Price before {{before}}, now {{after}}',
+    chooseTown: 'Choose a town to see its offers',
+    verifyLine: 'Please confirm your email address.',
+    verifyDetails: 'Details',
+    dismiss: 'Dismiss',
+  },
   brand: { name: 'Qrib', tagline: 'Offers near you' },
   common: {
     loading: 'Loading...',

@@ -80,9 +80,25 @@ export function nearestQuery(scan: NearestScan): SQL {
     LIMIT ${scan.limit}::int`;
 }
 
-/** An offer's card JSON (nearbyOfferSchema), from offers o and its first photo i. */
-const OFFER_JSON = sql`row_to_json(ROW(o.offer_id, ${publicUrlSql(sql`i.card_key`)}, o.title, o.description, o.discount_type,
-  o.discount_value::float8, o.start_date, o.end_date, o.terms_and_conditions, o.status, ${OFFER_REMAINING}, o.featured_offer)::nearby_offer_json)::text`;
+/**
+ * Issue 27: `offerPrice()` of packages/shared/src/offer-price.ts, operation for operation in float8 (what JavaScript
+ * computes with): euros to cents rounded half up (floor(x + 0.5) is Math.round for these values), the percentage or
+ * the amount taken off, never below zero, back to euros. nearby-json.test.ts holds the two to the same numbers.
+ */
+export const OFFER_PRICE = sql`(CASE WHEN o.regular_price IS NULL OR o.regular_price <= 0 THEN NULL
+  WHEN o.discount_type = 'PERCENTAGE' THEN greatest(0, floor(floor(o.regular_price::float8 * 100 + 0.5) * (1 - least(o.discount_value::float8, 100) / 100) + 0.5)) / 100
+  WHEN o.discount_type = 'FIXED' THEN greatest(0, floor(o.regular_price::float8 * 100 + 0.5) - floor(o.discount_value::float8 * 100 + 0.5)) / 100
+END)`;
+
+/**
+ * An offer's card JSON (nearbyOfferSchema), from offers o and its first photo i: the nearby_offer_json type writes the
+ * keys up to featuredOffer; issue 27's four (nearbyOfferSchema's last keys) are appended to the same text, so no type
+ * change: float8 and int text is what JSON.stringify writes for the same numbers, and null is null.
+ */
+const OFFER_JSON = sql`(left(row_to_json(ROW(o.offer_id, ${publicUrlSql(sql`i.card_key`)}, o.title, o.description, o.discount_type,
+  o.discount_value::float8, o.start_date, o.end_date, o.terms_and_conditions, o.status, ${OFFER_REMAINING}, o.featured_offer)::nearby_offer_json)::text, -1)
+  || ',"regularPrice":' || coalesce(o.regular_price::float8::text, 'null') || ',"offerPrice":' || coalesce(${OFFER_PRICE}::text, 'null')
+  || ',"buyQuantity":' || coalesce(o.buy_quantity::text, 'null') || ',"getQuantity":' || coalesce(o.get_quantity::text, 'null') || '}')`;
 
 const FIRST_PHOTO = sql`LEFT JOIN offer_images i ON i.offer_id = o.offer_id AND i.position = 0`;
 

@@ -5,6 +5,7 @@ import type { Db } from '../../../db/client.ts';
 import { categories, offerImages, offers, vendorDocuments, vendors } from '../../../db/schema.ts';
 import { publicUrl } from '../../../storage/public-url.ts';
 import { shopSeenByShoppers } from '../../../db/shopper-visibility.ts';
+import { presentOfferPricing } from '../../../db/offer-summary.ts';
 
 export type OfferRow = typeof offers.$inferSelect;
 export type OfferImageRow = typeof offerImages.$inferSelect;
@@ -29,6 +30,10 @@ function offerValues(fields: OfferFields) {
     maxRedemptions: fields.maxRedemptions,
     sendNotifications: fields.sendNotifications,
     featuredOffer: fields.featuredOffer,
+    // Issue 27: left out (null) clears them, as the whole offer is written.
+    regularPrice: fields.regularPrice === null ? null : fields.regularPrice.toFixed(2),
+    buyQuantity: fields.buyQuantity,
+    getQuantity: fields.getQuantity,
   };
 }
 
@@ -172,6 +177,7 @@ export function presentOffer(
     termsAndConditions: offer.termsAndConditions,
     redemptionLimit: offer.redemptionLimit,
     maxRedemptions: offer.maxRedemptions,
+    ...presentOfferPricing(offer),
     redeemedCount: isOwner ? offer.redeemedCount : null,
     remaining: remainingUnits(offer.maxRedemptions, offer.redeemedCount),
     sendNotifications: offer.sendNotifications,

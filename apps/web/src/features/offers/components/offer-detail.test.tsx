@@ -22,6 +22,10 @@ const offer: Offer = {
   termsAndConditions: null,
   redemptionLimit: 'UNLIMITED',
   maxRedemptions: null,
+  regularPrice: null,
+  offerPrice: null,
+  buyQuantity: null,
+  getQuantity: null,
   redeemedCount: 0,
   remaining: null,
   sendNotifications: true,
@@ -66,16 +70,17 @@ describe('OfferDetail', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(formatMessage(MESSAGES.errorWithMessage, { message: MESSAGES.notSignedIn }));
   });
 
-  it("shows 'Offer not found.' for a 404 and for an id that cannot exist", async () => {
+  it('says an offer is not available, with Browse offers, for a 404 and for an id that cannot exist', async () => {
     stubApi({ 'GET /api/v1/offers/7': { status: 404, body: { statusCode: 404, error: 'Not Found', message: MESSAGES.offerNotFound, code: 'offerNotFound', params: {} } } });
     const { unmount } = renderDetail();
-    expect(await screen.findByText(MESSAGES.offerNotFound)).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'This offer is not available' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Browse offers' })).toHaveAttribute('href', '/');
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     unmount();
 
     const api = stubApi({});
     renderDetail(Number.NaN);
-    expect(screen.getByText(MESSAGES.offerNotFound)).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'This offer is not available' })).toBeInTheDocument();
     expect(api.calls).toEqual([]);
   });
 
@@ -86,7 +91,7 @@ describe('OfferDetail', () => {
     expect(valueOf('Category')).toHaveTextContent('—');
     expect(valueOf('Category description')).toHaveTextContent('—');
     expect(valueOf('Discount')).toHaveTextContent('€2.50 off');
-    expect(valueOf('Validity')).toHaveTextContent('Jun 1, 2025 – Jun 30, 2025');
+    expect(valueOf('Validity')).toHaveTextContent('1 Jun 2025 – 30 Jun 2025');
     expect(valueOf('Redemption limit')).toHaveTextContent('Unlimited');
     expect(screen.queryByText('Terms & Conditions')).not.toBeInTheDocument();
 
@@ -113,7 +118,7 @@ describe('OfferDetail', () => {
   it('gives anyone but the owner the shopper’s page instead of the sheet: no owner actions, no vendor facts, no documents', async () => {
     const { contactEmail: _email, primaryContactName: _contact, ...publicVendor } = offer.vendor;
     stubApi({
-      'GET /api/v1/offers/7': { body: { data: { ...offer, vendor: publicVendor, documents: [], isOwner: false } } },
+      'GET /api/v1/offers/7': { body: { data: { ...offer, endDate: '2099-06-30', vendor: publicVendor, documents: [], isOwner: false } } },
       'GET /api/v1/vendors/3': neverAnswer,
       'GET /api/v1/me/favorites': neverAnswer,
     });

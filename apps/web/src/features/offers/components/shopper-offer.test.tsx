@@ -23,6 +23,10 @@ const offer: Offer = {
   termsAndConditions: 'One per customer.',
   redemptionLimit: 'UNLIMITED',
   maxRedemptions: null,
+  regularPrice: null,
+  offerPrice: null,
+  buyQuantity: null,
+  getQuantity: null,
   redeemedCount: 0,
   remaining: null,
   sendNotifications: true,
@@ -52,6 +56,10 @@ const card = (offerId: number, title: string): Shop['offers'][number] => ({
   status: 'ACTIVE',
   remaining: null,
   featuredOffer: false,
+  regularPrice: null,
+  offerPrice: null,
+  buyQuantity: null,
+  getQuantity: null,
 });
 
 const shop: Shop = {
@@ -145,13 +153,13 @@ describe('ShopperOffer (the offer page of anyone but its owner)', () => {
     expect(api.calls).toContainEqual({ method: 'PUT', path: '/api/v1/me/favorites/7', body: undefined });
   });
 
-  it('shares with the device’s sheet when there is one', async () => {
+  it('shares the offer’s public page (/o/:id, issue 27) with the device’s sheet when there is one', async () => {
     const share = vi.fn(() => Promise.resolve());
     stubNavigator({ share });
     stubShopper();
     renderOffer();
     fireEvent.click(await screen.findByRole('button', { name: 'Share Two pastizzi for one' }));
-    await vi.waitFor(() => expect(share).toHaveBeenCalledWith({ title: offer.title, url: window.location.href }));
+    await vi.waitFor(() => expect(share).toHaveBeenCalledWith({ title: offer.title, url: `${window.location.origin}/o/7` }));
     expect(screen.queryByText('Link copied')).not.toBeInTheDocument();
   });
 
@@ -162,7 +170,7 @@ describe('ShopperOffer (the offer page of anyone but its owner)', () => {
     const { unmount } = renderOffer();
     fireEvent.click(await screen.findByRole('button', { name: 'Share Two pastizzi for one' }));
     expect(await screen.findByText('Link copied')).toBeInTheDocument();
-    expect(writeText).toHaveBeenCalledWith(window.location.href);
+    expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/o/7`);
     unmount();
 
     stubNavigator({ clipboard: { writeText: () => Promise.reject(new Error('denied')) } });
