@@ -1,13 +1,17 @@
 /**
- * The web app's first load, as a phone meets it (issue 12). Builds the SPA, starts the real server on it (embedded
- * database with the demo data, production mode), then for /login (signed out), the shopper home (signed in as the
- * demo shopper, location granted) and the owner dashboard (signed in as the demo owner):
- * - the JS and CSS the first visit loads, per file as sent (brotli and gzip, from the build's precompressed
+ * The web app's first load, as a phone meets it (issues 12 and 27). Builds the SPA, starts the real server on it
+ * (embedded database with the demo data, production mode), then for /login (signed out), the shopper home (signed in
+ * as a shopper who has just signed up through the API, location granted: a new account's first screen, address banner
+ * included) and the owner dashboard (signed in as the demo owner):
+ * - the JS and CSS the first visit asks for before the page's load event (what loads later, such as the address
+ *   banner's code, is listed apart), per file as sent (brotli and gzip, from the build's precompressed
  *   copies), framework (React, router, TanStack Query, i18next) and app apart;
  * - Lighthouse 12.8.2 (Node API, its default mobile settings: simulated slow 4G and a 4× slower CPU) in Debian's
  *   Chromium, cold (Lighthouse empties the HTTP cache, service workers and Cache Storage before each run), median
- *   of RUNS runs of the performance and accessibility scores, with FCP, LCP, TBT and CLS.
- * Targets: shopper home ≤ 150 KB brotli JS + CSS; performance ≥ 0.90 and accessibility 1.00 on all three.
+ *   of RUNS runs of the performance and accessibility scores, with FCP, LCP, TBT and CLS, each run with the host's
+ *   Lighthouse benchmarkIndex (its CPU speed then: a busy host scores lower and measures slower).
+ * Targets (issue 27): shopper home LCP ≤ 2.0 s, performance ≥ 0.95 and first-load JS + CSS ≤ 150 KB brotli; owner
+ * dashboard performance ≥ 0.90 and TBT ≤ 200 ms; accessibility 1.00 everywhere. Each is printed as met or not met.
  * Run: npm run bench:web   (BENCH_WEB_RUNS to change the number of runs, BENCH_WEB_ONLY=<part of a name> for one
  * screen, BENCH_WEB_SAVE=<dir> to keep each run's Lighthouse report; CHROMIUM_PATH for another browser)
  */
@@ -19,36 +23,55 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Result } from 'lighthouse';
 import puppeteer, { type Page } from 'puppeteer-core';
 import { build } from 'vite';
+import { judgeGoals, loadEventTime, runLine, splitAtLoad, type Goal, type NetworkRequest, type RunScores } from './lib/web-targets.ts';
 
-const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 3);
+const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 5);
 const PORT = Number(process.env.BENCH_WEB_PORT ?? 3190);
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const BASE = `http://127.0.0.1:${PORT}`;
 const repoRoot = path.resolve(import.meta.dirname, '..');
 /** Mellieħa, among the demo shops. */
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const SHOPPER_POSITION = { latitude: 35.9564, longitude: 14.3622 };
-const DEMO = {
-  shopper: { username: 'maria', password: 'maria2026pass' },
-  owner: { username: 'joseph', password: 'joseph2026pass' },
-};
+const DEMO_OWNER = { username: 'joseph', password: 'joseph2026pass' };
+
+type Account = 'new shopper' | 'demo owner';
 
 interface Target {
   name: string;
   path: string;
-  account: keyof typeof DEMO | undefined;
+  account: Account | undefined;
   /** What must be on the page once it has loaded, so a run that measured an error or a sign-in page is refused. */
   ready: string;
-  targetKb?: number;
+  targets: Goal[];
 }
 
 const TARGETS: Target[] = [
-  { name: '/login', path: '/login', account: undefined, ready: 'form input[name="username"]' },
-  { name: 'shopper home', path: '/', account: 'shopper', ready: 'main a[href^="/viewoffer/"]', targetKb: 150 },
-  { name: 'owner dashboard', path: '/', account: 'owner', ready: 'main h1, main h2' },
+  { name: '/login', path: '/login', account: undefined, ready: 'form input[name="username"]', targets: [{ metric: 'accessibility', at: 'least', value: 1 }] },
+  {
+    name: 'shopper home',
+    path: '/',
+    account: 'new shopper',
+    ready: 'main a[href^="/viewoffer/"]',
+    targets: [
+      { metric: 'lcp', at: 'most', value: 2000 },
+      { metric: 'performance', at: 'least', value: 0.95 },
+      { metric: 'firstLoadBrotli', at: 'most', value: 150 * 1024 },
+      { metric: 'accessibility', at: 'least', value: 1 },
+    ],
+  },
+  {
+    name: 'owner dashboard',
+    path: '/',
+    account: 'demo owner',
+    ready: 'main h1, main h2',
+    targets: [
+      { metric: 'performance', at: 'least', value: 0.9 },
+      { metric: 'tbt', at: 'most', value: 200 },
+      { metric: 'accessibility', at: 'least', value: 1 },
+    ],
+  },
 ];
-
-const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
 
 async function waitForServer(url: string, timeoutMs: number) {
   const deadline = Date.now() + timeoutMs;
@@ -63,13 +86,22 @@ async function waitForServer(url: string, timeoutMs: number) {
   throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
 }
 
-async function signIn(account: keyof typeof DEMO): Promise<string> {
-  const response = await fetch(`${BASE}/api/v1/auth/login`, {
+/**
+ * A session for the account: the demo owner logs in; a new shopper signs up (a fresh account each time, its address
+ * not yet verified), as someone arriving from a shared link would.
+ */
+async function signIn(account: Account): Promise<string> {
+  const unique = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
+  const [endpoint, body] =
+    account === 'demo owner'
+      ? ['login', DEMO_OWNER]
+      : ['signup', { name: 'Bench Shopper', email: `bench-${unique}@qrib.test`, phone: '+356 7900 0000', username: `bench-${unique}`, password: 'bench2026pass' }];
+  const response = await fetch(`${BASE}/api/v1/auth/${endpoint}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(DEMO[account]),
+    body: JSON.stringify(body),
   });
-  if (!response.ok) throw new Error(`login as ${account} answered ${response.status}`);
+  if (!response.ok) throw new Error(`${endpoint} as the ${account} answered ${response.status}: ${await response.text()}`);
   const cookie = response.headers.getSetCookie().find((header) => header.startsWith('auth_token='));
   const value = cookie?.split(';')[0]?.slice('auth_token='.length);
   if (!value) throw new Error(`login as ${account} set no auth_token cookie`);
@@ -117,8 +149,9 @@ async function lighthouseRun(url: string, page: Page): Promise<Result> {
 }
 
 async function measure(page: Page, target: Target, distDir: string) {
-  const scores: { performance: number; accessibility: number; fcp: number; lcp: number; tbt: number; cls: number }[] = [];
+  const scores: RunScores[] = [];
   let files: FileLoad[] = [];
+  let afterLoad: FileLoad[] = [];
   let failures: string[] = [];
   let notes: string[] = [];
   for (let run = 0; run < RUNS; run += 1) {
@@ -126,12 +159,18 @@ async function measure(page: Page, target: Target, distDir: string) {
     // BENCH_WEB_SAVE=<dir> keeps each run's Lighthouse report (JSON) there, to read the request chain behind a figure.
     if (process.env.BENCH_WEB_SAVE) writeFileSync(path.join(process.env.BENCH_WEB_SAVE, `${target.name.replace(/\W+/g, '-')}-${run + 1}.json`), JSON.stringify(lhr));
     if (!(await page.$(target.ready))) throw new Error(`${target.name}: the page Lighthouse measured has no ${target.ready} (${page.url()})`);
-    const requests = (lhr.audits['network-requests']?.details as { items?: { url: string; resourceType?: string }[] } | undefined)?.items ?? [];
-    files = firstLoadFiles(distDir, requests.filter((request) => request.resourceType === 'Script' || request.resourceType === 'Stylesheet').map((request) => request.url));
+    const network = lhr.audits['network-requests']?.details as { items?: NetworkRequest[]; debugData?: { networkStartTimeTs?: number } } | undefined;
+    const observed = (lhr.audits.metrics?.details as { items?: { observedLoad?: number; observedNavigationStartTs?: number }[] } | undefined)?.items?.[0];
+    const code = (network?.items ?? []).filter((request) => request.resourceType === 'Script' || request.resourceType === 'Stylesheet');
+    // The first load is what the page asked for before its load event; code fetched later (the address banner's, issue 27)
+    // is listed apart.
+    const split = splitAtLoad(code, loadEventTime(observed?.observedLoad, observed?.observedNavigationStartTs, network?.debugData?.networkStartTimeTs));
+    files = firstLoadFiles(distDir, split.beforeLoad.map((request) => request.url));
+    afterLoad = firstLoadFiles(distDir, split.afterLoad.map((request) => request.url));
     failures = Object.values(lhr.audits)
       .filter((audit) => lhr.categories.accessibility?.auditRefs.some((ref) => ref.id === audit.id && ref.weight > 0) && audit.score !== null && audit.score < 1)
       .map((audit) => audit.id);
-    notes = [`host CPU: Lighthouse benchmarkIndex ${Math.round(lhr.environment.benchmarkIndex)} (below 1000 Lighthouse warns that its default 4× slowdown over-throttles; this host is well above)`, ...diagnostics(lhr.audits)];
+    notes = diagnostics(lhr.audits);
     const metric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
     scores.push({
       performance: lhr.categories.performance?.score ?? Number.NaN,
@@ -140,9 +179,10 @@ async function measure(page: Page, target: Target, distDir: string) {
       lcp: metric('largest-contentful-paint'),
       tbt: metric('total-blocking-time'),
       cls: metric('cumulative-layout-shift'),
+      benchmarkIndex: lhr.environment.benchmarkIndex,
     });
   }
-  return { scores, files, failures, notes };
+  return { scores, files, afterLoad, failures, notes };
 }
 
 type Audits = Result['audits'];
@@ -214,29 +254,23 @@ async function main() {
       await page.goto(`${BASE}/favicon.svg`);
       await page.evaluate(() => localStorage.clear());
 
-      const { scores, files, failures, notes } = await measure(page, target, distDir);
+      const { scores, files, afterLoad, failures, notes } = await measure(page, target, distDir);
       const total = (key: 'br' | 'gz', framework?: boolean) => files.filter((file) => framework === undefined || file.framework === framework).reduce((sum, file) => sum + file[key], 0);
-      console.log(`\n${target.name} (${target.account ? `signed in as the demo ${target.account}` : 'signed out'}), ${RUNS} cold runs`);
-      console.log(`  first-load JS + CSS: ${files.length} files`);
+      console.log(`\n${target.name} (${target.account ? `signed in as the ${target.account}` : 'signed out'}), ${RUNS} cold runs`);
+      console.log(`  first-load JS + CSS (asked for before the load event): ${files.length} files`);
       for (const file of files) console.log(`    ${file.file.padEnd(48)} brotli ${kb(file.br).padStart(9)}  gzip ${kb(file.gz).padStart(9)}${file.framework ? '  (framework)' : ''}`);
       console.log(
         `  total brotli ${kb(total('br'))} (framework ${kb(total('br', true))}, app ${kb(total('br', false))}); gzip ${kb(total('gz'))} (framework ${kb(total('gz', true))}, app ${kb(total('gz', false))})`,
       );
-      for (const [index, score] of scores.entries()) {
-        console.log(
-          `  run ${index + 1}: performance ${score.performance.toFixed(2)}, accessibility ${score.accessibility.toFixed(2)}; FCP ${(score.fcp / 1000).toFixed(2)} s, LCP ${(score.lcp / 1000).toFixed(2)} s, TBT ${score.tbt.toFixed(0)} ms, CLS ${score.cls.toFixed(3)}`,
-        );
-      }
-      const performance = median(scores.map((score) => score.performance));
-      const accessibility = median(scores.map((score) => score.accessibility));
+      for (const file of afterLoad) console.log(`    after the load event: ${file.file.padEnd(28)} brotli ${kb(file.br).padStart(9)}`);
+      for (const [index, score] of scores.entries()) console.log(`  ${runLine(index, score)}`);
       for (const note of notes) console.log(`  ${note}`);
       if (failures.length > 0) console.log(`  accessibility audits not passed (last run): ${failures.join(', ')}`);
-      const checks = [`performance ${performance.toFixed(2)} ${performance >= 0.9 ? '≥' : '<'} 0.90`, `accessibility ${accessibility.toFixed(2)} ${accessibility >= 1 ? '=' : '<'} 1.00`];
-      if (target.targetKb !== undefined) checks.push(`JS + CSS ${kb(total('br'))} brotli ${total('br') <= target.targetKb * 1024 ? '≤' : '>'} ${target.targetKb} KB`);
-      const met = performance >= 0.9 && accessibility >= 1 && (target.targetKb === undefined || total('br') <= target.targetKb * 1024);
-      summary.push(`${target.name}: median ${checks.join(', ')} — ${met ? 'met' : 'NOT met'}`);
+      const indexes = scores.map((score) => Math.round(score.benchmarkIndex));
+      summary.push(`${target.name} (host benchmarkIndex ${Math.min(...indexes)}–${Math.max(...indexes)}):`);
+      for (const result of judgeGoals(target.targets, scores, total('br'))) summary.push(`  ${result.text}`);
     }
-    console.log(`\nsummary (median of ${RUNS}):`);
+    console.log(`\nsummary (median of ${RUNS}; a lower benchmarkIndex than usual means a busy host):`);
     for (const line of summary) console.log(`  ${line}`);
     await browser.disconnect();
   } finally {

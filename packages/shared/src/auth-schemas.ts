@@ -77,7 +77,8 @@ export type LoginForm = z.input<typeof loginRequestSchema>;
 
 export const preferencesSchema = z.object({
   emailNotifications: z.boolean(),
-  darkMode: z.boolean(),
+  /** Dark Mode as chosen; null until the person chooses, while the app follows the device's light or dark setting. */
+  darkMode: z.boolean().nullable(),
   language: z.string(),
   shopEntryDetection: z.boolean(),
 });

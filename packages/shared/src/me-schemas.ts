@@ -22,7 +22,8 @@ export const updateMeRequestSchema = z.object({
     .object(
       {
         emailNotifications: z.boolean({ error: MESSAGES.emailNotificationsInvalid }).optional(),
-        darkMode: z.boolean({ error: MESSAGES.darkModeInvalid }).optional(),
+        // null: no choice any more, the app follows the device's light or dark setting again (issue 27).
+        darkMode: z.boolean({ error: MESSAGES.darkModeInvalid }).nullable().optional(),
         shopEntryDetection: z.boolean({ error: MESSAGES.shopEntryDetectionInvalid }).optional(),
         // The reader's chosen language, kept with the account (for mails; a new device starts in it).
         language: z.enum(LANGUAGES.map((language) => language.code), { error: MESSAGES.languageInvalid }).optional(),

@@ -50,20 +50,28 @@ import {
 
 export interface UserPreferences {
   emailNotifications: boolean;
-  darkMode: boolean;
+  /** Dark Mode as the person chose it; null until they choose: the app follows the device's setting (issue 27). */
+  darkMode: boolean | null;
   language: string;
   /** Shop entry recognition is opt-in. */
   shopEntryDetection: boolean;
 }
 
 /** Every preference's value while the account has not set it. */
-export const DEFAULT_PREFERENCES: UserPreferences = { emailNotifications: true, darkMode: false, language: 'en', shopEntryDetection: false };
+export const DEFAULT_PREFERENCES: UserPreferences = { emailNotifications: true, darkMode: null, language: 'en', shopEntryDetection: false };
+
+/**
+ * What the preferences column holds. Dark Mode's choice is kept under `colorScheme` (issue 27), written only when the
+ * person chooses: every row was created with `darkMode: false` (the column's default below), so that key cannot tell
+ * 'chose light' from 'never chose'. `darkMode: true` in an older row was a choice and still reads as dark.
+ */
+export type StoredPreferences = Partial<Omit<UserPreferences, 'darkMode'>> & { darkMode?: boolean; colorScheme?: 'light' | 'dark' };
 
 /**
  * What the column holds for a new account (the migration's default). Keys added later are absent from
  * such rows, so rows are read over DEFAULT_PREFERENCES (see domains/accounts/repository/users.ts).
  */
-const STORED_DEFAULT_PREFERENCES: Partial<UserPreferences> = { emailNotifications: true, darkMode: false, language: 'en' };
+const STORED_DEFAULT_PREFERENCES: StoredPreferences = { emailNotifications: true, darkMode: false, language: 'en' };
 
 export const users = pgTable(
   'users',
@@ -75,7 +83,7 @@ export const users = pgTable(
     username: text('username').notNull(),
     /** Null for an account made through an identity provider (issue 27) until the person sets a password. */
     passwordHash: text('password_hash'),
-    preferences: jsonb('preferences').$type<Partial<UserPreferences>>().notNull().default(STORED_DEFAULT_PREFERENCES),
+    preferences: jsonb('preferences').$type<StoredPreferences>().notNull().default(STORED_DEFAULT_PREFERENCES),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
     /** The platform's ADMIN role (issue 14): granted from ADMIN_USERNAMES at boot or by `npm run admin -- grant`. */

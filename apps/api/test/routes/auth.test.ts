@@ -52,7 +52,7 @@ describe('POST /api/v1/auth/signup', () => {
       email: body.email,
       username: body.username,
       phone: body.phone,
-      preferences: { emailNotifications: true, darkMode: false, language: 'en', shopEntryDetection: false },
+      preferences: { emailNotifications: true, darkMode: null, language: 'en', shopEntryDetection: false },
       vendor: null,
       lastLoginAt: expect.any(String),
       isAdmin: false,

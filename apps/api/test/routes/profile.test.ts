@@ -63,7 +63,7 @@ describe('PATCH /me (profile)', () => {
     expect(nameOnly.json().user).toMatchObject({
       name: 'Rita Grech',
       phone: '+356 7900 0001',
-      preferences: { emailNotifications: true, darkMode: false, shopEntryDetection: true },
+      preferences: { emailNotifications: true, darkMode: null, shopEntryDetection: true },
     });
 
     const darkOnly = await patchMe(user, { preferences: { darkMode: true } });
@@ -90,6 +90,30 @@ describe('PATCH /me (profile)', () => {
     });
   });
 
+  it("tells 'never chose' (null: the app follows the device) from 'chose light' and 'chose dark', and forgets a choice on null", async () => {
+    const user = await signUp(app);
+    expect((await me(user)).preferences.darkMode).toBeNull();
+    expect((await patchMe(user, { preferences: { darkMode: false } })).json().user.preferences.darkMode).toBe(false);
+    expect((await me(user)).preferences.darkMode).toBe(false);
+    expect((await storedUser(user.userId)).preferences).toMatchObject({ colorScheme: 'light' });
+    expect((await patchMe(user, { preferences: { darkMode: true } })).json().user.preferences.darkMode).toBe(true);
+    const forgotten = await patchMe(user, { preferences: { darkMode: null, emailNotifications: false } });
+    expect(forgotten.statusCode).toBe(200);
+    expect(forgotten.json().user.preferences).toMatchObject({ darkMode: null, emailNotifications: false });
+    const stored = (await storedUser(user.userId)).preferences;
+    expect(stored).not.toHaveProperty('colorScheme');
+    expect(stored).not.toHaveProperty('darkMode');
+  });
+
+  it('reads rows written before the choice was kept apart: darkMode true was a choice, false the default everyone got', async () => {
+    const dark = await signUp(app);
+    const light = await signUp(app);
+    await testDb.database.db.update(users).set({ preferences: { emailNotifications: true, darkMode: true, language: 'en' } }).where(eq(users.id, dark.userId));
+    await testDb.database.db.update(users).set({ preferences: { emailNotifications: true, darkMode: false, language: 'en' } }).where(eq(users.id, light.userId));
+    expect((await me(dark)).preferences.darkMode).toBe(true);
+    expect((await me(light)).preferences.darkMode).toBeNull();
+  });
+
   it.each([
     ['name is blank', { name: '   ' }, 'name', 'invalidName' as MessageKey],
     ['name has digits', { name: 'Maria 2' }, 'name', 'invalidName' as MessageKey],
@@ -101,7 +125,7 @@ describe('PATCH /me (profile)', () => {
     ['phone is a number', { phone: 35679123456 }, 'phone', 'invalidPhone' as MessageKey],
     ['email notifications is a string', { preferences: { emailNotifications: 'no' } }, 'preferences', 'emailNotificationsInvalid' as MessageKey],
     ['dark mode is a number', { preferences: { darkMode: 1 } }, 'preferences', 'darkModeInvalid' as MessageKey],
-    ['dark mode is null', { preferences: { darkMode: null } }, 'preferences', 'darkModeInvalid' as MessageKey],
+    ['dark mode is a string', { preferences: { darkMode: 'dark' } }, 'preferences', 'darkModeInvalid' as MessageKey],
     ['preferences is a list', { preferences: [true] }, 'preferences', 'preferencesInvalid' as MessageKey],
     ['language is not one of the ten', { preferences: { language: 'xx' } }, 'preferences', 'languageInvalid' as MessageKey],
     ['language is a cookie value', { preferences: { language: '/en/mt' } }, 'preferences', 'languageInvalid' as MessageKey],
@@ -172,7 +196,8 @@ describe('PATCH /me (profile)', () => {
     const after = await storedUser(user.userId);
     expect(after).toMatchObject({ name: 'Marija Borg', email: before.email, username: before.username, passwordHash: before.passwordHash });
     expect(after.lastLoginAt?.toISOString()).toBe(before.lastLoginAt?.toISOString());
-    expect(after.preferences).toEqual({ ...before.preferences, darkMode: true });
+    const { darkMode: _olderKey, ...kept } = before.preferences;
+    expect(after.preferences).toEqual({ ...kept, colorScheme: 'dark' });
     expect(response.json().user.vendor).toBeNull();
     // The other account is untouched, and the old password still logs in.
     expect((await storedUser(other.userId)).name).toBe(other.name);
@@ -185,7 +210,7 @@ describe('PATCH /me (profile)', () => {
     expect((await me(user)).preferences.language).toBe('en');
     const response = await patchMe(user, { preferences: { language: 'mt' } });
     expect(response.statusCode).toBe(200);
-    expect(response.json().user.preferences).toEqual({ emailNotifications: true, darkMode: false, language: 'mt', shopEntryDetection: false });
+    expect(response.json().user.preferences).toEqual({ emailNotifications: true, darkMode: null, language: 'mt', shopEntryDetection: false });
     expect((await me(user)).preferences.language).toBe('mt');
     expect((await storedUser(user.userId)).preferences).toMatchObject({ language: 'mt' });
     // Another preference leaves it as it is; choosing again replaces it.

@@ -74,11 +74,11 @@ describe('PATCH /me preferences', () => {
   it('keeps shop entry detection off until the user turns it on, and changes only what is sent', async () => {
     const user = await signUp(app);
     const me = async () => (await app.inject({ method: 'GET', url: '/api/v1/auth/me', cookies: user.cookies })).json().user.preferences;
-    expect(await me()).toEqual({ emailNotifications: true, darkMode: false, language: 'en', shopEntryDetection: false });
+    expect(await me()).toEqual({ emailNotifications: true, darkMode: null, language: 'en', shopEntryDetection: false });
 
     const on = await app.inject({ method: 'PATCH', url: '/api/v1/me', cookies: user.cookies, payload: { preferences: { shopEntryDetection: true } } });
     expect(on.statusCode).toBe(200);
-    expect(on.json().user.preferences).toEqual({ emailNotifications: true, darkMode: false, language: 'en', shopEntryDetection: true });
+    expect(on.json().user.preferences).toEqual({ emailNotifications: true, darkMode: null, language: 'en', shopEntryDetection: true });
     expect(on.json().user.id).toBe(user.userId);
     expect(await me()).toMatchObject({ shopEntryDetection: true, emailNotifications: true });
 

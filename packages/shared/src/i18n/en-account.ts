@@ -5,6 +5,10 @@
  * (apps/web/src/lib/account-strings.ts), as does the profile screen's own `profile`. What the API mails is in en-mail.ts.
  */
 export const enAccount = {
+  // Issue 27, words and looks: Dark Mode follows the device until the person chooses.
+  looks: {
+    darkModeFollowsDevice: 'Until you choose, it follows your device’s light or dark setting.',
+  },
   // The profile screen's own strings: it loads this module (lib/account-strings.ts), so the first load goes without them.
   profile: {
     role: 'Role',

@@ -2,13 +2,15 @@ import { lazy, Suspense } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { paths } from '../../config/paths.ts';
 import { useMe } from '../../features/auth/api/get-me.ts';
+import { afterPageLoad } from '../../lib/after-page-load.ts';
 import { returnPathFor, withReturnPath } from '../../lib/return-path.ts';
 import { AppShell } from '../layout/app-shell.tsx';
 import { FullPageLoading } from './full-page-loading.tsx';
 
 // Issue 15: only an account whose address is not verified loads the notice (and its strings).
+// Its code comes after the page's load event (lib/after-page-load.ts): a new shopper's first load goes without it.
 const VerifyEmailBanner = lazy(async () => ({
-  default: (await import('../../features/account-access/components/verify-email-banner.tsx')).VerifyEmailBanner,
+  default: (await afterPageLoad(() => import('../../features/account-access/components/verify-email-banner.tsx'))).VerifyEmailBanner,
 }));
 
 /**

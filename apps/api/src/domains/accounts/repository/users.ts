@@ -3,7 +3,7 @@ import { ESTABLISHED_ACCOUNT_DAYS, type User } from '@qrib/shared';
 import { eq, or, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { selectRows, type Db } from '../../../db/client.ts';
-import { DEFAULT_PREFERENCES, users, vendors, type UserPreferences } from '../../../db/schema.ts';
+import { DEFAULT_PREFERENCES, users, vendors, type StoredPreferences, type UserPreferences } from '../../../db/schema.ts';
 import { establishedSql } from '../../trust/index.ts';
 
 export type UserRow = typeof users.$inferSelect;
@@ -104,11 +104,18 @@ export function createUsersRepository(db: Db) {
      * JSON so concurrent changes of other keys survive.
      */
     async updateProfile(userId: number, changes: ProfileChanges): Promise<void> {
-      const preferences = Object.fromEntries(Object.entries(changes.preferences ?? {}).filter(([, value]) => value !== undefined));
+      const { darkMode, ...others } = changes.preferences ?? {};
+      const preferences: Record<string, unknown> = Object.fromEntries(Object.entries(others).filter(([, value]) => value !== undefined));
+      // Dark Mode's choice under its own key (db/schema.ts StoredPreferences); null forgets it (the device decides again).
+      if (darkMode === true || darkMode === false) preferences.colorScheme = darkMode ? 'dark' : 'light';
       const set: PgUpdateSetSource<typeof users> = {};
       if (changes.name !== undefined) set.name = changes.name;
       if (changes.phone !== undefined) set.phone = changes.phone;
-      if (Object.keys(preferences).length > 0) set.preferences = sql`${users.preferences} || ${JSON.stringify(preferences)}::jsonb`;
+      if (darkMode !== undefined) {
+        set.preferences = sql`(${users.preferences} - 'darkMode' - 'colorScheme') || ${JSON.stringify(preferences)}::jsonb`;
+      } else if (Object.keys(preferences).length > 0) {
+        set.preferences = sql`${users.preferences} || ${JSON.stringify(preferences)}::jsonb`;
+      }
       if (Object.keys(set).length === 0) return;
       await db.update(users).set(set).where(eq(users.id, userId));
     },
@@ -143,9 +150,14 @@ export interface ProfileChanges {
   preferences?: { [K in keyof UserPreferences]?: UserPreferences[K] | undefined } | undefined;
 }
 
-/** A row's preferences with every key: rows from before a preference existed lack it. */
-export function readPreferences(stored: Partial<UserPreferences>): UserPreferences {
-  return { ...DEFAULT_PREFERENCES, ...stored };
+/**
+ * A row's preferences with every key: rows from before a preference existed lack it. Dark Mode is the stored choice,
+ * or an older row's `darkMode: true` (only a choice could set it), else null: never chosen.
+ */
+export function readPreferences(stored: StoredPreferences): UserPreferences {
+  const { colorScheme, darkMode: olderDarkMode, ...rest } = stored;
+  const darkMode = colorScheme === undefined ? (olderDarkMode === true ? true : null) : colorScheme === 'dark';
+  return { ...DEFAULT_PREFERENCES, ...rest, darkMode };
 }
 
 /**

@@ -12,10 +12,43 @@ export interface NearbyPage {
   nextCursor: string | null;
 }
 
-export function getNearbyOffers(latitude: number, longitude: number, cursor?: string): Promise<NearbyPage> {
+/**
+ * The first page index.html's inline script asked for before the app's code arrived (issue 27): its URL, when it was
+ * asked, and the answer (undefined when no answer came).
+ */
+interface EarlyNearby {
+  url: string;
+  startedAt: number;
+  response: Promise<Response | undefined>;
+}
+
+declare global {
+  interface Window {
+    qribEarlyNearby?: EarlyNearby | undefined;
+  }
+}
+
+/** An early answer older than this is not used: the shopper came to the home later than its first load. */
+const EARLY_ANSWER_MAX_AGE_MS = 60_000;
+
+/** The early answer for exactly this URL, taken once (a later refresh asks the server again); undefined otherwise. */
+async function takeEarlyAnswer(url: string): Promise<NearbyPage | undefined> {
+  const early = window.qribEarlyNearby;
+  if (!early) return undefined;
+  window.qribEarlyNearby = undefined;
+  if (early.url !== url || Date.now() - early.startedAt > EARLY_ANSWER_MAX_AGE_MS) return undefined;
+  const response = await early.response;
+  // A refusal or no answer: the request below asks again, and its error (in words) is what the screen shows.
+  if (!response?.ok) return undefined;
+  return (await response.json().catch(() => undefined)) as NearbyPage | undefined;
+}
+
+export async function getNearbyOffers(latitude: number, longitude: number, cursor?: string): Promise<NearbyPage> {
   const query = new URLSearchParams({ latitude: String(latitude), longitude: String(longitude), radiusKm: String(NEARBY_RADIUS_KM) });
   if (cursor) query.set('cursor', cursor);
-  return apiRequest<NearbyPage>(`/offers/nearby-offers?${query.toString()}`);
+  const path = `/offers/nearby-offers?${query.toString()}`;
+  const early = cursor ? undefined : await takeEarlyAnswer(`/api/v1${path}`);
+  return early ?? apiRequest<NearbyPage>(path);
 }
 
 export function useNearbyOffers(location: { latitude: number; longitude: number } | undefined) {

@@ -21,6 +21,7 @@ import { asyncHandler } from '../../../lib/async-handler.ts';
 import { applyRequestError } from '../../../lib/form-errors.ts';
 import { formatMaltaDateTime } from '../../../lib/format.ts';
 import { initialsOf } from '../../../lib/initials.ts';
+import { isDarkInUse, useSystemDark } from '../../../lib/theme.ts';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { useLogoutAll } from '../api/logout-all.ts';
@@ -137,13 +138,16 @@ function EditProfileForm({ user }: { user: User }) {
 function PreferenceSwitch({ user, preference, label, hint }: { user: User; preference: ProfilePreference; label: string; hint: string }) {
   const { t } = useTranslation();
   const update = useUpdatePreference();
+  const systemDark = useSystemDark();
   const failed = update.isError && update.variables.key === preference;
+  // Dark Mode shows what is in use: the device's setting until the person chooses (DESIGN.md §5), and says so.
+  const followsDevice = preference === 'darkMode' && user.preferences.darkMode === null;
   return (
     <div className="space-y-2 py-4">
       <Switch
         label={label}
-        hint={hint}
-        checked={user.preferences[preference]}
+        hint={followsDevice ? `${hint} ${t('looks.darkModeFollowsDevice')}` : hint}
+        checked={preference === 'darkMode' ? isDarkInUse(user.preferences.darkMode, systemDark) : user.preferences.emailNotifications}
         onChange={(value) => update.mutate({ key: preference, value })}
         onText={t('profile.on')}
         offText={t('profile.off')}
