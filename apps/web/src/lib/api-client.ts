@@ -45,6 +45,11 @@ function errorFromAnswer(status: number, statusText: string, payload: unknown): 
   return new ApiError(status, message, fieldErrors, 'http', errorMessage, { code: { code, params }, fieldErrorCodes });
 }
 
+/** Whether a request got no answer at all (no connection, the server unreachable, or no answer in time). */
+export function isConnectionFailure(error: unknown): boolean {
+  return error instanceof ApiError && (error.reason === 'network' || error.reason === 'timeout');
+}
+
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
@@ -59,13 +64,21 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
 export async function apiRequestWithStatus<T>(path: string, { method = 'GET', body, signal }: RequestOptions = {}): Promise<{ status: number; body: T }> {
   const headers: Record<string, string> = { accept: 'application/json' };
   if (body !== undefined) headers['content-type'] = 'application/json';
-  const response = await fetch(`/api/v1${path}`, {
-    method,
-    headers,
-    credentials: 'include',
-    body: body === undefined ? undefined : JSON.stringify(body),
-    signal,
-  });
+  let response: Response;
+  try {
+    response = await fetch(`/api/v1${path}`, {
+      method,
+      headers,
+      credentials: 'include',
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal,
+    });
+  } catch (error) {
+    // A cancelled request stays what it is (react-query expects the AbortError); anything else fetch throws means no
+    // answer came (no connection, the server down): the browser's own words ('Failed to fetch') are never shown.
+    if (signal?.aborted || (error instanceof DOMException && error.name === 'AbortError')) throw error;
+    throw new ApiError(0, 'Network Error', {}, 'network');
+  }
   if (response.status === 204) return { status: 204, body: undefined as T };
   const payload: unknown = await response.json().catch(() => undefined);
   if (!response.ok) throw errorFromAnswer(response.status, response.statusText, payload);

@@ -1,4 +1,4 @@
-/** The shopper's saved offers: the list, and saving or removing one with the heart (optimistic). */
+/** The shopper's saved offers: the list, and saving or removing one with the heart (shown at once, undone with a word on failure). */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Favorite } from '@qrib/shared/nearby-schemas';
 import { apiRequest } from './api-client.ts';
@@ -16,7 +16,8 @@ export function useToggleFavorite() {
   return useMutation({
     mutationFn: ({ offerId, save }: { offerId: number; save: boolean }) =>
       apiRequest<undefined>(`/me/favorites/${offerId}`, { method: save ? 'PUT' : 'DELETE' }),
-    // The list is re-read either way; a failed save simply leaves the heart as the server has it.
+    // The list is re-read either way: a failed save leaves the heart as the server has it, and the heart says so
+    // (components/favorite-button.tsx).
     onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.favorites() }),
   });
 }

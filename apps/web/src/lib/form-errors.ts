@@ -1,11 +1,12 @@
 /**
  * What a form shows when its request fails, in the reader's language: the server's per-field codes go under their
  * fields, and the form-level alert gets the error's code, or the given fallback (spec §8: 'Login failed', 'Signup
- * failed'). The texts are translated here, by code (a translated text shows as it is where the form translates it).
+ * failed'); no answer at all reads 'No connection — try again'. The texts are translated here, by code (a translated
+ * text shows as it is where the form translates it).
  */
 import type { TFunction } from 'i18next';
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
-import { ApiError } from './api-client.ts';
+import { ApiError, isConnectionFailure } from './api-client.ts';
 import { translateCode, translateError, translateMessage } from './i18n.ts';
 
 export function applyRequestError<T extends FieldValues>(
@@ -21,6 +22,6 @@ export function applyRequestError<T extends FieldValues>(
       if (known) setError(known, { message: translateCode(t, code) });
     }
   }
-  if (error instanceof ApiError && error.code) return translateError(t, error);
+  if (isConnectionFailure(error) || (error instanceof ApiError && error.code)) return translateError(t, error);
   return error instanceof Error && error.message ? translateMessage(t, error.message) : translateMessage(t, fallback);
 }

@@ -13,7 +13,7 @@ import { LANGUAGE_COOKIE_NAME, isLanguageCode, languageCookieValue, parseLanguag
 import { codeOfMessage, type MessageCode } from '@qrib/shared/message-codes';
 import { enCore } from '@qrib/shared/i18n/en-core';
 import type { Catalog } from '@qrib/shared/i18n/en';
-import { ApiError, apiRequest } from './api-client.ts';
+import { ApiError, apiRequest, isConnectionFailure } from './api-client.ts';
 
 /** How each catalog but English is fetched: one chunk per language. */
 const CATALOG_LOADERS: Record<Exclude<LanguageCode, 'en'>, () => Promise<Catalog>> = {
@@ -154,8 +154,12 @@ export function translateMessage(t: TFunction, message: string): string {
   return coded ? translateCode(t, coded) : message;
 }
 
-/** What went wrong, in the reader's language: by the server's code when it answered one, else by the error's text. */
+/**
+ * What went wrong, in the reader's language: no answer at all as 'No connection — try again', else by the server's
+ * code when it answered one, else by the error's text.
+ */
 export function translateError(t: TFunction, error: unknown): string {
+  if (isConnectionFailure(error)) return t('deadEnds.noConnection');
   if (error instanceof ApiError && error.code) return translateCode(t, error.code);
   return error instanceof Error ? translateMessage(t, error.message) : String(error);
 }

@@ -8,8 +8,8 @@ export function createQueryClient(): QueryClient {
     defaultOptions: {
       queries: {
         staleTime: 30_000,
-        // A 4xx will not get better by asking again.
-        retry: (failureCount, error) => !(error instanceof ApiError && error.status < 500) && failureCount < 2,
+        // A 4xx will not get better by asking again; no answer at all (status 0) may.
+        retry: (failureCount, error) => !(error instanceof ApiError && error.reason === 'http' && error.status < 500) && failureCount < 2,
       },
     },
   });

@@ -47,6 +47,9 @@ export const queryKeys = {
   nearby: (latitude: number, longitude: number, radiusKm: number) => [...queryKeys.nearbyAll, latitude, longitude, radiusKm] as const,
   nearbyInCategory: (categoryId: number, latitude: number, longitude: number) =>
     [...queryKeys.nearbyAll, 'category', categoryId, latitude, longitude] as const,
+  /** A few offers near the shopper (of one category, or any), shown where an offer cannot be (issue 27). */
+  nearbySample: (categoryId: number | null, latitude: number, longitude: number) =>
+    [...queryKeys.nearbyAll, 'sample', categoryId, latitude, longitude] as const,
   offers: {
     all: ['offers'] as const,
     mine: () => [...queryKeys.offers.all, 'mine'] as const,

@@ -130,3 +130,30 @@ export function useShopperLocation() {
 
   return { location: state, detectDevice, choosePlace };
 }
+
+/**
+ * Where the shopper is, for a page that only shows distances (an offer opened from a shared or bookmarked link): the
+ * last known position, else the device is asked once. Undefined while unknown, and when refused: such a page then
+ * simply shows no distance.
+ */
+export function useKnownPosition(): Point | undefined {
+  const [position, setPosition] = useState<Point | undefined>(() => lastKnownLocation(localStorage));
+  const isKnown = position !== undefined;
+  useEffect(() => {
+    if (isKnown || !('geolocation' in navigator)) return;
+    let isMounted = true;
+    navigator.geolocation.getCurrentPosition(
+      (found) => {
+        const current = { latitude: found.coords.latitude, longitude: found.coords.longitude };
+        rememberLocation(localStorage, current);
+        if (isMounted) setPosition(current);
+      },
+      () => undefined,
+      { timeout: 10_000, maximumAge: 5 * 60_000 },
+    );
+    return () => {
+      isMounted = false;
+    };
+  }, [isKnown]);
+  return position;
+}

@@ -34,6 +34,18 @@ describe('route errors and the 404 page', () => {
     expect(log).toHaveBeenCalled();
   });
 
+  it('says “No connection — try again” when a screen’s code could not be fetched, never the browser’s words', async () => {
+    function Unloaded(): never {
+      throw new TypeError('Failed to fetch dynamically imported module: http://localhost/assets/shop-route-1a2b3c4d.js');
+    }
+    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    renderRoutes([{ path: '/', errorElement: <RouteErrorPage />, element: <Unloaded /> }]);
+    expect(await screen.findByText('No connection — try again')).toBeInTheDocument();
+    expect(screen.queryByText(/Failed to fetch/)).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Reload the page' })).toBeInTheDocument();
+    expect(log).toHaveBeenCalled();
+  });
+
   it("shows '404', 'Page Not Found' and 'Go to Home'", () => {
     renderRoutes([{ path: '*', element: <NotFoundRoute /> }], { path: '/nowhere' });
     expect(screen.getByText('404')).toBeInTheDocument();

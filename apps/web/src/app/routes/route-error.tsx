@@ -1,7 +1,15 @@
 import { useTranslation } from 'react-i18next';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
-import { ApiError } from '../../lib/api-client.ts';
+import { ApiError, isConnectionFailure } from '../../lib/api-client.ts';
 import { translateCode, translateMessage } from '../../lib/i18n.ts';
+
+/**
+ * A screen's code that could not be fetched: the browser rejects the dynamic import with a TypeError, and its text is
+ * all that tells it apart (Chromium, Firefox and Safari word it differently).
+ */
+function isModuleLoadFailure(error: unknown): boolean {
+  return error instanceof TypeError && /dynamically imported module|module script failed/i.test(error.message);
+}
 
 /** Spec §8: any unhandled route error shows a generic error page with status and message. */
 export function RouteErrorPage() {
@@ -12,6 +20,9 @@ export function RouteErrorPage() {
   if (isRouteErrorResponse(error)) {
     status = error.status;
     message = error.statusText || (typeof error.data === 'string' ? error.data : '');
+  } else if (isConnectionFailure(error) || isModuleLoadFailure(error)) {
+    // No answer (a request, or a screen's code that could not be fetched): said plainly, and the button retries.
+    message = t('deadEnds.noConnection');
   } else if (error instanceof ApiError) {
     status = error.status;
     message = error.code ? translateCode(t, error.code) : error.message;

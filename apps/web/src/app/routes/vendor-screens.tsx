@@ -133,9 +133,7 @@ export function ViewOfferRoute() {
   const userId = useMe().data?.id;
   // /viewoffer without an id: the offers to choose from are in the list.
   if (params.id === undefined) return <Navigate to={paths.offersList} replace />;
-  if (!Number.isSafeInteger(offerId) || offerId <= 0) {
-    return <p className="py-10 text-center text-slate-700">{t('messages.offerNotFound')}</p>;
-  }
+  // An id that cannot exist is 'not available' with its way on, as an unknown one is (OfferDetail).
   return (
     <>
       {notice ? (

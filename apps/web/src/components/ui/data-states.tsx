@@ -5,6 +5,7 @@
  */
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isConnectionFailure } from '../../lib/api-client.ts';
 import { translateError } from '../../lib/i18n.ts';
 import { Button } from './button.tsx';
 
@@ -35,7 +36,8 @@ export interface ErrorStateProps extends StateLook {
 
 export function ErrorState({ error, message, hint, onRetry, compact = false }: ErrorStateProps) {
   const { t } = useTranslation();
-  const text = message ?? t('messages.errorWithMessage', { message: translateError(t, error) });
+  // No answer at all says so in plain words ('No connection — try again'), not as 'Error: …'.
+  const text = message ?? (isConnectionFailure(error) ? translateError(t, error) : t('messages.errorWithMessage', { message: translateError(t, error) }));
   if (compact) {
     return (
       <p role="alert" className="px-4 py-6 text-sm text-red-800">

@@ -1,5 +1,6 @@
 /**
- * The offer page's 'Get code' (issue 13): claims the shopper's code and opens it; 'Show my code' once they have one.
+ * The offer page's 'Get code' (issue 13): claims the shopper's code and opens it; 'Show my code' once they have one,
+ * and when it was redeemed at the till, 'Redeemed on …' (Malta's clock).
  * Above it the units left, and who may claim (new or premium customers); a sold-out offer says so beside a
  * disabled button, and a refusal of the API (audience, paused, ended, not started, sold out) shows its reason.
  */
@@ -15,7 +16,7 @@ import { paths } from '../../../config/paths.ts';
 import { translateError } from '../../../lib/i18n.ts';
 import { useClaimOffer } from '../api/claim-offer.ts';
 import { useMyClaims } from '../api/get-my-claims.ts';
-import { unitsLeftText } from '../../../lib/format.ts';
+import { formatMaltaDateTime, unitsLeftText } from '../../../lib/format.ts';
 
 type ClaimableOffer = Pick<Offer, 'offerId' | 'remaining' | 'targetAudience'>;
 
@@ -33,7 +34,7 @@ function AudienceRule({ audience }: { audience: Offer['targetAudience'] }) {
 }
 
 export function ClaimAction({ offer, userId }: { offer: ClaimableOffer; userId: number }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const reasonId = useId();
   const claims = useMyClaims(userId);
@@ -52,7 +53,11 @@ export function ClaimAction({ offer, userId }: { offer: ClaimableOffer; userId: 
         </p>
       )}
       <AudienceRule audience={offer.targetAudience} />
-      {mine ? (
+      {mine?.status === 'REDEEMED' && mine.redeemedAt ? (
+        <p className="rounded-lg border border-sky-300 bg-sky-50 px-4 py-3 text-base font-semibold text-sky-900" data-testid="claim-redeemed">
+          {t('codes.redeemedAt', { time: formatMaltaDateTime(mine.redeemedAt, i18n.language) })}
+        </p>
+      ) : mine ? (
         <Link
           to={paths.code(mine.claimId)}
           className="inline-flex min-h-12 w-full items-center justify-center gap-2 rounded-lg bg-brand-700 px-5 py-3 text-base font-semibold text-white hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 sm:w-auto"

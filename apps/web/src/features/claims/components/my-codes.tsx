@@ -1,8 +1,12 @@
-/** /codes: the shopper's codes, newest first, each with its status, linking to its code screen (issue 13). */
+/**
+ * /codes: the shopper's codes, newest first, each with its status and when it was got (or redeemed), linking to its
+ * code screen (issue 13); none yet leads on to the offers.
+ */
 import { ChevronRight } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatClaimCode } from '@qrib/shared/claim-constants';
+import { BrowseOffersLink } from '../../../components/browse-offers-link.tsx';
 import { ReviewPurchaseLink } from '../../../components/review-purchase-link.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/data-states.tsx';
@@ -19,7 +23,7 @@ export function MyCodes({ userId }: { userId: number }) {
   const list = claims.data?.data ?? fromDevice;
   let body;
   if (list === null || list === undefined) body = claims.isError ? <ErrorState error={claims.error} /> : <LoadingState />;
-  else if (list.length === 0) body = claims.isError ? <ErrorState error={claims.error} /> : <EmptyState message={t('codes.empty')} />;
+  else if (list.length === 0) body = claims.isError ? <ErrorState error={claims.error} /> : <EmptyState message={t('codes.empty')} action={<BrowseOffersLink />} />;
   else {
     const newestFirst = [...list].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
     body = (
@@ -43,7 +47,11 @@ export function MyCodes({ userId }: { userId: number }) {
                     <span dir="ltr" className="font-mono text-base font-bold text-slate-900">
                       {formatClaimCode(claim.code)}
                     </span>
-                    <span>{formatMaltaDateTime(claim.createdAt, i18n.language)}</span>
+                    <span data-testid="code-when">
+                      {claim.status === 'REDEEMED' && claim.redeemedAt
+                        ? t('codes.redeemedAt', { time: formatMaltaDateTime(claim.redeemedAt, i18n.language) })
+                        : formatMaltaDateTime(claim.createdAt, i18n.language)}
+                    </span>
                   </span>
                 </span>
                 <ClaimStatusBadge status={claim.status} />

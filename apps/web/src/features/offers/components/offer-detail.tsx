@@ -9,15 +9,17 @@ import { useTranslation } from 'react-i18next';
 import { paths } from '../../../config/paths.ts';
 import { Link } from 'react-router';
 import type { Offer } from '@qrib/shared/offer-schemas';
+import { timeLeft } from '@qrib/shared/time-left';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/data-states.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
+import { ErrorState, LoadingState } from '../../../components/ui/data-states.tsx';
+import { ApiError, isConnectionFailure } from '../../../lib/api-client.ts';
 import { categoryDescription, categoryName } from '../../../lib/categories.ts';
-import { formatDate, formatDiscount, orDash } from '../../../lib/format.ts';
+import { formatDate, formatDiscount, formatEuros, orDash } from '../../../lib/format.ts';
 import { translateError } from '../../../lib/i18n.ts';
 import { useChangeOfferStatus } from '../api/change-offer-status.ts';
 import { useOffer } from '../api/get-offer.ts';
+import { OfferUnavailable } from './offer-unavailable.tsx';
 import { ShopperOffer, type ShopperOfferSlots } from './shopper-offer.tsx';
 
 export interface Fact {
@@ -46,7 +48,10 @@ export function offerFacts(t: TFunction, language: string, offer: Offer, place: 
     { label: t('offerDetail.description'), value: orDash(offer.description) },
     { label: t('offerDetail.category'), value: orDash(offer.category ? categoryName(t, offer.category) : null) },
     { label: t('offerDetail.categoryDescription'), value: orDash(offer.category ? categoryDescription(t, offer.category) : null) },
-    { label: t('offerDetail.discount'), value: formatDiscount(t, offer.discountType, offer.discountValue) },
+    { label: t('offerDetail.discount'), value: formatDiscount(t, offer.discountType, offer.discountValue, offer) },
+    // Issue 27: the price before, and after when the discount gives one; no rows when the owner gave no price.
+    ...(offer.regularPrice === null ? [] : [{ label: t('pricing.priceBefore'), value: formatEuros(offer.regularPrice, language) }]),
+    ...(offer.offerPrice === null ? [] : [{ label: t('pricing.priceAfter'), value: formatEuros(offer.offerPrice, language) }]),
     {
       label: t('offerDetail.validity'),
       value: t('offersList.validity', { start: formatDate(offer.startDate, language), end: formatDate(offer.endDate, language) }),
@@ -240,15 +245,20 @@ export function OfferDetail({
   shopperAction?: (offer: Offer) => ReactNode;
   shopperSlots?: (offer: Offer) => ShopperOfferSlots;
 }) {
-  const { t } = useTranslation();
   const offer = useOffer(offerId);
   // useOffer does not ask for an id that cannot exist; such an offer is simply not found.
   const isValidId = Number.isSafeInteger(offerId) && offerId > 0;
   if (!isValidId || (offer.error instanceof ApiError && offer.error.status === 404)) {
-    return <EmptyState message={t('messages.offerNotFound')} />;
+    return <OfferUnavailable reason="gone" offerId={offerId} />;
   }
   if (offer.isPending) return <LoadingState />;
-  if (offer.isError) return <ErrorState error={offer.error} />;
+  if (offer.isError && isConnectionFailure(offer.error)) {
+    return <OfferUnavailable reason="notCached" offerId={offerId} onRetry={() => void offer.refetch()} />;
+  }
+  if (offer.isError) return <ErrorState error={offer.error} onRetry={() => void offer.refetch()} />;
+  if (!offer.data.isOwner && (offer.data.status === 'ENDED' || timeLeft(offer.data.endDate).kind === 'expired')) {
+    return <OfferUnavailable reason="ended" offerId={offerId} categoryId={offer.data.category?.categoryId ?? null} title={offer.data.title} />;
+  }
   // The owner keeps the spec's sheet; a shopper reads the offer page made for them (DESIGN.md §5).
   return offer.data.isOwner ? <OfferDetailCard offer={offer.data} /> : <ShopperOffer offer={offer.data} action={shopperAction?.(offer.data)} slots={shopperSlots?.(offer.data)} />;
 }

@@ -158,7 +158,7 @@ export function ReviewCard({ receipt }: { receipt: VendorReceipt }) {
       {rejecting ? (
         <RejectDialog
           isPending={decide.isPending}
-          serverError={decide.isError ? decide.error.message : undefined}
+          serverError={errorMessage}
           onClose={() => setRejecting(false)}
           onReject={(reason) =>
             decide.mutate({ receiptId: receipt.receiptId, status: 'REJECTED', reason }, { onSuccess: () => setRejecting(false) })
