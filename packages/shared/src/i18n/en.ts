@@ -7,9 +7,10 @@ import { enAccount } from './en-account.ts';
 import { enCore } from './en-core.ts';
 import { enMail } from './en-mail.ts';
 import { enOwner } from './en-owner.ts';
+import { enShare } from './en-share.ts';
 import { enTrust } from './en-trust.ts';
 
-export const en = { ...enCore, ...enOwner, ...enTrust, ...enAccount, ...enMail };
+export const en = { ...enCore, ...enOwner, ...enTrust, ...enAccount, ...enMail, ...enShare };
 
 type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };
 /** Every catalog has exactly the English catalog's keys; the type checker enforces it. */
