@@ -60,7 +60,8 @@ export const pwaOptions: Partial<VitePWAOptions> = {
     clientsClaim: true,
     skipWaiting: false,
     navigateFallback: 'index.html',
-    navigateFallbackDenylist: [/^\/api(\/|$)/, /^\/uploads\//],
+    // The share pages (/o/:offerId, /s/:vendorId, issue 27) are the server's own HTML, never the app's shell.
+    navigateFallbackDenylist: [/^\/api(\/|$)/, /^\/uploads\//, /^\/[os]\/[^/]*(\/card\.png)?$/],
     runtimeCaching: [
       {
         // Who is signed in: network-first, so being offline never signs anyone out. Only a signed-in answer is

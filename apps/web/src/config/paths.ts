@@ -21,6 +21,9 @@ export const paths = {
   viewOffer: (id: number | string) => `/viewoffer/${id}`,
   /** A shop's page: its face, address, phone, directions and current offers (DESIGN.md §5). */
   shop: (vendorId: number | string) => `/shops/${vendorId}`,
+  /** The public pages the server renders for shared links (issue 27): what the Share buttons share. */
+  sharedOffer: (offerId: number | string) => `/o/${offerId}`,
+  sharedShop: (vendorId: number | string) => `/s/${vendorId}`,
   /** The receipt screen with its shop (and offer) chosen. */
   receiptUploadFor: (vendorId: number, offerId?: number, claimId?: number) =>
     `/receipt-upload?vendorId=${vendorId}${offerId === undefined ? '' : `&offerId=${offerId}`}${claimId === undefined ? '' : `&claimId=${claimId}`}`,

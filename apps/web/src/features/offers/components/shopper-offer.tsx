@@ -3,18 +3,19 @@
  * discount, title, time left and distance, the shop linking to its page, save, share and directions, terms,
  * and the shop's other offers. The owner keeps the spec's sheet (offer-detail.tsx).
  */
-import { ImageOff, MapPin, Navigation, Receipt, Share2 } from 'lucide-react';
+import { ImageOff, MapPin, Navigation, Receipt } from 'lucide-react';
 import { useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { haversineKm } from '@qrib/shared/geo';
 import type { Offer } from '@qrib/shared/offer-schemas';
 import { FavoriteButton } from '../../../components/favorite-button.tsx';
+import { ShareButton } from '../../../components/share-button.tsx';
 import { ShopLogo } from '../../../components/shop-logo.tsx';
 import { ShopOfferCard } from '../../../components/shop-offer-card.tsx';
 import { paths } from '../../../config/paths.ts';
 import { distanceText, formatDate, formatDiscount, timeLeftText } from '../../../lib/format.ts';
-import { lastKnownLocation } from '../../../lib/shopper-location.ts';
+import { useKnownPosition } from '../../../lib/shopper-location.ts';
 import { directionsUrl, useShop } from '../../../lib/shops.ts';
 
 const actionClass =
@@ -84,40 +85,6 @@ function SwipeGallery({ title, images }: { title: string; images: Offer['images'
   );
 }
 
-/** Share with the device's own sheet when it has one, else copy the link and say so. */
-function ShareButton({ title }: { title: string }) {
-  const { t } = useTranslation();
-  const [notice, setNotice] = useState<'copied' | 'failed' | null>(null);
-  const share = async () => {
-    const url = window.location.href;
-    if (typeof navigator.share === 'function') {
-      try {
-        await navigator.share({ title, url });
-      } catch {
-        // Closing the sheet is no error worth showing.
-      }
-      return;
-    }
-    try {
-      await navigator.clipboard.writeText(url);
-      setNotice('copied');
-    } catch {
-      setNotice('failed');
-    }
-  };
-  return (
-    <>
-      <button type="button" onClick={() => void share()} aria-label={t('offerPage.shareLabel', { title })} className={actionClass}>
-        <Share2 aria-hidden="true" className="size-4" />
-        {t('offerPage.share')}
-      </button>
-      <p role="status" className="basis-full text-sm font-medium text-slate-700 empty:hidden">
-        {notice === 'copied' ? t('offerPage.linkCopied') : notice === 'failed' ? t('offerPage.copyFailed') : null}
-      </p>
-    </>
-  );
-}
-
 /** What the route adds (issue 14): the shop's rating in the shop block, 'Report', and the shop's latest reviews. */
 export interface ShopperOfferSlots {
   rating?: ReactNode;
@@ -129,7 +96,8 @@ export interface ShopperOfferSlots {
 export function ShopperOffer({ offer, action, slots = {} }: { offer: Offer; action?: ReactNode; slots?: ShopperOfferSlots }) {
   const { t, i18n } = useTranslation();
   const shop = useShop(offer.vendorId);
-  const here = lastKnownLocation(localStorage);
+  // Opened from a shared or bookmarked link, the page asks for the position itself; refused, it shows no distance.
+  const here = useKnownPosition();
   const distanceKm = here ? haversineKm(here.latitude, here.longitude, offer.vendor.latitude, offer.vendor.longitude) : null;
   const others = (shop.data?.offers ?? []).filter((other) => other.offerId !== offer.offerId);
   const terms = offer.termsAndConditions?.trim() ? offer.termsAndConditions : null;
@@ -179,7 +147,7 @@ export function ShopperOffer({ offer, action, slots = {} }: { offer: Offer; acti
       {slots.rating}
       <div className="flex flex-wrap items-center gap-3">
         <FavoriteButton offerId={offer.offerId} title={offer.title} className="flex size-11 items-center justify-center border border-slate-300" />
-        <ShareButton title={offer.title} />
+        <ShareButton title={offer.title} path={paths.sharedOffer(offer.offerId)} className={actionClass} />
         <a
           href={directionsUrl(offer.vendor.latitude, offer.vendor.longitude)}
           target="_blank"
