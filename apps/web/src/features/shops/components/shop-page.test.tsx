@@ -1,5 +1,5 @@
-import { screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES, formatMessage } from '@qrib/shared/messages';
 import type { Shop } from '@qrib/shared/shop-schemas';
 import { STORAGE_KEYS } from '../../../lib/shopper-location.ts';
@@ -112,5 +112,18 @@ describe('ShopPage', () => {
     expect(await screen.findByText('This shop has no offers right now.')).toBeInTheDocument();
     expect(screen.getByTestId('distance')).toHaveTextContent('270 m away');
     expect(document.querySelector('img[src="/uploads/public/logo.webp"]')).not.toBeNull();
+  });
+});
+
+describe('ShopPage’s Share (issue 27)', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('shares the shop’s public page, /s/:vendorId, which anyone can open', async () => {
+    const share = vi.fn(() => Promise.resolve());
+    vi.stubGlobal('navigator', Object.create(navigator, { share: { value: share } }) as Navigator);
+    stubApi({ 'GET /api/v1/vendors/3': { body: { data: shop } }, 'GET /api/v1/me/favorites': neverAnswer });
+    renderShop();
+    fireEvent.click(await screen.findByRole('button', { name: 'Share Crystal Palace Bar' }));
+    await vi.waitFor(() => expect(share).toHaveBeenCalledWith({ title: 'Crystal Palace Bar', url: `${window.location.origin}/s/3` }));
   });
 });

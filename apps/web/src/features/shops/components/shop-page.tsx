@@ -9,9 +9,11 @@ import { haversineKm } from '@qrib/shared/geo';
 import type { Shop } from '@qrib/shared/shop-schemas';
 import { LazyShopMap } from '../../../components/map/lazy-shop-map.tsx';
 import { shopPointsFromOffers } from '../../../components/map/map-points.ts';
+import { ShareButton } from '../../../components/share-button.tsx';
 import { ShopLogo } from '../../../components/shop-logo.tsx';
 import { ShopOfferCard } from '../../../components/shop-offer-card.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/data-states.tsx';
+import { paths } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { distanceText } from '../../../lib/format.ts';
 import { lastKnownLocation } from '../../../lib/shopper-location.ts';
@@ -74,6 +76,7 @@ function ShopDetails({ shop, slots }: { shop: Shop; slots: ShopPageSlots }) {
             <Navigation aria-hidden="true" className="size-4" />
             {t('shop.directions')}
           </a>
+          <ShareButton title={shop.businessName} path={paths.sharedShop(shop.vendorId)} className={actionClass} />
           {slots.report}
         </div>
       </header>
