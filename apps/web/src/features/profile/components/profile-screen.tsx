@@ -16,7 +16,7 @@ import '../../../lib/account-strings.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Switch } from '../../../components/ui/switch.tsx';
 import { FormTextField } from '../../../components/ui/form-text-field.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
+import { ApiError, isConnectionFailure } from '../../../lib/api-client.ts';
 import { asyncHandler } from '../../../lib/async-handler.ts';
 import { applyRequestError } from '../../../lib/form-errors.ts';
 import { formatMaltaDateTime } from '../../../lib/format.ts';
@@ -111,9 +111,9 @@ function EditProfileForm({ user }: { user: User }) {
       setResult({ tone: 'success', text: t('profile.saved') });
     } catch (error) {
       const message = applyRequestError(t, error, setError, ['name', 'phone'], '');
-      // A refusal from the server says why; no connection or an unexpected failure gets the general message.
+      // A refusal from the server says why, no answer says 'No connection', an unexpected failure gets the general message.
       const isExplained = error instanceof ApiError && error.reason === 'http' && error.status < 500 && message !== '';
-      setResult({ tone: 'error', text: isExplained ? message : t('profile.saveFailed') });
+      setResult({ tone: 'error', text: isExplained || isConnectionFailure(error) ? message : t('profile.saveFailed') });
     }
   });
 
@@ -192,12 +192,16 @@ function SessionsSection() {
   );
 }
 
-/** `children`: the sections the route adds after the profile's own (the account settings). */
-export function ProfileScreen({ user, children }: { user: User; children?: ReactNode }) {
+/**
+ * `children`: the sections the route adds after the profile's own (the account settings); `notice`: what the route
+ * puts first, under the title (the unverified address's detail, issue 27).
+ */
+export function ProfileScreen({ user, notice, children }: { user: User; notice?: ReactNode; children?: ReactNode }) {
   const { t } = useTranslation();
   return (
     <div className="mx-auto max-w-3xl space-y-6">
       <h1 className="text-2xl font-bold text-slate-900">{t('nav.profile')}</h1>
+      {notice}
       <ProfileCard user={user} />
       <section aria-labelledby="profile-preferences" className="rounded-2xl border border-slate-200 bg-white px-5 pt-5 pb-1 shadow-sm">
         <h2 id="profile-preferences" className="text-lg font-semibold text-slate-900">
