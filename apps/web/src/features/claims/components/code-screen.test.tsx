@@ -98,6 +98,8 @@ describe('CodeScreen (/codes/:claimId)', () => {
     renderCode();
     expect(await screen.findByText('This code is not saved on this device. Connect to the internet to see it.')).toBeInTheDocument();
     expect(screen.queryByTestId('claim-code')).not.toBeInTheDocument();
+    // A way on (issue 27).
+    expect(screen.getByRole('link', { name: 'Browse offers' })).toHaveAttribute('href', '/');
   });
 });
 

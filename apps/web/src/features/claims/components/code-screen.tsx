@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatClaimCode } from '@qrib/shared/claim-constants';
 import type { Claim } from '@qrib/shared/claim-schemas';
+import { BrowseOffersLink } from '../../../components/browse-offers-link.tsx';
 import { ReviewPurchaseLink } from '../../../components/review-purchase-link.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { EmptyState, LoadingState } from '../../../components/ui/data-states.tsx';
@@ -120,5 +121,5 @@ export function CodeScreen({ claimId, userId }: { claimId: number; userId: numbe
   const saved = savedClaims(userId).find((claim) => claim.claimId === claimId);
   if (saved) return <ClaimView claim={saved} fromDevice={claims.isError || !online} />;
   if (claims.isPending) return <LoadingState />;
-  return <EmptyState message={claims.isError ? t('codes.notOnDevice') : t('notFound.title')} />;
+  return <EmptyState message={claims.isError ? t('codes.notOnDevice') : t('notFound.title')} action={<BrowseOffersLink />} />;
 }
