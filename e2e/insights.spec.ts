@@ -130,11 +130,13 @@ test('business insights and insights show the overview, trends, opportunities an
   await expectNoSeriousA11yViolations(page);
   await expectNoSidewaysScroll(page);
 
+  // Insights is the short overview (issue 27): metrics, the trend and three insights, not the full report.
   await page.goto('/insights?period=monthly');
   await expect(page.getByRole('heading', { name: 'Insights', level: 1 })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Monthly Overview' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Actionable Insights' })).toBeVisible();
-  await expect(page.getByTestId('performance-chart')).toBeVisible();
+  await expect(page.getByTestId('trend-chart')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Unseen Opportunities' })).toHaveCount(0);
   await expectNoSeriousA11yViolations(page);
 });
 
