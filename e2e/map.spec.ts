@@ -110,18 +110,18 @@ test('the home and search show the shops on a map: clusters with counts, a tappe
 
   // Search: the same toggle, the results' shops.
   await page.goto('/searchoffers?q=pastizzi');
-  await expect(page.getByTestId('search-result').first()).toBeVisible();
+  await expect(page.getByTestId('offer-card').first()).toBeVisible();
   const searchMap = await openMap(page);
   await expect(searchMap.getByTestId('map-marker').or(searchMap.getByTestId('map-cluster')).first()).toBeVisible();
   const found = await tapAShop(searchMap);
   await expect(page.getByTestId('map-shop-card').getByRole('heading', { name: found })).toBeVisible();
-  await expect(page.getByTestId('map-shop-card').getByTestId('search-result').first()).toBeVisible();
+  await expect(page.getByTestId('map-shop-card').getByTestId('offer-card').first()).toBeVisible();
   await expectNoSeriousA11yViolations(page);
   await setDarkMode(page, false);
   await openMap(page);
   await expectNoSeriousA11yViolations(page);
   await page.getByRole('button', { name: en.map.list }).click();
-  await expect(page.getByTestId('search-result').first()).toBeVisible();
+  await expect(page.getByTestId('offer-card').first()).toBeVisible();
 
   expect(external).toEqual([]);
 });
@@ -143,7 +143,7 @@ test('a shop’s page shows where it is on a small still map (light and dark), w
   // Still: not a keyboard stop, and nothing inside it to tab to.
   await expect(map.locator('canvas')).toHaveAttribute('tabindex', '-1');
   await expect(map.locator('a, button, [tabindex="0"]')).toHaveCount(0);
-  await expect(page.getByTestId('shop-offer-card').first()).toBeVisible();
+  await expect(page.getByTestId('offer-card').first()).toBeVisible();
   await expectNoSeriousA11yViolations(page);
   await setDarkMode(page, true);
   await expect(page.getByTestId('shop-map').getByTestId('map-marker')).toHaveCount(1);

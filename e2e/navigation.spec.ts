@@ -117,7 +117,7 @@ test.describe('Back on an offer a shopper reads', () => {
     await page.getByRole('searchbox', { name: 'Search offers' }).fill('pizza');
     // The search is written into the address once typing pauses: that is the page Back returns to.
     await expect(page).toHaveURL(/[?&]q=pizza/);
-    const result = page.getByTestId('search-result').filter({ has: page.getByRole('heading', { name: 'Pizza night for two', level: 3 }) });
+    const result = page.getByTestId('offer-card').filter({ has: page.getByRole('heading', { name: 'Pizza night for two', level: 3 }) });
     await result.getByRole('link', { name: /View Details/ }).click();
     await expect(page).toHaveURL(/\/viewoffer\/\d+$/);
     const offerUrl = page.url();

@@ -6,7 +6,7 @@ import { expectNoSeriousA11yViolations, isMobile, signUpThroughForm } from './he
 test.use({ geolocation: { latitude: 35.8989, longitude: 14.5146 }, permissions: ['geolocation'] });
 
 const searchBox = (page: Page) => page.getByRole('searchbox', { name: 'Search offers' });
-const results = (page: Page) => page.getByTestId('search-result');
+const results = (page: Page) => page.getByTestId('offer-card');
 const result = (page: Page, title: string) => results(page).filter({ has: page.getByRole('heading', { name: title, level: 3 }) });
 
 async function choose(page: Page, filter: 'Price' | 'Distance' | 'Category', field: string, option: string) {
@@ -28,7 +28,7 @@ test('a misspelt search finds the pizza offer near the shopper, survives a reloa
   await expect(page).toHaveURL(/\/searchoffers\?q=pizzza$/);
   const pizza = result(page, 'Pizza night for two');
   await expect(pizza).toHaveCount(1);
-  await expect(pizza.getByTestId('vendor')).toHaveText('Gżira Wood-Fired Pizza');
+  await expect(pizza.getByTestId('business-name')).toHaveText('Gżira Wood-Fired Pizza');
   await expect(pizza.getByTestId('badge')).toHaveText('15%');
   await expect(pizza.getByTestId('distance')).toHaveText('2.4 km Away');
   await expect(pizza.getByTestId('time-left')).toHaveText(/^\d+ days Left$/);
@@ -119,13 +119,13 @@ test('a heart on a category-screen card saves the offer', async ({ page }) => {
   await signUpThroughForm(page);
   await page.goto('/cat-offer');
   await page.getByRole('button', { name: /View Offers.*Food & Dining/ }).click();
-  const card = page.getByTestId('category-offer').first();
+  const card = page.getByTestId('offer-card').first();
   const title = (await card.getByRole('heading', { level: 3 }).textContent()) ?? '';
   await card.getByRole('button', { name: `Save ${title}` }).click();
   await expect(card.getByRole('button', { name: `Remove ${title} from saved` })).toHaveAttribute('aria-pressed', 'true');
 
   await page.reload();
-  await expect(page.getByTestId('category-offer').first().getByRole('button', { name: `Remove ${title} from saved` })).toHaveAttribute(
+  await expect(page.getByTestId('offer-card').first().getByRole('button', { name: `Remove ${title} from saved` })).toHaveAttribute(
     'aria-pressed',
     'true',
   );
@@ -133,7 +133,7 @@ test('a heart on a category-screen card saves the offer', async ({ page }) => {
   await page.goto(`/searchoffers?q=${encodeURIComponent(title)}`);
   await expect(result(page, title).first().getByRole('button', { name: `Remove ${title} from saved` })).toHaveAttribute('aria-pressed', 'true');
   await page.goto('/saved');
-  await expect(page.getByTestId('saved-offer')).toContainText(title);
+  await expect(page.getByTestId('offer-card')).toContainText(title);
 });
 
 test('the search screen reads right to left in Arabic', async ({ page, context }) => {

@@ -34,7 +34,7 @@ test('a shopper opens a shop’s page: its face, distance, phone, directions and
     /^https:\/\/www\.openstreetmap\.org\/directions\?to=35\.\d+%2C14\.\d+$/,
   );
   const offers = page.getByRole('region', { name: 'Offers at this shop' });
-  const cards = offers.getByTestId('shop-offer-card');
+  const cards = offers.getByTestId('offer-card');
   await expect(cards.first()).toBeVisible();
   expect(await cards.count()).toBeGreaterThan(0);
   await expectNoSeriousA11yViolations(page);
@@ -101,7 +101,7 @@ test('a shopper opens an offer from the home: badge, shop link, save, share; the
   await shopLink.click();
   await expect(page).toHaveURL(/\/shops\/\d+$/);
   await expect(page.getByRole('heading', { level: 1, name: "Joseph's Pastizzeria" })).toBeVisible();
-  const shopCards = page.getByRole('region', { name: 'Offers at this shop' }).getByTestId('shop-offer-card');
+  const shopCards = page.getByRole('region', { name: 'Offers at this shop' }).getByTestId('offer-card');
   await expect(shopCards.filter({ hasText: title })).toHaveCount(1);
   await expect(shopCards.filter({ hasText: title }).getByRole('button', { name: `Remove ${title} from saved` })).toBeVisible();
 });
@@ -156,7 +156,7 @@ test('the offer page shows its photos in a swipeable gallery and the shop’s ot
   await page.keyboard.press('ArrowRight');
   await expect.poll(() => gallery.evaluate((element) => Math.abs(element.scrollLeft))).toBeGreaterThan(0);
   const more = page.getByRole('region', { name: 'More from this shop' });
-  await expect(more.getByTestId('shop-offer-card')).toHaveText([/Ftira by the Inland Sea/]);
+  await expect(more.getByTestId('offer-card')).toHaveText([/Ftira by the Inland Sea/]);
   await expectNoSeriousA11yViolations(page);
   await setDarkMode(page, true);
   await expect(gallery.getByRole('img', { name: 'Sunset lemonade at Dwejra, photo 1 of 2' })).toBeVisible();

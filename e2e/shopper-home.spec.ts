@@ -1,7 +1,7 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { MESSAGES } from '@qrib/shared/messages';
-import { approveBusinessByApi, expectNoSeriousA11yViolations, signUpThroughForm } from './helpers.ts';
+import { approveBusinessByApi, expectNoSeriousA11yViolations, isMobile, setDarkMode, signUpThroughForm } from './helpers.ts';
 
 // The shopper stands in Valletta; the demo data has shops across Malta (the nearest is in Valletta itself).
 test.use({ geolocation: { latitude: 35.8989, longitude: 14.5146 }, permissions: ['geolocation'] });
@@ -55,6 +55,75 @@ test('the shopper home shows the nearest shops first with distances and time lef
   await expect.poll(() => photo.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
 });
 
+/**
+ * How many offer cards one screen holds, once the first card is scrolled to just under the fixed top bar: the visible
+ * share of each card between the top bar and the bottom tab bar (where the page shows them), summed.
+ */
+async function cardsOnOneScreen(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    const fixed = (selector: string) =>
+      Array.from(document.querySelectorAll(selector)).find((element) => getComputedStyle(element).position === 'fixed' && element.getClientRects().length > 0);
+    const top = fixed('header')?.getBoundingClientRect().bottom ?? 0;
+    const bottomBar = fixed('nav[aria-label="Quick navigation"]');
+    const bottom = bottomBar ? bottomBar.getBoundingClientRect().top : window.innerHeight;
+    const cards = Array.from(document.querySelectorAll('[data-testid="offer-card"]'));
+    const first = cards[0];
+    if (!first) return 0;
+    window.scrollBy(0, first.getBoundingClientRect().top - top);
+    return cards.reduce((sum, card) => {
+      const box = card.getBoundingClientRect();
+      const seen = Math.max(0, Math.min(box.bottom, bottom) - Math.max(box.top, top));
+      return sum + seen / box.height;
+    }, 0);
+  });
+}
+
+test('a home dense with offers: the first card shows without scrolling, and a phone screen holds at least 2.5 cards', async ({ page }, testInfo) => {
+  // A new shopper, so the unverified-address line is on the page too (one line, its detail on the profile).
+  await signUpThroughForm(page);
+  const banner = page.getByTestId('verify-email-banner');
+  await expect(banner).toHaveText(/Please confirm your email address\./);
+  await expect(page.getByRole('link', { name: 'Food & Dining' })).toBeVisible();
+  const cards = page.getByTestId('offer-card');
+  await expect(cards).toHaveCount(4);
+
+  // The banner is one line: no taller than its 44 px controls and a little padding.
+  const bannerBox = await banner.boundingBox();
+  expect(bannerBox?.height ?? Number.POSITIVE_INFINITY).toBeLessThanOrEqual(52);
+  // The four categories sit in one row, on the phone too.
+  const categoryTops = await page.getByRole('region', { name: 'Nearby Offer Categories' }).getByRole('link').evaluateAll((links) => links.map((link) => link.getBoundingClientRect().top));
+  expect(new Set(categoryTops).size).toBe(1);
+
+  // The first card whole above the fold (and above the phone's bottom tab bar).
+  const viewport = page.viewportSize();
+  const fold = isMobile(testInfo) ? ((await page.getByRole('navigation', { name: 'Quick navigation' }).boundingBox())?.y ?? 0) : (viewport?.height ?? 0);
+  const first = await cards.first().boundingBox();
+  expect(first).not.toBeNull();
+  expect((first?.y ?? Number.POSITIVE_INFINITY) + (first?.height ?? 0)).toBeLessThanOrEqual(fold);
+  // Its photo is the page's priority image.
+  await expect(cards.first().getByRole('img', { name: / at / })).toHaveAttribute('fetchpriority', 'high');
+  await expect(cards.nth(1).getByRole('img', { name: / at / })).toHaveAttribute('loading', 'lazy');
+
+  if (isMobile(testInfo)) {
+    expect(viewport).toEqual({ width: 390, height: 844 });
+    expect(await cardsOnOneScreen(page)).toBeGreaterThanOrEqual(2.5);
+  }
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await expectNoSeriousA11yViolations(page);
+  await setDarkMode(page, true);
+  await expect(cards).toHaveCount(4);
+  await expect(banner).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await setDarkMode(page, false);
+  await expect(banner).toBeVisible();
+
+  // Details leads to the address's detail on the profile, with Resend.
+  await banner.getByRole('link', { name: 'Details' }).click();
+  await expect(page).toHaveURL(/\/profile#verify-email$/);
+  await expect(page.getByTestId('verify-email-detail')).toContainText('Please confirm your email address');
+  await expect(page.getByTestId('verify-email-detail').getByRole('button', { name: 'Resend' })).toBeVisible();
+});
+
 test('Change moves the shopper to a Maltese locality and back to the device', async ({ page }) => {
   await signUpThroughForm(page);
   await page.goto('/real-time-local-offers');
@@ -73,14 +142,30 @@ test('Change moves the shopper to a Maltese locality and back to the device', as
   await expect(page.getByTestId('offer-card').first()).toContainText("Joseph's Pastizzeria");
 });
 
-test('without location permission the home explains the problem', async ({ browser }) => {
+test('without location permission the home explains the problem, and a town picked in the message shows its offers', async ({ browser }) => {
   const context = await browser.newContext({ permissions: [] });
   const page = await context.newPage();
   await signUpThroughForm(page);
-  await expect(page.getByText(MESSAGES.locationErrorTitle)).toBeVisible();
-  await expect(page.getByText(`${MESSAGES.customerGeoFailed} ${MESSAGES.customerGeoDenied}`)).toBeVisible();
-  await expect(page.getByText(MESSAGES.enableLocationBanner)).toBeVisible();
+  const fallback = page.getByTestId('location-fallback');
+  await expect(fallback.getByText(MESSAGES.locationErrorTitle)).toBeVisible();
+  await expect(fallback.getByText(`${MESSAGES.customerGeoFailed} ${MESSAGES.customerGeoDenied}`)).toBeVisible();
+  await expect(fallback.getByText(MESSAGES.enableLocationBanner)).toBeVisible();
+  await expect(page.getByTestId('offer-card')).toHaveCount(0);
+  // The town picker is right in the message, no Change to find first.
+  const picker = fallback.getByRole('heading', { name: 'Choose a town to see its offers' });
+  await expect(picker).toBeVisible();
   await expectNoSeriousA11yViolations(page);
+  await setDarkMode(page, true);
+  await expect(picker).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await setDarkMode(page, false);
+  await expect(picker).toBeVisible();
+
+  await fallback.getByRole('searchbox', { name: 'Search a town or village in Malta' }).fill('victoria');
+  await fallback.getByRole('button', { name: 'Victoria, Gozo' }).click();
+  await expect(page.getByTestId('offer-card').first()).toContainText('Victoria Gozo Bakery');
+  await expect(page.getByTestId('current-place')).toHaveText('Victoria, Gozo');
+  await expect(fallback).toHaveCount(0);
   await context.close();
 });
 
@@ -89,7 +174,7 @@ test('the category screen lists categories and the chosen one’s offers nearest
   await page.getByRole('link', { name: 'Food & Dining' }).click();
   await expect(page).toHaveURL(/\/cat-offer\?categoryId=\d+$/);
   await expect(page.getByRole('heading', { name: 'Offers for Food & Dining' })).toBeVisible();
-  const offers = page.getByTestId('category-offer');
+  const offers = page.getByTestId('offer-card');
   await expect(offers.first()).toContainText("Joseph's Pastizzeria");
   await expect(offers.first().getByTestId('distance')).toHaveText('Distance: 10 m away');
   await expect(offers.first()).toContainText(/Time Left: \d+ days Left/);
@@ -104,7 +189,7 @@ test('the category screen lists categories and the chosen one’s offers nearest
   await page.getByRole('searchbox', { name: 'Search categories' }).fill('events');
   await page.getByRole('button', { name: /View Offers.*Events & Fun/ }).click();
   await expect(page.getByRole('heading', { name: 'Offers for Events & Fun' })).toBeVisible();
-  await expect(page.getByTestId('category-offer').first()).toContainText('Birgu Harbour Tours');
+  await expect(page.getByTestId('offer-card').first()).toContainText('Birgu Harbour Tours');
 });
 
 test('a saved offer keeps its filled heart after a reload and is listed under Saved', async ({ page }, testInfo) => {
@@ -126,8 +211,9 @@ test('a saved offer keeps its filled heart after a reload and is listed under Sa
   const navigation = testInfo.project.name === 'mobile' ? page.getByRole('navigation', { name: 'Quick navigation' }) : page.getByTestId('sidebar');
   await navigation.getByRole('link', { name: 'Saved' }).click();
   await expect(page).toHaveURL(/\/saved$/);
-  await expect(page.getByTestId('saved-offer')).toHaveCount(1);
-  await expect(page.getByTestId('saved-offer')).toContainText(title);
+  await expect(page.getByTestId('offer-card')).toHaveCount(1);
+  await expect(page.getByTestId('offer-card')).toContainText(title);
+  await expect(page.getByTestId('offer-card').getByRole('link', { name: /View Offer/ })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
   await page.getByRole('button', { name: `Remove ${title} from saved` }).click();
   await expect(page.getByText('You have not saved any offers yet.')).toBeVisible();

@@ -159,7 +159,7 @@ test('the shopper’s screens: 44 px targets, and no focused control under the f
   await page.keyboard.press('Escape');
 
   await checkScreen(page, '/searchoffers', async (screen) => {
-    await expect(screen.getByTestId('search-result').first()).toBeVisible();
+    await expect(screen.getByTestId('offer-card').first()).toBeVisible();
   });
   // Saved lists the saved offers (with none it has no control in its content).
   await page.goto('/');

@@ -69,8 +69,8 @@ async function expectAccessibleDrawnDark(page: Page) {
 /** Searches for `title` and answers its result cards, once the search has answered (results or the empty state). */
 async function searchFor(page: Page, title: string) {
   await page.goto(`/searchoffers?q=${encodeURIComponent(title)}`);
-  await expect(page.getByTestId('search-result').or(page.getByText('No offers match your search.')).first()).toBeVisible();
-  return page.getByTestId('search-result').filter({ has: page.getByRole('heading', { name: title, level: 3 }) });
+  await expect(page.getByTestId('offer-card').or(page.getByText('No offers match your search.')).first()).toBeVisible();
+  return page.getByTestId('offer-card').filter({ has: page.getByRole('heading', { name: title, level: 3 }) });
 }
 
 /** Letters only, different for every run and project: OCR reads letters more surely than digits. */
@@ -122,7 +122,7 @@ test('a pending shop is approved, a verified receipt is reviewed and replied to,
   // The shopper now finds the offer and opens it.
   const found = await searchFor(shopper, offerTitle);
   await expect(found).toHaveCount(1);
-  await expect(found.getByTestId('vendor')).toHaveText(shopName);
+  await expect(found.getByTestId('business-name')).toHaveText(shopName);
   await found.getByRole('link', { name: /View Details/ }).click();
   await expect(shopper).toHaveURL(new RegExp(`/viewoffer/${offerId}$`));
   await expect(shopper.getByRole('heading', { name: offerTitle, level: 1 })).toBeVisible();

@@ -1,6 +1,6 @@
 /**
- * The foot of an offer card: how far ('x.x km Away', '350 m away', when known), the time left of spec §4, the units
- * left of a limited offer ('3 left', 'Sold out'; issue 13), and the link to the offer.
+ * The foot of an offer card: how far ('x.x km Away', '350 m away', when known) and the time left of spec §4 on one
+ * line, and the link to the offer; and the units left of a limited offer ('3 left', 'Sold out'; issue 13).
  */
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -26,70 +26,38 @@ export function OfferCardFooter({
   title,
   endDate,
   distanceKm,
+  labelled = false,
   linkLabel,
-  remaining = null,
 }: {
   offerId: number;
   title: string;
   endDate: string;
   distanceKm: number | null;
+  /** The category screen's 'Distance: x.x km Away' and 'Time Left: 3 days Left' (spec §2.4); the other lists 'x.x km Away', '3 days Left'. */
+  labelled?: boolean;
   linkLabel: string;
-  remaining?: number | null;
 }) {
   const { t, i18n } = useTranslation();
   return (
-    <>
-      <div className="mt-auto flex flex-wrap items-center justify-between gap-2 pt-2 text-sm">
-        {distanceKm === null ? (
-          <span />
-        ) : (
+    <div className="mt-auto flex flex-wrap items-center justify-between gap-x-2 gap-y-1 text-xs">
+      <p className="flex min-w-0 flex-wrap gap-x-2">
+        {distanceKm === null ? null : (
           <span className="font-medium text-slate-800" data-testid="distance">
-            {distanceText(t, distanceKm, i18n.language)}
+            {distanceText(t, distanceKm, i18n.language, labelled ? 'distance' : 'away')}
           </span>
         )}
-        <span className="flex flex-wrap items-center gap-2">
-          <UnitsLeftBadge remaining={remaining} />
-          <span className="text-slate-600" data-testid="time-left">
-            {timeLeftText(t, endDate)}
-          </span>
+        <span className="text-slate-600">
+          {labelled ? `${t('categoryScreen.timeLeft')}: ` : null}
+          <span data-testid="time-left">{timeLeftText(t, endDate)}</span>
         </span>
-      </div>
+      </p>
       <Link
         to={paths.viewOffer(offerId)}
-        className="mt-2 flex min-h-11 items-center justify-center rounded-lg bg-brand-700 px-4 py-2 text-center text-sm font-semibold text-white hover:bg-brand-800"
+        className="ms-auto flex min-h-11 items-center justify-center rounded-lg bg-brand-700 px-3 text-center text-sm font-semibold text-white hover:bg-brand-800"
       >
         {linkLabel}
         <span className="sr-only">: {title}</span>
       </Link>
-    </>
-  );
-}
-
-/** An offer card's words under its photo: the title, two lines of description, then the foot above. */
-export function OfferCardText({
-  offer,
-  distanceKm,
-}: {
-  offer: { offerId: number; title: string; description: string; endDate: string; remaining: number | null };
-  distanceKm: number | null;
-}) {
-  const { t } = useTranslation();
-  return (
-    <>
-      <h3 className="text-base font-semibold text-slate-900">
-        <bdi>{offer.title}</bdi>
-      </h3>
-      <p className="line-clamp-2 text-sm text-slate-600">
-        <bdi>{offer.description}</bdi>
-      </p>
-      <OfferCardFooter
-        offerId={offer.offerId}
-        title={offer.title}
-        endDate={offer.endDate}
-        distanceKm={distanceKm}
-        linkLabel={t('home.viewOffer')}
-        remaining={offer.remaining}
-      />
-    </>
+    </div>
   );
 }

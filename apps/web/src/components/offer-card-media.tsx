@@ -1,10 +1,12 @@
-/** The top of an offer card: its photo (or a 'no image' tile), the discount badge and the save heart. */
+/**
+ * The side of an offer card (issue 27): its photo (or a 'no photo' tile), the discount badge over it and, for a
+ * featured offer, 'Featured'. Beside the words rather than above them, so a phone screen holds several cards.
+ */
 import { ImageOff } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DiscountType } from '@qrib/shared/offer-constants';
 import { formatDiscount } from '../lib/format.ts';
-import { FavoriteButton } from './favorite-button.tsx';
 import { FeaturedLabel } from './featured-label.tsx';
 
 export interface CardOffer {
@@ -15,17 +17,20 @@ export interface CardOffer {
   discountValue: number;
   /** Marked featured by its shop, and lifted first for it: labelled 'Featured' (issue 14). */
   featuredOffer?: boolean | undefined;
+  /** Buy-X-get-Y's quantities (issue 27): 'Buy 2, get 1 free' when both are known. */
+  buyQuantity?: number | null | undefined;
+  getQuantity?: number | null | undefined;
 }
 
 /**
- * `first`: the top card of a list, whose photo is what a phone paints largest on arrival: fetched at once with high
+ * `first`: the top card of a list, whose photo is what a phone paints first on arrival: fetched at once with high
  * priority instead of lazily after layout.
  */
 export function OfferCardMedia({ offer, businessName, first = false }: { offer: CardOffer; businessName: string; first?: boolean }) {
   const { t } = useTranslation();
   const [imageFailed, setImageFailed] = useState(false);
   return (
-    <div className="relative aspect-[16/9] bg-slate-100">
+    <div className="relative min-h-24 w-24 shrink-0 self-stretch overflow-hidden rounded-xl bg-slate-100 sm:w-32">
       {offer.imageUrl && !imageFailed ? (
         <img
           src={offer.imageUrl}
@@ -33,19 +38,21 @@ export function OfferCardMedia({ offer, businessName, first = false }: { offer: 
           loading={first ? 'eager' : 'lazy'}
           fetchPriority={first ? 'high' : 'auto'}
           onError={() => setImageFailed(true)}
-          className="h-full w-full object-cover"
+          className="absolute inset-0 h-full w-full object-cover"
         />
       ) : (
-        <div className="flex h-full items-center justify-center text-slate-500">
-          <ImageOff aria-hidden="true" className="size-8" />
+        <div className="absolute inset-0 flex items-center justify-center text-slate-500">
+          <ImageOff aria-hidden="true" className="size-7" />
           <span className="sr-only">{t('home.noImage')}</span>
         </div>
       )}
-      <span className="absolute start-3 top-3 rounded-full bg-brand-700 px-3 py-1 text-sm font-bold text-white">
-        {formatDiscount(t, offer.discountType, offer.discountValue)}
+      <span
+        className="absolute start-1.5 top-1.5 max-w-[calc(100%-0.75rem)] rounded-lg bg-brand-700 px-2 py-0.5 text-xs leading-tight font-bold text-white"
+        data-testid="badge"
+      >
+        {formatDiscount(t, offer.discountType, offer.discountValue, offer)}
       </span>
-      <FavoriteButton offerId={offer.offerId} title={offer.title} className="absolute end-3 top-3" />
-      {offer.featuredOffer ? <FeaturedLabel className="absolute bottom-3 start-3" /> : null}
+      {offer.featuredOffer ? <FeaturedLabel className="absolute bottom-1.5 start-1.5" /> : null}
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { useMe } from '../../features/auth/api/get-me.ts';
+import { VerifyEmailDetail } from '../../features/account-access/components/verify-email-detail.tsx';
 import { AccountSettings } from '../../features/account-settings/components/account-settings.tsx';
 import { ProfileScreen } from '../../features/profile/components/profile-screen.tsx';
 import { useMyBusiness } from '../../features/vendors/api/get-my-business.ts';
@@ -12,7 +13,11 @@ export function ProfileRoute() {
   const myBusiness = useMyBusiness(Boolean(me.data?.vendor));
   if (!me.data) return null;
   return (
-    <ProfileScreen user={me.data}>
+    <ProfileScreen
+      user={me.data}
+      // 'Resend' mails the address waiting for its link when there is one, so the notice names that one.
+      notice={me.data.emailVerified ? null : <VerifyEmailDetail email={me.data.pendingEmail ?? me.data.email} />}
+    >
       <AccountSettings user={me.data} businessStatus={me.data.vendor ? myBusiness.data?.status : undefined} />
     </ProfileScreen>
   );

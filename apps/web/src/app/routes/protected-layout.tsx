@@ -7,7 +7,7 @@ import { returnPathFor, withReturnPath } from '../../lib/return-path.ts';
 import { AppShell } from '../layout/app-shell.tsx';
 import { FullPageLoading } from './full-page-loading.tsx';
 
-// Issue 15: only an account whose address is not verified loads the notice (and its strings).
+// Issues 15 and 27: only an account whose address is not verified loads the one-line notice (its detail is on the profile).
 // Its code comes after the page's load event (lib/after-page-load.ts): a new shopper's first load goes without it.
 const VerifyEmailBanner = lazy(async () => ({
   default: (await afterPageLoad(() => import('../../features/account-access/components/verify-email-banner.tsx'))).VerifyEmailBanner,
@@ -27,8 +27,7 @@ export function ProtectedLayout() {
     <AppShell user={me.data}>
       {me.data.emailVerified ? null : (
         <Suspense fallback={null}>
-          {/* 'Resend' mails the address waiting for its link when there is one, so the banner names that one. */}
-          <VerifyEmailBanner userId={me.data.id} email={me.data.pendingEmail ?? me.data.email} />
+          <VerifyEmailBanner userId={me.data.id} />
         </Suspense>
       )}
       <Outlet />

@@ -1,17 +1,18 @@
 /**
- * The unverified-address notice of the protected layout (issue 15): in the page's flow above its content (it covers
- * nothing), with 'Resend' and a close button that hides it for this visit (the tab's session). It and its strings
- * come in their own chunk, loaded only for an account whose address is not verified.
+ * The unverified-address notice of the protected layout (issues 15 and 27): one line in the page's flow above its
+ * content (it covers nothing), linking to the detail on the profile (the address, 'Resend'), with a close button that
+ * hides it for this visit (the tab's session). Its own small chunk, loaded only for an account whose address is not
+ * verified; its words are in the first load's catalog, so the chunk does not bring the accounts' strings.
  */
-import { X } from 'lucide-react';
+import { MailWarning, X } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/ui/button.tsx';
-import '../../../lib/account-strings.ts';
-import { useResendVerification } from '../api/account-access.ts';
-import { failureText } from './failure-text.ts';
+import { Link } from 'react-router';
+import { paths } from '../../../config/paths.ts';
 
 const DISMISSED_KEY = 'qrib.verifyBannerDismissed';
+/** VerifyEmailDetail's anchor on the profile (verify-email-detail.tsx; not imported, to keep this chunk small). */
+const DETAIL_ANCHOR = 'verify-email';
 
 function readDismissed(userId: number): boolean {
   try {
@@ -29,43 +30,29 @@ function rememberDismissed(userId: number): void {
   }
 }
 
-export function VerifyEmailBanner({ userId, email }: { userId: number; email: string }) {
+export function VerifyEmailBanner({ userId }: { userId: number }) {
   const { t } = useTranslation();
   const [dismissed, setDismissed] = useState(() => readDismissed(userId));
-  const resend = useResendVerification();
   if (dismissed) return null;
 
   return (
     <section
-      aria-label={t('accountAccess.verifyTitle')}
+      aria-label={t('cards.verifyLine')}
       data-testid="verify-email-banner"
-      className="mx-auto mb-4 flex max-w-3xl items-start gap-3 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950"
+      className="mx-auto mb-3 flex max-w-3xl items-center gap-2 rounded-lg border border-amber-300 bg-amber-50 ps-3 text-sm text-amber-950"
     >
-      <div className="min-w-0 flex-1 space-y-2">
-        {/* A long address wraps rather than widen a phone's page. */}
-        <p className="break-words">{t('accountAccess.bannerText', { email })}</p>
-        {resend.isSuccess ? (
-          <p role="status" className="font-semibold">
-            {t('accountAccess.resent')}
-          </p>
-        ) : (
-          <Button variant="secondary" disabled={resend.isPending} onClick={() => resend.mutate()}>
-            {resend.isPending ? t('accountAccess.resending') : t('accountAccess.resend')}
-          </Button>
-        )}
-        {resend.isError ? (
-          <p role="alert" className="font-semibold text-red-800">
-            {failureText(t, resend.error)}
-          </p>
-        ) : null}
-      </div>
+      <MailWarning aria-hidden="true" className="size-4 shrink-0" />
+      <p className="min-w-0 flex-1 truncate">{t('cards.verifyLine')}</p>
+      <Link to={`${paths.profile}#${DETAIL_ANCHOR}`} className="flex min-h-11 shrink-0 items-center px-2 font-semibold underline">
+        {t('cards.verifyDetails')}
+      </Link>
       <button
         type="button"
         onClick={() => {
           rememberDismissed(userId);
           setDismissed(true);
         }}
-        aria-label={t('accountAccess.dismiss')}
+        aria-label={t('cards.dismiss')}
         className="flex min-h-11 min-w-11 shrink-0 items-center justify-center rounded-lg text-amber-950 hover:bg-amber-100"
       >
         <X aria-hidden="true" className="size-5" />

@@ -22,9 +22,9 @@ export function CategoryGrid() {
     : (categories.data ?? []);
   const shown = showAll ? list : list.slice(0, INITIAL);
   return (
-    <section aria-labelledby="categories-title" className="space-y-3">
+    <section aria-labelledby="categories-title" className="space-y-1">
       <div className="flex items-center justify-between">
-        <h2 id="categories-title" className="text-lg font-semibold text-slate-900">
+        <h2 id="categories-title" className="text-base font-semibold text-slate-900">
           {t('home.categoriesTitle')}
         </h2>
         {list.length > INITIAL ? (
@@ -36,16 +36,17 @@ export function CategoryGrid() {
       {categories.isPending ? (
         <LoadingState message={t('messages.loadingCategories', { defaultValue: MESSAGES.loadingCategories })} />
       ) : (
-        <ul className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+        // Four in one row even on a phone (issue 27): icon over a short name, so the offers start on the first screen.
+        <ul className="grid grid-cols-4 gap-2">
           {shown.map((category) => (
             <li key={category.categoryId}>
               <Link
                 to={category.categoryId > 0 ? `${paths.localOffers}?categoryId=${category.categoryId}` : paths.localOffers}
-                className="flex h-full items-center gap-2 rounded-xl border border-slate-200 bg-white p-3 text-sm font-medium text-slate-800 hover:border-brand-600"
+                className="flex h-full min-h-11 flex-col items-center justify-center gap-1 rounded-xl border border-slate-200 bg-white p-1.5 text-center text-xs leading-tight font-medium text-slate-800 hover:border-brand-600 sm:flex-row sm:justify-start sm:gap-2 sm:p-3 sm:text-start sm:text-sm"
               >
                 {/* The spec's defaults (shown when the list fails) keep their seeded ids' looks. */}
                 <CategoryIcon categoryId={category.categoryId > 0 ? category.categoryId : -category.categoryId} />
-                <span>{categoryName(t, category)}</span>
+                <span className="line-clamp-2 break-words hyphens-auto">{categoryName(t, category)}</span>
               </Link>
             </li>
           ))}

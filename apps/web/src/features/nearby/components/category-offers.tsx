@@ -5,24 +5,23 @@
 import { ArrowLeft } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { CategoryIcon } from '../../../components/category-icon.tsx';
-import { FavoriteButton } from '../../../components/favorite-button.tsx';
+import { OfferCard } from '../../../components/offer-card.tsx';
 import { RankingLink } from '../../../components/ranking-link.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/data-states.tsx';
-import { paths } from '../../../config/paths.ts';
 import { categoryDescription, categoryName, useCategories } from '../../../lib/categories.ts';
-import { distanceText, timeLeftText } from '../../../lib/format.ts';
 import { useShopperLocation } from '../../../lib/shopper-location.ts';
 import { useCategoryOffers } from '../api/get-category-offers.ts';
+import { LocationFallback } from './location-fallback.tsx';
 
 export function CategoryOffers() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const searchId = useId();
   const [params, setParams] = useSearchParams();
   const categories = useCategories();
-  const { location } = useShopperLocation();
+  const { location, choosePlace, detectDevice } = useShopperLocation();
   const [search, setSearch] = useState('');
   const selectedId = Number(params.get('categoryId')) || undefined;
   const selected = categories.data?.find((category) => category.categoryId === selectedId);
@@ -65,12 +64,7 @@ export function CategoryOffers() {
   let offersBody;
   if (location.status === 'detecting') offersBody = <LoadingState message={t('messages.detectingLocation')} />;
   else if (location.status === 'error')
-    offersBody = (
-      <div role="alert" className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-950">
-        <p className="font-semibold">{t('messages.locationErrorTitle')}</p>
-        <p>{t('messages.enableLocationBanner')}</p>
-      </div>
-    );
+    offersBody = <LocationFallback unsupported={location.unsupported} denied={location.denied} onChoosePlace={choosePlace} onUseDevice={detectDevice} />;
   else if (offers.isPending) offersBody = <LoadingState />;
   else if (offers.isError) offersBody = <ErrorState message={t('messages.offersLoadFailed')} hint={t('messages.pleaseTryAgain')} />;
   else if (offerList.length === 0) offersBody = <EmptyState message={t('messages.noOffersForCategory')} />;
@@ -78,33 +72,9 @@ export function CategoryOffers() {
     offersBody = (
       <>
         <ul className="grid gap-3 md:grid-cols-2">
-          {offerList.map((offer) => (
-            <li key={offer.offerId} className="rounded-2xl border border-slate-200 bg-white p-4" data-testid="category-offer">
-              <div className="flex items-start justify-between gap-3">
-                <h3 className="font-semibold text-slate-900">
-                  <bdi>{offer.title}</bdi>
-                </h3>
-                <FavoriteButton offerId={offer.offerId} title={offer.title} className="-me-1 -mt-1 shrink-0 border border-slate-200" />
-              </div>
-              <p className="text-sm text-slate-700">
-                <bdi>{offer.vendor.businessName}</bdi>
-              </p>
-              <p className="mt-1 text-sm text-slate-600">
-                <bdi>{offer.description}</bdi>
-              </p>
-              <div className="mt-3 flex flex-wrap justify-between gap-2 text-sm">
-                <p className="font-medium text-slate-800" data-testid="distance">
-                  {distanceText(t, offer.distance, i18n.language, 'distance')}
-                </p>
-                <p className="text-slate-800">
-                  <span className="text-slate-600">{t('categoryScreen.timeLeft')}: </span>
-                  {timeLeftText(t, offer.endDate)}
-                </p>
-              </div>
-              <Link to={paths.viewOffer(offer.offerId)} className="mt-3 inline-block text-sm font-semibold text-brand-700 underline">
-                {t('home.viewOffer')}
-                <span className="sr-only">: {offer.title}</span>
-              </Link>
+          {offerList.map((offer, index) => (
+            <li key={offer.offerId}>
+              <OfferCard offer={offer} shop={offer.vendor} distanceKm={offer.distance} labelled first={index === 0} />
             </li>
           ))}
         </ul>

@@ -24,15 +24,15 @@ export function CurrentLocationCard({ fetchLocation, place, onChoosePlace, onUse
   const shown = placeName ?? t('home.deviceLocation');
 
   return (
-    <section aria-labelledby={`${searchId}-title`} className="rounded-2xl border border-slate-200 bg-white p-4 sm:p-5">
-      <div className="flex items-start justify-between gap-3">
-        <div className="flex min-w-0 items-start gap-3">
-          <MapPin aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-brand-700" />
+    <section aria-labelledby={`${searchId}-title`} className="rounded-2xl border border-slate-200 bg-white px-3 py-2">
+      <div className="flex items-center justify-between gap-3">
+        <div className="flex min-w-0 items-center gap-2">
+          <MapPin aria-hidden="true" className="size-5 shrink-0 text-brand-700" />
           <div className="min-w-0">
-            <h2 id={`${searchId}-title`} className="text-sm font-medium text-slate-600">
+            <h2 id={`${searchId}-title`} className="text-xs font-medium text-slate-600">
               {t('home.currentLocation')}
             </h2>
-            <p className="truncate font-semibold text-slate-900" data-testid="current-place">
+            <p className="truncate text-sm font-semibold text-slate-900" data-testid="current-place">
               <bdi>{shown}</bdi>
             </p>
           </div>
@@ -44,7 +44,7 @@ export function CurrentLocationCard({ fetchLocation, place, onChoosePlace, onUse
       {isChanging ? (
         <Suspense
           fallback={
-            <p role="status" className="mt-4 text-sm text-slate-600">
+            <p role="status" className="mt-3 text-sm text-slate-600">
               {t('messages.loadingEllipsis')}
             </p>
           }

@@ -10,12 +10,14 @@ import { Button } from '../../../components/ui/button.tsx';
 
 export interface LocalityPickerProps {
   searchId: string;
+  /** Its heading: 'Change location' under the Current Location card, the town prompt in the location-refused message. */
+  title?: string;
   onChoosePlace: (place: { name: string; latitude: number; longitude: number }) => void;
   onUseDevice: () => void;
   onClose: () => void;
 }
 
-export function LocalityPicker({ searchId, onChoosePlace, onUseDevice, onClose }: LocalityPickerProps) {
+export function LocalityPicker({ searchId, title, onChoosePlace, onUseDevice, onClose }: LocalityPickerProps) {
   const { t } = useTranslation();
   const [search, setSearch] = useState('');
   const matches = useMemo(() => {
@@ -26,7 +28,7 @@ export function LocalityPicker({ searchId, onChoosePlace, onUseDevice, onClose }
 
   return (
     <div className="mt-4 space-y-3 border-t border-slate-100 pt-4">
-      <h3 className="text-sm font-semibold text-slate-900">{t('home.changeLocationTitle')}</h3>
+      <h3 className="text-sm font-semibold text-slate-900">{title ?? t('home.changeLocationTitle')}</h3>
       <label htmlFor={searchId} className="sr-only">
         {t('home.searchLocality')}
       </label>
@@ -36,16 +38,16 @@ export function LocalityPicker({ searchId, onChoosePlace, onUseDevice, onClose }
         value={search}
         onChange={(event) => setSearch(event.target.value)}
         placeholder={t('home.searchLocality')}
-        className="block w-full rounded-lg border border-slate-300 px-3 py-2.5 text-sm"
+        className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-sm"
       />
       {search.trim() && matches.length === 0 ? <p className="text-sm text-slate-600">{t('home.noLocalityMatch')}</p> : null}
       {matches.length > 0 ? (
-        <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200">
+        <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200 bg-white">
           {matches.map((locality) => (
             <li key={locality.name}>
               <button
                 type="button"
-                className="w-full px-3 py-2 text-start text-sm text-slate-800 hover:bg-slate-50"
+                className="min-h-11 w-full px-3 py-2 text-start text-sm text-slate-800 hover:bg-slate-50"
                 onClick={() => {
                   onChoosePlace(locality);
                   onClose();

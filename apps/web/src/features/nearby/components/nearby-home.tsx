@@ -2,12 +2,12 @@
  * The customer's nearby offers home (spec §2.4): where you are, categories, and offers from the nearest
  * shops first; the first four, then See all, which also loads further pages.
  */
-import { AlertTriangle } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { NearbyBusiness } from '@qrib/shared/nearby-schemas';
 import { ShopMapView } from '../../../components/map/shop-map-view.tsx';
 import { ViewToggle, type OffersView } from '../../../components/map/view-toggle.tsx';
+import { OfferCard } from '../../../components/offer-card.tsx';
 import { RankingLink } from '../../../components/ranking-link.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/data-states.tsx';
@@ -16,7 +16,7 @@ import { useNearbyOffers } from '../api/get-nearby-offers.ts';
 import { useLiveOffers } from '../api/offer-stream.ts';
 import { CategoryGrid } from './category-grid.tsx';
 import { CurrentLocationCard } from './current-location-card.tsx';
-import { OfferCard } from './offer-card.tsx';
+import { LocationFallback } from './location-fallback.tsx';
 
 const INITIAL_OFFERS = 4;
 
@@ -26,11 +26,11 @@ interface Card {
 }
 const discountOf = ({ offer }: Card) => ({ discountType: offer.discountType, discountValue: offer.discountValue });
 const shopOf = ({ business }: Card) => ({ vendorId: business.vendorId, businessName: business.businessName, latitude: business.latitude, longitude: business.longitude });
-const cardList = (cards: readonly Card[]) => (
-  <ul className="grid gap-4 md:grid-cols-2">
-    {cards.map(({ business, offer }) => (
+const cardList = (cards: readonly Card[], firstIsTop = false) => (
+  <ul className="grid gap-3 md:grid-cols-2">
+    {cards.map(({ business, offer }, index) => (
       <li key={offer.offerId}>
-        <OfferCard business={business} offer={offer} />
+        <OfferCard offer={offer} shop={business} distanceKm={business.distance} first={firstIsTop && index === 0} />
       </li>
     ))}
   </ul>
@@ -56,19 +56,7 @@ export function NearbyHome({ greeting }: { greeting?: string }) {
   if (location.status === 'detecting') {
     offersBody = <LoadingState message={t('messages.detectingLocation')} />;
   } else if (location.status === 'error') {
-    offersBody = (
-      <div role="alert" className="space-y-2 rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-950">
-        <h3 className="flex items-center gap-2 font-semibold">
-          <AlertTriangle aria-hidden="true" className="size-5" />
-          {t('messages.locationErrorTitle')}
-        </h3>
-        <p>
-          {location.unsupported ? t('messages.customerGeoUnsupported') : t('messages.customerGeoFailed')}
-          {location.denied ? ` ${t('messages.customerGeoDenied')}` : ''}
-        </p>
-        <p className="text-sm">{t('messages.enableLocationBanner')}</p>
-      </div>
-    );
+    offersBody = <LocationFallback unsupported={location.unsupported} denied={location.denied} onChoosePlace={choosePlace} onUseDevice={detectDevice} />;
   } else if (nearby.isPending) {
     offersBody = <LoadingState />;
   } else if (nearby.isError) {
@@ -77,17 +65,11 @@ export function NearbyHome({ greeting }: { greeting?: string }) {
     offersBody = <EmptyState message={t('messages.noOffersInArea')} />;
   } else if (view === 'map') {
     // Every shop loaded so far, on the map with its best discount.
-    offersBody = <ShopMapView items={cards} discountOf={discountOf} shopOf={shopOf} renderOffers={cardList} />;
+    offersBody = <ShopMapView items={cards} discountOf={discountOf} shopOf={shopOf} renderOffers={(items) => cardList(items)} />;
   } else {
     offersBody = (
       <>
-        <ul className="grid gap-4 md:grid-cols-2">
-          {shown.map(({ business, offer }, index) => (
-            <li key={offer.offerId}>
-              <OfferCard business={business} offer={offer} first={index === 0} />
-            </li>
-          ))}
-        </ul>
+        {cardList(shown, true)}
         {canShowMore ? (
           <div className="flex justify-center">
             <Button
@@ -107,11 +89,11 @@ export function NearbyHome({ greeting }: { greeting?: string }) {
   }
 
   return (
-    <div className="mx-auto max-w-5xl space-y-6">
+    <div className="mx-auto max-w-5xl space-y-4">
       <header>
-        <h1 className="text-2xl font-bold text-slate-900">{t('home.title')}</h1>
+        <h1 className="text-xl font-bold text-slate-900 sm:text-2xl">{t('home.title')}</h1>
         {greeting ? (
-          <p className="mt-1 text-slate-700" data-testid="welcome">
+          <p className="text-sm text-slate-700" data-testid="welcome">
             {greeting}
           </p>
         ) : null}
@@ -123,8 +105,8 @@ export function NearbyHome({ greeting }: { greeting?: string }) {
         onUseDevice={detectDevice}
       />
       <CategoryGrid />
-      <section aria-labelledby="nearby-offers-title" className="space-y-3">
-        <div className="flex flex-wrap items-center justify-between gap-3">
+      <section aria-labelledby="nearby-offers-title" className="space-y-2">
+        <div className="flex flex-wrap items-center justify-between gap-x-3">
           <div className="flex flex-wrap items-center gap-x-3">
             <h2 id="nearby-offers-title" className="text-lg font-semibold text-slate-900">
               {t('home.offersTitle')}

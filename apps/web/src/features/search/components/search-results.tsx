@@ -2,16 +2,17 @@
  * The search's results for a query: its loading, error and empty states, then a list or a map of the shops,
  * in pages. The search waits while the shopper's location is being detected.
  */
+import type { TFunction } from 'i18next';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SearchResult } from '@qrib/shared/nearby-schemas';
 import { ShopMapView } from '../../../components/map/shop-map-view.tsx';
 import { ViewToggle, type OffersView } from '../../../components/map/view-toggle.tsx';
+import { OfferCard } from '../../../components/offer-card.tsx';
 import { RankingLink } from '../../../components/ranking-link.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/data-states.tsx';
 import { useSearchOffers } from '../api/search-offers.ts';
-import { SearchResultCard } from './search-result-card.tsx';
 
 export interface SearchResultsProps {
   query: URLSearchParams;
@@ -22,11 +23,12 @@ export interface SearchResultsProps {
 
 const discountOf = (offer: SearchResult) => ({ discountType: offer.discountType, discountValue: offer.discountValue });
 const shopOf = ({ vendor }: SearchResult) => ({ vendorId: vendor.vendorId, businessName: vendor.businessName, latitude: vendor.latitude, longitude: vendor.longitude });
-const resultList = (offers: readonly SearchResult[]) => (
-  <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-    {offers.map((offer) => (
+/** The results as the one offer card, with the spec's 'View Details' (§2.4 Search Offers). */
+const resultList = (t: TFunction, offers: readonly SearchResult[], firstIsTop = false) => (
+  <ul className="grid gap-3 md:grid-cols-2">
+    {offers.map((offer, index) => (
       <li key={offer.offerId}>
-        <SearchResultCard offer={offer} />
+        <OfferCard offer={offer} shop={offer.vendor} distanceKm={offer.distance} linkLabel={t('search.viewDetails')} first={firstIsTop && index === 0} />
       </li>
     ))}
   </ul>
@@ -61,11 +63,11 @@ export function SearchResults({ query, isLocating, onClearFilters }: SearchResul
       />
     );
   } else if (view === 'map') {
-    body = <ShopMapView items={offers} discountOf={discountOf} shopOf={shopOf} renderOffers={resultList} />;
+    body = <ShopMapView items={offers} discountOf={discountOf} shopOf={shopOf} renderOffers={(items) => resultList(t, items)} />;
   } else {
     body = (
       <>
-        {resultList(offers)}
+        {resultList(t, offers, true)}
         {results.hasNextPage ? (
           <div className="flex justify-center">
             <Button variant="secondary" disabled={results.isFetchingNextPage} onClick={() => void results.fetchNextPage()}>

@@ -30,6 +30,10 @@ const shop: Shop = {
       status: 'ACTIVE',
       remaining: null,
       featuredOffer: false,
+      regularPrice: 4,
+      offerPrice: 2,
+      buyQuantity: null,
+      getQuantity: null,
     },
     {
       offerId: 8,
@@ -44,6 +48,10 @@ const shop: Shop = {
       status: 'ACTIVE',
       remaining: null,
       featuredOffer: false,
+      regularPrice: null,
+      offerPrice: null,
+      buyQuantity: null,
+      getQuantity: null,
     },
   ],
 };
@@ -82,8 +90,9 @@ describe('ShopPage', () => {
   it('shows the shop’s initial, name, type, address, a phone link, directions and its offers as cards leading to each offer', async () => {
     stubApi({ 'GET /api/v1/vendors/3': { body: { data: shop } }, 'GET /api/v1/me/favorites': { body: { data: [] } } });
     renderShop();
-    expect(await screen.findByRole('heading', { level: 1, name: 'Crystal Palace Bar' })).toBeInTheDocument();
-    expect(screen.getByText('C', { selector: 'span[aria-hidden="true"]' })).toBeInTheDocument();
+    const header = (await screen.findByRole('heading', { level: 1, name: 'Crystal Palace Bar' })).closest('header');
+    if (!header) throw new Error('the shop’s header expected');
+    expect(within(header).getByText('C', { selector: 'span[aria-hidden="true"]' })).toBeInTheDocument();
     expect(screen.getByText('Restaurant')).toBeInTheDocument();
     expect(screen.getByText('Triq San Pawl, Rabat')).toBeInTheDocument();
     expect(screen.queryByTestId('distance')).not.toBeInTheDocument();
@@ -93,12 +102,14 @@ describe('ShopPage', () => {
     expect(directions).toHaveAttribute('target', '_blank');
 
     const offers = screen.getByRole('region', { name: 'Offers at this shop' });
-    const cards = within(offers).getAllByTestId('shop-offer-card');
+    const cards = within(offers).getAllByTestId('offer-card');
     expect(cards).toHaveLength(2);
     const [first, second] = cards;
     if (!first || !second) throw new Error('two cards expected');
     expect(within(first).getByRole('img', { name: 'Two pastizzi for one at Crystal Palace Bar' })).toHaveAttribute('src', '/uploads/public/7-card.webp');
     expect(within(first).getByText('50%')).toBeInTheDocument();
+    expect(within(first).getByTestId('price')).toHaveTextContent('Price before €4.00, now €2.00');
+    expect(within(second).queryByTestId('price')).not.toBeInTheDocument();
     expect(within(first).getByRole('link', { name: /View Offer/ })).toHaveAttribute('href', '/viewoffer/7');
     expect(within(second).getByText('€1.50 off')).toBeInTheDocument();
     expect(within(second).getByRole('link', { name: /View Offer/ })).toHaveAttribute('href', '/viewoffer/8');

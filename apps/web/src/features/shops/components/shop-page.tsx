@@ -9,9 +9,9 @@ import { haversineKm } from '@qrib/shared/geo';
 import type { Shop } from '@qrib/shared/shop-schemas';
 import { LazyShopMap } from '../../../components/map/lazy-shop-map.tsx';
 import { shopPointsFromOffers } from '../../../components/map/map-points.ts';
+import { OfferCard } from '../../../components/offer-card.tsx';
 import { ShareButton } from '../../../components/share-button.tsx';
 import { ShopLogo } from '../../../components/shop-logo.tsx';
-import { ShopOfferCard } from '../../../components/shop-offer-card.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/data-states.tsx';
 import { paths } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -89,10 +89,10 @@ function ShopDetails({ shop, slots }: { shop: Shop; slots: ShopPageSlots }) {
         {shop.offers.length === 0 ? (
           <EmptyState message={t('shop.noOffers')} />
         ) : (
-          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          <ul className="grid gap-3 md:grid-cols-2">
             {shop.offers.map((offer) => (
-              <li key={offer.offerId} className="flex">
-                <ShopOfferCard offer={offer} businessName={shop.businessName} distanceKm={distanceKm} />
+              <li key={offer.offerId}>
+                <OfferCard offer={offer} shop={shop} distanceKm={distanceKm} />
               </li>
             ))}
           </ul>

@@ -1,0 +1,35 @@
+/** The profile holds the unverified address's detail (issue 27: the notice on every page is one line linking here). */
+import { screen } from '@testing-library/react';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { stubApi } from '../../testing/api-stub.ts';
+import { renderRoutes } from '../../testing/render.tsx';
+import { testShopper } from '../../testing/users.ts';
+import { ProfileRoute } from './profile-route.tsx';
+
+const sessions = { 'GET /api/v1/me/sessions': { body: { data: [] } }, 'GET /api/v1/me/export': { body: { data: null } } };
+
+// jsdom has no scrollIntoView; the detail opened as /profile#verify-email scrolls itself into view.
+beforeAll(() => {
+  Element.prototype.scrollIntoView = () => undefined;
+});
+afterAll(() => {
+  Reflect.deleteProperty(Element.prototype, 'scrollIntoView');
+});
+
+describe('the profile route', () => {
+  it('names the address waiting for its link, where Resend mails it', async () => {
+    stubApi({ ...sessions, 'GET /api/v1/auth/session': { body: { user: { ...testShopper, emailVerified: false, pendingEmail: 'carmen.new@example.com' } } } });
+    renderRoutes([{ path: '/profile', element: <ProfileRoute /> }], { path: '/profile#verify-email' });
+    const detail = await screen.findByTestId('verify-email-detail');
+    expect(detail).toHaveAttribute('id', 'verify-email');
+    expect(detail).toHaveTextContent('Please confirm your email address carmen.new@example.com: we sent you a link.');
+    expect(screen.getByRole('button', { name: 'Resend' })).toBeInTheDocument();
+  });
+
+  it('has no such notice for a verified address', async () => {
+    stubApi({ ...sessions, 'GET /api/v1/auth/session': { body: { user: testShopper } } });
+    renderRoutes([{ path: '/profile', element: <ProfileRoute /> }], { path: '/profile' });
+    expect(await screen.findByTestId('profile-name')).toBeInTheDocument();
+    expect(screen.queryByTestId('verify-email-detail')).toBeNull();
+  });
+});
