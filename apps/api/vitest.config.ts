@@ -6,13 +6,14 @@ export default defineConfig({
   test: {
     globalSetup: ['./test/global-setup.ts'],
     setupFiles: ['./test/console-guard.ts'],
-    // The lint rule's test sits beside the rule, at the root; it runs here, where the API's zones are.
+    // The lint rule's test sits beside the rule, at the root; it runs here, where the API's zones are. So do the
+    // tests of bench/'s helpers (bench:web's targets), which have no workspace of their own.
     // Files share their worker's modules (the app's graph loaded once a worker, not once a file): 318 s -> 204 s
     // alone on this 2-core machine (issue 26, ADR 021). Each file still has its own database and a fresh app a test;
     // a file that calls vi.mock keeps modules of its own (the second project).
     projects: sharedAndOwnModuleProjects(
       import.meta.dirname,
-      ['src/**/*.test.ts', 'test/**/*.test.ts', '../../eslint-rules/**/*.test.js'],
+      ['src/**/*.test.ts', 'test/**/*.test.ts', '../../eslint-rules/**/*.test.js', '../../bench/**/*.test.ts'],
       ['src', 'test'],
     ),
     // Files run in parallel, each in a process of its own (the forks pool) with a database of its own, cloned from
