@@ -167,3 +167,28 @@ describe('OfferDetail', () => {
     expect(valueOf('Status')).toHaveTextContent('Paused');
   });
 });
+
+describe('OfferDetail price before and after (issue 27)', () => {
+  it('shows the owner the price before and after, and a Buy-X-get-Y offer’s quantities in its badge', async () => {
+    stubApi({ 'GET /api/v1/offers/7': { body: { data: { ...offer, regularPrice: 4, offerPrice: 1.5 } } } });
+    const { unmount } = renderDetail();
+    expect(await screen.findByRole('heading', { level: 1, name: offer.title })).toBeInTheDocument();
+    expect(valueOf('Price before')).toHaveTextContent('€4.00');
+    expect(valueOf('Price after')).toHaveTextContent('€1.50');
+    unmount();
+
+    stubApi({ 'GET /api/v1/offers/7': { body: { data: { ...offer, discountType: 'BUYXGETY', discountValue: 1, regularPrice: 2.8, offerPrice: null, buyQuantity: 2, getQuantity: 1 } } } });
+    renderDetail();
+    expect(await screen.findByRole('heading', { level: 1, name: offer.title })).toBeInTheDocument();
+    expect(valueOf('Discount')).toHaveTextContent('Buy 2, get 1 free');
+    expect(valueOf('Price before')).toHaveTextContent('€2.80');
+    expect(screen.queryByText('Price after')).not.toBeInTheDocument();
+  });
+
+  it('shows no price rows when the owner gave no price before', async () => {
+    stubApi({ 'GET /api/v1/offers/7': { body: { data: offer } } });
+    renderDetail();
+    expect(await screen.findByRole('heading', { level: 1, name: offer.title })).toBeInTheDocument();
+    expect(screen.queryByText('Price before')).not.toBeInTheDocument();
+  });
+});

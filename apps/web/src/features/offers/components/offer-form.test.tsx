@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Category } from '@qrib/shared/category-schemas';
+import type { LanguageCode } from '@qrib/shared/languages';
 import type { Offer } from '@qrib/shared/offer-schemas';
 import { stubApi, type ApiAnswer } from '../../../testing/api-stub.ts';
 import { renderRoutes } from '../../../testing/render.tsx';
@@ -90,5 +91,46 @@ describe('OfferForm bounds (issue 25)', () => {
     expect(await screen.findByText('Le champ « Date de début » doit être compris entre le 2000-01-01 et le 2100-12-31')).toBeInTheDocument();
     expect(screen.getByText('Le champ « Date de fin » doit être compris entre le 2000-01-01 et le 2100-12-31')).toBeInTheDocument();
     expect(screen.getByText(/^La valeur de la réduction ne peut pas dépasser 100\s000$/)).toBeInTheDocument();
+  });
+});
+
+describe('OfferForm price before and Buy-X-get-Y quantities (issue 27)', () => {
+  const editRoute = (edited: Offer, language?: LanguageCode) =>
+    renderRoutes([{ path: '/edit-offer/7', element: <OfferForm mode="edit" offer={edited} onSaved={() => undefined} /> }], {
+      path: '/edit-offer/7',
+      ...(language ? { language } : {}),
+    });
+
+  it('shows Buy and Get free only for Buy X get Y, and sends the price before and both quantities', async () => {
+    const saved: Offer = { ...offer, discountType: 'BUYXGETY', discountValue: 1, regularPrice: 4.5, buyQuantity: 2, getQuantity: 1 };
+    const api = stubApi({ 'GET /api/v1/categories/': { body: { data: categories } }, 'PATCH /api/v1/offers/7': { body: { data: saved } } });
+    editRoute({ ...offer, regularPrice: 3 });
+    expect(await screen.findByRole('option', { name: 'Retail Shopping' })).toBeInTheDocument();
+    const price = screen.getByRole('spinbutton', { name: 'Price before (€)' });
+    expect(price).toHaveValue(3);
+    expect(screen.queryByRole('spinbutton', { name: 'Buy' })).not.toBeInTheDocument();
+
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Discount Type' }), 'BUYXGETY');
+    await userEvent.clear(price);
+    await userEvent.type(price, '4.50');
+    await userEvent.type(screen.getByRole('spinbutton', { name: 'Buy' }), '2');
+    await userEvent.type(screen.getByRole('spinbutton', { name: 'Get free' }), '1');
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(api.calls.some((call) => call.method === 'PATCH')).toBe(true));
+    expect(api.calls.find((call) => call.method === 'PATCH')?.body).toMatchObject({ discountType: 'BUYXGETY', regularPrice: 4.5, buyQuantity: 2, getQuantity: 1 });
+  });
+
+  it('clears the price before when emptied, and refuses a half-given quantity or a bad price in the reader’s language, sending nothing', async () => {
+    const api = stubApi({ 'GET /api/v1/categories/': { body: { data: categories } } });
+    editRoute({ ...offer, discountType: 'BUYXGETY', discountValue: 1, regularPrice: 2, buyQuantity: 3, getQuantity: 1 }, 'de');
+    expect(await screen.findByRole('spinbutton', { name: 'Kaufen' })).toHaveValue(3);
+    await userEvent.clear(screen.getByRole('spinbutton', { name: 'Gratis dazu' }));
+    const price = screen.getByRole('spinbutton', { name: 'Preis vorher (€)' });
+    await userEvent.clear(price);
+    await userEvent.type(price, '4.555');
+    await userEvent.click(screen.getByRole('button', { name: 'Änderungen speichern' }));
+    expect(await screen.findByText('Gib an, wie viele die Kundschaft gratis bekommt, oder lass beide Mengen leer')).toBeInTheDocument();
+    expect(screen.getByText('Gib den Preis vorher in Euro ein, z. B. 4.50')).toBeInTheDocument();
+    expect(api.calls.some((call) => call.method === 'PATCH')).toBe(false);
   });
 });

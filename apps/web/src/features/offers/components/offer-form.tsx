@@ -44,6 +44,10 @@ export interface OfferFormValues {
   maxRedemptions: string;
   sendNotifications: boolean;
   featuredOffer: boolean;
+  /** Issue 27: the price before in euros (optional), and Buy / Get free of a Buy-X-get-Y offer (both or neither). */
+  regularPrice: string;
+  buyQuantity: string;
+  getQuantity: string;
 }
 
 /** Spec §9's defaults: percentage, all customers, unlimited, notifications on, not featured. */
@@ -61,6 +65,9 @@ export const EMPTY_OFFER: OfferFormValues = {
   maxRedemptions: '',
   sendNotifications: true,
   featuredOffer: false,
+  regularPrice: '',
+  buyQuantity: '',
+  getQuantity: '',
 };
 
 const FIELDS = Object.keys(EMPTY_OFFER) as (keyof OfferFormValues)[];
@@ -80,6 +87,9 @@ export function offerToFormValues(offer: Offer): OfferFormValues {
     maxRedemptions: offer.maxRedemptions === null ? '' : String(offer.maxRedemptions),
     sendNotifications: offer.sendNotifications,
     featuredOffer: offer.featuredOffer,
+    regularPrice: offer.regularPrice === null ? '' : offer.regularPrice.toFixed(2),
+    buyQuantity: offer.buyQuantity === null ? '' : String(offer.buyQuantity),
+    getQuantity: offer.getQuantity === null ? '' : String(offer.getQuantity),
   };
 }
 
@@ -109,6 +119,7 @@ export function OfferForm(props: OfferFormProps) {
     defaultValues: initialValues,
   });
   const isLimited = useWatch({ control, name: 'redemptionLimit' }) === 'LIMITED';
+  const isBuyGet = useWatch({ control, name: 'discountType' }) === 'BUYXGETY';
   const message = (text: string | undefined) => (text ? translateMessage(t, text) : undefined);
 
   const clear = () => {
@@ -191,6 +202,40 @@ export function OfferForm(props: OfferFormProps) {
             {...register('discountValue')}
           />
         </div>
+        {/* Issue 27: the price before (cards show before → after), and a Buy-X-get-Y offer's quantities. */}
+        <TextField
+          label={t('pricing.regularPrice')}
+          hint={t('pricing.regularPriceHint')}
+          type="number"
+          inputMode="decimal"
+          min="0.01"
+          step="0.01"
+          error={message(errors.regularPrice?.message)}
+          {...register('regularPrice')}
+        />
+        {isBuyGet ? (
+          <div className="grid gap-4 sm:grid-cols-2">
+            <TextField
+              label={t('pricing.buyQuantity')}
+              hint={t('pricing.quantitiesHint')}
+              type="number"
+              inputMode="numeric"
+              min="1"
+              step="1"
+              error={message(errors.buyQuantity?.message)}
+              {...register('buyQuantity')}
+            />
+            <TextField
+              label={t('pricing.getQuantity')}
+              type="number"
+              inputMode="numeric"
+              min="1"
+              step="1"
+              error={message(errors.getQuantity?.message)}
+              {...register('getQuantity')}
+            />
+          </div>
+        ) : null}
         {props.mode === 'create' ? (
           <FilePicker
             label={t('offerForm.offerImages')}
