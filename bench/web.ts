@@ -3,8 +3,8 @@
  * (embedded database with the demo data, production mode), then for /login (signed out), the shopper home (signed in
  * as a shopper who has just signed up through the API, location granted: a new account's first screen, address banner
  * included) and the owner dashboard (signed in as the demo owner):
- * - the JS and CSS the first visit asks for before the page's load event (what loads later, such as the address
- *   banner's code, is listed apart), per file as sent (brotli and gzip, from the build's precompressed
+ * - the JS and CSS the first visit asks for until its first screen is drawn (observed LCP; what loads later, such as
+ *   the address banner's code, is listed apart), per file as sent (brotli and gzip, from the build's precompressed
  *   copies), framework (React, router, TanStack Query, i18next) and app apart;
  * - Lighthouse 12.8.2 (Node API, its default mobile settings: simulated slow 4G and a 4× slower CPU) in Debian's
  *   Chromium, cold (Lighthouse empties the HTTP cache, service workers and Cache Storage before each run), median
@@ -23,7 +23,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Result } from 'lighthouse';
 import puppeteer, { type Page } from 'puppeteer-core';
 import { build } from 'vite';
-import { judgeGoals, loadEventTime, runLine, splitAtLoad, type Goal, type NetworkRequest, type RunScores } from './lib/web-targets.ts';
+import { firstScreenTime, judgeGoals, runLine, splitAtFirstScreen, type Goal, type NetworkRequest, type RunScores } from './lib/web-targets.ts';
 
 const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 5);
 const PORT = Number(process.env.BENCH_WEB_PORT ?? 3190);
@@ -160,13 +160,13 @@ async function measure(page: Page, target: Target, distDir: string) {
     if (process.env.BENCH_WEB_SAVE) writeFileSync(path.join(process.env.BENCH_WEB_SAVE, `${target.name.replace(/\W+/g, '-')}-${run + 1}.json`), JSON.stringify(lhr));
     if (!(await page.$(target.ready))) throw new Error(`${target.name}: the page Lighthouse measured has no ${target.ready} (${page.url()})`);
     const network = lhr.audits['network-requests']?.details as { items?: NetworkRequest[]; debugData?: { networkStartTimeTs?: number } } | undefined;
-    const observed = (lhr.audits.metrics?.details as { items?: { observedLoad?: number; observedNavigationStartTs?: number }[] } | undefined)?.items?.[0];
+    const observed = (lhr.audits.metrics?.details as { items?: { observedLargestContentfulPaint?: number; observedNavigationStartTs?: number }[] } | undefined)?.items?.[0];
     const code = (network?.items ?? []).filter((request) => request.resourceType === 'Script' || request.resourceType === 'Stylesheet');
-    // The first load is what the page asked for before its load event; code fetched later (the address banner's, issue 27)
-    // is listed apart.
-    const split = splitAtLoad(code, loadEventTime(observed?.observedLoad, observed?.observedNavigationStartTs, network?.debugData?.networkStartTimeTs));
-    files = firstLoadFiles(distDir, split.beforeLoad.map((request) => request.url));
-    afterLoad = firstLoadFiles(distDir, split.afterLoad.map((request) => request.url));
+    // The first load is what the page asked for until its first screen was drawn; code fetched later (the address
+    // banner's, issue 27) is listed apart.
+    const split = splitAtFirstScreen(code, firstScreenTime(observed?.observedLargestContentfulPaint, observed?.observedNavigationStartTs, network?.debugData?.networkStartTimeTs));
+    files = firstLoadFiles(distDir, split.firstLoad.map((request) => request.url));
+    afterLoad = firstLoadFiles(distDir, split.later.map((request) => request.url));
     failures = Object.values(lhr.audits)
       .filter((audit) => lhr.categories.accessibility?.auditRefs.some((ref) => ref.id === audit.id && ref.weight > 0) && audit.score !== null && audit.score < 1)
       .map((audit) => audit.id);
@@ -257,12 +257,12 @@ async function main() {
       const { scores, files, afterLoad, failures, notes } = await measure(page, target, distDir);
       const total = (key: 'br' | 'gz', framework?: boolean) => files.filter((file) => framework === undefined || file.framework === framework).reduce((sum, file) => sum + file[key], 0);
       console.log(`\n${target.name} (${target.account ? `signed in as the ${target.account}` : 'signed out'}), ${RUNS} cold runs`);
-      console.log(`  first-load JS + CSS (asked for before the load event): ${files.length} files`);
+      console.log(`  first-load JS + CSS (asked for until the first screen was drawn, observed LCP): ${files.length} files`);
       for (const file of files) console.log(`    ${file.file.padEnd(48)} brotli ${kb(file.br).padStart(9)}  gzip ${kb(file.gz).padStart(9)}${file.framework ? '  (framework)' : ''}`);
       console.log(
         `  total brotli ${kb(total('br'))} (framework ${kb(total('br', true))}, app ${kb(total('br', false))}); gzip ${kb(total('gz'))} (framework ${kb(total('gz', true))}, app ${kb(total('gz', false))})`,
       );
-      for (const file of afterLoad) console.log(`    after the load event: ${file.file.padEnd(28)} brotli ${kb(file.br).padStart(9)}`);
+      for (const file of afterLoad) console.log(`    after the first screen: ${file.file.padEnd(26)} brotli ${kb(file.br).padStart(9)}`);
       for (const [index, score] of scores.entries()) console.log(`  ${runLine(index, score)}`);
       for (const note of notes) console.log(`  ${note}`);
       if (failures.length > 0) console.log(`  accessibility audits not passed (last run): ${failures.join(', ')}`);

@@ -1,6 +1,6 @@
 /** bench:web's judging of its targets (runs with the API's tests, like the lint rule's test beside its rule). */
 import { describe, expect, it } from 'vitest';
-import { judgeGoals, loadEventTime, median, runLine, splitAtLoad, type RunScores } from './web-targets.ts';
+import { firstScreenTime, judgeGoals, median, runLine, splitAtFirstScreen, type RunScores } from './web-targets.ts';
 
 const run = (overrides: Partial<RunScores>): RunScores => ({ performance: 0.96, accessibility: 1, fcp: 900, lcp: 1800, tbt: 120, cls: 0, benchmarkIndex: 1500, ...overrides });
 
@@ -42,14 +42,14 @@ describe('bench:web targets', () => {
     expect(runLine(0, run({ benchmarkIndex: 812.4 }))).toMatch(/^run 1: .*host benchmarkIndex 812$/);
   });
 
-  it('splits the code asked for before the load event from what came after it', () => {
-    // The navigation started 5 ms after the first request; the load event 1,200 ms after the navigation's start.
-    const loadAt = loadEventTime(1200, 1_000_005_000, 1_000_000_000);
-    expect(loadAt).toBe(1205);
+  it('splits the code asked for until the first screen was drawn from what came after it', () => {
+    // The navigation started 5 ms after the first request; the largest paint 1,200 ms after the navigation's start.
+    const drawnAt = firstScreenTime(1200, 1_000_005_000, 1_000_000_000);
+    expect(drawnAt).toBe(1205);
     const requests = [{ url: 'a.js', rendererStartTime: 10 }, { url: 'b.js', rendererStartTime: 1205 }, { url: 'banner.js', rendererStartTime: 1800 }, { url: 'c.css' }];
-    const { beforeLoad, afterLoad } = splitAtLoad(requests, loadAt);
-    expect(beforeLoad.map((request) => request.url)).toEqual(['a.js', 'b.js', 'c.css']);
-    expect(afterLoad.map((request) => request.url)).toEqual(['banner.js']);
-    expect(splitAtLoad(requests, loadEventTime(undefined, 1, 1)).afterLoad).toEqual([]);
+    const { firstLoad, later } = splitAtFirstScreen(requests, drawnAt);
+    expect(firstLoad.map((request) => request.url)).toEqual(['a.js', 'b.js', 'c.css']);
+    expect(later.map((request) => request.url)).toEqual(['banner.js']);
+    expect(splitAtFirstScreen(requests, firstScreenTime(undefined, 1, 1)).later).toEqual([]);
   });
 });

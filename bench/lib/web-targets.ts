@@ -11,18 +11,19 @@ export interface NetworkRequest {
 }
 
 /**
- * When the page's load event came, on the network-requests audit's clock: the metrics audit gives it from the
- * navigation's start (both starts in microseconds). Infinity when unknown, so every request counts as first load.
+ * When the first screen was drawn (the observed largest contentful paint), on the network-requests audit's clock: the
+ * metrics audit gives it from the navigation's start (both starts in microseconds). The SPA's load event is no mark:
+ * it comes before the route's own code is even asked for. Infinity when unknown, so every request counts.
  */
-export function loadEventTime(observedLoadMs: number | undefined, navigationStartTs: number | undefined, networkStartTs: number | undefined): number {
-  if (observedLoadMs === undefined || navigationStartTs === undefined || networkStartTs === undefined) return Number.POSITIVE_INFINITY;
-  return observedLoadMs + (navigationStartTs - networkStartTs) / 1000;
+export function firstScreenTime(observedLcpMs: number | undefined, navigationStartTs: number | undefined, networkStartTs: number | undefined): number {
+  if (observedLcpMs === undefined || navigationStartTs === undefined || networkStartTs === undefined) return Number.POSITIVE_INFINITY;
+  return observedLcpMs + (navigationStartTs - networkStartTs) / 1000;
 }
 
-/** The requests the page made before its load event (the first load) and after it. */
-export function splitAtLoad<Request extends NetworkRequest>(requests: Request[], loadAt: number): { beforeLoad: Request[]; afterLoad: Request[] } {
-  const isBefore = (request: Request) => request.rendererStartTime === undefined || request.rendererStartTime <= loadAt;
-  return { beforeLoad: requests.filter(isBefore), afterLoad: requests.filter((request) => !isBefore(request)) };
+/** The requests the page made until its first screen was drawn (the first load) and after it. */
+export function splitAtFirstScreen<Request extends NetworkRequest>(requests: Request[], drawnAt: number): { firstLoad: Request[]; later: Request[] } {
+  const isFirst = (request: Request) => request.rendererStartTime === undefined || request.rendererStartTime <= drawnAt;
+  return { firstLoad: requests.filter(isFirst), later: requests.filter((request) => !isFirst(request)) };
 }
 
 /** One Lighthouse run of a screen, with the host's CPU speed as Lighthouse measured it at the start of that run. */
