@@ -55,7 +55,7 @@ export function LazyShopMap({ className, ...props }: LazyShopMapProps) {
           {...props}
           className={className}
           styleUrl={config.data?.mapStyleUrl ?? null}
-          discountLabel={({ discountType, discountValue }) => formatDiscount(t, discountType, discountValue)}
+          discountLabel={(discount) => formatDiscount(t, discount.discountType, discount.discountValue, discount)}
           onFail={() => setFailed(true)}
         />
       </Suspense>

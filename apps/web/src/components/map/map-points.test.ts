@@ -58,3 +58,17 @@ describe('a shop with no current offer', () => {
     expect(feature?.properties).toEqual({ vendorId: 9, businessName: 'Closed Café', percent: 0 });
   });
 });
+
+describe('a Buy-X-get-Y marker (issue 27)', () => {
+  it('carries the offer’s quantities to its feature, so the marker reads "Buy 2, get 1 free"; none without them', () => {
+    const shops = shopPointsFromOffers([
+      { vendorId: 4, businessName: 'Pastizzeria', ...at, discountType: 'BUYXGETY', discountValue: 1, buyQuantity: 2, getQuantity: 1 },
+      { vendorId: 5, businessName: 'Kiosk', ...at, discountType: 'BUYXGETY', discountValue: 1, buyQuantity: null, getQuantity: null },
+    ]);
+    expect(shops[0]?.best).toEqual({ discountType: 'BUYXGETY', discountValue: 1, buyQuantity: 2, getQuantity: 1 });
+    expect(shops[1]?.best).toEqual({ discountType: 'BUYXGETY', discountValue: 1 });
+    const [withQuantities, without] = shopFeatures(shops).features;
+    expect(withQuantities?.properties).toEqual({ vendorId: 4, businessName: 'Pastizzeria', discountType: 'BUYXGETY', discountValue: 1, buyQuantity: 2, getQuantity: 1, percent: 0 });
+    expect(without?.properties).toEqual({ vendorId: 5, businessName: 'Kiosk', discountType: 'BUYXGETY', discountValue: 1, percent: 0 });
+  });
+});

@@ -9,6 +9,9 @@ import type { DiscountType } from '@qrib/shared/offer-schemas';
 export interface MapDiscount {
   discountType: DiscountType;
   discountValue: number;
+  /** A Buy-X-get-Y offer's quantities (issue 27), so its marker reads 'Buy 2, get 1 free' rather than 'Special Off'. */
+  buyQuantity?: number | null | undefined;
+  getQuantity?: number | null | undefined;
 }
 
 export interface ShopPoint {
@@ -26,6 +29,8 @@ export interface ShopFeatureProperties {
   businessName: string;
   discountType?: DiscountType;
   discountValue?: number;
+  buyQuantity?: number;
+  getQuantity?: number;
   percent: number;
 }
 
@@ -44,7 +49,11 @@ export function shopPointsFromOffers(
 ): ShopPoint[] {
   const shops = new Map<number, ShopPoint>();
   for (const offer of offers) {
-    const discount = { discountType: offer.discountType, discountValue: offer.discountValue };
+    const discount: MapDiscount = {
+      discountType: offer.discountType,
+      discountValue: offer.discountValue,
+      ...(typeof offer.buyQuantity === 'number' && typeof offer.getQuantity === 'number' ? { buyQuantity: offer.buyQuantity, getQuantity: offer.getQuantity } : {}),
+    };
     const known = shops.get(offer.vendorId);
     if (!known) {
       shops.set(offer.vendorId, { vendorId: offer.vendorId, businessName: offer.businessName, latitude: offer.latitude, longitude: offer.longitude, best: discount });
@@ -67,6 +76,9 @@ export function shopFeatures(shops: readonly ShopPoint[]): FeatureCollection<Poi
         vendorId: shop.vendorId,
         businessName: shop.businessName,
         ...(shop.best ? { discountType: shop.best.discountType, discountValue: shop.best.discountValue } : {}),
+        ...(typeof shop.best?.buyQuantity === 'number' && typeof shop.best.getQuantity === 'number'
+          ? { buyQuantity: shop.best.buyQuantity, getQuantity: shop.best.getQuantity }
+          : {}),
         percent: shop.best?.discountType === 'PERCENTAGE' ? shop.best.discountValue : 0,
       },
     })),

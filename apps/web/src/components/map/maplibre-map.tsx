@@ -188,7 +188,12 @@ export default function ShopMap({ shops, discountLabel, onSelect, interactive = 
       element.textContent =
         properties.discountType === undefined || properties.discountValue === undefined
           ? properties.businessName
-          : callbacks.current.discountLabel({ discountType: properties.discountType, discountValue: properties.discountValue });
+          : callbacks.current.discountLabel({
+              discountType: properties.discountType,
+              discountValue: properties.discountValue,
+              buyQuantity: properties.buyQuantity ?? null,
+              getQuantity: properties.getQuantity ?? null,
+            });
       element.addEventListener('click', (event) => {
         event.stopPropagation();
         callbacks.current.onSelect?.(properties.vendorId);
