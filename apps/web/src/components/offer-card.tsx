@@ -93,7 +93,7 @@ export function OfferCard({ offer, shop, distanceKm, labelled = false, first = f
   const price = priceChangeOf(offer);
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
-    <article ref={countsImpression ? card : undefined} className="flex h-full gap-3 rounded-2xl border border-slate-200 bg-white p-3" data-testid="offer-card">
+    <article ref={countsImpression ? card : undefined} className="flex h-full min-w-0 gap-3 rounded-2xl border border-slate-200 bg-white p-3" data-testid="offer-card">
       <OfferCardMedia offer={offer} businessName={shop.businessName} first={first} />
       <div className="flex min-w-0 flex-1 flex-col gap-1">
         <div className="-mt-1 -me-1 flex items-center gap-2">

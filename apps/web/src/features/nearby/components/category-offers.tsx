@@ -71,7 +71,7 @@ export function CategoryOffers() {
   else
     offersBody = (
       <>
-        <ul className="grid gap-3 md:grid-cols-2">
+        <ul className="grid grid-cols-1 gap-3 md:grid-cols-2">
           {offerList.map((offer, index) => (
             <li key={offer.offerId}>
               <OfferCard offer={offer} shop={offer.vendor} distanceKm={offer.distance} labelled first={index === 0} />

@@ -27,7 +27,7 @@ interface Card {
 const discountOf = ({ offer }: Card) => ({ discountType: offer.discountType, discountValue: offer.discountValue });
 const shopOf = ({ business }: Card) => ({ vendorId: business.vendorId, businessName: business.businessName, latitude: business.latitude, longitude: business.longitude });
 const cardList = (cards: readonly Card[], firstIsTop = false) => (
-  <ul className="grid gap-3 md:grid-cols-2">
+  <ul className="grid grid-cols-1 gap-3 md:grid-cols-2">
     {cards.map(({ business, offer }, index) => (
       <li key={offer.offerId}>
         <OfferCard offer={offer} shop={business} distanceKm={business.distance} first={firstIsTop && index === 0} />

@@ -14,7 +14,7 @@ export function SavedOffers() {
   else if (favorites.data.length === 0) body = <EmptyState message={t('favorites.empty')} action={<BrowseOffersLink />} />;
   else
     body = (
-      <ul className="grid gap-3 md:grid-cols-2">
+      <ul className="grid grid-cols-1 gap-3 md:grid-cols-2">
         {favorites.data.map((favorite, index) => (
           <li key={favorite.offerId}>
             <OfferCard offer={favorite} shop={favorite.vendor} distanceKm={null} headingLevel={2} first={index === 0} countsImpression={false} />

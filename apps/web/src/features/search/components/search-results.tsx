@@ -25,7 +25,7 @@ const discountOf = (offer: SearchResult) => ({ discountType: offer.discountType,
 const shopOf = ({ vendor }: SearchResult) => ({ vendorId: vendor.vendorId, businessName: vendor.businessName, latitude: vendor.latitude, longitude: vendor.longitude });
 /** The results as the one offer card, with the spec's 'View Details' (§2.4 Search Offers). */
 const resultList = (t: TFunction, offers: readonly SearchResult[], firstIsTop = false) => (
-  <ul className="grid gap-3 md:grid-cols-2">
+  <ul className="grid grid-cols-1 gap-3 md:grid-cols-2">
     {offers.map((offer, index) => (
       <li key={offer.offerId}>
         <OfferCard offer={offer} shop={offer.vendor} distanceKm={offer.distance} linkLabel={t('search.viewDetails')} first={firstIsTop && index === 0} />

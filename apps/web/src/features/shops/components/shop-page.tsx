@@ -89,7 +89,7 @@ function ShopDetails({ shop, slots }: { shop: Shop; slots: ShopPageSlots }) {
         {shop.offers.length === 0 ? (
           <EmptyState message={t('shop.noOffers')} />
         ) : (
-          <ul className="grid gap-3 md:grid-cols-2">
+          <ul className="grid grid-cols-1 gap-3 md:grid-cols-2">
             {shop.offers.map((offer) => (
               <li key={offer.offerId}>
                 <OfferCard offer={offer} shop={shop} distanceKm={distanceKm} />
