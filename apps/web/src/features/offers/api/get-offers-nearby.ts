@@ -14,7 +14,7 @@ export const NEARBY_SAMPLE_SIZE = 4;
 
 export interface NearbySampleOffer {
   offer: NearbyBusiness['offers'][number];
-  businessName: string;
+  shop: { businessName: string; logoUrl?: string | null };
   distanceKm: number;
 }
 
@@ -24,11 +24,11 @@ export async function getOffersNearby(location: Point, categoryId: number | null
   const offers =
     categoryId === null
       ? (await apiRequest<{ data: NearbyBusiness[] }>(`/offers/nearby-offers?${query.toString()}`)).data.flatMap((business) =>
-          business.offers.map((offer) => ({ offer, businessName: business.businessName, distanceKm: business.distance })),
+          business.offers.map((offer) => ({ offer, shop: { businessName: business.businessName, logoUrl: business.logoUrl }, distanceKm: business.distance })),
         )
       : (await apiRequest<{ data: NearbyCategoryOffer[] }>(`/offers/nearby-offers?${query.toString()}`)).data.map((offer) => ({
           offer,
-          businessName: offer.vendor.businessName,
+          shop: { businessName: offer.vendor.businessName },
           distanceKm: offer.distance,
         }));
   return offers.filter(({ offer }) => offer.offerId !== excludeOfferId).slice(0, NEARBY_SAMPLE_SIZE);

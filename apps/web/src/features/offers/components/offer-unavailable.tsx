@@ -5,7 +5,7 @@
  */
 import { useTranslation } from 'react-i18next';
 import { BrowseOffersLink } from '../../../components/browse-offers-link.tsx';
-import { ShopOfferCard } from '../../../components/shop-offer-card.tsx';
+import { OfferCard } from '../../../components/offer-card.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { useKnownPosition } from '../../../lib/shopper-location.ts';
 import { useOffersNearby } from '../api/get-offers-nearby.ts';
@@ -23,9 +23,9 @@ function OffersNearby({ offerId, categoryId }: { offerId: number; categoryId: nu
         {categoryId === null ? t('deadEnds.offersNearby') : t('deadEnds.similarNearby')}
       </h2>
       <ul className="grid gap-4 sm:grid-cols-2" data-testid="offers-nearby">
-        {nearby.data.map(({ offer, businessName, distanceKm }) => (
+        {nearby.data.map(({ offer, shop, distanceKm }) => (
           <li key={offer.offerId} className="flex">
-            <ShopOfferCard offer={offer} businessName={businessName} distanceKm={distanceKm} />
+            <OfferCard offer={offer} shop={shop} distanceKm={distanceKm} />
           </li>
         ))}
       </ul>
