@@ -136,7 +136,7 @@ describe('ShopperOffer (the offer page of anyone but its owner)', () => {
     stubShopper();
     renderOffer();
     const more = await screen.findByRole('region', { name: 'More from this shop' });
-    const cards = within(more).getAllByTestId('shop-offer-card');
+    const cards = within(more).getAllByTestId('offer-card');
     expect(cards).toHaveLength(1);
     expect(cards[0]).toHaveTextContent('Tea with every ftira');
     expect(within(more).getByRole('link', { name: /View Offer/ })).toHaveAttribute('href', '/viewoffer/8');
