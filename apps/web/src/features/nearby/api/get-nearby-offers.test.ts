@@ -41,6 +41,20 @@ describe('the first page of nearby offers, asked for by index.html before the ap
     expect(fetchMock.mock.calls[1]?.[0]).toBe(fetchMock.mock.calls[0]?.[0]);
   });
 
+  it("asks for the first card's photo as soon as the answer names it", async () => {
+    localStorage.setItem(STORAGE_KEYS.lastFetch, JSON.stringify({ latitude: 35.9, longitude: 14.5 }));
+    const offer = (imageUrl: string | null) => ({ offerId: 1, imageUrl });
+    const page = { data: [{ vendorId: 1, offers: [] }, { vendorId: 2, offers: [offer('/uploads/public/first.webp'), offer('/uploads/public/second.webp')] }], nextCursor: null };
+    fetchMock.mockResolvedValueOnce(answer(page));
+    runIndexHtmlScripts();
+    expect(await getNearbyOffers(35.9, 14.5)).toEqual(page);
+    await vi.waitFor(() => expect(document.head.querySelector('link[rel="preload"][as="image"]')).not.toBeNull());
+    const preload = document.head.querySelector('link[rel="preload"][as="image"]');
+    expect(preload?.getAttribute('href')).toBe('/uploads/public/first.webp');
+    expect(preload?.getAttribute('fetchpriority')).toBe('high');
+    preload?.remove();
+  });
+
   it('is not used for another place, and nothing is asked for without a last fetch location', async () => {
     runIndexHtmlScripts();
     expect(fetchMock).not.toHaveBeenCalled();
