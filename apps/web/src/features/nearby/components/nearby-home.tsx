@@ -24,7 +24,12 @@ interface Card {
   business: NearbyBusiness;
   offer: NearbyBusiness['offers'][number];
 }
-const discountOf = ({ offer }: Card) => ({ discountType: offer.discountType, discountValue: offer.discountValue });
+const discountOf = ({ offer }: Card) => ({
+  discountType: offer.discountType,
+  discountValue: offer.discountValue,
+  buyQuantity: offer.buyQuantity,
+  getQuantity: offer.getQuantity,
+});
 const shopOf = ({ business }: Card) => ({ vendorId: business.vendorId, businessName: business.businessName, latitude: business.latitude, longitude: business.longitude });
 const cardList = (cards: readonly Card[], firstIsTop = false) => (
   <ul className="grid grid-cols-1 gap-3 md:grid-cols-2">

@@ -21,7 +21,12 @@ export interface SearchResultsProps {
   onClearFilters: (() => void) | undefined;
 }
 
-const discountOf = (offer: SearchResult) => ({ discountType: offer.discountType, discountValue: offer.discountValue });
+const discountOf = (offer: SearchResult) => ({
+  discountType: offer.discountType,
+  discountValue: offer.discountValue,
+  buyQuantity: offer.buyQuantity,
+  getQuantity: offer.getQuantity,
+});
 const shopOf = ({ vendor }: SearchResult) => ({ vendorId: vendor.vendorId, businessName: vendor.businessName, latitude: vendor.latitude, longitude: vendor.longitude });
 /** The results as the one offer card, with the spec's 'View Details' (§2.4 Search Offers). */
 const resultList = (t: TFunction, offers: readonly SearchResult[], firstIsTop = false) => (
