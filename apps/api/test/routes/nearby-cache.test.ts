@@ -178,6 +178,10 @@ describe('nearby cache: the same answer as the database', () => {
     }));
     const expected = [];
     for (const point of points) expected.push((await getPage(uncached, point)).body);
+    // The first round asks each point twice at once (cells are filled after those answers); the second comes
+    // straight after, while cells and cards are still loading.
+    const firstRound = await Promise.all([...points, ...points].map((point) => getPage(cached, point)));
+    expect(firstRound.map((answer) => answer.body)).toEqual([...expected, ...expected]);
     const before = cached.nearbyCache.stats();
     const answers = await Promise.all([...points, ...points].map((point) => getPage(cached, point)));
     expect(answers.map((answer) => answer.body)).toEqual([...expected, ...expected]);
@@ -251,8 +255,9 @@ describe('nearby cache: invalidation', () => {
     const offerId = await publishedOffer(cached, owner, 'Marsaxlokk fish');
     const before = (await getPage(cached, HERE)).json();
     expect(titles(before)).toContain('Marsaxlokk fish');
-    // The second asking fills the cell; the third is answered from memory.
+    // The second asking fills the cell after its answer; the third is answered from memory.
     expect((await getPage(cached, HERE)).body).toBe(JSON.stringify(before));
+    await cached.nearbyCache.settled();
     const hits = cached.nearbyCache.stats().hits;
     expect((await getPage(cached, HERE)).body).toBe(JSON.stringify(before));
     expect(cached.nearbyCache.stats().hits).toBe(hits + 1);
@@ -296,6 +301,7 @@ describe('nearby cache: invalidation', () => {
     // Asked twice: the cell is filled and answers from memory.
     expect(await remainingHere()).toBe(2);
     expect(await remainingHere()).toBe(2);
+    await cached.nearbyCache.settled();
     const redeemOne = async () => {
       const shopper = await signUp(cached);
       const claimed = await cached.inject({ method: 'POST', url: `/api/v1/offers/${offerId}/claims`, cookies: shopper.cookies });
@@ -333,6 +339,7 @@ describe('nearby cache: invalidation', () => {
       await change;
       expect(titles(await idsAt())).toContain('Zurrieq honey');
       expect(titles(await idsAt())).toContain('Zurrieq honey');
+      await cached.nearbyCache.settled();
       const hits = cached.nearbyCache.stats().hits;
       expect(titles(await idsAt())).toContain('Zurrieq honey');
       expect(cached.nearbyCache.stats().hits).toBe(hits + 1);
@@ -364,9 +371,10 @@ describe('nearby cache: invalidation', () => {
       const page = await cache.findPage(request(day));
       return nearbyBusinessesResponseSchema.parse(JSON.parse(page.toString('utf8'))).data.map((business) => business.vendorId);
     };
-    // Asked once (the page query), then again (the cell is filled): held in memory from here.
+    // Asked once (the page query), then again (the cell is filled after the answer): held in memory from here.
     expect(await ids(today)).toContain(vendorId);
     expect(await ids(today)).toContain(vendorId);
+    await cache.settled();
     expect(cache.stats().cells).toBe(1);
 
     // A cache of its own, which no notification reaches: it keeps its answer until the TTL has passed...
@@ -392,6 +400,7 @@ describe('nearby cache: invalidation', () => {
         await small.findPage({ latitude: 35.89 + step * 0.003, longitude: 14.5, radiusKm: 10, cursor: undefined, pageSize: 20, today: maltaToday() });
       }
     }
+    await small.settled();
     expect(small.stats().cells).toBe(3);
     expect(small.stats().cards).toBeLessThanOrEqual(3 * 25);
 
@@ -404,29 +413,42 @@ describe('nearby cache: invalidation', () => {
       await ask(step);
       await ask(step);
     }
+    await roomy.settled();
     expect(roomy.stats().cells).toBe(3);
     now += NEARBY_CACHE_TTL_MS + 1;
     await ask(3);
     await ask(3);
+    await roomy.settled();
     expect(roomy.stats().cells).toBe(1);
 
-    // A position asked once is answered by the page query and fills nothing.
+    // A position asked once is answered by the page query and fills no cell (the page's cards are kept after it).
     const once = new NearbyCache(uncached.nearby, 100);
     await once.findPage({ latitude: 35.9, longitude: 14.5, radiusKm: 10, cursor: undefined, pageSize: 20, today: maltaToday() });
-    expect(once.stats()).toMatchObject({ cells: 0, cards: 0, direct: 1, hits: 0, fills: 0 });
+    await once.settled();
+    expect(once.stats()).toMatchObject({ cells: 0, cards: 20, direct: 1, hits: 0, fills: 0, cardsFromMemory: 0 });
 
-    // A cell in use that expires, or that a change empties, is refilled at its next ask (no page query first).
+    // No answer waits for a cell: the second ask is answered from the database (the nearest scan, with the cards the
+    // first kept) and the cell is filled after it. A cell in use that expires, or that a change empties, is filled
+    // again after its next ask's answer; the ask after that is answered from memory.
     const again = new NearbyCache(uncached.nearby, 100, () => now);
     const spotHere = { latitude: 35.91, longitude: 14.49, radiusKm: 10, cursor: undefined, pageSize: 20, today: maltaToday() };
     await again.findPage(spotHere);
+    await again.settled();
     await again.findPage(spotHere);
-    expect(again.stats()).toMatchObject({ cells: 1, direct: 1, fills: 1 });
+    await again.settled();
+    expect(again.stats()).toMatchObject({ cells: 1, direct: 2, fills: 0, cardsFromMemory: 1, cardsAllMissing: 0 });
+    await again.findPage(spotHere);
+    expect(again.stats()).toMatchObject({ cells: 1, direct: 2, hits: 1 });
     now += NEARBY_CACHE_TTL_MS + 1;
     await again.findPage(spotHere);
-    expect(again.stats()).toMatchObject({ cells: 1, direct: 1, fills: 2 });
+    await again.settled();
+    expect(again.stats()).toMatchObject({ cells: 1, direct: 3, hits: 1 });
     again.invalidate();
     await again.findPage(spotHere);
-    expect(again.stats()).toMatchObject({ cells: 1, direct: 1, fills: 3 });
+    await again.settled();
+    expect(again.stats()).toMatchObject({ cells: 1, direct: 4, hits: 1 });
+    await again.findPage(spotHere);
+    expect(again.stats()).toMatchObject({ cells: 1, direct: 4, hits: 2 });
 
     // Cards a cell took from a neighbour's loading grow old before the cell does: they are all loaded again
     // (a fill), not handed to the database.
@@ -435,13 +457,15 @@ describe('nearby cache: invalidation', () => {
     const neighbour = { ...first, longitude: first.longitude + NEARBY_CELL_DEGREES };
     await shared.findPage(first);
     await shared.findPage(first);
+    await shared.settled();
     now += NEARBY_CACHE_TTL_MS / 2;
     await shared.findPage(neighbour);
     await shared.findPage(neighbour);
+    await shared.settled();
     now += NEARBY_CACHE_TTL_MS / 2 + 1;
     const later = await shared.findPage(neighbour);
     expect(later.toString('utf8')).toBe((await getPage(uncached, { latitude: neighbour.latitude, longitude: neighbour.longitude, radiusKm: 10 })).body);
-    expect(shared.stats()).toMatchObject({ direct: 2, fills: 3, fallbacks: 0 });
+    expect(shared.stats()).toMatchObject({ direct: 4, fills: 1, fallbacks: 0 });
 
     // Off: every page comes from the page query, the same bytes, and nothing is kept.
     const off = new NearbyCache(uncached.nearby, 0);

@@ -140,8 +140,10 @@ describe('nearby answers as JSON', () => {
     expect(expected.home).toHaveLength(NAMES.length);
     for (const query of [`radiusKm=1`, `radiusKm=1&categoryId=${categoryId}`]) {
       const bodies: string[] = [];
-      // The first asking comes from the page query, the second fills the cache's cell, the third is a hit.
+      // The first asking comes from the page query, the second from the nearest scan and the first's cards (the cell
+      // is filled after it), the third is a hit.
       for (let ask = 0; ask < 3; ask += 1) {
+        await cachedApp.nearbyCache.settled();
         const response = await cachedApp.inject({ method: 'GET', url: `/api/v1/offers/nearby-offers?latitude=${HERE.latitude}&longitude=${HERE.longitude}&${query}`, cookies });
         expect(response.statusCode, response.body).toBe(200);
         expect(response.headers['content-type']).toBe('application/json; charset=utf-8');

@@ -41,7 +41,10 @@ const SLACK_M = 0.001;
 /** Bytes of compressed answers (with the answers they encode) kept per cell the cache may hold. */
 const ENCODED_BYTES_PER_CELL = 16 * 1024;
 
-type Source = Pick<NearbyRepository, 'findPage' | 'findCandidates' | 'findCards'>;
+type Source = Pick<NearbyRepository, 'findPage' | 'findPageRows' | 'findCandidates' | 'findCards'>;
+
+/** Stands for a card still to be loaded while a page is put together. */
+const EMPTY_CARD: CardText = { before: Buffer.alloc(0), after: Buffer.alloc(0), size: 0 };
 
 /** Per candidate in Cell.values: id, latitude, longitude, x, y, z, chord from the centre (flat, few objects). */
 const STRIDE = 7;
@@ -71,6 +74,13 @@ export interface NearbyCacheStats {
   direct: number;
   /** Answered by the page query because the cell could not prove its page complete. */
   fallbacks: number;
+  /**
+   * Of the direct answers and fallbacks, those made with the nearest scan alone and the cards held in memory (any
+   * missing loaded after it), because the cell or a neighbour was asked about lately.
+   */
+  cardsFromMemory: number;
+  /** Of those, the ones that found none of their cards held (two statements where one would have done). */
+  cardsAllMissing: number;
 }
 
 export type NearbyPageRequest = NearbySearch;
@@ -91,6 +101,8 @@ export class NearbyCache {
   private readonly businessCards: LRUCache<number, TimedCard>;
   private readonly offerCards: LRUCache<number, TimedCard>;
   private readonly pending = new Map<string, Promise<Cell>>();
+  /** Work begun after answers and not finished yet (settled()). */
+  private readonly background = new Set<Promise<void>>();
   /**
    * The last compressed copy of each request's answer, beside the answer it encodes: a repeated request whose
    * answer is byte for byte the same is sent without compressing again. Distances differ per position, so a
@@ -100,7 +112,7 @@ export class NearbyCache {
   /** Bumped by every invalidation: work begun before it must not be stored. */
   private generation = 0;
   private day = '';
-  private counts: NearbyCacheStats = { hits: 0, fills: 0, direct: 0, fallbacks: 0 };
+  private counts: NearbyCacheStats = { hits: 0, fills: 0, direct: 0, fallbacks: 0, cardsFromMemory: 0, cardsAllMissing: 0 };
 
   constructor(
     private readonly source: Source,
@@ -160,7 +172,11 @@ export class NearbyCache {
     const kept = this.encoded.get(entryKey);
     if (kept?.answer.equals(answer)) return kept.encoded;
     const encoded = encodeAnswer(answer, encoding);
-    this.encoded.set(entryKey, { answer, encoded });
+    // Kept once the answer has left (sizing and evicting are no part of answering).
+    const generation = this.generation;
+    this.afterAnswer(async () => {
+      if (generation === this.generation) this.encoded.set(entryKey, { answer, encoded });
+    });
     return encoded;
   }
 
@@ -176,22 +192,30 @@ export class NearbyCache {
     const longitudeCell = Math.floor(request.longitude / NEARBY_CELL_DEGREES);
     const key = `${request.categoryId ?? '-'}:${latitudeCell}:${longitudeCell}`;
     let cell = this.cells.get(key);
-    if (!cell) {
-      if (!this.pending.has(key) && !this.seen.has(key)) {
-        this.seen.set(key, true);
-        return this.findPageDirect(request, point, 'direct');
-      }
-      const center = earthPoint((latitudeCell + 0.5) * NEARBY_CELL_DEGREES, (longitudeCell + 0.5) * NEARBY_CELL_DEGREES);
-      cell = await this.loadCell(key, center, request, FIRST_DEPTH);
-    }
-    let page = this.rankPage(cell, point, request);
     let filled = false;
-    while (!page && cell.depth < MAX_DEPTH) {
-      cell = await this.loadCell(key, cell.center, request, Math.min(MAX_DEPTH, cell.depth * 4));
-      page = this.rankPage(cell, point, request);
+    if (!cell) {
+      const loading = this.pending.get(key);
+      if (!loading) {
+        // A cell not held is never filled on the answer's path: the page comes from the database as with the cache
+        // off (the nearest scan alone when the cards are likely held), and the cell is filled after the answer when
+        // it is asked for the second time.
+        const askedBefore = this.seen.has(key);
+        const cardsLikelyHeld = askedBefore || this.knowsCardsAround(request.categoryId, latitudeCell, longitudeCell);
+        if (!askedBefore) this.seen.set(key, true);
+        const answer = await this.findPageDirect(request, point, 'direct', cardsLikelyHeld);
+        if (askedBefore) this.fillLater(key, this.cellCenter(latitudeCell, longitudeCell), request, FIRST_DEPTH);
+        return answer;
+      }
+      // Someone's answer is already filling it: waiting costs the database nothing.
+      cell = await loading;
       filled = true;
     }
-    if (!page) return this.findPageDirect(request, point, 'fallbacks');
+    const page = this.rankPage(cell, point, request);
+    if (!page) {
+      // Not provable from what the cell holds: answered from the database now, the cell made deeper afterwards.
+      if (cell.depth < MAX_DEPTH) this.fillLater(key, cell.center, request, Math.min(MAX_DEPTH, cell.depth * 4));
+      return this.findPageDirect(request, point, 'fallbacks', true);
+    }
     let entries = this.pageEntries(page, request);
     if (!entries) {
       await this.loadMissingCards(page, request);
@@ -203,10 +227,101 @@ export class NearbyCache {
     return writePageJson(request, entries, this.nextCursor(page, request));
   }
 
-  private async findPageDirect(request: NearbyPageRequest, point: EarthPoint, counted: 'direct' | 'fallbacks'): Promise<Buffer> {
+  private cellCenter(latitudeCell: number, longitudeCell: number): EarthPoint {
+    return earthPoint((latitudeCell + 0.5) * NEARBY_CELL_DEGREES, (longitudeCell + 0.5) * NEARBY_CELL_DEGREES);
+  }
+
+  /**
+   * Whether this cell or one of its eight neighbours was asked about lately: then most businesses (or offers) of
+   * the page nearest a point of it have cards in memory, from that ask's answer.
+   */
+  private knowsCardsAround(categoryId: number | undefined, latitudeCell: number, longitudeCell: number): boolean {
+    const category = categoryId ?? '-';
+    for (let dLat = -1; dLat <= 1; dLat += 1) {
+      for (let dLng = -1; dLng <= 1; dLng += 1) {
+        const key = `${category}:${latitudeCell + dLat}:${longitudeCell + dLng}`;
+        if (this.seen.has(key) || this.cells.has(key)) return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * The page from the database, as with the cache off: in one statement (the nearest scan and the cards), or, when
+   * the cards are likely held (`cardsLikelyHeld`), the nearest scan alone and only the missing cards after it. The
+   * cards made are kept after the answer has left.
+   */
+  private async findPageDirect(request: NearbyPageRequest, point: EarthPoint, counted: 'direct' | 'fallbacks', cardsLikelyHeld = false): Promise<Buffer> {
     this.counts[counted] += 1;
+    const generation = this.generation;
+    const createdAt = this.now();
+    if (cardsLikelyHeld) {
+      const { rows, nextCursor } = await this.source.findPageRows(request, point);
+      const held = this.cardsFor(request);
+      const entries: PageEntry[] = [];
+      const missing: number[] = [];
+      for (const row of rows) {
+        const card = held.get(row.id);
+        if (!card) missing.push(row.id);
+        entries.push({ card: card ?? EMPTY_CARD, latitude: row.latitude, longitude: row.longitude });
+      }
+      if (missing.length === rows.length && rows.length > 0) this.counts.cardsAllMissing += 1;
+      if (missing.length > 0) {
+        const made = await this.source.findCards(missing, request.categoryId, request.today);
+        for (const [index, row] of rows.entries()) {
+          const entry = entries[index];
+          if (entry?.card !== EMPTY_CARD) continue;
+          const card = made.get(row.id);
+          // Gone between the two statements (a change is on its way to the cache): the one statement answers.
+          if (!card) {
+            this.counts[counted] -= 1;
+            return this.findPageDirect(request, point, counted);
+          }
+          entry.card = card;
+        }
+        this.keepCards(generation, request, createdAt, made);
+      }
+      this.counts.cardsFromMemory += 1;
+      return writePageJson(request, entries, nextCursor);
+    }
     const { entries, nextCursor } = await this.source.findPage(request, point);
+    if (this.isEnabled) this.keepCards(generation, request, createdAt, new Map(entries.map((entry) => [entry.id, entry.card])));
     return writePageJson(request, entries, nextCursor);
+  }
+
+  /** Keeps cards made for an answer, once it has left, unless a change came meanwhile. */
+  private keepCards(generation: number, request: NearbyPageRequest, createdAt: number, made: ReadonlyMap<number, CardText>) {
+    if (made.size === 0) return;
+    const cards = this.cardsFor(request);
+    this.afterAnswer(async () => {
+      if (generation !== this.generation) return;
+      for (const [id, text] of made) cards.set(id, { ...text, createdAt });
+    });
+  }
+
+  /** Fills (or deepens) a cell after the answer has left; an answer never waits for this. */
+  private fillLater(key: string, center: EarthPoint, request: NearbyPageRequest, depth: number) {
+    if (this.pending.has(key)) return;
+    this.afterAnswer(async () => {
+      await this.loadCell(key, center, request, depth);
+    });
+  }
+
+  /** Work that runs once the current answer has been handed to the socket (a later turn of the event loop). */
+  private afterAnswer(work: () => Promise<void>) {
+    const done = new Promise<void>((resolve) => {
+      setImmediate(() => {
+        // A failed fill is tried again at the cell's next ask; that ask's answer comes from the database meanwhile.
+        work().then(resolve, () => resolve());
+      });
+    });
+    this.background.add(done);
+    void done.then(() => this.background.delete(done));
+  }
+
+  /** Resolves once the work begun after answers (cells being filled, cards and compressed copies being kept) is done (tests). */
+  async settled(): Promise<void> {
+    while (this.background.size > 0) await Promise.all([...this.background]);
   }
 
   /** Loads a cell's candidates (one load per cell at a time; callers arriving meanwhile share it). */

@@ -2,12 +2,13 @@
  * Nearby reads (DESIGN.md §6): only ACTIVE offers that have not ended (in Malta's calendar) of ACTIVE
  * businesses count; distances leave the server as the spec's haversine km; pages follow a (chord, id) cursor.
  */
+import type { SQL } from 'drizzle-orm';
 import { selectRowsPrepared, type Db } from '../../../db/client.ts';
 import { publicUrl } from '../../../storage/public-url.ts';
 import type { NearbyCursor } from '../cursor.ts';
 import { chordFor, type EarthPoint } from '../geometry.ts';
 import { cardText, type CardText, type PageEntry } from '../page-json.ts';
-import { candidatesQuery, cardsQuery, pageQuery } from './queries.ts';
+import { candidatesQuery, cardsQuery, nearestQuery, pageQuery, type NearestScan } from './queries.ts';
 
 export interface NearbySearch {
   latitude: number;
@@ -44,6 +45,11 @@ interface CardColumns {
   vendor_id?: number;
 }
 
+/** A page's entry with the id of its business (or, with a category, its offer). */
+export interface IdentifiedEntry extends PageEntry {
+  id: number;
+}
+
 interface PageRow extends CardColumns {
   chord: number;
   latitude: number;
@@ -72,34 +78,58 @@ function makeCard(row: CardColumns, categoryId: number | undefined): CardText {
 
 const byChordThenId = (a: { chord: number; id: number }, b: { chord: number; id: number }) => a.chord - b.chord || a.id - b.id;
 
+/** A row of the nearest scan: what the page needs of it, whatever else the query adds. */
+interface ScanRow {
+  id: number;
+  chord: number;
+  latitude: number;
+  longitude: number;
+}
+
+/**
+ * The rows of one page nearest first, ties by id, within the radius, and the cursor of the next page: the scan hands
+ * over one row more than the page needs and one to spare; when that spare row ties with the page's last (shops in
+ * one building), more are asked for, so ties are ordered by id across page boundaries.
+ */
+async function pageRows<Row extends ScanRow>(db: Db, search: NearbySearch, center: EarthPoint, query: (scan: NearestScan) => SQL) {
+  const wanted = search.pageSize + 1;
+  const nearest = async (limit: number): Promise<Row[]> => {
+    const scan = { center, today: search.today, categoryId: search.categoryId, after: search.cursor, limit };
+    const found = (await selectRowsPrepared<Row>(db, query(scan))).map((row) => ({ ...row, id: Number(row.id), chord: Number(row.chord) }));
+    found.sort(byChordThenId);
+    const farthest = found.at(-1)?.chord ?? 0;
+    return found.length < limit || (found[wanted - 1]?.chord ?? 0) < farthest ? found : nearest(limit * 2);
+  };
+  const rows = await nearest(wanted + 1);
+  const radius = chordFor(search.radiusKm);
+  const within = rows.filter((row) => row.chord <= radius).slice(0, wanted);
+  const shown = within.slice(0, search.pageSize);
+  const last = shown.at(-1);
+  const nextCursor: NearbyCursor | undefined = within.length > search.pageSize && last ? { d: last.chord, id: last.id } : undefined;
+  return { shown, nextCursor };
+}
+
 export function createNearbyRepository(db: Db) {
   return {
-    /**
-     * One page in one statement: the entries shown and the cursor of the next page, if any. The scan hands over
-     * one row more than the page needs and one to spare; when that spare row ties with the page's last
-     * (shops in one building), more are asked for, so ties are ordered by id across page boundaries.
-     */
-    async findPage(search: NearbySearch, center: EarthPoint): Promise<{ entries: PageEntry[]; nextCursor: NearbyCursor | undefined }> {
-      const wanted = search.pageSize + 1;
-      const nearest = async (limit: number): Promise<PageRow[]> => {
-        const scan = { center, today: search.today, categoryId: search.categoryId, after: search.cursor, limit };
-        const found = (await selectRowsPrepared<PageRow>(db, pageQuery(scan))).map((row) => ({ ...row, id: Number(row.id), chord: Number(row.chord) }));
-        found.sort(byChordThenId);
-        const farthest = found.at(-1)?.chord ?? 0;
-        return found.length < limit || (found[wanted - 1]?.chord ?? 0) < farthest ? found : nearest(limit * 2);
-      };
-      const rows = await nearest(wanted + 1);
-      const radius = chordFor(search.radiusKm);
-      const within = rows.filter((row) => row.chord <= radius).slice(0, wanted);
-      const shown = within.slice(0, search.pageSize);
-      const last = shown.at(-1);
-      const nextCursor = within.length > search.pageSize && last ? { d: last.chord, id: last.id } : undefined;
+    /** One page in one statement: the entries shown (with their ids) and the cursor of the next page, if any. */
+    async findPage(search: NearbySearch, center: EarthPoint): Promise<{ entries: IdentifiedEntry[]; nextCursor: NearbyCursor | undefined }> {
+      const { shown, nextCursor } = await pageRows<PageRow>(db, search, center, pageQuery);
       const entries = shown.map((row) => ({
+        id: row.id,
         card: makeCard(row, search.categoryId),
         latitude: Number(row.latitude),
         longitude: Number(row.longitude),
       }));
       return { entries, nextCursor };
+    },
+
+    /**
+     * For the response cache: the same page's rows without their cards (the nearest scan alone), for a cache that
+     * holds most of the cards already.
+     */
+    async findPageRows(search: NearbySearch, center: EarthPoint): Promise<{ rows: ScanRow[]; nextCursor: NearbyCursor | undefined }> {
+      const { shown, nextCursor } = await pageRows<ScanRow>(db, search, center, nearestQuery);
+      return { rows: shown.map((row) => ({ id: row.id, chord: row.chord, latitude: Number(row.latitude), longitude: Number(row.longitude) })), nextCursor };
     },
 
     /**
