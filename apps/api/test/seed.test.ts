@@ -5,6 +5,7 @@ import { count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, addDays, catalogs, maltaDateOf, offersResponseSchema, vendorInsightsResponseSchema } from '@qrib/shared';
 import { DEMO_ACCOUNTS, SEED_CATEGORIES, seedCategories, seedDemoData } from '../src/db/seed.ts';
+import { DEMO_SUBJECTS, illustrationSvg, type DemoSubject } from '../src/db/demo-illustrations.ts';
 import { categories, offerImages, offers, receipts, users, vendorDocuments, vendors } from '../src/db/schema.ts';
 import { createLocalStorage } from '../src/storage/local-storage.ts';
 import { bodyOf, createTestApp, createTestDatabase, type TestDatabase } from './helpers.ts';
@@ -160,6 +161,20 @@ describe('seeding', () => {
     } finally {
       await app.close();
     }
+  });
+
+  it('gives every demo offer a price before and each Buy-X-get-Y offer its quantities, drawn as what it sells (issue 27)', async () => {
+    const db = testDb.database.db;
+    const demoOffers = await db.select().from(offers);
+    for (const offer of demoOffers) {
+      expect(Number(offer.regularPrice), offer.title).toBeGreaterThan(0);
+      if (offer.discountType === 'BUYXGETY') expect([offer.buyQuantity, offer.getQuantity], offer.title).toEqual([expect.any(Number), expect.any(Number)]);
+      else expect([offer.buyQuantity, offer.getQuantity], offer.title).toEqual([null, null]);
+    }
+    expect(demoOffers.some((offer) => offer.discountType === 'BUYXGETY')).toBe(true);
+    // Each subject is its own drawing (the same background, only the subject differs).
+    const drawings = Object.keys(DEMO_SUBJECTS).map((subject) => illustrationSvg('Food & Dining', 0, subject as DemoSubject));
+    expect(new Set(drawings).size).toBe(drawings.length);
   });
 
   it('marks receipts seeded before decisions were recorded as decided by the owner, and leaves automatic verdicts open (migration 0008)', async () => {

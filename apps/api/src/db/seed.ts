@@ -10,7 +10,7 @@ import { offerImageFiles, processDocumentImage, processOfferImage, type OfferIma
 import { hashPassword } from '../kernel/passwords.ts';
 import type { Storage } from '../storage/storage.ts';
 import type { Db } from './client.ts';
-import { demoOfferIllustration } from './demo-illustrations.ts';
+import { demoOfferIllustration, type DemoSubject } from './demo-illustrations.ts';
 import { SEED_CATEGORIES } from './seed-categories.ts';
 import { categories, offerClaims, offerEvents, offerImages, offers, receipts, shopVisits, users, vendorDocuments, vendors } from './schema.ts';
 
@@ -44,8 +44,22 @@ interface DemoShop {
   longitude: number;
   contactName: string;
   category: (typeof SEED_CATEGORIES)[number]['name'];
-  /** `limit`: a LIMITED offer with this many units (issue 13); unlimited without it. */
-  offers: { title: string; description: string; discountType: DiscountType; discountValue: string; days: number; limit?: number; featured?: boolean }[];
+  /**
+   * `limit`: a LIMITED offer with this many units (issue 13); unlimited without it. Issue 27: `regularPrice` the price
+   * before (euros), `buyGet` a Buy-X-get-Y offer's quantities, `picture` what it sells (its drawing).
+   */
+  offers: {
+    title: string;
+    description: string;
+    discountType: DiscountType;
+    discountValue: string;
+    days: number;
+    limit?: number;
+    featured?: boolean;
+    regularPrice: string;
+    buyGet?: { buy: number; get: number };
+    picture: DemoSubject;
+  }[];
 }
 
 const DEMO_SHOPS: DemoShop[] = [
@@ -58,8 +72,8 @@ const DEMO_SHOPS: DemoShop[] = [
     contactName: 'Joseph Camilleri',
     category: 'Food & Dining',
     offers: [
-      { title: 'Pastizzi breakfast deal', description: 'Four pastizzi and a tea before 10am', discountType: 'PERCENTAGE', discountValue: '20', days: 30, limit: 50 },
-      { title: 'Ftira Friday', description: 'Any ftira with a Kinnie', discountType: 'FIXED', discountValue: '2', days: 14, featured: true },
+      { title: 'Pastizzi breakfast deal', description: 'Four pastizzi and a tea before 10am', discountType: 'PERCENTAGE', discountValue: '20', days: 30, limit: 50, regularPrice: '4.00', picture: 'pastizzi' },
+      { title: 'Ftira Friday', description: 'Any ftira with a Kinnie', discountType: 'FIXED', discountValue: '2', days: 14, featured: true, regularPrice: '7.50', picture: 'ftiraAndKinnie' },
     ],
   },
   {
@@ -71,7 +85,7 @@ const DEMO_SHOPS: DemoShop[] = [
     contactName: 'Anna Vella',
     category: 'Retail Shopping',
     offers: [
-      { title: 'Two paperbacks, one price', description: 'Buy two paperbacks, get the cheaper free', discountType: 'BUYXGETY', discountValue: '1', days: 21 },
+      { title: 'Two paperbacks, one price', description: 'Buy two paperbacks, get the cheaper free', discountType: 'BUYXGETY', discountValue: '1', days: 21, regularPrice: '12.99', buyGet: { buy: 1, get: 1 }, picture: 'books' },
     ],
   },
   {
@@ -83,7 +97,7 @@ const DEMO_SHOPS: DemoShop[] = [
     contactName: 'Carmel Zammit',
     category: 'Groceries',
     offers: [
-      { title: 'Sunday catch', description: 'Fresh lampuki and tuna for the weekend', discountType: 'PERCENTAGE', discountValue: '15', days: 10, limit: 20 },
+      { title: 'Sunday catch', description: 'Fresh lampuki and tuna for the weekend', discountType: 'PERCENTAGE', discountValue: '15', days: 10, limit: 20, regularPrice: '18.00', picture: 'fish' },
     ],
   },
   {
@@ -95,7 +109,7 @@ const DEMO_SHOPS: DemoShop[] = [
     contactName: 'Rita Farrugia',
     category: 'Local Services',
     offers: [
-      { title: 'Weekday haircut', description: 'Cut and blow-dry Monday to Thursday', discountType: 'FIXED', discountValue: '5', days: 45 },
+      { title: 'Weekday haircut', description: 'Cut and blow-dry Monday to Thursday', discountType: 'FIXED', discountValue: '5', days: 45, regularPrice: '25.00', picture: 'haircut' },
     ],
   },
   {
@@ -107,7 +121,7 @@ const DEMO_SHOPS: DemoShop[] = [
     contactName: 'Paul Grech',
     category: 'Retail Shopping',
     offers: [
-      { title: 'Handmade glass sale', description: 'Selected vases and bowls', discountType: 'PERCENTAGE', discountValue: '25', days: 20 },
+      { title: 'Handmade glass sale', description: 'Selected vases and bowls', discountType: 'PERCENTAGE', discountValue: '25', days: 20, regularPrice: '60.00', picture: 'glassVase' },
     ],
   },
   {
@@ -119,7 +133,7 @@ const DEMO_SHOPS: DemoShop[] = [
     contactName: 'Mark Attard',
     category: 'Events & Fun',
     offers: [
-      { title: 'Grand Harbour by dgħajsa', description: 'Sunset boat trip for two', discountType: 'PERCENTAGE', discountValue: '10', days: 60 },
+      { title: 'Grand Harbour by dgħajsa', description: 'Sunset boat trip for two', discountType: 'PERCENTAGE', discountValue: '10', days: 60, regularPrice: '50.00', picture: 'dghajsa' },
     ],
   },
   {
@@ -131,7 +145,7 @@ const DEMO_SHOPS: DemoShop[] = [
     contactName: 'Dr. Clare Mifsud',
     category: 'Health & Wellness',
     offers: [
-      { title: 'Sun care week', description: 'All sunscreens and after-sun', discountType: 'PERCENTAGE', discountValue: '30', days: 7 },
+      { title: 'Sun care week', description: 'All sunscreens and after-sun', discountType: 'PERCENTAGE', discountValue: '30', days: 7, regularPrice: '14.90', picture: 'sunCare' },
     ],
   },
   {
@@ -143,7 +157,7 @@ const DEMO_SHOPS: DemoShop[] = [
     contactName: 'Tony Said',
     category: 'Food & Dining',
     offers: [
-      { title: 'Gozitan ftira', description: 'Traditional ftira with potatoes and anchovies', discountType: 'FIXED', discountValue: '1.50', days: 25 },
+      { title: 'Gozitan ftira', description: 'Traditional ftira with potatoes and anchovies', discountType: 'FIXED', discountValue: '1.50', days: 25, regularPrice: '8.50', picture: 'gozoFtira' },
     ],
   },
   {
@@ -155,7 +169,7 @@ const DEMO_SHOPS: DemoShop[] = [
     contactName: 'Luca Borg',
     category: 'Food & Dining',
     offers: [
-      { title: 'Pizza night for two', description: 'Two wood-fired pizzas and a jug of Kinnie', discountType: 'PERCENTAGE', discountValue: '15', days: 30 },
+      { title: 'Pizza night for two', description: 'Two wood-fired pizzas and a jug of Kinnie', discountType: 'PERCENTAGE', discountValue: '15', days: 30, regularPrice: '26.00', picture: 'pizza' },
     ],
   },
 ];
@@ -181,8 +195,8 @@ async function storeDemoPictures(storage: Storage): Promise<OfferImageRow[][]> {
   let variant = 0;
   for (const shop of DEMO_SHOPS) {
     const rows: OfferImageRow[] = [];
-    for (const _offer of shop.offers) {
-      const { files, row } = offerImageFiles(await processOfferImage(await demoOfferIllustration(shop.category, variant)), 0);
+    for (const offer of shop.offers) {
+      const { files, row } = offerImageFiles(await processOfferImage(await demoOfferIllustration(shop.category, variant, offer.picture)), 0);
       for (const file of files) await storage.put(file.key, file.body, file.contentType);
       rows.push(row);
       variant += 1;
@@ -266,6 +280,8 @@ export async function seedDemoData(db: Db, storage: Storage, now = new Date()): 
           endDate: isoDate(new Date(now.getTime() + offer.days * 86_400_000)),
           ...(offer.limit === undefined ? {} : { redemptionLimit: 'LIMITED' as const, maxRedemptions: offer.limit }),
           featuredOffer: offer.featured ?? false,
+          regularPrice: offer.regularPrice,
+          ...(offer.buyGet ? { buyQuantity: offer.buyGet.buy, getQuantity: offer.buyGet.get } : {}),
           locationLatitude: shop.latitude,
           locationLongitude: shop.longitude,
         })),
