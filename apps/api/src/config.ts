@@ -112,7 +112,18 @@ const envSchema = z.object({
     .min(MAX_UPLOAD_REQUEST_BYTES, { error: `must be at least ${MAX_UPLOAD_REQUEST_BYTES} (100 MB: the largest upload, a receipt of 10 files of 10 MB)` })
     .max(64 * 1024 * 1024 * 1024, { error: 'must be at most 68719476736 (64 GB)' })
     .default(256 * 1024 * 1024),
+  // Issue 27: an OpenID Connect provider for 'Login with OAuth' (all four or none).
+  OIDC_ISSUER: z.url({ protocol: /^https?$/, error: 'must be the provider\'s issuer URL, e.g. https://accounts.google.com' }).optional(),
+  OIDC_CLIENT_ID: z.string().min(1).optional(),
+  OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+  OIDC_DISPLAY_NAME: z.string().trim().min(1).max(40, { error: 'must be at most 40 characters' }).optional(),
 }).superRefine((env, context) => {
+  const oidc = ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET', 'OIDC_DISPLAY_NAME'] as const;
+  if (oidc.some((name) => env[name] !== undefined)) {
+    for (const name of oidc) {
+      if (env[name] === undefined) context.addIssue({ code: 'custom', path: [name], message: 'is required when any OIDC_* variable is set' });
+    }
+  }
   if (env.STORAGE !== 's3') return;
   for (const name of ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
     if (!env[name]) context.addIssue({ code: 'custom', path: [name], message: 'is required when STORAGE=s3' });
@@ -166,6 +177,15 @@ export interface Config {
   apiDocs: 'admin' | 'public';
   /** Issue 25: bytes of uploaded files in flight across all requests of this process; more answers 503 uploadsBusy. */
   uploadBytesInFlight: number;
+  /** Issue 27: the OpenID Connect provider of 'Login with OAuth'; undefined: the button keeps the spec's message. */
+  oidc: OidcConfig | undefined;
+}
+
+export interface OidcConfig {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  displayName: string;
 }
 
 export class ConfigError extends Error {
@@ -227,6 +247,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     storageSweepGraceMs: values.STORAGE_SWEEP_GRACE_MINUTES * 60_000,
     apiDocs: values.API_DOCS,
     uploadBytesInFlight: values.UPLOAD_BYTES_IN_FLIGHT,
+    oidc:
+      values.OIDC_ISSUER && values.OIDC_CLIENT_ID && values.OIDC_CLIENT_SECRET && values.OIDC_DISPLAY_NAME
+        ? { issuer: values.OIDC_ISSUER, clientId: values.OIDC_CLIENT_ID, clientSecret: values.OIDC_CLIENT_SECRET, displayName: values.OIDC_DISPLAY_NAME }
+        : undefined,
     adminUsernames: [...new Set((values.ADMIN_USERNAMES ?? '').split(',').map((name) => name.trim()).filter((name) => name !== ''))],
   };
 }

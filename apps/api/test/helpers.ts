@@ -61,6 +61,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     apiDocs: 'admin',
     uploadBytesInFlight: 256 * 1024 * 1024,
     storageSweepGraceMs: 60 * 60_000,
+    // Issue 27: no identity provider unless a test starts one (test/routes/oidc.test.ts).
+    oidc: undefined,
     ...overrides,
   };
 }

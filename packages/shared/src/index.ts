@@ -25,3 +25,4 @@ export * from './claim-schemas.ts';
 export * from './trust-schemas.ts';
 export * from './account-constants.ts';
 export * from './account-schemas.ts';
+export * from './oidc-schemas.ts';

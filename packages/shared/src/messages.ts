@@ -20,6 +20,12 @@ export const MESSAGES = {
   loginFailed: 'Login failed',
   signupFailed: 'Signup failed',
   oauthNotImplemented: 'OAuth login is not implemented yet',
+  // Issue 27: sign-in with an identity provider (OpenID Connect)
+  oidcNotConfigured: 'Sign-in with an identity provider is not set up on this server.',
+  oidcSignInExpired: 'This sign-in has expired. Please start again.',
+  lastSignInMethod: 'This is the last way to sign in to your account. Set a password or link another sign-in first.',
+  passwordAlreadySet: 'Your account already has a password. Change it instead.',
+  reauthRequired: 'Your account has no password: confirm at your sign-in provider first (a sign-in less than five minutes old), or set a password.',
   // Accounts (server)
   invalidCredentials: 'Invalid username or password',
   usernameTaken: 'This username is already taken. Please choose another one.',

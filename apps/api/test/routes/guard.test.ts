@@ -20,6 +20,9 @@ useTestApp({}, (made) => ({ testDb, app } = made));
  * `config: { public: true }`; this second, deliberate list is where it is added on purpose, or this test fails.
  */
 const EXPECTED_PUBLIC = [
+  'GET /api/v1/auth/oidc/callback',
+  'GET /api/v1/auth/oidc/pending',
+  'GET /api/v1/auth/oidc/start',
   'GET /api/v1/auth/session',
   'GET /api/v1/auth/unsubscribe',
   'GET /api/v1/categories',
@@ -28,6 +31,8 @@ const EXPECTED_PUBLIC = [
   'GET /readyz',
   'POST /api/v1/auth/login',
   'POST /api/v1/auth/logout',
+  'POST /api/v1/auth/oidc/complete',
+  'POST /api/v1/auth/oidc/link',
   'POST /api/v1/auth/password-reset',
   'POST /api/v1/auth/password-reset/confirm',
   'POST /api/v1/auth/signup',

@@ -1,6 +1,32 @@
 import type { Catalog } from './en.ts';
 
 export const ar: Catalog = {
+  // Issue 27: sign in with an identity provider (OpenID Connect).
+  oidc: {
+    continueWith: "المتابعة باستخدام {{provider}}",
+    completeTitle: "أكمل حسابك",
+    completeIntro: "سجّلت الدخول عبر {{provider}} باسم {{email}}. أكّد اسم المستخدم وأضف رقم هاتفك.",
+    createAccount: "إنشاء حساب",
+    linkTitle: "اربط {{provider}} بحسابك",
+    linkIntro: "يوجد حساب بالبريد {{email}} بالفعل. أدخل كلمة مروره مرة واحدة لربط {{provider}} به.",
+    linkButton: "اربط وسجّل الدخول",
+    methodsTitle: "طرق تسجيل الدخول",
+    passwordMethod: "كلمة المرور",
+    noPassword: "لم تُعيَّن كلمة مرور",
+    linkAnother: "اربط {{provider}}",
+    unlink: "إلغاء الربط",
+    setPassword: "تعيين كلمة مرور",
+    confirmWithProvider: "التأكيد عبر {{provider}}",
+    errors: {
+      denied: "أُلغي تسجيل الدخول لدى المزوّد.",
+      state: "تعذّر التحقق من عملية تسجيل الدخول هذه. حاول مرة أخرى.",
+      failed: "فشل تسجيل الدخول عبر المزوّد. حاول مرة أخرى.",
+      unverified: "لم يتحقق المزوّد من عنوان البريد هذا، لذا لا يمكن إنشاء حساب به.",
+      taken: "عملية تسجيل الدخول هذه مرتبطة بالفعل بحساب Qrib آخر.",
+      expired: "انتهت صلاحية عملية تسجيل الدخول هذه. يرجى البدء من جديد.",
+      unavailable: "تعذّر الوصول إلى مزوّد تسجيل الدخول الآن. حاول لاحقاً.",
+    },
+  },
   pricing: {
     buyGetFree: 'اشترِ {{buy}} واحصل على {{get}} مجانًا',
     priceChange: '{{before}} ← {{after}}',
@@ -1057,6 +1083,11 @@ export const ar: Catalog = {
     weeklyReportAction: 'فتح إحصاءاتي',
   },
   messages: {
+    oidcNotConfigured: "تسجيل الدخول عبر مزوّد هوية غير مُعدّ على هذا الخادم.",
+    oidcSignInExpired: "انتهت صلاحية عملية تسجيل الدخول هذه. يرجى البدء من جديد.",
+    lastSignInMethod: "هذه آخر طريقة لتسجيل الدخول إلى حسابك. عيّن كلمة مرور أو اربط طريقة أخرى أولاً.",
+    passwordAlreadySet: "لحسابك كلمة مرور بالفعل. غيّرها بدلاً من ذلك.",
+    reauthRequired: "لا توجد كلمة مرور لحسابك: أكّد هويتك لدى مزوّد تسجيل الدخول أولاً (تسجيل دخول قبل أقل من خمس دقائق)، أو عيّن كلمة مرور.",
     regularPriceInvalid: 'أدخل السعر السابق باليورو، مثلًا 4.50',
     regularPriceTooHigh: 'لا يمكن أن يزيد السعر السابق على {{max}}',
     buyQuantityInvalid: 'أدخل عدد ما يشتريه الزبون: عدد صحيح من 1 إلى {{max}}',

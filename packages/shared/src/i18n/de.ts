@@ -1,6 +1,32 @@
 import type { Catalog } from './en.ts';
 
 export const de: Catalog = {
+  // Issue 27: sign in with an identity provider (OpenID Connect).
+  oidc: {
+    continueWith: "Weiter mit {{provider}}",
+    completeTitle: "Konto vervollständigen",
+    completeIntro: "Angemeldet mit {{provider}} als {{email}}. Bestätige deinen Benutzernamen und gib deine Telefonnummer an.",
+    createAccount: "Konto erstellen",
+    linkTitle: "{{provider}} mit deinem Konto verknüpfen",
+    linkIntro: "Ein Konto mit {{email}} existiert bereits. Gib einmal sein Passwort ein, um {{provider}} damit zu verknüpfen.",
+    linkButton: "Verknüpfen und anmelden",
+    methodsTitle: "Anmeldemethoden",
+    passwordMethod: "Passwort",
+    noPassword: "Kein Passwort festgelegt",
+    linkAnother: "{{provider}} verknüpfen",
+    unlink: "Verknüpfung lösen",
+    setPassword: "Passwort festlegen",
+    confirmWithProvider: "Mit {{provider}} bestätigen",
+    errors: {
+      denied: "Die Anmeldung wurde beim Anbieter abgebrochen.",
+      state: "Diese Anmeldung konnte nicht geprüft werden. Bitte versuche es erneut.",
+      failed: "Die Anmeldung beim Anbieter ist fehlgeschlagen. Bitte versuche es erneut.",
+      unverified: "Der Anbieter hat diese E-Mail-Adresse nicht bestätigt, daher kann damit kein Konto erstellt werden.",
+      taken: "Diese Anmeldung ist bereits mit einem anderen Qrib-Konto verknüpft.",
+      expired: "Diese Anmeldung ist abgelaufen. Bitte beginne von vorn.",
+      unavailable: "Der Anmeldeanbieter ist gerade nicht erreichbar. Bitte versuche es später erneut.",
+    },
+  },
   pricing: {
     buyGetFree: 'Kauf {{buy}}, {{get}} gratis',
     priceChange: '{{before}} → {{after}}',
@@ -1064,6 +1090,11 @@ export const de: Catalog = {
     weeklyReportAction: 'Meine Statistiken öffnen',
   },
   messages: {
+    oidcNotConfigured: "Die Anmeldung über einen Identitätsanbieter ist auf diesem Server nicht eingerichtet.",
+    oidcSignInExpired: "Diese Anmeldung ist abgelaufen. Bitte beginne von vorn.",
+    lastSignInMethod: "Dies ist die letzte Möglichkeit, dich bei deinem Konto anzumelden. Lege zuerst ein Passwort fest oder verknüpfe eine andere Anmeldung.",
+    passwordAlreadySet: "Dein Konto hat bereits ein Passwort. Ändere es stattdessen.",
+    reauthRequired: "Dein Konto hat kein Passwort: Bestätige dich zuerst bei deinem Anmeldeanbieter (eine Anmeldung vor weniger als fünf Minuten) oder lege ein Passwort fest.",
     regularPriceInvalid: 'Gib den Preis vorher in Euro ein, z. B. 4.50',
     regularPriceTooHigh: 'Der Preis vorher darf höchstens {{max}} betragen',
     buyQuantityInvalid: 'Gib an, wie viele die Kundschaft kauft: eine ganze Zahl von 1 bis {{max}}',

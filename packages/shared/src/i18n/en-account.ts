@@ -5,6 +5,32 @@
  * (apps/web/src/lib/account-strings.ts), as does the profile screen's own `profile`. What the API mails is in en-mail.ts.
  */
 export const enAccount = {
+  // Issue 27: sign in with an identity provider (OpenID Connect).
+  oidc: {
+    continueWith: "Continue with {{provider}}",
+    completeTitle: "Complete your account",
+    completeIntro: "Signed in with {{provider}} as {{email}}. Confirm your username and add your phone number.",
+    createAccount: "Create account",
+    linkTitle: "Link {{provider}} to your account",
+    linkIntro: "An account with {{email}} already exists. Enter its password once to link {{provider}} to it.",
+    linkButton: "Link and log in",
+    methodsTitle: "Sign-in methods",
+    passwordMethod: "Password",
+    noPassword: "No password set",
+    linkAnother: "Link {{provider}}",
+    unlink: "Unlink",
+    setPassword: "Set a password",
+    confirmWithProvider: "Confirm with {{provider}}",
+    errors: {
+      denied: "Sign-in was cancelled at the provider.",
+      state: "This sign-in could not be checked. Please try again.",
+      failed: "Sign-in with the provider failed. Please try again.",
+      unverified: "The provider has not verified this e-mail address, so no account can be made with it.",
+      taken: "This sign-in is already linked to another Qrib account.",
+      expired: "This sign-in has expired. Please start again.",
+      unavailable: "The sign-in provider cannot be reached right now. Please try again later.",
+    },
+  },
   // Issue 27, words and looks: Dark Mode follows the device until the person chooses.
   looks: {
     darkModeFollowsDevice: 'Until you choose, it follows your device’s light or dark setting.',

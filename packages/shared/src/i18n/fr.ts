@@ -1,6 +1,32 @@
 import type { Catalog } from './en.ts';
 
 export const fr: Catalog = {
+  // Issue 27: sign in with an identity provider (OpenID Connect).
+  oidc: {
+    continueWith: "Continuer avec {{provider}}",
+    completeTitle: "Complétez votre compte",
+    completeIntro: "Connecté avec {{provider}} en tant que {{email}}. Confirmez votre nom d'utilisateur et ajoutez votre numéro de téléphone.",
+    createAccount: "Créer le compte",
+    linkTitle: "Lier {{provider}} à votre compte",
+    linkIntro: "Un compte avec {{email}} existe déjà. Saisissez son mot de passe une fois pour y lier {{provider}}.",
+    linkButton: "Lier et se connecter",
+    methodsTitle: "Moyens de connexion",
+    passwordMethod: "Mot de passe",
+    noPassword: "Aucun mot de passe défini",
+    linkAnother: "Lier {{provider}}",
+    unlink: "Délier",
+    setPassword: "Définir un mot de passe",
+    confirmWithProvider: "Confirmer avec {{provider}}",
+    errors: {
+      denied: "La connexion a été annulée chez le fournisseur.",
+      state: "Cette connexion n'a pas pu être vérifiée. Veuillez réessayer.",
+      failed: "La connexion avec le fournisseur a échoué. Veuillez réessayer.",
+      unverified: "Le fournisseur n'a pas vérifié cette adresse e-mail : aucun compte ne peut être créé avec elle.",
+      taken: "Cette connexion est déjà liée à un autre compte Qrib.",
+      expired: "Cette connexion a expiré. Veuillez recommencer.",
+      unavailable: "Le fournisseur de connexion est injoignable pour le moment. Réessayez plus tard.",
+    },
+  },
   pricing: {
     buyGetFree: 'Achetez-en {{buy}}, {{get}} en cadeau',
     priceChange: '{{before}} → {{after}}',
@@ -1068,6 +1094,11 @@ export const fr: Catalog = {
     weeklyReportAction: 'Ouvrir mes statistiques',
   },
   messages: {
+    oidcNotConfigured: "La connexion via un fournisseur d'identité n'est pas configurée sur ce serveur.",
+    oidcSignInExpired: "Cette connexion a expiré. Veuillez recommencer.",
+    lastSignInMethod: "C'est le dernier moyen de vous connecter à votre compte. Définissez d'abord un mot de passe ou liez une autre connexion.",
+    passwordAlreadySet: "Votre compte a déjà un mot de passe. Modifiez-le plutôt.",
+    reauthRequired: "Votre compte n'a pas de mot de passe : confirmez d'abord auprès de votre fournisseur de connexion (une connexion de moins de cinq minutes) ou définissez un mot de passe.",
     regularPriceInvalid: 'Saisissez le prix avant en euros, par ex. 4.50',
     regularPriceTooHigh: 'Le prix avant ne peut pas dépasser {{max}}',
     buyQuantityInvalid: 'Indiquez combien le client achète : un nombre entier de 1 à {{max}}',

@@ -1,6 +1,32 @@
 import type { Catalog } from './en.ts';
 
 export const hi: Catalog = {
+  // Issue 27: sign in with an identity provider (OpenID Connect).
+  oidc: {
+    continueWith: "{{provider}} के साथ जारी रखें",
+    completeTitle: "अपना खाता पूरा करें",
+    completeIntro: "आपने {{provider}} से {{email}} के रूप में साइन इन किया है। अपना उपयोगकर्ता नाम पुष्टि करें और फ़ोन नंबर जोड़ें।",
+    createAccount: "खाता बनाएँ",
+    linkTitle: "{{provider}} को अपने खाते से जोड़ें",
+    linkIntro: "{{email}} वाला खाता पहले से मौजूद है। {{provider}} जोड़ने के लिए एक बार उसका पासवर्ड दर्ज करें।",
+    linkButton: "जोड़ें और लॉग इन करें",
+    methodsTitle: "साइन-इन के तरीके",
+    passwordMethod: "पासवर्ड",
+    noPassword: "कोई पासवर्ड सेट नहीं",
+    linkAnother: "{{provider}} जोड़ें",
+    unlink: "अलग करें",
+    setPassword: "पासवर्ड सेट करें",
+    confirmWithProvider: "{{provider}} से पुष्टि करें",
+    errors: {
+      denied: "प्रदाता पर साइन इन रद्द किया गया।",
+      state: "इस साइन इन की जाँच नहीं हो सकी। कृपया फिर से प्रयास करें।",
+      failed: "प्रदाता से साइन इन विफल रहा। कृपया फिर से प्रयास करें।",
+      unverified: "प्रदाता ने इस ईमेल पते को सत्यापित नहीं किया है, इसलिए इससे खाता नहीं बन सकता।",
+      taken: "यह साइन इन पहले से किसी दूसरे Qrib खाते से जुड़ा है।",
+      expired: "यह साइन इन समाप्त हो गया है। कृपया फिर से शुरू करें।",
+      unavailable: "साइन-इन प्रदाता अभी उपलब्ध नहीं है। कृपया बाद में प्रयास करें।",
+    },
+  },
   pricing: {
     buyGetFree: '{{buy}} खरीदें, {{get}} मुफ़्त पाएँ',
     priceChange: '{{before}} → {{after}}',
@@ -1064,6 +1090,11 @@ export const hi: Catalog = {
     weeklyReportAction: 'मेरी जानकारी खोलें',
   },
   messages: {
+    oidcNotConfigured: "इस सर्वर पर पहचान प्रदाता से साइन इन सेट नहीं है।",
+    oidcSignInExpired: "यह साइन इन समाप्त हो गया है। कृपया फिर से शुरू करें।",
+    lastSignInMethod: "यह आपके खाते में साइन इन करने का अंतिम तरीका है। पहले पासवर्ड सेट करें या कोई दूसरा तरीका जोड़ें।",
+    passwordAlreadySet: "आपके खाते में पहले से पासवर्ड है। उसे बदलें।",
+    reauthRequired: "आपके खाते में पासवर्ड नहीं है: पहले अपने साइन-इन प्रदाता पर पुष्टि करें (पाँच मिनट से कम पुराना साइन इन), या पासवर्ड सेट करें।",
     regularPriceInvalid: 'पहले की कीमत यूरो में डालें, जैसे 4.50',
     regularPriceTooHigh: 'पहले की कीमत {{max}} से अधिक नहीं हो सकती',
     buyQuantityInvalid: 'ग्राहक कितने खरीदता है, यह डालें: 1 से {{max}} तक की पूर्ण संख्या',

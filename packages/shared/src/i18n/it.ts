@@ -1,6 +1,32 @@
 import type { Catalog } from './en.ts';
 
 export const it: Catalog = {
+  // Issue 27: sign in with an identity provider (OpenID Connect).
+  oidc: {
+    continueWith: "Continua con {{provider}}",
+    completeTitle: "Completa il tuo account",
+    completeIntro: "Accesso con {{provider}} come {{email}}. Conferma il nome utente e aggiungi il tuo numero di telefono.",
+    createAccount: "Crea account",
+    linkTitle: "Collega {{provider}} al tuo account",
+    linkIntro: "Esiste già un account con {{email}}. Inserisci una volta la sua password per collegarvi {{provider}}.",
+    linkButton: "Collega e accedi",
+    methodsTitle: "Metodi di accesso",
+    passwordMethod: "Password",
+    noPassword: "Nessuna password impostata",
+    linkAnother: "Collega {{provider}}",
+    unlink: "Scollega",
+    setPassword: "Imposta una password",
+    confirmWithProvider: "Conferma con {{provider}}",
+    errors: {
+      denied: "L'accesso è stato annullato presso il provider.",
+      state: "Non è stato possibile verificare questo accesso. Riprova.",
+      failed: "L'accesso con il provider non è riuscito. Riprova.",
+      unverified: "Il provider non ha verificato questo indirizzo e-mail, quindi non è possibile creare un account.",
+      taken: "Questo accesso è già collegato a un altro account Qrib.",
+      expired: "Questo accesso è scaduto. Ricomincia.",
+      unavailable: "Il provider di accesso non è raggiungibile al momento. Riprova più tardi.",
+    },
+  },
   pricing: {
     buyGetFree: 'Compri {{buy}}, {{get}} in omaggio',
     priceChange: '{{before}} → {{after}}',
@@ -1068,6 +1094,11 @@ export const it: Catalog = {
     weeklyReportAction: 'Apri le mie statistiche',
   },
   messages: {
+    oidcNotConfigured: "L'accesso con un provider di identità non è configurato su questo server.",
+    oidcSignInExpired: "Questo accesso è scaduto. Ricomincia.",
+    lastSignInMethod: "Questo è l'ultimo modo per accedere al tuo account. Imposta prima una password o collega un altro accesso.",
+    passwordAlreadySet: "Il tuo account ha già una password. Modificala invece.",
+    reauthRequired: "Il tuo account non ha una password: conferma prima presso il tuo provider di accesso (un accesso di meno di cinque minuti fa) oppure imposta una password.",
     regularPriceInvalid: 'Inserisci il prezzo prima in euro, ad es. 4.50',
     regularPriceTooHigh: 'Il prezzo prima non può superare {{max}}',
     buyQuantityInvalid: 'Indica quanti ne compra il cliente: un numero intero da 1 a {{max}}',

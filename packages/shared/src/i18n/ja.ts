@@ -1,6 +1,32 @@
 import type { Catalog } from './en.ts';
 
 export const ja: Catalog = {
+  // Issue 27: sign in with an identity provider (OpenID Connect).
+  oidc: {
+    continueWith: "{{provider}}で続ける",
+    completeTitle: "アカウントを完成させる",
+    completeIntro: "{{provider}}で{{email}}としてサインインしました。ユーザー名を確認し、電話番号を追加してください。",
+    createAccount: "アカウントを作成",
+    linkTitle: "{{provider}}をアカウントに連携",
+    linkIntro: "{{email}}のアカウントが既にあります。{{provider}}を連携するため、そのパスワードを一度入力してください。",
+    linkButton: "連携してログイン",
+    methodsTitle: "サインイン方法",
+    passwordMethod: "パスワード",
+    noPassword: "パスワード未設定",
+    linkAnother: "{{provider}}を連携",
+    unlink: "連携を解除",
+    setPassword: "パスワードを設定",
+    confirmWithProvider: "{{provider}}で確認",
+    errors: {
+      denied: "プロバイダーでサインインがキャンセルされました。",
+      state: "このサインインを確認できませんでした。もう一度お試しください。",
+      failed: "プロバイダーでのサインインに失敗しました。もう一度お試しください。",
+      unverified: "プロバイダーがこのメールアドレスを確認していないため、アカウントを作成できません。",
+      taken: "このサインインは既に別のQribアカウントに連携されています。",
+      expired: "このサインインの有効期限が切れました。最初からやり直してください。",
+      unavailable: "現在サインインプロバイダーに接続できません。後でもう一度お試しください。",
+    },
+  },
   pricing: {
     buyGetFree: '{{buy}}個買うと{{get}}個無料',
     priceChange: '{{before}} → {{after}}',
@@ -1057,6 +1083,11 @@ export const ja: Catalog = {
     weeklyReportAction: '分析を開く',
   },
   messages: {
+    oidcNotConfigured: "このサーバーではIDプロバイダーによるサインインが設定されていません。",
+    oidcSignInExpired: "このサインインの有効期限が切れました。最初からやり直してください。",
+    lastSignInMethod: "これはアカウントにサインインする最後の方法です。先にパスワードを設定するか、別のサインイン方法を連携してください。",
+    passwordAlreadySet: "アカウントには既にパスワードがあります。変更してください。",
+    reauthRequired: "アカウントにパスワードがありません。先にサインインプロバイダーで確認する（5分以内のサインイン）か、パスワードを設定してください。",
     regularPriceInvalid: '元の価格をユーロで入力してください（例: 4.50）',
     regularPriceTooHigh: '元の価格は{{max}}以下にしてください',
     buyQuantityInvalid: '購入数を入力してください: 1から{{max}}までの整数',

@@ -14,6 +14,32 @@
 import type { Catalog } from './en.ts';
 
 export const mt: Catalog = {
+  // Issue 27: sign in with an identity provider (OpenID Connect).
+  oidc: {
+    continueWith: "Kompli b’{{provider}}",
+    completeTitle: "Ikkompleta l-kont tiegħek",
+    completeIntro: "Dħalt b’{{provider}} bħala {{email}}. Ikkonferma l-isem tal-utent u żid in-numru tat-telefon tiegħek.",
+    createAccount: "Oħloq kont",
+    linkTitle: "Orbot {{provider}} mal-kont tiegħek",
+    linkIntro: "Diġà jeżisti kont b’{{email}}. Daħħal il-password tiegħu darba biex torbot {{provider}} miegħu.",
+    linkButton: "Orbot u idħol",
+    methodsTitle: "Modi kif tidħol",
+    passwordMethod: "Password",
+    noPassword: "L-ebda password",
+    linkAnother: "Orbot {{provider}}",
+    unlink: "Neħħi r-rabta",
+    setPassword: "Issettja password",
+    confirmWithProvider: "Ikkonferma b’{{provider}}",
+    errors: {
+      denied: "Id-dħul ġie kkanċellat għand il-fornitur.",
+      state: "Dan id-dħul ma setax jiġi vverifikat. Erġa’ pprova.",
+      failed: "Id-dħul mal-fornitur falla. Erġa’ pprova.",
+      unverified: "Il-fornitur ma vverifikax dan l-indirizz elettroniku, għalhekk ma jistax isir kont bih.",
+      taken: "Dan id-dħul diġà marbut ma’ kont ieħor ta’ Qrib.",
+      expired: "Dan id-dħul skada. Erġa’ ibda mill-ġdid.",
+      unavailable: "Il-fornitur tad-dħul mhuwiex disponibbli bħalissa. Erġa’ pprova aktar tard.",
+    },
+  },
   pricing: {
     buyGetFree: "Ixtri {{buy}}, ħu {{get}} b'xejn",
     priceChange: '{{before}} → {{after}}',
@@ -1077,6 +1103,11 @@ export const mt: Catalog = {
     weeklyReportAction: 'Iftaħ l-analiżi tiegħi',
   },
   messages: {
+    oidcNotConfigured: "Id-dħul permezz ta’ fornitur tal-identità mhuwiex imwaqqaf fuq dan is-server.",
+    oidcSignInExpired: "Dan id-dħul skada. Erġa’ ibda mill-ġdid.",
+    lastSignInMethod: "Dan huwa l-aħħar mod kif tidħol fil-kont tiegħek. L-ewwel issettja password jew orbot mod ieħor.",
+    passwordAlreadySet: "Il-kont tiegħek diġà għandu password. Ibdilha minflok.",
+    reauthRequired: "Il-kont tiegħek m’għandux password: l-ewwel ikkonferma mal-fornitur tad-dħul tiegħek (dħul ta’ inqas minn ħames minuti ilu), jew issettja password.",
     regularPriceInvalid: "Daħħal il-prezz ta' qabel f'ewro, eż. 4.50",
     regularPriceTooHigh: "Il-prezz ta' qabel ma jistax ikun aktar minn {{max}}",
     buyQuantityInvalid: 'Daħħal kemm jixtri l-klijent: numru sħiħ minn 1 sa {{max}}',

@@ -1,6 +1,32 @@
 import type { Catalog } from './en.ts';
 
 export const tr: Catalog = {
+  // Issue 27: sign in with an identity provider (OpenID Connect).
+  oidc: {
+    continueWith: "{{provider}} ile devam et",
+    completeTitle: "Hesabını tamamla",
+    completeIntro: "{{provider}} ile {{email}} olarak giriş yaptın. Kullanıcı adını onayla ve telefon numaranı ekle.",
+    createAccount: "Hesap oluştur",
+    linkTitle: "{{provider}} hesabını bağla",
+    linkIntro: "{{email}} ile bir hesap zaten var. {{provider}} bağlamak için şifresini bir kez gir.",
+    linkButton: "Bağla ve giriş yap",
+    methodsTitle: "Giriş yöntemleri",
+    passwordMethod: "Şifre",
+    noPassword: "Şifre belirlenmedi",
+    linkAnother: "{{provider}} bağla",
+    unlink: "Bağlantıyı kaldır",
+    setPassword: "Şifre belirle",
+    confirmWithProvider: "{{provider}} ile onayla",
+    errors: {
+      denied: "Giriş sağlayıcıda iptal edildi.",
+      state: "Bu giriş doğrulanamadı. Lütfen tekrar deneyin.",
+      failed: "Sağlayıcı ile giriş başarısız oldu. Lütfen tekrar deneyin.",
+      unverified: "Sağlayıcı bu e-posta adresini doğrulamadı, bu yüzden bununla hesap oluşturulamaz.",
+      taken: "Bu giriş zaten başka bir Qrib hesabına bağlı.",
+      expired: "Bu girişin süresi doldu. Lütfen yeniden başlayın.",
+      unavailable: "Giriş sağlayıcısına şu anda ulaşılamıyor. Lütfen daha sonra tekrar deneyin.",
+    },
+  },
   pricing: {
     buyGetFree: '{{buy}} al, {{get}} bedava',
     priceChange: '{{before}} → {{after}}',
@@ -1067,6 +1093,11 @@ export const tr: Catalog = {
     weeklyReportAction: 'İstatistiklerimi aç',
   },
   messages: {
+    oidcNotConfigured: "Bu sunucuda kimlik sağlayıcıyla giriş ayarlanmamış.",
+    oidcSignInExpired: "Bu girişin süresi doldu. Lütfen yeniden başlayın.",
+    lastSignInMethod: "Bu, hesabınıza girmenin son yolu. Önce bir şifre belirleyin veya başka bir giriş yöntemi bağlayın.",
+    passwordAlreadySet: "Hesabınızın zaten bir şifresi var. Bunun yerine değiştirin.",
+    reauthRequired: "Hesabınızın şifresi yok: önce giriş sağlayıcınızda onaylayın (beş dakikadan yeni bir giriş) ya da bir şifre belirleyin.",
     regularPriceInvalid: 'Önceki fiyatı euro olarak girin, ör. 4.50',
     regularPriceTooHigh: 'Önceki fiyat {{max}} değerinden fazla olamaz',
     buyQuantityInvalid: 'Müşterinin kaç tane aldığını girin: 1 ile {{max}} arasında bir tam sayı',

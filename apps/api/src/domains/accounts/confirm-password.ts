@@ -3,8 +3,12 @@ import { LOGIN_ATTEMPT_WINDOW_MINUTES } from '@qrib/shared';
 import type { Db } from '../../db/client.ts';
 import { DomainError } from '../../kernel/domain-error.ts';
 import type { RateLimitCountersRepository } from '../../kernel/repository/rate-limit-counters.ts';
+import { createIdentitiesRepository } from './repository/identities.ts';
 import { createUsersRepository, type UserRow } from './repository/users.ts';
 import { getDummyHash, verifyPassword } from '../../kernel/passwords.ts';
+
+/** Issue 27: how recent a provider sign-in confirms a password-requiring action of an account without a password. */
+export const REAUTH_WINDOW_MS = 5 * 60_000;
 
 export interface PasswordConfirmationDeps {
   db: Db;
@@ -33,6 +37,12 @@ export async function confirmPassword(
   }
   // A missing account costs the same time and is refused.
   const user = await createUsersRepository(deps.db).findById(userId);
+  // Issue 27: an account made through an identity provider has no password until it sets one; it confirms by a sign-in
+  // at its provider less than REAUTH_WINDOW_MS old (GET /auth/oidc/start?intent=reauth), whatever the field holds.
+  if (user && user.passwordHash === null) {
+    if (await createIdentitiesRepository(deps.db).signedInSince(user.id, REAUTH_WINDOW_MS)) return user;
+    throw new DomainError('forbidden', 'reauthRequired', {}, { [field]: { code: 'reauthRequired' } });
+  }
   const isValid = await verifyPassword(user?.passwordHash ?? (await getDummyHash()), password);
   if (!user || !isValid) throw new DomainError('invalid', 'passwordIncorrect', {}, { [field]: { code: 'passwordIncorrect' } });
   return user;

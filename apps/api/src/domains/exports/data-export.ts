@@ -36,6 +36,8 @@ export const EXPORTED_TABLES: Record<string, string> = {
   offer_events: 'offerEvents',
   vendors: 'business',
   admin_actions: 'adminActions',
+  // Issue 27: the identity providers the account signs in with.
+  user_identities: 'signInMethods',
 };
 
 /** Tables with a foreign key to users(id) that are deliberately not exported, and why. */
@@ -124,6 +126,7 @@ export function describeArchive(data: AccountData, exportedAt: Date) {
     reports: data.reports,
     offerEvents: data.offerEvents,
     adminActions: data.adminActions,
+    signInMethods: data.signInMethods.map(({ id: _id, userId: _userId, ...identity }) => identity),
     business,
   };
   return { json, files };

@@ -22,6 +22,7 @@ import {
   reports,
   reviews,
   shopVisits,
+  userIdentities,
   users,
   vendorDocuments,
   vendors,
@@ -265,6 +266,7 @@ export function createDataExportsRepository(db: Db) {
         .where(eq(offerEvents.userId, userId))
         .orderBy(asc(offerEvents.createdAt), asc(offerEvents.id));
       const adminActionRows = await db.select().from(adminActions).where(eq(adminActions.adminUserId, userId)).orderBy(asc(adminActions.createdAt));
+      const identityRows = await db.select().from(userIdentities).where(eq(userIdentities.userId, userId)).orderBy(asc(userIdentities.id));
 
       const [vendor] = await db.select().from(vendors).where(eq(vendors.ownerUserId, userId));
       const documentRows = vendor
@@ -297,6 +299,7 @@ export function createDataExportsRepository(db: Db) {
         reports: reportRows,
         offerEvents: eventRows,
         adminActions: adminActionRows,
+        signInMethods: identityRows,
         business: vendor ? { vendor, documents: documentRows, offers: offerRows, images: imageRows } : null,
       };
     },

@@ -76,6 +76,12 @@ export function createUsersRepository(db: Db) {
       return row;
     },
 
+    /** Issue 27: the address an identity provider vouched for is verified from the start. */
+    async markEmailVerified(userId: number): Promise<UserRow | undefined> {
+      const [row] = await db.update(users).set({ emailVerifiedAt: sql`now()` }).where(eq(users.id, userId)).returning();
+      return row;
+    },
+
     async setPasswordHash(userId: number, passwordHash: string): Promise<void> {
       await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
     },

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { clientConfigResponseSchema } from '@qrib/shared/client-config-schemas';
 
 const clientConfigRoutes: FastifyPluginAsyncZod = async (app) => {
-  const answer = { data: { mapStyleUrl: app.config.mapStyleUrl ?? null } };
+  const answer = { data: { mapStyleUrl: app.config.mapStyleUrl ?? null, oidcProvider: app.config.oidc?.displayName ?? null } };
   app.get(
     '/',
     {
