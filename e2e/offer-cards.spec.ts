@@ -3,9 +3,12 @@
  * show an offer with its price before and after ("€4.00 → €3.20"), the units left of a limited offer, and a
  * Buy-X-get-Y offer's 'Buy 2, get 1 free'; axe in light and dark on each screen.
  */
-import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Locator, type Page, type TestInfo } from '@playwright/test';
 import sharp from 'sharp';
-import { approveBusinessByApi, expectNoSeriousA11yViolations, newAccount, setDarkMode, signUpThroughForm } from './helpers.ts';
+import { catalogs } from '@qrib/shared/i18n/catalogs';
+import type { LanguageCode } from '@qrib/shared/languages';
+import { formatMessage } from '@qrib/shared/messages';
+import { approveBusinessByApi, expectNoSeriousA11yViolations, isMobile, newAccount, setDarkMode, signUpThroughForm } from './helpers.ts';
 
 // Dingli's cliffs, where no other test puts a shop: this test's shop is the shopper's nearest.
 const DINGLI = { latitude: 35.8561, longitude: 14.3817 };
@@ -78,9 +81,20 @@ async function expectAccessibleInBothThemes(page: Page, ready: Locator) {
   await expect(ready).toBeVisible();
 }
 
-test('home, search, category, shop page and Saved draw an offer as the same card, with its price and units left', async ({ page, browser, baseURL }) => {
-  // Five screens in two themes each: longer than the default on a loaded two-core machine.
-  test.setTimeout(120_000);
+/** The language select of the menu (phone) or the sidebar (desktop), named in the language the page is in now. */
+async function chooseLanguage(page: Page, testInfo: TestInfo, from: LanguageCode, to: LanguageCode) {
+  const mobile = isMobile(testInfo);
+  if (mobile) await page.getByRole('button', { name: catalogs[from].nav.openMenu }).click();
+  await (mobile ? page.getByRole('dialog') : page.getByTestId('sidebar')).getByLabel(catalogs[from].language.label, { exact: true }).selectOption(to);
+  await expect(page.locator('html')).toHaveAttribute('lang', to);
+  // The menu closes with Escape (if the new language has not closed it already).
+  if (mobile) await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+}
+
+test('home, search, category, shop page and Saved draw an offer as the same card, with its price and units left', async ({ page, browser, baseURL }, testInfo) => {
+  // Five screens in two themes each, then two languages: longer than the default on a loaded two-core machine.
+  test.setTimeout(180_000);
   const { shopName, vendorId, priced, buyGet } = await openShopWithPricedOffers(browser, baseURL ?? '');
   await signUpThroughForm(page);
 
@@ -122,4 +136,22 @@ test('home, search, category, shop page and Saved draw an offer as the same card
   await expect(saved).toHaveCount(1);
   await expectPricedCard(saved);
   await expectAccessibleInBothThemes(page, saved);
+
+  // The home's cards right to left in Arabic, then in Maltese: the price's arrow in the reading direction, the
+  // Buy-X-get-Y badge in the reader's words and digits.
+  await page.goto('/');
+  await expect(cardTitled(page, priced)).toBeVisible();
+  let current: LanguageCode = 'en';
+  for (const [code, arrow, dir] of [
+    ['ar', '←', 'rtl'],
+    ['mt', '→', 'ltr'],
+  ] as const) {
+    await chooseLanguage(page, testInfo, current, code);
+    current = code;
+    await expect(page.locator('html')).toHaveAttribute('dir', dir);
+    await expect(cardTitled(page, priced).getByTestId('price')).toContainText(arrow);
+    const [two, one] = await page.evaluate((language) => [2, 1].map((count) => new Intl.NumberFormat(language).format(count)), code);
+    await expect(cardTitled(page, buyGet).getByTestId('badge')).toHaveText(formatMessage(catalogs[code].pricing.buyGetFree, { buy: two ?? '', get: one ?? '' }));
+    await expectNoSeriousA11yViolations(page);
+  }
 });
