@@ -16,6 +16,19 @@ import { applyRequestError } from '../../../lib/form-errors.ts';
 import { translateMessage } from '../../../lib/i18n.ts';
 import { returnPathFrom, withReturnPath } from '../../../lib/return-path.ts';
 import { useLogin } from '../api/login.ts';
+import { useClientConfig } from '../../../lib/client-config.ts';
+import { OIDC_ERROR_CODES, type OidcErrorCode } from '@qrib/shared/oidc-schemas';
+
+/** Issue 27: why a provider sign-in came back here (`?oidcError=`), if it is one the catalogs name. */
+function oidcErrorFrom(search: string): OidcErrorCode | null {
+  const code = new URLSearchParams(search).get('oidcError');
+  return (OIDC_ERROR_CODES as readonly string[]).includes(code ?? '') ? (code as OidcErrorCode) : null;
+}
+
+/** Issue 27: the provider's start, coming back to the page the reader came for. */
+export function oidcStartUrl(returnPath: string | null): string {
+  return `/api/v1/auth/oidc/start${returnPath ? `?returnTo=${encodeURIComponent(returnPath)}` : ''}`;
+}
 
 export function LoginForm() {
   const { t } = useTranslation();
@@ -26,6 +39,9 @@ export function LoginForm() {
   // Just after deleting the account (the profile's settings tell it, and their strings came with that screen).
   const isAccountDeleted = typeof location.state === 'object' && location.state !== null && 'accountDeleted' in location.state;
   const loginMutation = useLogin();
+  // Issue 27: with a provider configured the OAuth button signs in there; without one it keeps the spec's message.
+  const oidcProvider = useClientConfig().data?.oidcProvider ?? null;
+  const oidcError = oidcErrorFrom(location.search);
   const [formError, setFormError] = useState<string | null>(null);
   const {
     register,
@@ -51,6 +67,7 @@ export function LoginForm() {
     <form onSubmit={asyncHandler(onSubmit)} noValidate className="space-y-4">
       {isAccountDeleted && !formError ? <Alert tone="success">{t('accountSettings.deleted')}</Alert> : null}
       {formError ? <Alert>{translateMessage(t, formError)}</Alert> : null}
+      {oidcError && !formError ? <Alert>{t(`oidc.errors.${oidcError}`)}</Alert> : null}
       <FormTextField
         label={t('auth.username')}
         autoComplete="username"
@@ -79,8 +96,15 @@ export function LoginForm() {
         {t('auth.or')}
         <span className="h-px flex-1 bg-slate-200" />
       </div>
-      <Button variant="secondary" className="w-full" onClick={() => setFormError(MESSAGES.oauthNotImplemented)}>
-        {t('auth.oauthButton')}
+      <Button
+        variant="secondary"
+        className="w-full"
+        onClick={() => {
+          if (oidcProvider) window.location.assign(oidcStartUrl(returnPath));
+          else setFormError(MESSAGES.oauthNotImplemented);
+        }}
+      >
+        {oidcProvider ? t('oidc.continueWith', { provider: oidcProvider }) : t('auth.oauthButton')}
       </Button>
       <p className="text-center text-sm text-slate-600">
         {t('auth.noAccount')}{' '}
