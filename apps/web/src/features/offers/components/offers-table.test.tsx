@@ -82,10 +82,10 @@ describe('OffersTable', () => {
     expect(screen.getByRole('link', { name: 'New offer' })).toHaveAttribute('href', '/add-offer');
     expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Title', 'Category', 'Validity', 'Status', 'Redeemed', 'Action']);
     const [titleCell, ...otherCells] = within(table).getAllByRole('cell');
-    expect(otherCells.map((cell) => cell.textContent)).toEqual(['—', 'Jun 1, 2025 – Jun 30, 2025', 'Active', '0 / 40', 'View']);
+    expect(otherCells.map((cell) => cell.textContent)).toEqual(['—', '1 Jun 2025 – 30 Jun 2025', 'Active', '0 / 40', 'View']);
     // Below `md` the title cell repeats them under labels (those columns are hidden there).
     expect(titleCell).toHaveTextContent('Two pastizzi for one');
-    expect(valueOf(titleCell ?? table, 'Validity')).toHaveTextContent('Jun 1, 2025 – Jun 30, 2025');
+    expect(valueOf(titleCell ?? table, 'Validity')).toHaveTextContent('1 Jun 2025 – 30 Jun 2025');
   });
 
   it("shows 'redeemed / max' for a limited offer and the plain count for an unlimited one, on wide screens and under the title", async () => {
