@@ -11,6 +11,7 @@ const vendorScreens = () => import('./routes/vendor-screens.tsx');
 const codesRoutes = () => import('./routes/codes-route.tsx');
 const trustRoutes = () => import('./routes/trust-routes.tsx');
 const accountAccessRoutes = () => import('./routes/account-access-routes.tsx');
+const oidcRoutes = () => import('./routes/oidc-routes.tsx');
 
 export const routes: RouteObject[] = [
   { path: '/login', element: screen(authRoutes, 'LoginRoute'), errorElement: <RouteErrorPage /> },
@@ -20,6 +21,9 @@ export const routes: RouteObject[] = [
   { path: '/reset-password', element: screen(accountAccessRoutes, 'ResetPasswordRoute'), errorElement: <RouteErrorPage /> },
   { path: '/verify-email', element: screen(accountAccessRoutes, 'VerifyEmailRoute'), errorElement: <RouteErrorPage /> },
   { path: '/unsubscribe', element: screen(accountAccessRoutes, 'UnsubscribeRoute'), errorElement: <RouteErrorPage /> },
+  // Issue 27: after a provider sign-in: complete a new account, or link the account that has the address.
+  { path: '/oidc/complete', element: screen(oidcRoutes, 'OidcCompleteRoute'), errorElement: <RouteErrorPage /> },
+  { path: '/oidc/link', element: screen(oidcRoutes, 'OidcLinkRoute'), errorElement: <RouteErrorPage /> },
   // Public pages (issue 14, DESIGN.md §5): what a rating means and what orders offers, readable signed out.
   { path: '/how-ratings-work', element: screen(trustRoutes, 'HowRatingsWorkRoute'), errorElement: <RouteErrorPage /> },
   { path: '/how-offers-are-ordered', element: screen(trustRoutes, 'HowOffersAreOrderedRoute'), errorElement: <RouteErrorPage /> },
