@@ -6,7 +6,12 @@ import { renderRoutes } from '../../testing/render.tsx';
 import { testShopper } from '../../testing/users.ts';
 import { ProfileRoute } from './profile-route.tsx';
 
-const sessions = { 'GET /api/v1/me/sessions': { body: { data: [] } }, 'GET /api/v1/me/export': { body: { data: null } } };
+const sessions = {
+  'GET /api/v1/me/sessions': { body: { data: [] } },
+  'GET /api/v1/me/export': { body: { data: null } },
+  // Issue 27: the profile's 'Sign-in methods' asks; no provider, nothing linked.
+  'GET /api/v1/auth/oidc/identities': { body: { data: { hasPassword: true, provider: null, identities: [] } } },
+};
 
 // jsdom has no scrollIntoView; the detail opened as /profile#verify-email scrolls itself into view.
 beforeAll(() => {

@@ -35,6 +35,8 @@ function where(router: ReturnType<typeof renderRoutes>['router']) {
 function stubSignIn() {
   let signedIn = false;
   return stubApi({
+    // Issue 27: the login page asks whether a provider is configured.
+    'GET /api/v1/config': { body: { data: { mapStyleUrl: null, oidcProvider: null } } },
     'GET /api/v1/auth/session': () => ({ body: { user: signedIn ? shopper : null } }),
     'POST /api/v1/auth/login': () => {
       signedIn = true;
@@ -56,7 +58,7 @@ async function logIn() {
 
 describe('return after login', () => {
   it('sends a signed-out reader of an offer to /login carrying the offer, and nobody else', async () => {
-    stubApi({ 'GET /api/v1/auth/session': { body: { user: null } } });
+    stubApi({ 'GET /api/v1/config': { body: { data: { mapStyleUrl: null, oidcProvider: null } } }, 'GET /api/v1/auth/session': { body: { user: null } } });
     const offer = renderRoutes(guarded, { path: '/viewoffer/7' });
     await waitFor(() => expect(where(offer.router)).toBe('/login?next=%2Fviewoffer%2F7'));
     offer.unmount();

@@ -10,9 +10,12 @@ import { testOwner, testShopper } from '../../../testing/users.ts';
 import { EXPORT_POLL_MS } from '../api/data-export.ts';
 import { AccountSettings } from './account-settings.tsx';
 import { formatFileSize } from './data-export-section.tsx';
+import { SignInMethodsSection } from './sign-in-methods-section.tsx';
 
 const strings = enAccount.accountSettings;
-const noExport = { 'GET /api/v1/me/export': { body: { data: null } } };
+// Issue 27: no provider configured and nothing linked: the 'Sign-in methods' section stays away.
+const noProvider = { 'GET /api/v1/auth/oidc/identities': { body: { data: { hasPassword: true, provider: null, identities: [] } } } };
+const noExport = { 'GET /api/v1/me/export': { body: { data: null } }, ...noProvider };
 
 function fieldError(statusCode: number, field: string, code: keyof typeof MESSAGES) {
   return {
@@ -118,6 +121,7 @@ describe('Download my data', () => {
     try {
       let current: DataExport | null = null;
       const api = stubApi({
+        ...noProvider,
         'GET /api/v1/me/export': () => ({ body: { data: current } }),
         'POST /api/v1/me/export': () => {
           current = pending;
@@ -144,7 +148,7 @@ describe('Download my data', () => {
   });
 
   it('says what an owner gets besides, and a failed preparation can be asked for again', async () => {
-    stubApi({ 'GET /api/v1/me/export': { body: { data: { ...pending, status: 'FAILED' } } }, 'GET /api/v1/vendors/me': neverAnswer });
+    stubApi({ ...noProvider, 'GET /api/v1/me/export': { body: { data: { ...pending, status: 'FAILED' } } }, 'GET /api/v1/vendors/me': neverAnswer });
     renderScreen(<AccountSettings user={testOwner} businessStatus="CLOSED" />);
     const exportSection = section('data-export');
     expect(exportSection.getByText(strings.exportOwner)).toBeInTheDocument();
@@ -244,3 +248,24 @@ describe('Close my business', () => {
     expect(screen.getByTestId('delete-account')).toBeInTheDocument();
   });
 });
+
+describe('Sign-in methods (issue 27)', () => {
+  it('lists the linked identity, refuses removing the last way to sign in with the clear message, and offers a password', async () => {
+    const lastWay = { statusCode: 409, error: 'Conflict', message: MESSAGES.lastSignInMethod, code: 'lastSignInMethod', params: {} };
+    stubApi({
+      'GET /api/v1/auth/oidc/identities': {
+        body: { data: { hasPassword: false, provider: 'Google', identities: [{ id: 4, email: 'ana@example.com', createdAt: '2026-11-28T09:00:00Z', lastUsedAt: null }] } },
+      },
+      'DELETE /api/v1/auth/oidc/identities/4': { status: 409, body: lastWay },
+    });
+    renderScreen(<SignInMethodsSection />, { route: '/profile' });
+    expect(await screen.findByText('Google · ana@example.com')).toBeInTheDocument();
+    expect(screen.getByText('No password set')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Link Google' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Confirm with Google' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Set a password' })).toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Unlink' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.lastSignInMethod);
+  });
+});
+

@@ -12,6 +12,7 @@ import { CloseBusinessSection } from './close-business-section.tsx';
 import { DataExportSection } from './data-export-section.tsx';
 import { DeleteAccountSection } from './delete-account-section.tsx';
 import { SettingsSection } from './settings-section.tsx';
+import { SignInMethodsSection } from './sign-in-methods-section.tsx';
 
 /**
  * `businessStatus`: the owner's business state as GET /vendors/me answers it (undefined while it loads, or for a
@@ -23,6 +24,7 @@ export function AccountSettings({ user, businessStatus }: { user: User; business
   const isBusinessOpen = business !== null && businessStatus !== 'CLOSED';
   return (
     <>
+      <SignInMethodsSection />
       <ChangePasswordForm />
       <ChangeEmailForm user={user} />
       <DataExportSection isOwner={business !== null} />
