@@ -142,7 +142,7 @@ test('in Maltese and in Arabic: the offer that is not there, and No connection o
     await readIn(page, testInfo, code);
     await page.goto('/viewoffer/987654321');
     await expect(page.locator('html')).toHaveAttribute('dir', code === 'ar' ? 'rtl' : 'ltr');
-    await expect(page.getByRole('heading', { level: 1, name: words.goneTitle })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: catalogs[code].messages.offerNotFound })).toBeVisible();
     await expect(page.getByRole('link', { name: words.browseOffers })).toBeVisible();
     await expect(page.getByRole('region', { name: words.offersNearby })).toBeVisible();
     await expectAccessibleDrawnDark(page);

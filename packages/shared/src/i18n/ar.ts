@@ -71,7 +71,6 @@ export const ar: Catalog = {
     dismiss: 'إغلاق',
     notSaved: 'لم يُحفظ: «{{title}}». {{reason}}',
     notRemoved: 'ما زال محفوظًا: «{{title}}». {{reason}}',
-    goneTitle: 'هذا العرض غير متاح',
     goneWhy: 'ربما انتهى أو نفدت كميته أو أزاله المتجر، أو أن الرابط غير صحيح.',
     endedTitle: 'انتهى هذا العرض',
     endedWhy: 'لم يعد بالإمكان استخدام رموزه في المتجر.',

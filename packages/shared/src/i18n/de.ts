@@ -71,7 +71,6 @@ export const de: Catalog = {
     dismiss: 'Schließen',
     notSaved: 'Nicht gespeichert: „{{title}}“. {{reason}}',
     notRemoved: 'Weiterhin gespeichert: „{{title}}“. {{reason}}',
-    goneTitle: 'Dieses Angebot ist nicht verfügbar',
     goneWhy: 'Es ist vielleicht beendet, ausverkauft oder vom Geschäft entfernt worden, oder der Link stimmt nicht.',
     endedTitle: 'Dieses Angebot ist beendet',
     endedWhy: 'Seine Codes können im Geschäft nicht mehr eingelöst werden.',

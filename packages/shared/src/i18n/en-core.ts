@@ -26,7 +26,6 @@ export const enCore = {
     dismiss: 'Dismiss',
     notSaved: 'Not saved: “{{title}}”. {{reason}}',
     notRemoved: 'Still saved: “{{title}}”. {{reason}}',
-    goneTitle: 'This offer is not available',
     goneWhy: 'It may have ended, sold out or been taken down by the shop, or the link is not right.',
     endedTitle: 'This offer has ended',
     endedWhy: 'Its codes can no longer be used at the shop.',

@@ -71,7 +71,6 @@ export const fr: Catalog = {
     dismiss: 'Fermer',
     notSaved: 'Non enregistrée : « {{title}} ». {{reason}}',
     notRemoved: 'Toujours enregistrée : « {{title}} ». {{reason}}',
-    goneTitle: 'Cette offre n’est pas disponible',
     goneWhy: 'Elle est peut-être terminée, épuisée ou retirée par le commerce, ou le lien n’est pas correct.',
     endedTitle: 'Cette offre est terminée',
     endedWhy: 'Ses codes ne peuvent plus être utilisés au magasin.',

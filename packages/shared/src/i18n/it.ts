@@ -71,7 +71,6 @@ export const it: Catalog = {
     dismiss: 'Chiudi',
     notSaved: 'Non salvata: «{{title}}». {{reason}}',
     notRemoved: 'Ancora salvata: «{{title}}». {{reason}}',
-    goneTitle: 'Questa offerta non è disponibile',
     goneWhy: 'Potrebbe essere terminata, esaurita o ritirata dal negozio, oppure il link non è corretto.',
     endedTitle: 'Questa offerta è terminata',
     endedWhy: 'I suoi codici non si possono più usare in negozio.',

@@ -71,7 +71,6 @@ export const ja: Catalog = {
     dismiss: '閉じる',
     notSaved: '保存されませんでした:「{{title}}」。{{reason}}',
     notRemoved: '保存されたままです:「{{title}}」。{{reason}}',
-    goneTitle: 'このオファーは利用できません',
     goneWhy: '終了した、売り切れた、またはお店が取り下げた可能性があります。リンクが正しくない可能性もあります。',
     endedTitle: 'このオファーは終了しました',
     endedWhy: 'このオファーのコードはもうお店で使えません。',

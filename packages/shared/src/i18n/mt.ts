@@ -84,7 +84,6 @@ export const mt: Catalog = {
     dismiss: 'Agħlaq',
     notSaved: 'Ma ġietx issalvata: “{{title}}”. {{reason}}',
     notRemoved: 'Għadha salvata: “{{title}}”. {{reason}}',
-    goneTitle: 'Din l-offerta mhix disponibbli',
     goneWhy: 'Forsi spiċċat, inbiegħet kollha jew il-ħanut neħħieha, jew il-link mhux tajjeb.',
     endedTitle: 'Din l-offerta spiċċat',
     endedWhy: 'Il-kodiċijiet tagħha ma jistgħux jintużaw aktar fil-ħanut.',

@@ -71,7 +71,6 @@ export const tr: Catalog = {
     dismiss: 'Kapat',
     notSaved: 'Kaydedilmedi: “{{title}}”. {{reason}}',
     notRemoved: 'Hâlâ kayıtlı: “{{title}}”. {{reason}}',
-    goneTitle: 'Bu fırsat kullanılamıyor',
     goneWhy: 'Sona ermiş, tükenmiş ya da işletme tarafından kaldırılmış olabilir veya bağlantı doğru değil.',
     endedTitle: 'Bu fırsat sona erdi',
     endedWhy: 'Kodları artık mağazada kullanılamaz.',

@@ -2,6 +2,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { MESSAGES } from '@qrib/shared/messages';
 import type { NearbyBusiness, NearbyCategoryOffer } from '@qrib/shared/nearby-schemas';
 import type { Offer } from '@qrib/shared/offer-schemas';
 import { STORAGE_KEYS } from '../../../lib/shopper-location.ts';
@@ -112,7 +113,7 @@ describe('an offer that cannot be shown', () => {
       'GET /api/v1/me/favorites': { body: { data: [] } },
     });
     renderOffer(12345);
-    expect(await screen.findByRole('heading', { level: 1, name: 'This offer is not available' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: MESSAGES.offerNotFound })).toBeInTheDocument();
     expect(screen.getByText(/may have ended, sold out or been taken down/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Browse offers' })).toHaveAttribute('href', '/');
     const nearby = await screen.findByRole('region', { name: 'Offers nearby' });
@@ -135,7 +136,7 @@ describe('an offer that cannot be shown', () => {
   it('an id that cannot exist reads the same', async () => {
     stubApi({});
     renderOffer(0);
-    expect(await screen.findByRole('heading', { level: 1, name: 'This offer is not available' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: MESSAGES.offerNotFound })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Browse offers' })).toBeInTheDocument();
   });
 

@@ -73,14 +73,14 @@ describe('OfferDetail', () => {
   it('says an offer is not available, with Browse offers, for a 404 and for an id that cannot exist', async () => {
     stubApi({ 'GET /api/v1/offers/7': { status: 404, body: { statusCode: 404, error: 'Not Found', message: MESSAGES.offerNotFound, code: 'offerNotFound', params: {} } } });
     const { unmount } = renderDetail();
-    expect(await screen.findByRole('heading', { level: 1, name: 'This offer is not available' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: MESSAGES.offerNotFound })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Browse offers' })).toHaveAttribute('href', '/');
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     unmount();
 
     const api = stubApi({});
     renderDetail(Number.NaN);
-    expect(screen.getByRole('heading', { level: 1, name: 'This offer is not available' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: MESSAGES.offerNotFound })).toBeInTheDocument();
     expect(api.calls).toEqual([]);
   });
 

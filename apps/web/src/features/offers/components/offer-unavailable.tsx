@@ -51,7 +51,8 @@ export function OfferUnavailable({
   return (
     <div className="mx-auto max-w-3xl space-y-6" data-testid="offer-unavailable">
       <section className="space-y-3 rounded-2xl border border-slate-200 bg-white p-6 text-center">
-        <h1 className="text-xl font-bold text-slate-900">{t(`deadEnds.${reason}Title`)}</h1>
+        {/* Not found keeps the spec's own state, 'Offer not found.' (spec §4); the sentence under it says why and leads on. */}
+        <h1 className="text-xl font-bold text-slate-900">{reason === 'gone' ? t('messages.offerNotFound') : t(`deadEnds.${reason}Title`)}</h1>
         {title === undefined ? null : (
           <p className="break-words font-semibold text-slate-900">
             <bdi>{title}</bdi>
