@@ -72,7 +72,14 @@ test.describe('in Maltese', () => {
     const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
     return flatten(catalogs.en)
       .filter((text) => !maltese.has(text) && /\p{L}{2,}/u.test(text.replace(/\{\{\w+\}\}/g, '')))
-      .map((text) => new RegExp(`^${text.split(/\{\{\w+\}\}/).map(escape).join('.+')}$`, 'u'));
+      // A quantity's placeholder takes digits only: 'Buy {{buy}}, get {{get}} free' is the badge, while a shop's own
+      // English description ('Buy two paperbacks, get the cheaper free') is content, not a string left untranslated.
+      .map((text) => {
+        const numeric = new Set(['buy', 'get']);
+        const parts = text.split(/(\{\{\w+\}\})/);
+        const source = parts.map((part) => (/^\{\{\w+\}\}$/.test(part) ? (numeric.has(part.slice(2, -2)) ? '\\p{N}+' : '.+') : escape(part))).join('');
+        return new RegExp(`^${source}$`, 'u');
+      });
   }
 
   /** Each visible element's whole text, and the names and hints people hear or read. */
