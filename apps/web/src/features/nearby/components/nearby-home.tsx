@@ -2,10 +2,9 @@
  * The customer's nearby offers home (spec §2.4): where you are, categories, and offers from the nearest
  * shops first; the first four, then See all, which also loads further pages.
  */
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { NearbyBusiness } from '@qrib/shared/nearby-schemas';
-import { ShopMapView } from '../../../components/map/shop-map-view.tsx';
 import { ViewToggle, type OffersView } from '../../../components/map/view-toggle.tsx';
 import { OfferCard } from '../../../components/offer-card.tsx';
 import { RankingLink } from '../../../components/ranking-link.tsx';
@@ -16,7 +15,6 @@ import { useNearbyOffers } from '../api/get-nearby-offers.ts';
 import { useLiveOffers } from '../api/offer-stream.ts';
 import { CategoryGrid } from './category-grid.tsx';
 import { CurrentLocationCard } from './current-location-card.tsx';
-import { LocationFallback } from './location-fallback.tsx';
 
 const INITIAL_OFFERS = 4;
 
@@ -24,6 +22,13 @@ interface Card {
   business: NearbyBusiness;
   offer: NearbyBusiness['offers'][number];
 }
+
+/*
+ * Not part of the home's first screen, so not of its first load (issue 27 §6): the map view's code comes when the
+ * reader picks the map, the location fallback's when no position could be had (the picker it opens is lazy already).
+ */
+const ShopMapView = lazy(async () => ({ default: (await import('../../../components/map/shop-map-view.tsx')).ShopMapView<Card> }));
+const LocationFallback = lazy(async () => ({ default: (await import('./location-fallback.tsx')).LocationFallback }));
 const discountOf = ({ offer }: Card) => ({
   discountType: offer.discountType,
   discountValue: offer.discountValue,
@@ -61,7 +66,11 @@ export function NearbyHome({ greeting }: { greeting?: string }) {
   if (location.status === 'detecting') {
     offersBody = <LoadingState message={t('messages.detectingLocation')} />;
   } else if (location.status === 'error') {
-    offersBody = <LocationFallback unsupported={location.unsupported} denied={location.denied} onChoosePlace={choosePlace} onUseDevice={detectDevice} />;
+    offersBody = (
+      <Suspense fallback={<LoadingState />}>
+        <LocationFallback unsupported={location.unsupported} denied={location.denied} onChoosePlace={choosePlace} onUseDevice={detectDevice} />
+      </Suspense>
+    );
   } else if (nearby.isPending) {
     offersBody = <LoadingState />;
   } else if (nearby.isError) {
@@ -70,7 +79,11 @@ export function NearbyHome({ greeting }: { greeting?: string }) {
     offersBody = <EmptyState message={t('messages.noOffersInArea')} />;
   } else if (view === 'map') {
     // Every shop loaded so far, on the map with its best discount.
-    offersBody = <ShopMapView items={cards} discountOf={discountOf} shopOf={shopOf} renderOffers={(items) => cardList(items)} />;
+    offersBody = (
+      <Suspense fallback={<LoadingState />}>
+        <ShopMapView items={cards} discountOf={discountOf} shopOf={shopOf} renderOffers={(items) => cardList(items)} />
+      </Suspense>
+    );
   } else {
     offersBody = (
       <>
