@@ -3,6 +3,7 @@ import type { TFunction } from 'i18next';
 import type { Notification } from '@qrib/shared/notification-schemas';
 import { paths } from '../../../config/paths.ts';
 import { translateMessage } from '../../../lib/i18n.ts';
+import '../../../lib/notification-strings.ts';
 
 export interface NotificationView {
   text: string;

@@ -14,6 +14,7 @@ import { translateError } from '../../../lib/i18n.ts';
 import { useNotifications } from '../api/get-notifications.ts';
 import { useMarkNotificationsRead } from '../api/mark-notifications-read.ts';
 import { describeNotification } from './describe-notification.ts';
+import '../../../lib/notification-strings.ts';
 
 function NotificationItem({ notification, onOpen }: { notification: Notification; onOpen: () => void }) {
   const { t, i18n } = useTranslation();
