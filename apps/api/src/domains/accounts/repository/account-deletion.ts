@@ -37,6 +37,8 @@ export const DELETED_USER_COLUMNS = [
   'mail_outbox.user_id',
   'notifications.user_id',
   'sessions.user_id',
+  // Issue 27: the sign-ins at identity providers; a deleted account can no longer be signed into from them.
+  'user_identities.user_id',
 ] as const;
 
 /** A password hash no password verifies against (not an argon2 string at all). */
