@@ -63,7 +63,7 @@ export function CompleteAccountForm() {
   });
   return (
     <form onSubmit={asyncHandler(onSubmit)} noValidate className="space-y-4">
-      <p className="text-sm text-slate-600 dark:text-slate-300">
+      <p className="text-sm text-slate-600">
         {t('oidc.completeIntro', { provider: pending.data.provider, email: pending.data.email })}
       </p>
       {formError ? <Alert>{translateMessage(t, formError)}</Alert> : null}
@@ -101,7 +101,7 @@ export function LinkAccountForm() {
   });
   return (
     <form onSubmit={asyncHandler(onSubmit)} noValidate className="space-y-4">
-      <p className="text-sm text-slate-600 dark:text-slate-300">
+      <p className="text-sm text-slate-600">
         {t('oidc.linkIntro', { provider: pending.data.provider, email: pending.data.email })}
       </p>
       {formError ? <Alert>{translateMessage(t, formError)}</Alert> : null}
