@@ -68,6 +68,19 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir, TRUST_PROXY: 'everyone' })).toThrow(/TRUST_PROXY:/);
   });
 
+  it('takes an OpenID Connect provider with all four OIDC_* variables or none, naming each one missing', () => {
+    const all = { OIDC_ISSUER: 'https://id.example.com', OIDC_CLIENT_ID: 'qrib', OIDC_CLIENT_SECRET: 's3cret', OIDC_DISPLAY_NAME: 'ExampleID' };
+    expect(loadConfig({ DATA_DIR: tempDir() }).oidc).toBeUndefined();
+    expect(loadConfig({ DATA_DIR: tempDir(), ...all }).oidc).toEqual({ issuer: 'https://id.example.com', clientId: 'qrib', clientSecret: 's3cret', displayName: 'ExampleID' });
+    for (const missing of Object.keys(all)) {
+      const some = Object.fromEntries(Object.entries(all).filter(([name]) => name !== missing));
+      expect(() => loadConfig({ DATA_DIR: tempDir(), ...some })).toThrow(ConfigError);
+      expect(() => loadConfig({ DATA_DIR: tempDir(), ...some })).toThrow(new RegExp(`${missing}: is required when any OIDC_\\* variable is set`));
+    }
+    expect(() => loadConfig({ DATA_DIR: tempDir(), OIDC_DISPLAY_NAME: 'ExampleID' })).toThrow(/OIDC_ISSUER:.*OIDC_CLIENT_ID:.*OIDC_CLIENT_SECRET:/s);
+    expect(() => loadConfig({ DATA_DIR: tempDir(), ...all, OIDC_ISSUER: 'id.example.com' })).toThrow(/OIDC_ISSUER:/);
+  });
+
   it('uses JWT_SECRET and DATABASE_URL when given', () => {
     const secret = 'x'.repeat(40);
     const config = loadConfig({ DATA_DIR: tempDir(), JWT_SECRET: secret, DATABASE_URL: 'postgres://u:p@db:5432/qrib' });
