@@ -9,6 +9,7 @@
 import { expect, request as playwrightRequest, test, type Page, type TestInfo } from '@playwright/test';
 import { catalogs } from '@qrib/shared/i18n/catalogs';
 import { LANGUAGE_COOKIE_NAME, languageCookieValue, type LanguageCode } from '@qrib/shared/languages';
+import { MESSAGES } from '@qrib/shared/messages';
 import { expectNoSeriousA11yViolations, setDarkMode, signUpThroughForm } from './helpers.ts';
 
 /** The demo owner (apps/api/src/db/seed.ts), whose shop in Valletta has 'Ftira Friday' (no limit of units). */
@@ -106,7 +107,7 @@ test('a code redeemed at the till reads “Redeemed on …” on the offer page 
 test('an unknown offer says why and leads on; empty Saved and My codes lead to the offers', async ({ page }) => {
   await signUpThroughForm(page);
   await page.goto('/viewoffer/987654321');
-  await expect(page.getByRole('heading', { level: 1, name: 'This offer is not available' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: MESSAGES.offerNotFound })).toBeVisible();
   await expect(page.getByText('It may have ended, sold out or been taken down by the shop, or the link is not right.')).toBeVisible();
   // The position is known (granted), so offers nearby are suggested.
   const nearby = page.getByRole('region', { name: 'Offers nearby' });
