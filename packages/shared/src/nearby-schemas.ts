@@ -89,7 +89,7 @@ export type NearbyBusiness = z.infer<typeof nearbyBusinessSchema>;
 export const nearbyCategoryOfferSchema = nearbyOfferSchema.extend({
   distance: z.number(),
   category: categorySchema.nullable(),
-  vendor: z.object({ vendorId: z.number().int(), businessName: z.string(), businessAddress: z.string() }),
+  vendor: z.object({ vendorId: z.number().int(), businessName: z.string(), businessAddress: z.string(), logoUrl: z.string().nullable() }),
 });
 export type NearbyCategoryOffer = z.infer<typeof nearbyCategoryOfferSchema>;
 
@@ -100,7 +100,7 @@ export const nearbyResponseSchema = z.object({
 
 /** A saved offer (favourites): the offer as a card shows it, its business, and when it was saved. */
 export const favoriteSchema = nearbyOfferSchema.extend({
-  vendor: z.object({ vendorId: z.number().int(), businessName: z.string(), businessAddress: z.string() }),
+  vendor: z.object({ vendorId: z.number().int(), businessName: z.string(), businessAddress: z.string(), logoUrl: z.string().nullable() }),
   savedAt: z.string(),
 });
 export type Favorite = z.infer<typeof favoriteSchema>;
@@ -155,7 +155,7 @@ export const searchResultSchema = nearbyOfferSchema.extend({
   distance: z.number().nullable(),
   category: categorySchema.nullable(),
   /** With the shop's position (public, DESIGN.md §5): its marker on the map view. */
-  vendor: z.object({ vendorId: z.number().int(), businessName: z.string(), businessAddress: z.string(), latitude: z.number(), longitude: z.number() }),
+  vendor: z.object({ vendorId: z.number().int(), businessName: z.string(), businessAddress: z.string(), logoUrl: z.string().nullable(), latitude: z.number(), longitude: z.number() }),
 });
 export type SearchResult = z.infer<typeof searchResultSchema>;
 export const searchResponseSchema = z.object({ data: z.array(searchResultSchema), nextCursor: z.string().nullable() });

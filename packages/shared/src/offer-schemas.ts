@@ -241,6 +241,8 @@ export const offerVendorSchema = z.object({
   businessName: z.string(),
   businessType: z.enum(BUSINESS_TYPES),
   businessAddress: z.string(),
+  /** The shop's logo (issue 27: every card shows the logo or the initial); null without one. */
+  logoUrl: z.string().nullable(),
   contactPhone: z.string(),
   latitude: z.number(),
   longitude: z.number(),

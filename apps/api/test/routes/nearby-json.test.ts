@@ -125,7 +125,7 @@ async function expectedPages() {
       ...presentOfferSummary(offer, images.get(offer.offerId) ?? null),
       distance: distance(vendor),
       category: category ?? null,
-      vendor: { vendorId: vendor.id, businessName: vendor.businessName, businessAddress: vendor.businessAddress },
+      vendor: { vendorId: vendor.id, businessName: vendor.businessName, businessAddress: vendor.businessAddress, logoUrl: vendor.logoKey ? publicUrl(vendor.logoKey) : null },
     }))
     .sort((a, b) => a.distance - b.distance || a.offerId - b.offerId);
   return { home, categoryOffers };

@@ -2,9 +2,9 @@
  * Issue 27: an offer's price before (`regularPrice`) and a Buy-X-get-Y offer's quantities: read on create (multipart)
  * and on the whole-offer PATCH (left out: cleared), refused with the field named, and answered with the computed
  * `offerPrice` wherever an offer is answered (its page, the owner's list, nearby businesses and a category, search,
- * favourites, the shop page), each answer checked against its shared schema.
+ * favourites, the shop page), each answer checked against its shared schema; and the shop's logo URL on each list.
  */
-import { count } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   MAX_BUY_GET_QUANTITY,
@@ -19,7 +19,7 @@ import {
   shopResponseSchema,
 } from '@qrib/shared';
 import type { App } from '../../src/app.ts';
-import { categories, offers } from '../../src/db/schema.ts';
+import { categories, offers, vendors } from '../../src/db/schema.ts';
 import { multipartBody } from '../fixtures.ts';
 import { buildOffer, buildShop } from '../factories.ts';
 import { bodyOf, nearbyBusinessesResponseSchema, signUp, useTestApp, type TestDatabase } from '../helpers.ts';
@@ -187,5 +187,28 @@ describe('every answer of an offer carries them', () => {
     }
     expectAll('favourites', bodyOf(await get('/api/v1/me/favorites'), favoritesResponseSchema).data);
     expectAll('shop page', bodyOf(await get(`/api/v1/vendors/${shop.vendorId}`), shopResponseSchema).data.offers);
+  });
+});
+
+describe('the shop’s logo on every list of offers', () => {
+  it('offer page, nearby (businesses and a category), search and favourites answer the logo URL, null without one', async () => {
+    const shop = await owner();
+    const offer = bodyOf(await create(shop.cookies, { title: 'Logo latte' }), offerResponseSchema).data;
+    expect(offer.vendor.logoUrl).toBeNull();
+    await testDb.database.db.update(vendors).set({ logoKey: `public/logos/${'b'.repeat(64)}-logo.webp` }).where(eq(vendors.id, shop.vendorId));
+    const logoUrl = `/uploads/public/logos/${'b'.repeat(64)}-logo.webp`;
+    const shopper = await signUp(app);
+    const get = (url: string) => app.inject({ method: 'GET', url, cookies: shopper.cookies });
+    const near = `latitude=${shop.position.latitude}&longitude=${shop.position.longitude}&radiusKm=0.5`;
+
+    expect(bodyOf(await get(`/api/v1/offers/${offer.offerId}`), offerResponseSchema).data.vendor.logoUrl).toBe(logoUrl);
+    const [business] = bodyOf(await get(`/api/v1/offers/nearby-offers?${near}`), nearbyBusinessesResponseSchema).data;
+    expect(business?.logoUrl).toBe(logoUrl);
+    const inCategory = bodyOf(await get(`/api/v1/offers/nearby-offers?${near}&categoryId=${categoryId}`), nearbyResponseSchema).data;
+    expect(inCategory.map((entry) => ('vendor' in entry ? entry.vendor.logoUrl : null))).toEqual([logoUrl]);
+    const found = bodyOf(await get('/api/v1/offers/search?q=Logo latte'), searchResponseSchema).data;
+    expect(found.map((result) => result.vendor.logoUrl)).toEqual([logoUrl]);
+    expect((await app.inject({ method: 'PUT', url: `/api/v1/me/favorites/${offer.offerId}`, cookies: shopper.cookies })).statusCode).toBe(204);
+    expect(bodyOf(await get('/api/v1/me/favorites'), favoritesResponseSchema).data.map((saved) => saved.vendor.logoUrl)).toEqual([logoUrl]);
   });
 });

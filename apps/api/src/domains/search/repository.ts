@@ -9,6 +9,7 @@ import { selectRows, type Db } from '../../db/client.ts';
 import { categories, offers } from '../../db/schema.ts';
 import { findFirstImageUrls, presentOfferSummary } from '../../db/offer-summary.ts';
 import { OFFER_HAS_UNITS, SHOP_SEEN_BY_SHOPPERS } from '../../db/shopper-visibility.ts';
+import { publicUrl } from '../../storage/public-url.ts';
 
 export const SEARCH_PAGE_SIZE = 20;
 
@@ -36,10 +37,10 @@ export function createSearchRepository(db: Db) {
       if (query.sort === 'nearest' && here) order = sql`${distanceKm} ASC, o.offer_id`;
       else if (text && query.sort !== 'newest') order = sql`(ts_rank(to_tsvector('simple', ${document}), ${tsQuery}) + word_similarity(${text}, ${document})) DESC, o.offer_id`;
       else order = sql`o.created_at DESC, o.offer_id DESC`;
-      const rows = await selectRows<{ offer_id: number; business_name: string; business_address: string; latitude: number; longitude: number }>(
+      const rows = await selectRows<{ offer_id: number; business_name: string; business_address: string; logo_key: string | null; latitude: number; longitude: number }>(
         db,
         sql`
-          SELECT o.offer_id, v.business_name, v.business_address, v.location_latitude AS latitude, v.location_longitude AS longitude
+          SELECT o.offer_id, v.business_name, v.business_address, v.logo_key, v.location_latitude AS latitude, v.location_longitude AS longitude
           FROM offers o
           JOIN vendors v ON v.id = o.vendor_id
           JOIN categories c ON c.category_id = o.category_id
@@ -68,6 +69,7 @@ export function createSearchRepository(db: Db) {
             vendorId: offer.vendorId,
             businessName: row.business_name,
             businessAddress: row.business_address,
+            logoUrl: row.logo_key ? publicUrl(row.logo_key) : null,
             latitude: Number(row.latitude),
             longitude: Number(row.longitude),
           },

@@ -72,7 +72,12 @@ function makeCard(row: CardColumns, categoryId: number | undefined): CardText {
     row.category_id === null || row.category_id === undefined
       ? null
       : { categoryId: Number(row.category_id), name: row.category_name, description: row.category_description, iconUrl: row.category_icon_url ?? null };
-  const vendor = { vendorId: Number(row.vendor_id), businessName: row.business_name, businessAddress: row.business_address };
+  const vendor = {
+    vendorId: Number(row.vendor_id),
+    businessName: row.business_name,
+    businessAddress: row.business_address,
+    logoUrl: row.logo_key ? publicUrl(row.logo_key) : null,
+  };
   return cardText(`${(row.offer ?? '{}').slice(0, -1)},"distance":`, `,"category":${JSON.stringify(category)},"vendor":${JSON.stringify(vendor)}}`);
 }
 

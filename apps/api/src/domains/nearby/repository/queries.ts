@@ -113,7 +113,7 @@ function currentOffersJson(vendorId: SQL, today: string): SQL {
 
 /** What a category screen's card shows, for the offers (ids) in `p`. */
 const CATEGORY_OFFER_COLUMNS = sql`${OFFER_JSON} AS offer, c.category_id, c.name AS category_name,
-  c.description AS category_description, c.icon_url AS category_icon_url, v.id AS vendor_id, v.business_name, v.business_address`;
+  c.description AS category_description, c.icon_url AS category_icon_url, v.id AS vendor_id, v.business_name, v.business_address, v.logo_key`;
 const CATEGORY_OFFER_JOINS = sql`JOIN offers o ON o.offer_id = p.id JOIN vendors v ON v.id = o.vendor_id
   LEFT JOIN categories c ON c.category_id = o.category_id ${FIRST_PHOTO}`;
 

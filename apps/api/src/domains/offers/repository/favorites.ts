@@ -5,6 +5,7 @@ import type { Db } from '../../../db/client.ts';
 import { favorites, offers, vendors } from '../../../db/schema.ts';
 import { findFirstImageUrls, presentOfferSummary } from '../../../db/offer-summary.ts';
 import { shopSeenByShoppers } from '../../../db/shopper-visibility.ts';
+import { publicUrl } from '../../../storage/public-url.ts';
 
 export function createFavoritesRepository(db: Db) {
   return {
@@ -28,7 +29,7 @@ export function createFavoritesRepository(db: Db) {
       const images = await findFirstImageUrls(db, rows.map((row) => row.offer.offerId));
       return rows.map(({ offer, vendor, savedAt }) => ({
         ...presentOfferSummary(offer, images.get(offer.offerId) ?? null),
-        vendor: { vendorId: vendor.id, businessName: vendor.businessName, businessAddress: vendor.businessAddress },
+        vendor: { vendorId: vendor.id, businessName: vendor.businessName, businessAddress: vendor.businessAddress, logoUrl: vendor.logoKey ? publicUrl(vendor.logoKey) : null },
         savedAt: savedAt.toISOString(),
       }));
     },

@@ -190,6 +190,7 @@ export function presentOffer(
       businessName: vendor.businessName,
       businessType: vendor.businessType,
       businessAddress: vendor.businessAddress,
+      logoUrl: vendor.logoKey ? publicUrl(vendor.logoKey) : null,
       contactPhone: vendor.contactPhone,
       latitude: vendor.locationLatitude,
       longitude: vendor.locationLongitude,

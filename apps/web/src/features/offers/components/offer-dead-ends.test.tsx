@@ -33,7 +33,7 @@ const offer: Offer = {
   remaining: null,
   sendNotifications: true,
   category: { categoryId: 2, name: 'Food', description: 'Food and drink', iconUrl: null },
-  vendor: { vendorId: 3, businessName: 'Crystal Palace Bar', businessType: 'RESTAURANT', businessAddress: 'Triq San Pawl, Rabat', contactPhone: '+356 2145 6789', latitude: 35.8811, longitude: 14.3988 },
+  vendor: { vendorId: 3, businessName: 'Crystal Palace Bar', businessType: 'RESTAURANT', businessAddress: 'Triq San Pawl, Rabat', logoUrl: null, contactPhone: '+356 2145 6789', latitude: 35.8811, longitude: 14.3988 },
   documents: [],
   images: [],
   imageUrl: null,
@@ -146,7 +146,7 @@ describe('an offer that cannot be shown', () => {
       ...nearbyOffer(11, 'Two ftajjar for one'),
       distance: 0.6,
       category: offer.category,
-      vendor: { vendorId: 6, businessName: 'Il-Forn', businessAddress: 'Triq San Pawl, Rabat' },
+      vendor: { vendorId: 6, businessName: 'Il-Forn', businessAddress: 'Triq San Pawl, Rabat', logoUrl: null },
     };
     stubShopper({
       'GET /api/v1/offers/7': { body: { data: { ...offer, endDate: '2020-01-31' } } },

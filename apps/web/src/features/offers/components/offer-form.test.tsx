@@ -41,6 +41,7 @@ const offer: Offer = {
     businessName: 'Crystal Palace Bar',
     businessType: 'RESTAURANT',
     businessAddress: 'Triq San Pawl, Rabat',
+    logoUrl: null,
     contactPhone: '',
     latitude: 35.8811,
     longitude: 14.3988,

@@ -35,6 +35,7 @@ const offer: Offer = {
     businessName: 'Crystal Palace Bar',
     businessType: 'RESTAURANT',
     businessAddress: 'Triq San Pawl, Rabat',
+    logoUrl: null,
     contactEmail: 'hello@crystalpalace.mt',
     contactPhone: '+356 2145 0000',
     latitude: 35.8811,

@@ -133,7 +133,7 @@ export function ShopperOffer({ offer, action, slots = {} }: { offer: Offer; acti
         className="flex items-center gap-3 rounded-2xl border border-slate-200 bg-white p-3 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
         data-testid="shop-link"
       >
-        <ShopLogo name={offer.vendor.businessName} logoUrl={shop.data?.logoUrl ?? null} size="small" />
+        <ShopLogo name={offer.vendor.businessName} logoUrl={offer.vendor.logoUrl ?? shop.data?.logoUrl ?? null} size="small" />
         <span className="min-w-0">
           <span className="block truncate font-semibold text-slate-900">
             <bdi>{offer.vendor.businessName}</bdi>
