@@ -4,7 +4,7 @@
  * development login page) and a second Qrib server pointed at it (its own port and data folder, the same built web
  * app), once per worker, both stopped afterwards. A signed-out reader opens a shared offer, Get this offer → login →
  * 'Continue with TestID' → the provider's login page → 'Complete your account' → the offer; the profile's 'Sign-in
- * methods' then lists the provider. An identity whose address an account already has links with that account's
+ * methods' then lists the provider, and the account (no password) is deleted after confirming at the provider. An identity whose address an account already has links with that account's
  * password. axe, light and dark, on each screen; 'Complete your account' once in Arabic (right to left) and Maltese.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -159,6 +159,20 @@ test('a signed-out reader of a shared offer signs up with the provider and lands
   await expect(methods).toContainText('No password set');
   await methods.scrollIntoViewIfNeeded();
   await expectAccessibleInLightAndDark(page);
+
+  // No password to type: deleting the account is confirmed by signing in again at the provider (it asks anew).
+  const deletion = page.getByTestId('delete-account');
+  await expect(deletion.getByLabel('Password')).toHaveCount(0);
+  await methods.getByRole('button', { name: `Confirm with ${PROVIDER_NAME}` }).click();
+  await signInAtProvider(page, login);
+  await expect(page).toHaveURL(/\/profile$/);
+  const provided = deletion.getByTestId('delete-account-provider');
+  await expect(provided).toContainText(`Confirmed at ${PROVIDER_NAME}`);
+  await provided.scrollIntoViewIfNeeded();
+  await expectAccessibleInLightAndDark(page);
+  await deletion.getByLabel(`Type your username, ${account.username}, to confirm`).fill(account.username);
+  await deletion.getByRole('button', { name: 'Delete my account' }).click();
+  await expect(page).toHaveURL(/\/login$/);
 });
 
 test('an identity with the address of an existing account links to it with that account’s password, and signs in', async ({ page }) => {

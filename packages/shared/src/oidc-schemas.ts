@@ -3,6 +3,18 @@ import { z } from 'zod';
 import { signupRequestSchema } from './auth-schemas.ts';
 import { MESSAGES } from './messages.ts';
 
+/**
+ * How recent a provider sign-in confirms an action that asks for the password (deleting the account, changing the
+ * address, closing a business) on an account without one: the API's rule and what the profile shows as confirmed.
+ */
+export const OIDC_REAUTH_WINDOW_MS = 5 * 60_000;
+
+/**
+ * What the web app sends as `password` for an account without one once it has confirmed at its provider: the API
+ * ignores the field for such an account (it reads the provider sign-in's age), and the schemas want it non-empty.
+ */
+export const PROVIDER_CONFIRMED_PASSWORD = 'confirmed-at-provider';
+
 /** Why a provider sign-in came back to /login (`/login?oidcError=<code>`), translated by oidc.errors.<code>. */
 export const OIDC_ERROR_CODES = ['denied', 'state', 'failed', 'unverified', 'taken', 'expired', 'unavailable'] as const;
 export type OidcErrorCode = (typeof OIDC_ERROR_CODES)[number];

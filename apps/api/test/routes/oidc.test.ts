@@ -7,13 +7,13 @@
 import { eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { MESSAGES, oidcPendingResponseSchema, oidcSignedInResponseSchema, signInMethodsResponseSchema } from '@qrib/shared';
+import { MESSAGES, PROVIDER_CONFIRMED_PASSWORD, oidcPendingResponseSchema, oidcSignedInResponseSchema, signInMethodsResponseSchema } from '@qrib/shared';
 import type { App } from '../../src/app.ts';
-import { userIdentities, users } from '../../src/db/schema.ts';
+import { userIdentities, users, vendors } from '../../src/db/schema.ts';
 import { describeArchive } from '../../src/domains/exports/data-export.ts';
 import { createDataExportsRepository } from '../../src/domains/exports/repository.ts';
 import { startTestProvider, type TestProvider } from '../oidc-provider.ts';
-import { bodyOf, createTestApp, createTestDatabase, signUp, testConfig, type TestDatabase } from '../helpers.ts';
+import { bodyOf, createTestApp, createTestDatabase, registerBusiness, signUp, testConfig, type TestDatabase } from '../helpers.ts';
 
 const REDIRECT_URI = `${testConfig().publicOrigin}/api/v1/auth/oidc/callback`;
 
@@ -62,6 +62,8 @@ interface RoundTrip {
   callback: LightMyRequestResponse;
   state: string;
   back: URL;
+  /** The provider's authorization URL the start redirected to. */
+  authorization: URL;
 }
 
 /** Start, the provider's login page as `login`, and the callback, as a browser goes through them. */
@@ -87,7 +89,7 @@ async function providerSignIn(
     url: `${back.pathname}${back.search}`,
     cookies: { ...options.cookies, qrib_oidc_state: need(stateCookie).value },
   });
-  return { callback, state: need(stateCookie).value, back };
+  return { callback, state: need(stateCookie).value, back, authorization };
 }
 
 async function identitiesOf(userId: number) {
@@ -333,6 +335,10 @@ describe('sign-in methods of an account without a password', () => {
 
     const reauth = await providerSignIn(login, { intent: 'reauth', returnTo: '/profile', cookies });
     expect(reauth.callback.headers.location).toBe('/profile');
+    // Confirming asks the provider for a new sign-in, not the session it remembers (and the token's auth_time is checked).
+    expect(reauth.authorization.searchParams.get('prompt')).toBe('login');
+    expect(reauth.authorization.searchParams.get('max_age')).toBe('0');
+    expect((await providerSignIn(login, { cookies })).authorization.searchParams.get('prompt')).toBeNull();
     // Another account's session cannot confirm with this identity.
     const other = await signUp(app);
     const foreign = await providerSignIn(login, { intent: 'reauth', cookies: other.cookies });
@@ -344,6 +350,23 @@ describe('sign-in methods of an account without a password', () => {
     // The identity is free again: it would make a new account.
     const after = await providerSignIn(login);
     expect(after.callback.headers.location).toBe('/oidc/complete');
+  });
+
+  it('confirms closing a business the same way; a stale sign-in closes nothing', async () => {
+    const { user, cookies, login, signedIn } = await providerSignUp('Close Test');
+    const vendorId = await registerBusiness(app, { email: need(user.email), phone: '+356 7912 3456', username: signedIn.username, cookies });
+    await db().update(userIdentities).set({ lastUsedAt: sql`now() - interval '6 minutes'` }).where(eq(userIdentities.userId, user.id));
+    const refused = await app.inject({ method: 'POST', url: '/api/v1/vendors/me/close', cookies, payload: { password: PROVIDER_CONFIRMED_PASSWORD } });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ code: 'reauthRequired', message: MESSAGES.reauthRequired });
+    const [still] = await db().select({ status: vendors.status }).from(vendors).where(eq(vendors.id, vendorId));
+    expect(still?.status).toBe('ACTIVE');
+
+    await providerSignIn(login, { intent: 'reauth', returnTo: '/profile', cookies });
+    const closed = await app.inject({ method: 'POST', url: '/api/v1/vendors/me/close', cookies, payload: { password: PROVIDER_CONFIRMED_PASSWORD } });
+    expect(closed.statusCode, closed.body).toBe(200);
+    const [after] = await db().select({ status: vendors.status }).from(vendors).where(eq(vendors.id, vendorId));
+    expect(after?.status).toBe('CLOSED');
   });
 
   it('logging out everywhere ends provider sessions too', async () => {

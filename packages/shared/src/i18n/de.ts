@@ -17,6 +17,8 @@ export const de: Catalog = {
     unlink: "Verknüpfung lösen",
     setPassword: "Passwort festlegen",
     confirmWithProvider: "Mit {{provider}} bestätigen",
+    confirmInstead: "Dein Konto hat kein Passwort. Bestätige, dass du es bist, indem du dich erneut bei {{provider}} anmeldest (das gilt fünf Minuten), oder lege unter Anmeldemethoden ein Passwort fest.",
+    confirmedAtProvider: "Bei {{provider}} bestätigt. Mach innerhalb von fünf Minuten weiter.",
     errors: {
       denied: "Die Anmeldung wurde beim Anbieter abgebrochen.",
       state: "Diese Anmeldung konnte nicht geprüft werden. Bitte versuche es erneut.",

@@ -21,6 +21,8 @@ export const enAccount = {
     unlink: "Unlink",
     setPassword: "Set a password",
     confirmWithProvider: "Confirm with {{provider}}",
+    confirmInstead: "Your account has no password. Confirm it is you by signing in again at {{provider}} (it counts for five minutes), or set a password under Sign-in methods.",
+    confirmedAtProvider: "Confirmed at {{provider}}. Go on within five minutes.",
     errors: {
       denied: "Sign-in was cancelled at the provider.",
       state: "This sign-in could not be checked. Please try again.",

@@ -17,6 +17,8 @@ export const fr: Catalog = {
     unlink: "Délier",
     setPassword: "Définir un mot de passe",
     confirmWithProvider: "Confirmer avec {{provider}}",
+    confirmInstead: "Votre compte n'a pas de mot de passe. Confirmez que c'est bien vous en vous reconnectant chez {{provider}} (valable cinq minutes), ou définissez un mot de passe dans Moyens de connexion.",
+    confirmedAtProvider: "Confirmé chez {{provider}}. Continuez dans les cinq minutes.",
     errors: {
       denied: "La connexion a été annulée chez le fournisseur.",
       state: "Cette connexion n'a pas pu être vérifiée. Veuillez réessayer.",

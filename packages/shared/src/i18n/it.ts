@@ -17,6 +17,8 @@ export const it: Catalog = {
     unlink: "Scollega",
     setPassword: "Imposta una password",
     confirmWithProvider: "Conferma con {{provider}}",
+    confirmInstead: "Il tuo account non ha una password. Conferma che sei tu accedendo di nuovo con {{provider}} (vale cinque minuti), oppure imposta una password in Metodi di accesso.",
+    confirmedAtProvider: "Confermato con {{provider}}. Prosegui entro cinque minuti.",
     errors: {
       denied: "L'accesso è stato annullato presso il provider.",
       state: "Non è stato possibile verificare questo accesso. Riprova.",

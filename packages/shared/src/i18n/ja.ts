@@ -17,6 +17,8 @@ export const ja: Catalog = {
     unlink: "連携を解除",
     setPassword: "パスワードを設定",
     confirmWithProvider: "{{provider}}で確認",
+    confirmInstead: "アカウントにパスワードがありません。{{provider}}でもう一度サインインして本人確認してください（5分間有効）。または「サインイン方法」でパスワードを設定してください。",
+    confirmedAtProvider: "{{provider}}で確認済みです。5分以内に続けてください。",
     errors: {
       denied: "プロバイダーでサインインがキャンセルされました。",
       state: "このサインインを確認できませんでした。もう一度お試しください。",

@@ -30,6 +30,8 @@ export const mt: Catalog = {
     unlink: "Neħħi r-rabta",
     setPassword: "Issettja password",
     confirmWithProvider: "Ikkonferma b’{{provider}}",
+    confirmInstead: "Il-kont tiegħek m’għandux kelma sigrieta. Ikkonferma li int billi terġa’ tidħol b’{{provider}} (jgħodd għal ħames minuti), jew issettja kelma sigrieta taħt Modi kif tidħol.",
+    confirmedAtProvider: "Ikkonfermat b’{{provider}}. Kompli fi żmien ħames minuti.",
     errors: {
       denied: "Id-dħul ġie kkanċellat għand il-fornitur.",
       state: "Dan id-dħul ma setax jiġi vverifikat. Erġa’ pprova.",

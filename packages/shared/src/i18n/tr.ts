@@ -17,6 +17,8 @@ export const tr: Catalog = {
     unlink: "Bağlantıyı kaldır",
     setPassword: "Şifre belirle",
     confirmWithProvider: "{{provider}} ile onayla",
+    confirmInstead: "Hesabınızın şifresi yok. {{provider}} ile yeniden giriş yaparak siz olduğunuzu onaylayın (beş dakika geçerlidir) ya da Giriş yöntemleri bölümünde bir şifre belirleyin.",
+    confirmedAtProvider: "{{provider}} ile onaylandı. Beş dakika içinde devam edin.",
     errors: {
       denied: "Giriş sağlayıcıda iptal edildi.",
       state: "Bu giriş doğrulanamadı. Lütfen tekrar deneyin.",

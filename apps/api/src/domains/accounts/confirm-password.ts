@@ -1,5 +1,5 @@
 /** The one password check of a signed-in account (issue 15), counted per account before it is checked. */
-import { LOGIN_ATTEMPT_WINDOW_MINUTES } from '@qrib/shared';
+import { LOGIN_ATTEMPT_WINDOW_MINUTES, OIDC_REAUTH_WINDOW_MS } from '@qrib/shared';
 import type { Db } from '../../db/client.ts';
 import { DomainError } from '../../kernel/domain-error.ts';
 import type { RateLimitCountersRepository } from '../../kernel/repository/rate-limit-counters.ts';
@@ -8,7 +8,7 @@ import { createUsersRepository, type UserRow } from './repository/users.ts';
 import { getDummyHash, verifyPassword } from '../../kernel/passwords.ts';
 
 /** Issue 27: how recent a provider sign-in confirms a password-requiring action of an account without a password. */
-export const REAUTH_WINDOW_MS = 5 * 60_000;
+export const REAUTH_WINDOW_MS = OIDC_REAUTH_WINDOW_MS;
 
 export interface PasswordConfirmationDeps {
   db: Db;

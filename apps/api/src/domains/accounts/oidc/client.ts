@@ -1,7 +1,9 @@
 /**
  * Issue 27: the relying party of 'Login with OAuth', on openid-client: authorization code with PKCE (S256), state
  * and nonce, the ID token's signature, issuer, audience, expiry and nonce checked by the library. The provider's
- * metadata is discovered on first use and kept; a failed discovery is tried again on the next sign-in.
+ * metadata is discovered on first use and kept; a failed discovery is tried again on the next sign-in. Confirming it
+ * is you (reauth) asks the provider to sign the person in again (`prompt=login`, `max_age=0`) and refuses an ID token
+ * whose `auth_time` is older than REAUTH_MAX_AGE_SECONDS: a session the provider still remembers does not confirm.
  */
 import * as client from 'openid-client';
 import type { OidcConfig } from '../../../config.ts';
@@ -29,6 +31,9 @@ export class OidcCallbackError extends Error {
   }
 }
 
+/** How old a provider sign-in may be to confirm it is you (seconds), clock skew aside. */
+export const REAUTH_MAX_AGE_SECONDS = 300;
+
 const isLoopback = (url: URL) => ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
 
 export function createOidcClient(settings: OidcConfig, redirectUri: string) {
@@ -48,7 +53,7 @@ export function createOidcClient(settings: OidcConfig, redirectUri: string) {
 
   return {
     /** The provider's authorization URL for a new round trip, and what must come back with it. */
-    async begin(): Promise<{ url: string; roundTrip: OidcRoundTrip }> {
+    async begin(options: { reauth?: boolean } = {}): Promise<{ url: string; roundTrip: OidcRoundTrip }> {
       const config = await configuration();
       const roundTrip = { state: client.randomState(), nonce: client.randomNonce(), verifier: client.randomPKCECodeVerifier() };
       const url = client.buildAuthorizationUrl(config, {
@@ -58,12 +63,13 @@ export function createOidcClient(settings: OidcConfig, redirectUri: string) {
         nonce: roundTrip.nonce,
         code_challenge: await client.calculatePKCECodeChallenge(roundTrip.verifier),
         code_challenge_method: 'S256',
+        ...(options.reauth ? { prompt: 'login', max_age: '0' } : {}),
       });
       return { url: url.href, roundTrip };
     },
 
     /** The identity the provider vouches for, from the callback's query; OidcCallbackError otherwise. */
-    async finish(query: URLSearchParams, roundTrip: OidcRoundTrip | undefined): Promise<OidcIdentity> {
+    async finish(query: URLSearchParams, roundTrip: OidcRoundTrip | undefined, options: { reauth?: boolean } = {}): Promise<OidcIdentity> {
       if (query.get('error') === 'access_denied') throw new OidcCallbackError('denied');
       if (!roundTrip || query.get('state') !== roundTrip.state) throw new OidcCallbackError('state');
       const config = await configuration();
@@ -75,6 +81,8 @@ export function createOidcClient(settings: OidcConfig, redirectUri: string) {
           expectedState: roundTrip.state,
           expectedNonce: roundTrip.nonce,
           idTokenExpected: true,
+          // Reauth: the ID token must carry an auth_time less than REAUTH_MAX_AGE_SECONDS old (checked by the library).
+          ...(options.reauth ? { maxAge: REAUTH_MAX_AGE_SECONDS } : {}),
         });
         claims = tokens.claims();
         accessToken = tokens.access_token;

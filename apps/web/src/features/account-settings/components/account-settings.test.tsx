@@ -1,8 +1,9 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { DataExport } from '@qrib/shared/account-schemas';
 import { MESSAGES } from '@qrib/shared/messages';
+import { PROVIDER_CONFIRMED_PASSWORD } from '@qrib/shared/oidc-schemas';
 import { enAccount } from '@qrib/shared/i18n/en-account';
 import { neverAnswer, stubApi, type ApiAnswer } from '../../../testing/api-stub.ts';
 import { renderRoutes, renderScreen } from '../../../testing/render.tsx';
@@ -267,5 +268,71 @@ describe('Sign-in methods (issue 27)', () => {
     await userEvent.setup().click(screen.getByRole('button', { name: 'Unlink' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.lastSignInMethod);
   });
-});
 
+  it('an account without a password confirms at its provider instead: no password fields, the button until confirmed, then the marker sent', async () => {
+    const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
+    const identity = (lastUsedAt: string) => ({ id: 4, email: 'ana@example.com', createdAt: '2026-11-28T09:00:00Z', lastUsedAt });
+    const methods = { hasPassword: false, provider: 'Google', identities: [identity(minutesAgo(6))] };
+    const api = stubApi({
+      'GET /api/v1/me/export': { body: { data: null } },
+      'GET /api/v1/auth/oidc/identities': () => ({ body: { data: methods } }),
+      'POST /api/v1/me/email': { body: { data: { pendingEmail: 'new@example.com' } } },
+      'DELETE /api/v1/me': { status: 204 },
+    });
+    renderRoutes([
+      { path: '/profile', element: <AccountSettings user={testShopper} businessStatus={undefined} /> },
+      { path: '/login', element: <p>login screen</p> },
+    ], { path: '/profile' });
+    const user = userEvent.setup();
+    // A sign-in six minutes old confirms nothing: each form offers the provider, and neither can be sent.
+    const deletion = section('delete-account');
+    expect(await deletion.findByRole('button', { name: 'Confirm with Google' })).toBeInTheDocument();
+    expect(deletion.getByText(enAccount.oidc.confirmInstead.replace('{{provider}}', 'Google'))).toBeInTheDocument();
+    expect(section('change-email').getByRole('button', { name: 'Confirm with Google' })).toBeInTheDocument();
+    expect(deletion.queryByLabelText(strings.password)).toBeNull();
+    expect(section('change-email').queryByLabelText(strings.password)).toBeNull();
+    // Nothing to change: the first password is set under Sign-in methods.
+    expect(screen.queryByTestId('change-password')).toBeNull();
+    await user.type(deletion.getByLabelText('Type your username, carmen, to confirm'), 'carmen');
+    expect(deletion.getByRole('button', { name: strings.deleteButton })).toBeDisabled();
+    expect(section('change-email').getByRole('button', { name: strings.changeEmail })).toBeDisabled();
+
+    // Back from the provider a minute ago: confirmed, and the API is sent the marker it ignores for such accounts.
+    methods.identities = [identity(minutesAgo(1))];
+    cleanup();
+    renderRoutes([
+      { path: '/profile', element: <AccountSettings user={testShopper} businessStatus={undefined} /> },
+      { path: '/login', element: <p>login screen</p> },
+    ], { path: '/profile' });
+    const confirmed = enAccount.oidc.confirmedAtProvider.replace('{{provider}}', 'Google');
+    expect(await section('change-email').findByText(confirmed)).toBeInTheDocument();
+    await user.type(section('change-email').getByLabelText(strings.newEmail), 'new@example.com');
+    await user.click(section('change-email').getByRole('button', { name: strings.changeEmail }));
+    expect(await section('change-email').findByText(strings.emailLinkSent.replace('{{email}}', 'new@example.com'))).toBeInTheDocument();
+    expect(api.calls).toContainEqual({ method: 'POST', path: '/api/v1/me/email', body: { email: 'new@example.com', password: PROVIDER_CONFIRMED_PASSWORD } });
+    await user.type(section('delete-account').getByLabelText('Type your username, carmen, to confirm'), 'carmen');
+    await user.click(section('delete-account').getByRole('button', { name: strings.deleteButton }));
+    expect(await screen.findByText('login screen')).toBeInTheDocument();
+    expect(api.calls).toContainEqual({ method: 'DELETE', path: '/api/v1/me', body: { password: PROVIDER_CONFIRMED_PASSWORD } });
+  });
+
+  it('an owner without a password closes the business after confirming at the provider; a stale confirmation is refused in words', async () => {
+    const reauth = { statusCode: 403, error: 'Forbidden', message: MESSAGES.reauthRequired, code: 'reauthRequired', params: {}, fieldErrors: { password: MESSAGES.reauthRequired }, fieldErrorCodes: { password: { code: 'reauthRequired', params: {} } } };
+    stubApi({
+      'GET /api/v1/me/export': { body: { data: null } },
+      'GET /api/v1/auth/oidc/identities': {
+        body: { data: { hasPassword: false, provider: 'Google', identities: [{ id: 4, email: 'ana@example.com', createdAt: '2026-11-28T09:00:00Z', lastUsedAt: new Date().toISOString() }] } },
+      },
+      'POST /api/v1/vendors/me/close': { status: 403, body: reauth },
+    });
+    renderScreen(<AccountSettings user={testOwner} businessStatus="ACTIVE" />);
+    const user = userEvent.setup();
+    await user.click(section('close-business').getByRole('button', { name: strings.closeButton }));
+    const dialog = await screen.findByRole('dialog', { name: 'Close Crystal Palace Bar?' });
+    expect(within(dialog).queryByLabelText(strings.password)).toBeNull();
+    expect(await within(dialog).findByText(enAccount.oidc.confirmedAtProvider.replace('{{provider}}', 'Google'))).toBeInTheDocument();
+    // The API decides: its refusal (the device's clock ahead of the server's, say) is shown, not swallowed by a hidden field.
+    await user.click(within(dialog).getByRole('button', { name: strings.closeConfirm }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(MESSAGES.reauthRequired);
+  });
+});

@@ -1,11 +1,13 @@
 /**
  * The profile's account settings (issue 15): password, address, the data export, and leaving — an owner whose
- * business is open closes it first ('Close your business first'), everyone else may delete the account.
+ * business is open closes it first ('Close your business first'), everyone else may delete the account. An account
+ * without a password (issue 27) sets one under Sign-in methods and confirms the rest at its provider.
  */
 import '../../../lib/account-strings.ts';
 import { useTranslation } from 'react-i18next';
 import type { User } from '@qrib/shared/auth-schemas';
 import { Alert } from '../../../components/ui/alert.tsx';
+import { useSignInMethods } from '../api/sign-in-methods.ts';
 import { ChangeEmailForm } from './change-email-form.tsx';
 import { ChangePasswordForm } from './change-password-form.tsx';
 import { CloseBusinessSection } from './close-business-section.tsx';
@@ -22,10 +24,12 @@ export function AccountSettings({ user, businessStatus }: { user: User; business
   const { t } = useTranslation();
   const business = user.vendor;
   const isBusinessOpen = business !== null && businessStatus !== 'CLOSED';
+  // An account made through a provider has no password to change: it sets a first one under Sign-in methods.
+  const hasPassword = useSignInMethods().data?.hasPassword !== false;
   return (
     <>
       <SignInMethodsSection />
-      <ChangePasswordForm />
+      {hasPassword ? <ChangePasswordForm /> : null}
       <ChangeEmailForm user={user} />
       <DataExportSection isOwner={business !== null} />
       {business && businessStatus !== undefined ? <CloseBusinessSection businessName={business.businessName} isClosed={businessStatus === 'CLOSED'} /> : null}

@@ -1,19 +1,22 @@
 /**
  * 'Delete my account': what goes and what is kept (and why), the password and the username typed as confirmation
- * (the button stays disabled until it matches); then signed out, on the login screen with the notice.
+ * (the button stays disabled until it matches); then signed out, on the login screen with the notice. An account
+ * without a password confirms at its provider instead (provider-confirmation.tsx).
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { deleteAccountRequestSchema, type DeleteAccountRequest } from '@qrib/shared/account-schemas';
+import { PROVIDER_CONFIRMED_PASSWORD } from '@qrib/shared/oidc-schemas';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormTextField } from '../../../components/ui/form-text-field.tsx';
 import { paths } from '../../../config/paths.ts';
 import { asyncHandler } from '../../../lib/async-handler.ts';
 import { useDeleteAccount } from '../api/delete-account.ts';
+import { ProviderConfirmation, useProviderConfirmation } from './provider-confirmation.tsx';
 import { requestFailureText } from './request-failure.ts';
 import { SettingsSection } from './settings-section.tsx';
 
@@ -26,13 +29,18 @@ export function DeleteAccountSection({ username }: { username: string }) {
   const remove = useDeleteAccount();
   const [typedUsername, setTypedUsername] = useState('');
   const [failure, setFailure] = useState<string | null>(null);
+  const viaProvider = useProviderConfirmation();
   const {
     register,
     handleSubmit,
     setError,
+    setValue,
     formState: { errors, isSubmitting },
   } = useForm<DeleteAccountRequest>({ resolver: zodResolver(deleteAccountRequestSchema), defaultValues: { password: '' } });
-  const isConfirmed = typedUsername.trim() === username;
+  useEffect(() => {
+    if (viaProvider) setValue('password', PROVIDER_CONFIRMED_PASSWORD);
+  }, [viaProvider, setValue]);
+  const isConfirmed = typedUsername.trim() === username && (viaProvider?.isConfirmed ?? true);
 
   const onSubmit = handleSubmit(async (form) => {
     setFailure(null);
@@ -41,7 +49,7 @@ export function DeleteAccountSection({ username }: { username: string }) {
       await remove.mutateAsync(form);
       await navigate(paths.login, { replace: true, state: ACCOUNT_DELETED_STATE });
     } catch (error) {
-      setFailure(requestFailureText(t, error, setError, ['password']));
+      setFailure(requestFailureText(t, error, setError, viaProvider ? [] : ['password']));
     }
   });
 
@@ -52,7 +60,11 @@ export function DeleteAccountSection({ username }: { username: string }) {
       <p className="mt-2 text-sm font-semibold text-slate-900">{t('accountSettings.deleteFinal')}</p>
       <form onSubmit={asyncHandler(onSubmit)} noValidate className="mt-4 space-y-4">
         {failure ? <Alert>{failure}</Alert> : null}
-        <FormTextField label={t('accountSettings.password')} type="password" autoComplete="current-password" error={errors.password} {...register('password')} />
+        {viaProvider ? (
+          <ProviderConfirmation state={viaProvider} testId="delete-account-provider" />
+        ) : (
+          <FormTextField label={t('accountSettings.password')} type="password" autoComplete="current-password" error={errors.password} {...register('password')} />
+        )}
         <FormTextField
           label={t('accountSettings.typeUsername', { username })}
           autoComplete="off"

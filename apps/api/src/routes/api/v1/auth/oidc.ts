@@ -140,7 +140,7 @@ const oidcRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       let begun;
       try {
-        begun = await oidc.begin();
+        begun = await oidc.begin({ reauth: intent === 'reauth' });
       } catch (error) {
         request.log.warn({ err: error }, 'the identity provider could not be reached');
         return reply.redirect(failureTarget(intent, 'unavailable', returnTo), 302);
@@ -176,7 +176,7 @@ const oidcRoutes: FastifyPluginAsyncZod = async (app) => {
 
       let identity;
       try {
-        identity = await oidc.finish(new URLSearchParams(request.query), state);
+        identity = await oidc.finish(new URLSearchParams(request.query), state, { reauth: state?.intent === 'reauth' });
       } catch (error) {
         if (!(error instanceof OidcCallbackError)) throw error;
         request.log.info({ err: error.cause ?? error, failure: error.failure }, 'an identity provider sign-in was refused');
