@@ -1,16 +1,16 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { paths } from '../../config/paths.ts';
 import { useMe } from '../../features/auth/api/get-me.ts';
-import { afterPageLoad } from '../../lib/after-page-load.ts';
+import { afterFirstScreen, markFirstScreenDrawn } from '../../lib/after-page-load.ts';
 import { returnPathFor, withReturnPath } from '../../lib/return-path.ts';
 import { AppShell } from '../layout/app-shell.tsx';
 import { FullPageLoading } from './full-page-loading.tsx';
 
 // Issues 15 and 27: only an account whose address is not verified loads the one-line notice (its detail is on the profile).
-// Its code comes after the page's load event (lib/after-page-load.ts): a new shopper's first load goes without it.
+// Its code comes once the first screen is drawn (lib/after-page-load.ts): a new shopper's first load goes without it.
 const VerifyEmailBanner = lazy(async () => ({
-  default: (await afterPageLoad(() => import('../../features/account-access/components/verify-email-banner.tsx'))).VerifyEmailBanner,
+  default: (await afterFirstScreen(() => import('../../features/account-access/components/verify-email-banner.tsx'))).VerifyEmailBanner,
 }));
 
 /**
@@ -20,6 +20,12 @@ const VerifyEmailBanner = lazy(async () => ({
 export function ProtectedLayout() {
   const me = useMe();
   const location = useLocation();
+  // The nearby offers home says itself when its first offers are drawn (nearby-home.tsx); any other screen needs no wait.
+  const isOwner = Boolean(me.data?.vendor);
+  const showsNearbyHome = location.pathname === paths.nearbyOffers || (location.pathname === paths.home && !isOwner);
+  useEffect(() => {
+    if (!showsNearbyHome) markFirstScreenDrawn();
+  }, [showsNearbyHome]);
   if (me.isPending) return <FullPageLoading />;
   if (me.isError) throw me.error;
   if (!me.data) return <Navigate to={withReturnPath(paths.login, returnPathFor(location))} replace />;

@@ -2,7 +2,7 @@
  * The customer's nearby offers home (spec §2.4): where you are, categories, and offers from the nearest
  * shops first; the first four, then See all, which also loads further pages.
  */
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { NearbyBusiness } from '@qrib/shared/nearby-schemas';
 import { ViewToggle, type OffersView } from '../../../components/map/view-toggle.tsx';
@@ -10,6 +10,7 @@ import { OfferCard } from '../../../components/offer-card.tsx';
 import { RankingLink } from '../../../components/ranking-link.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/data-states.tsx';
+import { markFirstScreenDrawn } from '../../../lib/after-page-load.ts';
 import { useShopperLocation } from '../../../lib/shopper-location.ts';
 import { useNearbyOffers } from '../api/get-nearby-offers.ts';
 import { useLiveOffers } from '../api/offer-stream.ts';
@@ -54,6 +55,11 @@ export function NearbyHome({ greeting }: { greeting?: string }) {
   useLiveOffers(fetchLocation);
   const [showAll, setShowAll] = useState(false);
   const [view, setView] = useState<OffersView>('list');
+  // Past 'detecting' and the first page's wait, the home's first screen is drawn: code no first screen needs may come.
+  const isWaiting = location.status === 'detecting' || (location.status === 'ready' && nearby.isPending);
+  useEffect(() => {
+    if (!isWaiting) markFirstScreenDrawn();
+  }, [isWaiting]);
 
   const cards = useMemo(
     () => (nearby.data?.pages ?? []).flatMap((page) => page.data.flatMap((business) => business.offers.map((offer) => ({ business, offer })))),
