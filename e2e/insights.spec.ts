@@ -61,12 +61,12 @@ test('the demo owner’s dashboard shows real cards and charts, and switches to 
   // The seeded week has shoppers: Users Nearby is not zero.
   await expect(page.getByTestId('metric-usersNearby').getByTestId('metric-value')).not.toHaveText('0');
   await expect(page.getByRole('heading', { name: 'Weekly Performance Trend' })).toBeVisible();
-  await expect(page.getByTestId('trend-chart').locator('svg.recharts-surface')).toBeVisible();
-  await expect(page.getByTestId('trend-chart').locator('.recharts-line')).toHaveCount(3);
+  await expect(page.getByTestId('trend-chart').locator('svg[data-chart="trend"]')).toBeVisible();
+  await expect(page.getByTestId('trend-chart').locator('path[data-series]')).toHaveCount(3);
   // The chart's figures are there for screen readers too.
   await expect(page.getByTestId('trend-chart').getByRole('table', { name: 'Weekly Performance Trend' })).toBeAttached();
   await expect(page.getByRole('heading', { name: 'User Demographics' })).toBeVisible();
-  await expect(page.getByTestId('demographics-chart').locator('.recharts-pie')).toBeVisible();
+  await expect(page.getByTestId('demographics-chart').locator('svg[data-chart="demographics"]')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Actionable Insights' })).toBeVisible();
   await expect(page.getByTestId('insight-card').first()).toBeVisible();
   await expectNoBrokenNumbers(page);
@@ -93,7 +93,7 @@ test('business insights and insights show the overview, trends, opportunities an
   await expect(page.getByRole('heading', { name: 'Business Insights', level: 1 })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Weekly Overview' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Performance Trends' })).toBeVisible();
-  await expect(page.getByTestId('performance-chart').locator('.recharts-bar')).toHaveCount(2);
+  await expect(page.getByTestId('performance-chart').locator('g[data-series]')).toHaveCount(2);
   await expect(page.getByRole('heading', { name: 'Unseen Opportunities' })).toBeVisible();
   for (const label of ['Potential clients', 'Missed clients', 'Deals not seen', 'Foot traffic', 'Peak hours', 'Engagement']) {
     await expect(page.getByText(label, { exact: true })).toBeVisible();
@@ -185,7 +185,7 @@ test('in Arabic the dashboard and insights read right to left', async ({ page, c
   const ar = catalogs.ar.vendorInsights;
   await expect(page.getByRole('heading', { name: ar.dashboardTitle, level: 1 })).toBeVisible();
   await expect(page.getByRole('heading', { name: ar.weeklyTrend })).toBeVisible();
-  await expect(page.getByTestId('trend-chart').locator('svg.recharts-surface')).toBeVisible();
+  await expect(page.getByTestId('trend-chart').locator('svg[data-chart="trend"]')).toBeVisible();
   await expectChangeColours(page);
   await expectNoBrokenNumbers(page);
   await expectNoSeriousA11yViolations(page);

@@ -1,8 +1,13 @@
 import { useTranslation } from 'react-i18next';
-import { Cell, Pie, PieChart, ResponsiveContainer } from 'recharts';
 import type { VendorInsights } from '@qrib/shared/insight-schemas';
 import { GRID_COLOUR, Legend, SERIES_COLOURS } from './chart-parts.tsx';
 import '../../../lib/owner-strings.ts';
+
+/** The ring in a 160-unit square: outer radius 80, inner 48 (60%), drawn as one thick circle's stroke per slice. */
+const SIZE = 160;
+const RADIUS = 64;
+const THICKNESS = 32;
+const CIRCUMFERENCE = 2 * Math.PI * RADIUS;
 
 /** User Demographics: new and returning shoppers of the period as a ring, with the counts in its legend. */
 export function DemographicsChart({ demographics }: { demographics: VendorInsights['demographics'] }) {
@@ -14,19 +19,35 @@ export function DemographicsChart({ demographics }: { demographics: VendorInsigh
     { key: 'returning', label: t('vendorInsights.returningShoppers'), value: demographics.returningShoppers, colour: SERIES_COLOURS.tertiary },
   ];
   // An empty period still draws the ring, in the grid's grey.
-  const drawn = total === 0 ? [{ key: 'none', value: 1, fill: GRID_COLOUR }] : slices.map((slice) => ({ key: slice.key, value: slice.value, fill: slice.colour.stroke }));
+  const shares =
+    total === 0
+      ? [{ key: 'none', share: 1, fill: GRID_COLOUR }]
+      : slices.filter((slice) => slice.value > 0).map((slice) => ({ key: slice.key, share: slice.value / total, fill: slice.colour.stroke }));
+  // Each slice is a dash of the circle's stroke, starting where the one before it ended (clockwise from the top).
+  const drawn = shares.map((slice, index) => ({
+    ...slice,
+    length: slice.share * CIRCUMFERENCE,
+    start: shares.slice(0, index).reduce((sum, earlier) => sum + earlier.share * CIRCUMFERENCE, 0),
+  }));
   return (
     <div data-testid="demographics-chart" className="flex flex-col items-center gap-4 sm:flex-row">
       <div aria-hidden="true" className="h-40 w-40 shrink-0">
-        <ResponsiveContainer width="100%" height="100%">
-          <PieChart accessibilityLayer={false}>
-            <Pie data={drawn} rootTabIndex={-1} dataKey="value" nameKey="key" innerRadius="60%" outerRadius="100%" stroke="none" isAnimationActive={false}>
-              {drawn.map((slice) => (
-                <Cell key={slice.key} fill={slice.fill} />
-              ))}
-            </Pie>
-          </PieChart>
-        </ResponsiveContainer>
+        <svg data-chart="demographics" viewBox={`0 0 ${SIZE} ${SIZE}`} width="100%" height="100%" className="block">
+          <g transform={`rotate(-90 ${SIZE / 2} ${SIZE / 2})`} fill="none" strokeWidth={THICKNESS}>
+            {drawn.map((slice) => (
+              <circle
+                key={slice.key}
+                data-slice={slice.key}
+                cx={SIZE / 2}
+                cy={SIZE / 2}
+                r={RADIUS}
+                strokeDasharray={`${slice.length} ${CIRCUMFERENCE - slice.length}`}
+                strokeDashoffset={-slice.start}
+                style={{ stroke: slice.fill }}
+              />
+            ))}
+          </g>
+        </svg>
       </div>
       <div className="space-y-2">
         <Legend items={slices.map((slice) => ({ label: slice.label, swatch: slice.colour.swatch, value: number.format(slice.value) }))} />

@@ -1,9 +1,13 @@
 import { useTranslation } from 'react-i18next';
-import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { VendorInsights } from '@qrib/shared/insight-schemas';
 import { chartMaximum, formatShortDate } from '../format.ts';
-import { AXIS_COLOUR, ChartDataTable, GRID_COLOUR, Legend, SERIES_COLOURS, TOOLTIP_ITEM_STYLE, TOOLTIP_STYLE, useIsRtl } from './chart-parts.tsx';
+import { ChartDataTable, DayChart, Legend, SERIES_COLOURS } from './chart-parts.tsx';
 import '../../../lib/owner-strings.ts';
+
+/** A day's bars fill this share of its band, and never grow wider than this together. */
+const GROUP_SHARE = 0.7;
+const GROUP_MAX_WIDTH = 48;
+const BAR_GAP = 2;
 
 /**
  * Business Insights' Performance Trends: users (shoppers shown an offer) and offers (offer views) per day, as
@@ -11,7 +15,6 @@ import '../../../lib/owner-strings.ts';
  */
 export function PerformanceBars({ trend, caption }: { trend: VendorInsights['trend']; caption: string }) {
   const { t, i18n } = useTranslation();
-  const isRtl = useIsRtl();
   const data = trend.map((day) => ({ label: formatShortDate(day.date, i18n.language), users: day.users, offers: day.views }));
   const maximum = chartMaximum(data.flatMap((day) => [day.users, day.offers]));
   const series = [
@@ -21,25 +24,35 @@ export function PerformanceBars({ trend, caption }: { trend: VendorInsights['tre
   return (
     <div data-testid="performance-chart" data-axis-maximum={maximum}>
       <Legend items={series.map((item) => ({ label: item.label, swatch: item.colour.swatch }))} />
-      <div aria-hidden="true" className="mt-3 h-60 w-full" dir="ltr">
-        <ResponsiveContainer width="100%" height="100%">
-          <BarChart data={data} accessibilityLayer={false} margin={{ top: 8, right: 8, bottom: 0, left: -16 }}>
-            <CartesianGrid stroke={GRID_COLOUR} strokeDasharray="3 3" vertical={false} />
-            <XAxis dataKey="label" reversed={isRtl} tick={{ fill: AXIS_COLOUR, fontSize: 12 }} stroke={GRID_COLOUR} />
-            <YAxis
-              domain={[0, maximum]}
-              allowDecimals={false}
-              orientation={isRtl ? 'right' : 'left'}
-              tick={{ fill: AXIS_COLOUR, fontSize: 12 }}
-              stroke={GRID_COLOUR}
-            />
-            <Tooltip contentStyle={TOOLTIP_STYLE} itemStyle={TOOLTIP_ITEM_STYLE} cursor={{ fill: GRID_COLOUR }} />
-            {series.map((item) => (
-              <Bar key={item.key} dataKey={item.key} name={item.label} fill={item.colour.stroke} radius={[4, 4, 0, 0]} isAnimationActive={false} />
-            ))}
-          </BarChart>
-        </ResponsiveContainer>
-      </div>
+      <DayChart name="performance" labels={data.map((day) => day.label)} maximum={maximum}>
+        {(plot) => {
+          const group = Math.min(plot.band * GROUP_SHARE, GROUP_MAX_WIDTH);
+          const bar = Math.max((group - BAR_GAP) / series.length, 1);
+          return series.map((item, order) => {
+            // Side by side in reading order: the first series on the right in a right-to-left language.
+            const place = plot.isRtl ? series.length - 1 - order : order;
+            return (
+              <g key={item.key} data-series={item.key} style={{ fill: item.colour.stroke }}>
+                {data.map((day, index) => {
+                  const value = day[item.key];
+                  const top = plot.y(value);
+                  return (
+                    <rect
+                      key={index}
+                      data-value={value}
+                      x={plot.x(index) - group / 2 + place * (bar + BAR_GAP)}
+                      y={top}
+                      width={bar}
+                      height={plot.bottom - top}
+                      rx={Math.min(3, bar / 2)}
+                    />
+                  );
+                })}
+              </g>
+            );
+          });
+        }}
+      </DayChart>
       <ChartDataTable
         caption={caption}
         columns={[t('vendorInsights.date'), ...series.map((item) => item.label)]}
