@@ -17,7 +17,7 @@ import {
   logInThroughForm,
   registerBusinessByApi,
   registerPendingBusinessByApi,
-  signUpThroughForm,
+  signUpByApi,
   submitSignupForm,
 } from './helpers.ts';
 
@@ -38,7 +38,7 @@ async function expectAccessibleLightAndDark(page: Page) {
 async function openShop(browser: Browser, baseURL: string | undefined, businessName: string) {
   const context = await browser.newContext({ baseURL });
   const owner = await context.newPage();
-  await signUpThroughForm(owner);
+  await signUpByApi(owner);
   const vendorId = await registerBusinessByApi(owner, businessName);
   return { context, owner, vendorId };
 }
@@ -56,7 +56,7 @@ async function uploadReceipt(page: Page, vendorId: number) {
 
 test('Download my data: the archive holds the receipt file the shopper uploaded and data.json', async ({ page, browser, baseURL }) => {
   const shop = await openShop(browser, baseURL, 'Export Test Bakery');
-  await signUpThroughForm(page);
+  await signUpByApi(page);
   const { receiptId, photo } = await uploadReceipt(page, shop.vendorId);
 
   await page.goto('/profile');
@@ -88,7 +88,7 @@ test('Download my data: the archive holds the receipt file the shopper uploaded 
 test('Delete my account: the username signs up again and the shop’s figures do not change', async ({ page, browser, baseURL }) => {
   const shop = await openShop(browser, baseURL, 'Deletion Test Deli');
   const offerId = await createLimitedOfferByApi(shop.owner.request, { title: 'Two pastizzi for one', description: 'Ricotta or peas, every morning' });
-  const account = await signUpThroughForm(page);
+  const account = await signUpByApi(page);
   // A view, a redemption at the till and a receipt: what the shop's figures are built from.
   await page.goto(`/viewoffer/${offerId}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Two pastizzi for one' })).toBeVisible();
@@ -138,7 +138,7 @@ test('Delete my account: the username signs up again and the shop’s figures do
 });
 
 test('Change password and email address: the old password no longer logs in, the new address waits for its link', async ({ page, browser, baseURL }) => {
-  const account = await signUpThroughForm(page);
+  const account = await signUpByApi(page);
   await page.goto('/profile');
   const passwordForm = page.getByTestId('change-password');
   await passwordForm.getByLabel(strings.currentPassword).fill('not-my-password1');
@@ -177,7 +177,7 @@ test('Change password and email address: the old password no longer logs in, the
 });
 
 test('An owner closes the business before deleting the account', async ({ page }) => {
-  const account = await signUpThroughForm(page);
+  const account = await signUpByApi(page);
   await registerPendingBusinessByApi(page, 'Closing Test Kiosk');
   await page.goto('/profile');
   await expect(page.getByTestId('delete-account-blocked')).toContainText(strings.closeFirstTitle);

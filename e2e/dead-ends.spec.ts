@@ -10,7 +10,7 @@ import { expect, request as playwrightRequest, test, type Page, type TestInfo } 
 import { catalogs } from '@qrib/shared/i18n/catalogs';
 import { LANGUAGE_COOKIE_NAME, languageCookieValue, type LanguageCode } from '@qrib/shared/languages';
 import { MESSAGES } from '@qrib/shared/messages';
-import { expectNoSeriousA11yViolations, setDarkMode, signUpThroughForm } from './helpers.ts';
+import { expectNoSeriousA11yViolations, setDarkMode, signUpByApi } from './helpers.ts';
 
 /** The demo owner (apps/api/src/db/seed.ts), whose shop in Valletta has 'Ftira Friday' (no limit of units). */
 const JOSEPH = { username: 'joseph', password: 'joseph2026pass' } as const;
@@ -39,10 +39,11 @@ async function expectAccessibleDrawnDark(page: Page) {
 }
 
 test('server unreachable: Get code says No connection, the heart is shown unsaved with the message, and both work again once it is back', async ({ page }) => {
-  await signUpThroughForm(page);
+  await signUpByApi(page);
   const offerId = await demoOfferId(page);
-  // Opened as from a shared link on a device that knows no position yet: the page asks for it and shows the distance.
-  await page.evaluate(() => localStorage.clear());
+  // Opened as from a shared link on a device that knows no position yet (signed up through the API, the browser has
+  // stored nothing): the page asks for it and shows the distance.
+  expect(page.url()).toBe('about:blank');
   await page.goto(`/viewoffer/${offerId}`);
   await expect(page.getByRole('heading', { level: 1, name: OFFER_TITLE })).toBeVisible();
   await expect(page.getByTestId('offer-distance')).toHaveText(/(m|km) away$/i);
@@ -72,7 +73,7 @@ test('server unreachable: Get code says No connection, the heart is shown unsave
 });
 
 test('a code redeemed at the till reads “Redeemed on …” on the offer page and in My codes', async ({ page, baseURL }) => {
-  await signUpThroughForm(page);
+  await signUpByApi(page);
   const offerId = await demoOfferId(page);
   await page.goto(`/viewoffer/${offerId}`);
   await page.getByRole('button', { name: 'Get code' }).click();
@@ -105,7 +106,7 @@ test('a code redeemed at the till reads “Redeemed on …” on the offer page 
 });
 
 test('an unknown offer says why and leads on; empty Saved and My codes lead to the offers', async ({ page }) => {
-  await signUpThroughForm(page);
+  await signUpByApi(page);
   await page.goto('/viewoffer/987654321');
   await expect(page.getByRole('heading', { level: 1, name: MESSAGES.offerNotFound })).toBeVisible();
   await expect(page.getByText('It may have ended, sold out or been taken down by the shop, or the link is not right.')).toBeVisible();
@@ -136,7 +137,7 @@ async function readIn(page: Page, testInfo: TestInfo, code: LanguageCode) {
 }
 
 test('in Maltese and in Arabic: the offer that is not there, and No connection on Get code', async ({ page }, testInfo) => {
-  await signUpThroughForm(page);
+  await signUpByApi(page);
   const offerId = await demoOfferId(page);
   for (const code of ['mt', 'ar'] as const) {
     const words = catalogs[code].deadEnds;

@@ -47,6 +47,31 @@ export async function logInThroughForm(page: Page, username: string, password: s
   await page.getByRole('button', { name: 'Login', exact: true }).click();
 }
 
+/**
+ * What the app's own fetch carries on a write: the browser marks it same-origin, and the API refuses cookie-borne or
+ * sign-in writes from another site (apps/api/src/plugins/auth.ts isCrossSite). `page.request` is no browser fetch, so
+ * the helpers below say it themselves.
+ */
+const SAME_ORIGIN = { 'sec-fetch-site': 'same-origin' } as const;
+
+/**
+ * Signs `account` up through the API in the page's browser context (`page.request` shares its cookies, so the session
+ * cookie lands where the page will read it), for tests whose subject is not the sign-up form; answers the account.
+ * The page stays where it was: the test opens the screen it needs (after signUpThroughForm it was on the home).
+ */
+export async function signUpByApi(page: Page, account = newAccount()) {
+  const { name, email, phone, username, password } = account;
+  const response = await page.request.post('/api/v1/auth/signup', { headers: SAME_ORIGIN, data: { name, email, phone, username, password } });
+  expect(response.status(), await response.text()).toBe(201);
+  return account;
+}
+
+/** Logs in through the API in the page's browser context, as signUpByApi signs up; the test then opens its screen. */
+export async function logInByApi(page: Page, username: string, password: string) {
+  const response = await page.request.post('/api/v1/auth/login', { headers: SAME_ORIGIN, data: { username, password } });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
 /** Opens the mobile menu, or does nothing on desktop where the sidebar is always there. */
 export async function openNavigation(page: Page, testInfo: TestInfo) {
   if (isMobile(testInfo)) {
@@ -110,8 +135,8 @@ export async function approveBusinessByApi(baseURL: string, vendorId: number) {
  * and approves it as the demo admin (shoppers see it); answers its vendorId.
  */
 export async function registerBusinessByApi(page: Page, businessName: string): Promise<number> {
-  const vendorId = await registerPendingBusinessByApi(page, businessName);
-  await approveBusinessByApi(new URL(page.url()).origin, vendorId);
+  const { vendorId, origin } = await registerPending(page, businessName);
+  await approveBusinessByApi(origin, vendorId);
   return vendorId;
 }
 
@@ -120,6 +145,11 @@ export async function registerBusinessByApi(page: Page, businessName: string): P
  * decides (shoppers see none of it); answers its vendorId.
  */
 export async function registerPendingBusinessByApi(page: Page, businessName: string): Promise<number> {
+  return (await registerPending(page, businessName)).vendorId;
+}
+
+/** The registration itself, and the server's origin (from the answer: the page may not have opened a screen yet). */
+async function registerPending(page: Page, businessName: string) {
   const licence = await sharp({ create: { width: 40, height: 40, channels: 3, background: { r: 20, g: 120, b: 200 } } }).png().toBuffer();
   const response = await page.request.post('/api/v1/vendors/', {
     multipart: {
@@ -137,7 +167,7 @@ export async function registerPendingBusinessByApi(page: Page, businessName: str
   expect(response.status()).toBe(201);
   const { data } = (await response.json()) as { data: { status: string; vendorId: number } };
   expect(data.status).toBe('PENDING');
-  return data.vendorId;
+  return { vendorId: data.vendorId, origin: new URL(response.url()).origin };
 }
 
 /**

@@ -4,7 +4,7 @@
  * and dark; on an offer a shopper's Back (top bar on phones, head of the page on desktop) follows history, else leads home.
  */
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
-import { expectNoSeriousA11yViolations, isMobile, registerBusinessByApi, setDarkMode, signUpThroughForm } from './helpers.ts';
+import { expectNoSeriousA11yViolations, isMobile, registerBusinessByApi, setDarkMode, signUpByApi } from './helpers.ts';
 
 test.use({ geolocation: { latitude: 35.8989, longitude: 14.5146 }, permissions: ['geolocation'] });
 
@@ -58,7 +58,8 @@ async function expectNavigation(page: Page, testInfo: TestInfo, tabs: string[], 
 }
 
 test('a shopper sees only the shopper tabs and menu, in light and dark, and can list a business', async ({ page }, testInfo) => {
-  await signUpThroughForm(page);
+  await signUpByApi(page);
+  await page.goto('/');
   await expect(page.getByTestId('welcome')).toBeVisible();
   await expectNavigation(page, testInfo, SHOPPER_TABS, SHOPPER_MENU);
   await setDarkMode(page, true);
@@ -79,9 +80,9 @@ test('a shopper sees only the shopper tabs and menu, in light and dark, and can 
 });
 
 test('an owner sees only the owner tabs and menu, in light and dark', async ({ page }, testInfo) => {
-  await signUpThroughForm(page);
+  await signUpByApi(page);
   await registerBusinessByApi(page, 'Navigation Kiosk');
-  await page.reload();
+  await page.goto('/');
   await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
   await expectNavigation(page, testInfo, OWNER_TABS, OWNER_MENU);
   await setDarkMode(page, true);
@@ -97,7 +98,7 @@ test('an owner sees only the owner tabs and menu, in light and dark', async ({ p
 });
 
 test('every spec route still answers by URL for a shopper', async ({ page }) => {
-  await signUpThroughForm(page);
+  await signUpByApi(page);
   // The owner's screens are not in a shopper's navigation, but their addresses still lead somewhere sensible.
   for (const path of ['/insights', '/add-offer', '/offerslist', '/business-insights', '/real-time-local-offers', '/cat-offer', '/shop-entry-confirmation']) {
     await page.goto(path);
@@ -112,7 +113,7 @@ test.describe('Back on an offer a shopper reads', () => {
   const backArea = (page: Page, testInfo: TestInfo) => (isMobile(testInfo) ? page.getByRole('banner') : page.getByTestId('page-back'));
 
   test('returns to where the shopper came from, or to their home when the offer was opened directly', async ({ page }, testInfo) => {
-    await signUpThroughForm(page);
+    await signUpByApi(page);
     await page.goto('/searchoffers');
     await page.getByRole('searchbox', { name: 'Search offers' }).fill('pizza');
     // The search is written into the address once typing pauses: that is the page Back returns to.
