@@ -11,6 +11,7 @@ export const FIELD_LABELS = {
   contactPhone: 'Contact Phone',
   documents: 'Documents',
   offeringsDescription: 'Offerings Description',
+  website: 'Website',
   title: 'Offer Title',
   description: 'Description',
   termsAndConditions: 'Terms & Conditions',

@@ -295,6 +295,13 @@ export const MESSAGES = {
   adminAccount: "An administrator's account cannot be deleted. Ask whoever runs Qrib to take the administrator role away first (npm run admin -- revoke <username>).",
   businessAlreadyClosed: 'Your business is already closed.',
   businessClosed: 'Your business is closed: its offers can no longer be published, resumed or redeemed.',
+  // Issue 28: a shop edits its own page.
+  businessNameTaken: "Another shop on Qrib already has this name. Choose a name of your own.",
+  coordinatesPairRequired: "Send the latitude and the longitude together.",
+  websiteInvalid: "The website must be a full address starting with http:// or https://",
+  shopPhotoWrongType: "The photo must be a JPG, PNG or WebP image.",
+  shopPhotoRequired: "Choose a photo to upload.",
+  shopPhotoOnlyOne: "Send one photo at a time.",
   exportNotFound: 'Export not found.',
   exportExpired: 'This download has expired. Ask for a new copy of your data.',
   // Generic API errors

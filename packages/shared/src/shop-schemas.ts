@@ -27,6 +27,9 @@ export const shopSchema = z.object({
   businessAddress: z.string(),
   contactPhone: z.string(),
   logoUrl: z.string().nullable(),
+  /** Issue 28: the cover photo across the top of the shop page, and the shop's website (null when none). */
+  coverUrl: z.string().nullable(),
+  website: z.string().nullable(),
   latitude: z.number(),
   longitude: z.number(),
   /** Its ACTIVE offers not yet ended in Malta's calendar, newest first. */

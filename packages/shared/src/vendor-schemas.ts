@@ -44,6 +44,15 @@ const coordinate = (limit: number) =>
       .max(limit, { error: MESSAGES.coordinatesInvalid }),
   );
 
+/** What the business offers, in its own words (several lines; '' is none). */
+function offeringsText() {
+  return z
+    .string({ error: MESSAGES.offeringsTooLong })
+    .trim()
+    .apply(multiLine('offeringsDescription'))
+    .max(OFFERINGS_MAX_LENGTH, { error: MESSAGES.offeringsTooLong });
+}
+
 export const vendorRegistrationSchema = z.object({
   businessName: requiredText('businessName', 120),
   businessType: z.preprocess(
@@ -56,16 +65,60 @@ export const vendorRegistrationSchema = z.object({
   primaryContactName: requiredText('primaryContactName', 120),
   contactEmail: requiredText('contactEmail', 254).regex(EMAIL_PATTERN, { error: MESSAGES.vendorEmailInvalid }),
   contactPhone: requiredText('contactPhone', 30).regex(PHONE_PATTERN, { error: MESSAGES.invalidPhone }),
-  offeringsDescription: z
-    .string({ error: MESSAGES.offeringsTooLong })
-    .trim()
-    .apply(multiLine('offeringsDescription'))
-    .max(OFFERINGS_MAX_LENGTH, { error: MESSAGES.offeringsTooLong })
-    .optional()
-    .transform((value) => value || null),
+  offeringsDescription: offeringsText().optional().transform((value) => value || null),
 });
 
 export type VendorRegistration = z.output<typeof vendorRegistrationSchema>;
+
+/** A shop's website: a full http(s) address, at most 200 characters; '' or null clears it. */
+export const WEBSITE_MAX_LENGTH = 200;
+const websiteField = z.preprocess(
+  (value) => (typeof value === 'string' && value.trim() === '' ? null : value),
+  z
+    .string({ error: MESSAGES.websiteInvalid })
+    .trim()
+    .apply(singleLine('website'))
+    .max(WEBSITE_MAX_LENGTH, { error: MESSAGES.websiteInvalid })
+    .refine(
+      (value) => {
+        try {
+          const url = new URL(value);
+          return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.includes('.');
+        } catch {
+          return false;
+        }
+      },
+      { error: MESSAGES.websiteInvalid },
+    )
+    .nullable(),
+);
+
+/**
+ * Issue 28: PATCH /vendors/me, JSON: any of the registration's business fields with its rules and messages, and the
+ * website; the position only as a pair (400 coordinatesPairRequired on the missing one). A field left out is kept;
+ * `offeringsDescription` and `website` are cleared by '' or null. The contact person stays as registered.
+ */
+export const vendorUpdateSchema = z
+  .object({
+    businessName: vendorRegistrationSchema.shape.businessName.optional(),
+    businessType: vendorRegistrationSchema.shape.businessType.optional(),
+    businessAddress: vendorRegistrationSchema.shape.businessAddress.optional(),
+    locationLatitude: vendorRegistrationSchema.shape.locationLatitude.optional(),
+    locationLongitude: vendorRegistrationSchema.shape.locationLongitude.optional(),
+    contactEmail: vendorRegistrationSchema.shape.contactEmail.optional(),
+    contactPhone: vendorRegistrationSchema.shape.contactPhone.optional(),
+    // Left out: kept; '' or null: cleared.
+    offeringsDescription: z
+      .preprocess((value) => (value === null ? '' : value), offeringsText().transform((value) => value || null))
+      .optional(),
+    website: websiteField.optional(),
+  })
+  .superRefine((update, context) => {
+    const hasLatitude = update.locationLatitude !== undefined;
+    if (hasLatitude === (update.locationLongitude !== undefined)) return;
+    context.addIssue({ code: 'custom', message: MESSAGES.coordinatesPairRequired, path: [hasLatitude ? 'locationLongitude' : 'locationLatitude'] });
+  });
+export type VendorUpdate = z.output<typeof vendorUpdateSchema>;
 
 export interface FileFacts {
   name: string;
@@ -97,6 +150,10 @@ export const vendorSchema = z.object({
   contactEmail: z.string(),
   contactPhone: z.string(),
   offeringsDescription: z.string().nullable(),
+  /** Issue 28: the shop's own page: its website, logo and cover photo (null when none). */
+  website: z.string().nullable(),
+  logoUrl: z.string().nullable(),
+  coverUrl: z.string().nullable(),
   status: z.string(),
   /** The admin's reason for REJECTED or SUSPENDED (issue 14), else null. */
   statusReason: z.string().nullable(),
@@ -122,3 +179,15 @@ export const reverseGeocodeResponseSchema = z.object({
   displayName: z.string(),
   source: z.enum(['geocoder', 'offline', 'coordinates']),
 });
+
+/** Issue 28: one change a shop made to its page, for the admin console (who, when, the value before and after). */
+export const vendorChangeSchema = z.object({
+  changeId: z.number().int(),
+  field: z.string(),
+  before: z.string().nullable(),
+  after: z.string().nullable(),
+  changedAt: z.string(),
+  changedBy: z.object({ userId: z.number().int(), username: z.string() }).nullable(),
+});
+export type VendorChange = z.infer<typeof vendorChangeSchema>;
+export const vendorChangesResponseSchema = z.object({ data: z.array(vendorChangeSchema) });

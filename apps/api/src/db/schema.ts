@@ -134,6 +134,9 @@ export const vendors = pgTable(
     contactPhone: text('contact_phone').notNull(),
     offeringsDescription: text('offerings_description'),
     logoKey: text('logo_key'),
+    /** Issue 28: the shop page's cover photo (a public/ key like the logo's), its website (http or https URL). */
+    coverKey: text('cover_key'),
+    website: text('website'),
     /**
      * Only ACTIVE businesses are seen by shoppers (issue 14, DESIGN.md §10): a registration is PENDING until an admin
      * approves (ACTIVE) or refuses it (REJECTED, with a reason; a correction makes it PENDING again); an admin may
@@ -460,6 +463,26 @@ export const notifications = pgTable(
  * Issue 27: a sign-in at an OpenID Connect provider tied to an account. One account may have several; an identity
  * belongs to one account. Linked to an existing account only after that account's password (never by e-mail alone).
  */
+/**
+ * Issue 28: every change a shop makes to its own page (PATCH /vendors/me, its logo and cover), a row per field: who,
+ * when, the value before and after (text; null for none). The admin console shows it; it goes with the business.
+ */
+export const vendorChanges = pgTable(
+  'vendor_changes',
+  {
+    id: serial('id').primaryKey(),
+    vendorId: integer('vendor_id')
+      .notNull()
+      .references(() => vendors.id, { onDelete: 'cascade' }),
+    changedByUserId: integer('changed_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+    field: text('field').notNull(),
+    before: text('before'),
+    after: text('after'),
+  },
+  (table) => [index('vendor_changes_vendor_idx').on(table.vendorId, table.changedAt)],
+);
+
 export const userIdentities = pgTable(
   'user_identities',
   {

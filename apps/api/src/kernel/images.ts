@@ -91,6 +91,44 @@ async function convertOfferImage(buffer: Buffer): Promise<ProcessedOfferImage> {
   }
 }
 
+/** Issue 28: a shop's logo (a square) and cover photo (a wide band across the top of its page), as stored. */
+export const SHOP_IMAGE_SIZES = { logo: { width: 512, height: 512 }, cover: { width: 1600, height: 600 } } as const;
+
+export interface ProcessedShopImage {
+  body: Buffer;
+  sha256: string;
+}
+
+/**
+ * A logo or cover as stored: decoded fully (JPEG, PNG or WebP, decided by the content; anything else, a truncated
+ * file or one over the pixel budget is refused), turned upright, cropped to its shape around the most interesting
+ * part (sharp's attention strategy), at most its size, webp, no metadata.
+ */
+export async function processShopImage(buffer: Buffer, kind: keyof typeof SHOP_IMAGE_SIZES): Promise<ProcessedShopImage> {
+  let metadata: Metadata;
+  try {
+    metadata = await sharp(buffer, { failOn: 'error', limitInputPixels: false }).metadata();
+  } catch {
+    throw new DomainError('unsupported', 'shopPhotoWrongType');
+  }
+  const { format, width, height } = metadata;
+  if ((format !== 'jpeg' && format !== 'png' && format !== 'webp') || !width || !height) throw new DomainError('unsupported', 'shopPhotoWrongType');
+  if (width * height > MAX_IMAGE_PIXELS) throw new DomainError('too-large', 'imageTooManyPixels');
+  return withImageSlot(async () => {
+    try {
+      const size = SHOP_IMAGE_SIZES[kind];
+      const body = await sharp(buffer, { failOn: 'error', limitInputPixels: MAX_IMAGE_PIXELS })
+        .rotate()
+        .resize({ ...size, fit: 'cover', position: sharp.strategy.attention, withoutEnlargement: true })
+        .webp({ quality: 82 })
+        .toBuffer();
+      return { body, sha256: sha256(body) };
+    } catch {
+      throw new DomainError('unsupported', 'shopPhotoWrongType');
+    }
+  });
+}
+
 /** A registration document stays readable: its long side is at most this many pixels. */
 export const DOCUMENT_MAX_SIDE = 4000;
 

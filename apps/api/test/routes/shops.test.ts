@@ -44,6 +44,8 @@ describe('GET /api/v1/vendors/:vendorId (a shop’s page)', () => {
       businessAddress: 'Triq San Pawl 3, Rabat',
       contactPhone: '+356 2145 6789',
       logoUrl: null,
+      coverUrl: null,
+      website: null,
       latitude: 35.8813,
       longitude: 14.3989,
       // No reviews yet (issue 14; routes/reviews.test.ts rates shops).

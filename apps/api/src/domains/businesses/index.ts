@@ -5,6 +5,8 @@ import { createVendorsRepository, type VendorsRepository } from './repository/ve
 
 // What other domains, routes and plugins use (ADR 020): named here, never `export *`.
 export { decideVendor } from './decide-vendor.ts';
+export { editBusiness, removeBusinessImage, setBusinessImage } from './edit-business.ts';
+export { createProfileRepository } from './repository/profile.ts';
 export { createBusinessesPolicies } from './policies.ts';
 export { applyVendorDecision, createAdminVendorsRepository, grantAdmin, insertAdminAction, revokeAdmin } from './repository/admin-vendors.ts';
 export { registerBusiness } from './register-business.ts';

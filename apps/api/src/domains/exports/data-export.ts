@@ -14,7 +14,8 @@ import type { Storage } from '../../storage/storage.ts';
 import type { FileStore } from '../../kernel/pending-writes.ts';
 
 /** The version of data.json's layout; raised whenever a section changes shape. */
-export const DATA_EXPORT_FORMAT = 1;
+/** 2: signInMethods (issue 27), businessChanges and business.cover (issue 28) added. */
+export const DATA_EXPORT_FORMAT = 2;
 /** How often the queue and expired archives are looked at without being woken. */
 export const DATA_EXPORT_POLL_MS = 60_000;
 /** How long closing waits for an archive being built (its claim goes stale and another replica builds it). */
@@ -38,6 +39,8 @@ export const EXPORTED_TABLES: Record<string, string> = {
   admin_actions: 'adminActions',
   // Issue 27: the identity providers the account signs in with.
   user_identities: 'signInMethods',
+  // Issue 28: the changes the person made to a shop's page (who, when, before, after).
+  vendor_changes: 'businessChanges',
 };
 
 /** Tables with a foreign key to users(id) that are deliberately not exported, and why. */
@@ -83,11 +86,16 @@ export function describeArchive(data: AccountData, exportedAt: Date) {
   let business = null;
   if (data.business) {
     const { vendor, documents, offers, images } = data.business;
-    const { currentOfferUntil: _currentOfferUntil, logoKey, ...vendorFields } = vendor;
+    const { currentOfferUntil: _currentOfferUntil, logoKey, coverKey, ...vendorFields } = vendor;
     let logo: string | null = null;
     if (logoKey) {
       logo = `business/logo.${extensionOf(logoKey)}`;
       files.push({ path: logo, storageKey: logoKey });
+    }
+    let cover: string | null = null;
+    if (coverKey) {
+      cover = `business/cover.${extensionOf(coverKey)}`;
+      files.push({ path: cover, storageKey: coverKey });
     }
     const documentList = documents.map((document, index) => {
       const path = `business/documents/${index + 1}.${extensionOf(document.storageKey)}`;
@@ -107,6 +115,7 @@ export function describeArchive(data: AccountData, exportedAt: Date) {
     business = {
       ...vendorFields,
       logo,
+      cover,
       documents: documentList,
       offers: offers.map(({ offer, categoryName }) => ({ ...offer, categoryName, photos: photosOfOffer.get(offer.offerId) ?? [] })),
     };
@@ -127,6 +136,7 @@ export function describeArchive(data: AccountData, exportedAt: Date) {
     offerEvents: data.offerEvents,
     adminActions: data.adminActions,
     signInMethods: data.signInMethods.map(({ id: _id, userId: _userId, ...identity }) => identity),
+    businessChanges: data.businessChanges.map(({ id: _id, changedByUserId: _by, ...change }) => change),
     business,
   };
   return { json, files };

@@ -23,6 +23,7 @@ import {
   reviews,
   shopVisits,
   userIdentities,
+  vendorChanges,
   users,
   vendorDocuments,
   vendors,
@@ -267,6 +268,7 @@ export function createDataExportsRepository(db: Db) {
         .orderBy(asc(offerEvents.createdAt), asc(offerEvents.id));
       const adminActionRows = await db.select().from(adminActions).where(eq(adminActions.adminUserId, userId)).orderBy(asc(adminActions.createdAt));
       const identityRows = await db.select().from(userIdentities).where(eq(userIdentities.userId, userId)).orderBy(asc(userIdentities.id));
+      const changeRows = await db.select().from(vendorChanges).where(eq(vendorChanges.changedByUserId, userId)).orderBy(asc(vendorChanges.id));
 
       const [vendor] = await db.select().from(vendors).where(eq(vendors.ownerUserId, userId));
       const documentRows = vendor
@@ -300,6 +302,7 @@ export function createDataExportsRepository(db: Db) {
         offerEvents: eventRows,
         adminActions: adminActionRows,
         signInMethods: identityRows,
+        businessChanges: changeRows,
         business: vendor ? { vendor, documents: documentRows, offers: offerRows, images: imageRows } : null,
       };
     },

@@ -65,7 +65,7 @@ export function createPendingUploadsRepository(db: Db) {
           sql`SELECT EXISTS (SELECT 1 FROM offer_images WHERE card_key = ${key} OR detail_key = ${key})
             OR EXISTS (SELECT 1 FROM receipt_files WHERE storage_key = ${key})
             OR EXISTS (SELECT 1 FROM vendor_documents WHERE storage_key = ${key})
-            OR EXISTS (SELECT 1 FROM vendors WHERE logo_key = ${key})
+            OR EXISTS (SELECT 1 FROM vendors WHERE logo_key = ${key} OR cover_key = ${key})
             OR EXISTS (SELECT 1 FROM data_exports WHERE storage_key = ${key})
             OR EXISTS (
               SELECT 1 FROM pending_uploads

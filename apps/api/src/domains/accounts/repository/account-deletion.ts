@@ -27,6 +27,8 @@ export const REASSIGNED_USER_COLUMNS = [
   'shop_visits.user_id',
   'suspicious_activity.decided_by_user_id',
   'suspicious_activity_items.user_id',
+  // Issue 28: who changed a shop's page stays in its history as the pseudonym (a manager's changes to another shop too).
+  'vendor_changes.changed_by_user_id',
   'vendors.owner_user_id',
 ] as const;
 /** Deleted with the account, by cascade: what is the person's alone and counts in no shop's figures. */
@@ -128,6 +130,7 @@ export function createAccountDeletionRepository(db: Db) {
             UNION SELECT storage_key FROM data_exports WHERE user_id = ${userId} AND storage_key IS NOT NULL
             UNION SELECT vd.storage_key FROM vendor_documents vd JOIN vendors v ON v.id = vd.vendor_id WHERE v.owner_user_id = ${userId}
             UNION SELECT v.logo_key FROM vendors v WHERE v.owner_user_id = ${userId} AND v.logo_key IS NOT NULL
+            UNION SELECT v.cover_key FROM vendors v WHERE v.owner_user_id = ${userId} AND v.cover_key IS NOT NULL
             UNION SELECT oi.card_key FROM offer_images oi JOIN offers o ON o.offer_id = oi.offer_id JOIN vendors v ON v.id = o.vendor_id WHERE v.owner_user_id = ${userId}
             UNION SELECT oi.detail_key FROM offer_images oi JOIN offers o ON o.offer_id = oi.offer_id JOIN vendors v ON v.id = o.vendor_id WHERE v.owner_user_id = ${userId}`,
         );
@@ -136,8 +139,10 @@ export function createAccountDeletionRepository(db: Db) {
           await tx.execute(sql`DELETE FROM vendor_documents WHERE vendor_id = ${business.id}`);
           await tx.execute(sql`DELETE FROM offer_images WHERE offer_id IN (SELECT offer_id FROM offers WHERE vendor_id = ${business.id})`);
           // The closed business stays (shoppers' histories at it stay), without its contact person's details.
-          await tx.execute(sql`UPDATE vendors SET owner_user_id = ${formerId}, logo_key = NULL, primary_contact_name = '', contact_email = '', contact_phone = ''
+          await tx.execute(sql`UPDATE vendors SET owner_user_id = ${formerId}, logo_key = NULL, cover_key = NULL, primary_contact_name = '', contact_email = '', contact_phone = ''
             WHERE id = ${business.id}`);
+          // Issue 28: the page's history keeps no contact detail of the person who left.
+          await tx.execute(sql`DELETE FROM vendor_changes WHERE vendor_id = ${business.id} AND field IN ('contactPhone', 'contactEmail', 'logo', 'cover')`);
         }
 
         // What shops' figures are built from, handed to the pseudonym with the personal text cleared.
@@ -159,6 +164,7 @@ export function createAccountDeletionRepository(db: Db) {
         // Issue 24: a flagged purchase or review stays flagged when its author leaves (the items name the rows handed over).
         await tx.execute(sql`UPDATE suspicious_activity_items SET user_id = ${formerId} WHERE user_id = ${userId}`);
         await tx.execute(sql`UPDATE suspicious_activity SET decided_by_user_id = ${formerId} WHERE decided_by_user_id = ${userId}`);
+        await tx.execute(sql`UPDATE vendor_changes SET changed_by_user_id = ${formerId} WHERE changed_by_user_id = ${userId}`);
 
         // Every replica forgets the account's sessions when this commits (the rows go with the account just below).
         await tx.execute(sql`SELECT pg_notify(${SESSION_CHANNEL}, json_build_object('userId', ${userId}::integer)::text)`);

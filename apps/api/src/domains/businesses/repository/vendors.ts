@@ -7,7 +7,7 @@ import { publicUrl } from '../../../storage/public-url.ts';
 import { findFirstImageUrls, presentOfferSummary } from '../../../db/offer-summary.ts';
 
 export type VendorRow = typeof vendors.$inferSelect;
-export type NewVendor = Omit<typeof vendors.$inferInsert, 'id' | 'createdAt' | 'status' | 'logoKey'>;
+export type NewVendor = Omit<typeof vendors.$inferInsert, 'id' | 'createdAt' | 'status' | 'logoKey' | 'coverKey' | 'website'>;
 export type VendorDocumentRow = typeof vendorDocuments.$inferSelect;
 export type NewVendorDocument = Omit<typeof vendorDocuments.$inferInsert, 'id' | 'vendorId' | 'createdAt'>;
 
@@ -58,6 +58,8 @@ export function createVendorsRepository(db: Db) {
         businessAddress: row.businessAddress,
         contactPhone: row.contactPhone,
         logoUrl: row.logoKey ? publicUrl(row.logoKey) : null,
+        coverUrl: row.coverKey ? publicUrl(row.coverKey) : null,
+        website: row.website,
         latitude: row.locationLatitude,
         longitude: row.locationLongitude,
         offers: current.map((offer) => presentOfferSummary(offer, images.get(offer.offerId) ?? null)),
@@ -133,6 +135,9 @@ export function presentVendor(row: VendorRow, documents: VendorDocumentRow[]): V
     contactEmail: row.contactEmail,
     contactPhone: row.contactPhone,
     offeringsDescription: row.offeringsDescription,
+    website: row.website,
+    logoUrl: row.logoKey ? publicUrl(row.logoKey) : null,
+    coverUrl: row.coverKey ? publicUrl(row.coverKey) : null,
     status: row.status,
     statusReason: row.statusReason,
     statusChangedAt: row.statusChangedAt?.toISOString() ?? null,

@@ -69,6 +69,8 @@ const shop: Shop = {
   businessAddress: 'Triq San Pawl, Rabat',
   contactPhone: '+356 2145 6789',
   logoUrl: '/uploads/public/logo.webp',
+  coverUrl: null,
+  website: null,
   latitude: 35.8811,
   longitude: 14.3988,
   offers: [card(7, offer.title), card(8, 'Tea with every ftira')],

@@ -14,6 +14,8 @@ const shop: Shop = {
   businessAddress: 'Triq San Pawl, Rabat',
   contactPhone: '+356 2145 6789',
   logoUrl: null,
+  coverUrl: null,
+  website: null,
   latitude: 35.8811,
   longitude: 14.3988,
   offers: [

@@ -1,11 +1,11 @@
 /**
  * The platform's checks of businesses (issue 14): GET /admin/vendors?status= (oldest first, cursor paged) with their
  * documents, GET /admin/vendors/:vendorId/documents/:documentId (the private file) and
- * POST /admin/vendors/:vendorId/decision. Admins only: everyone else gets 403 adminOnly (admin/autohooks.ts).
+ * POST /admin/vendors/:vendorId/decision, and GET /admin/vendors/:vendorId/changes (issue 28: the shop's page history). Admins only: everyone else gets 403 adminOnly (admin/autohooks.ts).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { adminDecisionSchema, adminVendorsQuerySchema, apiErrorSchema } from '@qrib/shared';
+import { adminDecisionSchema, adminVendorsQuerySchema, apiErrorSchema, vendorChangesResponseSchema } from '@qrib/shared';
 import {
   adminVendorDocumentParamsSchema,
   adminVendorParamsSchema,
@@ -13,7 +13,7 @@ import {
   adminVendorsResponseSchema,
 } from '@qrib/shared/admin-vendor-schemas';
 import { DomainError } from '../../../../kernel/domain-error.ts';
-import { createAdminVendorsRepository, decideVendor } from '../../../../domains/businesses/index.ts';
+import { createAdminVendorsRepository, createProfileRepository, decideVendor } from '../../../../domains/businesses/index.ts';
 import { privateFileHeaders } from '../../../../kernel/private-files.ts';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
@@ -32,6 +32,22 @@ const adminVendorRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       return adminVendors.list(request.query.status, request.query.cursor);
+    },
+  );
+
+  app.get(
+    '/vendors/:vendorId/changes',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Every change a business made to its own page (fields, logo, cover): who, when, before and after; newest first',
+        params: adminVendorParamsSchema,
+        response: { 200: vendorChangesResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      if (!(await app.vendors.findById(request.params.vendorId))) throw new DomainError('not-found', 'vendorNotFoundAdmin');
+      return { data: await createProfileRepository(app.db).listChanges(request.params.vendorId) };
     },
   );
 
