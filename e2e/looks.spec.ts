@@ -6,7 +6,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { catalogs } from '@qrib/shared/i18n/catalogs';
 import { LANGUAGE_COOKIE_NAME, languageCookieValue } from '@qrib/shared/languages';
-import { expectNoSeriousA11yViolations, isMobile, registerBusinessByApi, signUpThroughForm } from './helpers.ts';
+import { expectNoSeriousA11yViolations, isMobile, registerBusinessByApi, signUpByApi } from './helpers.ts';
 
 /** Whether the page's background (the body's) is dark, whatever colour syntax the browser answers it in. */
 async function isDarkBackground(page: Page): Promise<boolean> {
@@ -57,7 +57,8 @@ test.describe('before any choice, the device decides light or dark', () => {
 
   test('a new account follows the device, the Dark Mode switch shows what is in use, and a choice then wins', async ({ page }) => {
     await page.emulateMedia({ colorScheme: 'dark' });
-    await signUpThroughForm(page);
+    await signUpByApi(page);
+    await page.goto('/');
     await expect(page.locator('html')).toHaveClass(/\bdark\b/);
     await page.goto('/profile');
     const darkMode = page.getByRole('switch', { name: 'Dark Mode' });
@@ -84,9 +85,9 @@ test.describe("the owner's screens", () => {
   for (const scheme of ['light', 'dark'] as const) {
     test(`Redeem is in the bottom bar, and Insights and Business Insights are two different screens (${scheme})`, async ({ page }, testInfo) => {
       await page.emulateMedia({ colorScheme: scheme });
-      await signUpThroughForm(page);
+      await signUpByApi(page);
       await registerBusinessByApi(page, `Looks Kiosk ${scheme}`);
-      await page.reload();
+      await page.goto('/');
       await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
 
       if (isMobile(testInfo)) {
@@ -121,7 +122,7 @@ test.describe("the owner's screens", () => {
 
 test('in Maltese the Dark Mode switch says it follows the device, and in Arabic the Insights overview reads right to left', async ({ page, context, baseURL }) => {
   await page.emulateMedia({ colorScheme: 'dark' });
-  await signUpThroughForm(page);
+  await signUpByApi(page);
   await registerBusinessByApi(page, 'Looks Kiosk languages');
   const url = baseURL ?? 'http://localhost';
   await context.addCookies([{ name: LANGUAGE_COOKIE_NAME, value: languageCookieValue('mt'), url }]);

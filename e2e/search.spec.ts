@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoSeriousA11yViolations, isMobile, signUpThroughForm } from './helpers.ts';
+import { expectNoSeriousA11yViolations, isMobile, signUpByApi } from './helpers.ts';
 
 // The shopper stands in Valletta. The demo data has a pizzeria in Gżira (about 2.4 km away), ftira offers in
 // Valletta (10 m away) and in Victoria, Gozo (over 25 km away).
@@ -18,7 +18,7 @@ async function choose(page: Page, filter: 'Price' | 'Distance' | 'Category', fie
 }
 
 test('a misspelt search finds the pizza offer near the shopper, survives a reload and opens it', async ({ page }, testInfo) => {
-  await signUpThroughForm(page);
+  await signUpByApi(page);
   await page.goto('/searchoffers');
   await expect(page.getByRole('heading', { name: 'Search Offers', level: 1 })).toBeVisible();
   await expect(searchBox(page)).toHaveAttribute('placeholder', 'Find offers, deals, restaurants...');
@@ -53,7 +53,7 @@ test('a misspelt search finds the pizza offer near the shopper, survives a reloa
 });
 
 test('Price, Distance and Category filters narrow the results, show as active, and clear', async ({ page }, testInfo) => {
-  await signUpThroughForm(page);
+  await signUpByApi(page);
   await page.goto('/searchoffers?q=ftira');
   await expect(result(page, 'Gozitan ftira')).toHaveCount(1);
   await expect(result(page, 'Ftira Friday').first()).toBeVisible();
@@ -106,7 +106,7 @@ test('Price, Distance and Category filters narrow the results, show as active, a
 test('without a location the search still works, and explains why distance cannot be used', async ({ browser }) => {
   const context = await browser.newContext({ permissions: [] });
   const page = await context.newPage();
-  await signUpThroughForm(page);
+  await signUpByApi(page);
   await page.goto('/searchoffers?q=pizzza&km=5&sort=nearest');
   await expect(page.getByTestId('search-location')).toHaveText('Your Location: not shared');
   await expect(page.getByText('Share your location to sort or filter by distance.').first()).toBeVisible();
@@ -116,7 +116,7 @@ test('without a location the search still works, and explains why distance canno
 });
 
 test('a heart on a category-screen card saves the offer', async ({ page }) => {
-  await signUpThroughForm(page);
+  await signUpByApi(page);
   await page.goto('/cat-offer');
   await page.getByRole('button', { name: /View Offers.*Food & Dining/ }).click();
   const card = page.getByTestId('offer-card').first();
@@ -136,9 +136,9 @@ test('a heart on a category-screen card saves the offer', async ({ page }) => {
   await expect(page.getByTestId('offer-card')).toContainText(title);
 });
 
-test('the search screen reads right to left in Arabic', async ({ page, context }) => {
-  await signUpThroughForm(page);
-  await context.addCookies([{ name: 'googtrans', value: '/en/ar', url: page.url() }]);
+test('the search screen reads right to left in Arabic', async ({ page, context, baseURL }) => {
+  await signUpByApi(page);
+  await context.addCookies([{ name: 'googtrans', value: '/en/ar', url: baseURL ?? 'http://localhost:3100' }]);
   await page.goto('/searchoffers?q=pizzza');
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
   await expect(page.getByRole('heading', { name: 'البحث عن العروض', level: 1 })).toBeVisible();

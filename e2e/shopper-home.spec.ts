@@ -1,13 +1,14 @@
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { MESSAGES } from '@qrib/shared/messages';
-import { approveBusinessByApi, expectNoSeriousA11yViolations, isMobile, setDarkMode, signUpThroughForm } from './helpers.ts';
+import { approveBusinessByApi, expectNoSeriousA11yViolations, isMobile, setDarkMode, signUpByApi } from './helpers.ts';
 
 // The shopper stands in Valletta; the demo data has shops across Malta (the nearest is in Valletta itself).
 test.use({ geolocation: { latitude: 35.8989, longitude: 14.5146 }, permissions: ['geolocation'] });
 
 test('the shopper home shows the nearest shops first with distances and time left', async ({ page }) => {
-  await signUpThroughForm(page);
+  await signUpByApi(page);
+  await page.goto('/');
   await expect(page.getByRole('heading', { name: 'Offers near you' })).toBeVisible();
   await expect(page.getByTestId('current-place')).toHaveText('Valletta, Malta');
 
@@ -80,7 +81,8 @@ async function cardsOnOneScreen(page: Page): Promise<number> {
 
 test('a home dense with offers: the first card shows without scrolling, and a phone screen holds at least 2.5 cards', async ({ page }, testInfo) => {
   // A new shopper, so the unverified-address line is on the page too (one line, its detail on the profile).
-  await signUpThroughForm(page);
+  await signUpByApi(page);
+  await page.goto('/');
   const banner = page.getByTestId('verify-email-banner');
   await expect(banner).toHaveText(/Please confirm your email address\./);
   await expect(page.getByRole('link', { name: 'Food & Dining' })).toBeVisible();
@@ -125,7 +127,7 @@ test('a home dense with offers: the first card shows without scrolling, and a ph
 });
 
 test('Change moves the shopper to a Maltese locality and back to the device', async ({ page }) => {
-  await signUpThroughForm(page);
+  await signUpByApi(page);
   await page.goto('/real-time-local-offers');
   await expect(page.getByTestId('offer-card').first()).toContainText("Joseph's Pastizzeria");
   await page.getByRole('button', { name: 'Change' }).click();
@@ -145,7 +147,8 @@ test('Change moves the shopper to a Maltese locality and back to the device', as
 test('without location permission the home explains the problem, and a town picked in the message shows its offers', async ({ browser }) => {
   const context = await browser.newContext({ permissions: [] });
   const page = await context.newPage();
-  await signUpThroughForm(page);
+  await signUpByApi(page);
+  await page.goto('/');
   const fallback = page.getByTestId('location-fallback');
   await expect(fallback.getByText(MESSAGES.locationErrorTitle)).toBeVisible();
   await expect(fallback.getByText(`${MESSAGES.customerGeoFailed} ${MESSAGES.customerGeoDenied}`)).toBeVisible();
@@ -170,7 +173,8 @@ test('without location permission the home explains the problem, and a town pick
 });
 
 test('the category screen lists categories and the chosen one’s offers nearest first', async ({ page }) => {
-  await signUpThroughForm(page);
+  await signUpByApi(page);
+  await page.goto('/');
   await page.getByRole('link', { name: 'Food & Dining' }).click();
   await expect(page).toHaveURL(/\/cat-offer\?categoryId=\d+$/);
   await expect(page.getByRole('heading', { name: 'Offers for Food & Dining' })).toBeVisible();
@@ -193,7 +197,8 @@ test('the category screen lists categories and the chosen one’s offers nearest
 });
 
 test('a saved offer keeps its filled heart after a reload and is listed under Saved', async ({ page }, testInfo) => {
-  await signUpThroughForm(page);
+  await signUpByApi(page);
+  await page.goto('/');
   const card = page.getByTestId('offer-card').first();
   const title = (await card.getByRole('heading', { level: 3 }).textContent()) ?? '';
   const heart = card.getByRole('button', { name: `Save ${title}` });
@@ -223,7 +228,8 @@ test('an offer published by a shop nearby appears on the home without a reload',
   // This shopper stands in Marsaskala, where no other test puts a shop, so the new one is the nearest.
   const shopperContext = await browser.newContext({ geolocation: { latitude: 35.8622, longitude: 14.5675 }, permissions: ['geolocation'] });
   const page = await shopperContext.newPage();
-  await signUpThroughForm(page);
+  await signUpByApi(page);
+  await page.goto('/');
   await expect(page.getByTestId('current-place')).toHaveText('Marsaskala, Malta');
 
   // The shop owner works in another browser context, through the API.
