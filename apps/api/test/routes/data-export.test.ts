@@ -109,7 +109,7 @@ describe('Download my data', () => {
     expect(response.headers['cache-control']).toBe('no-store');
     expect(response.headers['content-disposition']).toMatch(new RegExp(`^attachment; filename="qrib-data-${shopper.username}-\\d{4}-\\d{2}-\\d{2}\\.zip"$`));
 
-    expect(data.format).toBe(1);
+    expect(data.format).toBe(2);
     expect(typeof data.exportedAt).toBe('string');
     expect(data.profile).toMatchObject({ id: shopper.userId, username: shopper.username, email: shopper.email, name: shopper.name });
     expect(JSON.stringify(data)).not.toContain('passwordHash');

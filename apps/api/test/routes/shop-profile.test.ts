@@ -20,6 +20,8 @@ import {
 } from '@qrib/shared';
 import type { App } from '../../src/app.ts';
 import { offers, users, vendorChanges, vendors } from '../../src/db/schema.ts';
+import { describeArchive } from '../../src/domains/exports/data-export.ts';
+import { createDataExportsRepository } from '../../src/domains/exports/repository.ts';
 import { buildShop, createOffer } from '../factories.ts';
 import { listFiles, makeJpeg, makeLargeJpeg, makePng, multipartBody } from '../fixtures.ts';
 import { bodyOf, signUp, useTestApp, type TestDatabase } from '../helpers.ts';
@@ -107,6 +109,10 @@ describe('PATCH /vendors/me', () => {
     expect(await changesOf(owner.vendorId)).toHaveLength(5);
     expect(bodyOf(await patch(owner.cookies, { website: '' }), vendorResponseSchema).data.website).toBeNull();
     expect(await changesOf(owner.vendorId)).toHaveLength(6);
+    // The owner's data export holds the changes they made.
+    const data = await createDataExportsRepository(testDb.database.db).collectAccountData(owner.userId);
+    const { json } = describeArchive(data as NonNullable<typeof data>, new Date());
+    expect(json.businessChanges.map((change) => change.field).sort()).toEqual(['businessName', 'businessType', 'contactPhone', 'offeringsDescription', 'website', 'website']);
   });
 
   it('refuses bad input with the field named and the registration’s messages, writing nothing', async () => {
