@@ -1,6 +1,14 @@
 import type { Catalog } from './en.ts';
 
 export const ar: Catalog = {
+  // Issue 28: what a business waiting for Qrib's check can expect, and do meanwhile.
+  pendingNext: {
+    title: "ما الخطوة التالية",
+    check: "يتحقق Qrib من مستنداتك، عادةً خلال يوم عمل واحد، ويُعلمك بالنتيجة.",
+    prepare: "في هذه الأثناء، جهّز عروضك الأولى: سيراها المتسوقون فور الموافقة على نشاطك التجاري.",
+    prepareOffer: "جهّز عرضًا",
+    registeredBody: "{{name}} بانتظار تحقق Qrib. نتحقق من مستنداتك عادةً خلال يوم عمل واحد؛ وفي هذه الأثناء يمكنك تجهيز عروضك الأولى.",
+  },
   // Issue 27: sign in with an identity provider (OpenID Connect).
   oidc: {
     continueWith: "المتابعة باستخدام {{provider}}",

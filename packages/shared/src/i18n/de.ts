@@ -1,6 +1,14 @@
 import type { Catalog } from './en.ts';
 
 export const de: Catalog = {
+  // Issue 28: what a business waiting for Qrib's check can expect, and do meanwhile.
+  pendingNext: {
+    title: "Wie es weitergeht",
+    check: "Qrib prüft deine Unterlagen, meist innerhalb eines Werktags, und gibt dir Bescheid.",
+    prepare: "Bereite in der Zwischenzeit deine ersten Angebote vor: Kunden sehen sie, sobald dein Geschäft freigegeben ist.",
+    prepareOffer: "Angebot vorbereiten",
+    registeredBody: "{{name}} wartet auf die Prüfung durch Qrib. Wir prüfen deine Unterlagen meist innerhalb eines Werktags; in der Zwischenzeit kannst du deine ersten Angebote vorbereiten.",
+  },
   // Issue 27: sign in with an identity provider (OpenID Connect).
   oidc: {
     continueWith: "Weiter mit {{provider}}",

@@ -1,6 +1,14 @@
 import type { Catalog } from './en.ts';
 
 export const el: Catalog = {
+  // Issue 28: what a business waiting for Qrib's check can expect, and do meanwhile.
+  pendingNext: {
+    title: "Τι ακολουθεί",
+    check: "Το Qrib ελέγχει τα έγγραφά σας, συνήθως μέσα σε μία εργάσιμη ημέρα, και σας ενημερώνει.",
+    prepare: "Στο μεταξύ, ετοιμάστε τις πρώτες σας προσφορές: οι πελάτες θα τις δουν μόλις εγκριθεί η επιχείρησή σας.",
+    prepareOffer: "Ετοιμάστε μια προσφορά",
+    registeredBody: "Η επιχείρηση {{name}} περιμένει τον έλεγχο του Qrib. Ελέγχουμε τα έγγραφά σας συνήθως μέσα σε μία εργάσιμη ημέρα· στο μεταξύ μπορείτε να ετοιμάσετε τις πρώτες σας προσφορές.",
+  },
   // Issue 27: sign in with an identity provider (OpenID Connect).
   oidc: {
     continueWith: "Συνέχεια με {{provider}}",

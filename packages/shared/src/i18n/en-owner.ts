@@ -3,6 +3,14 @@
  * a shopper's first load does without them; they come with those screens' code (apps/web/src/lib/owner-strings.ts).
  */
 export const enOwner = {
+  // Issue 28: what a business waiting for Qrib's check can expect, and do meanwhile.
+  pendingNext: {
+    title: "What happens next",
+    check: "Qrib checks your documents, usually within one working day, and lets you know.",
+    prepare: "Meanwhile, prepare your first offers: shoppers see them once your business is approved.",
+    prepareOffer: "Prepare an offer",
+    registeredBody: "{{name}} is waiting for Qrib’s check. We check your documents, usually within one working day; meanwhile you can prepare your first offers.",
+  },
   vendorInsights: {
     dashboardTitle: 'Dashboard',
     businessInsightsTitle: 'Business Insights',

@@ -1,6 +1,14 @@
 import type { Catalog } from './en.ts';
 
 export const fr: Catalog = {
+  // Issue 28: what a business waiting for Qrib's check can expect, and do meanwhile.
+  pendingNext: {
+    title: "La suite",
+    check: "Qrib vérifie vos documents, généralement en un jour ouvré, et vous prévient.",
+    prepare: "En attendant, préparez vos premières offres : les clients les verront dès que votre commerce sera approuvé.",
+    prepareOffer: "Préparer une offre",
+    registeredBody: "{{name}} attend la vérification de Qrib. Nous vérifions vos documents, généralement en un jour ouvré ; en attendant, vous pouvez préparer vos premières offres.",
+  },
   // Issue 27: sign in with an identity provider (OpenID Connect).
   oidc: {
     continueWith: "Continuer avec {{provider}}",

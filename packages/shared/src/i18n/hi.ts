@@ -1,6 +1,14 @@
 import type { Catalog } from './en.ts';
 
 export const hi: Catalog = {
+  // Issue 28: what a business waiting for Qrib's check can expect, and do meanwhile.
+  pendingNext: {
+    title: "आगे क्या होगा",
+    check: "Qrib आपके दस्तावेज़ों की जाँच करता है, आम तौर पर एक कार्यदिवस के भीतर, और आपको बताता है।",
+    prepare: "इस बीच अपने पहले ऑफ़र तैयार करें: आपका व्यवसाय स्वीकृत होते ही खरीदार उन्हें देखेंगे।",
+    prepareOffer: "ऑफ़र तैयार करें",
+    registeredBody: "{{name}} Qrib की जाँच की प्रतीक्षा में है। हम आम तौर पर एक कार्यदिवस के भीतर आपके दस्तावेज़ जाँचते हैं; इस बीच आप अपने पहले ऑफ़र तैयार कर सकते हैं।",
+  },
   // Issue 27: sign in with an identity provider (OpenID Connect).
   oidc: {
     continueWith: "{{provider}} के साथ जारी रखें",

@@ -1,6 +1,14 @@
 import type { Catalog } from './en.ts';
 
 export const it: Catalog = {
+  // Issue 28: what a business waiting for Qrib's check can expect, and do meanwhile.
+  pendingNext: {
+    title: "Cosa succede ora",
+    check: "Qrib controlla i tuoi documenti, di solito entro un giorno lavorativo, e ti avvisa.",
+    prepare: "Nel frattempo prepara le tue prime offerte: i clienti le vedranno appena la tua attività sarà approvata.",
+    prepareOffer: "Prepara un'offerta",
+    registeredBody: "{{name}} è in attesa del controllo di Qrib. Controlliamo i tuoi documenti di solito entro un giorno lavorativo; nel frattempo puoi preparare le tue prime offerte.",
+  },
   // Issue 27: sign in with an identity provider (OpenID Connect).
   oidc: {
     continueWith: "Continua con {{provider}}",

@@ -1,6 +1,14 @@
 import type { Catalog } from './en.ts';
 
 export const ja: Catalog = {
+  // Issue 28: what a business waiting for Qrib's check can expect, and do meanwhile.
+  pendingNext: {
+    title: "この後の流れ",
+    check: "Qribが書類を確認し（通常1営業日以内）、結果をお知らせします。",
+    prepare: "その間に最初のオファーを準備しましょう。お店が承認されると、買い物客に表示されます。",
+    prepareOffer: "オファーを準備する",
+    registeredBody: "{{name}}はQribの確認待ちです。書類は通常1営業日以内に確認します。その間に最初のオファーを準備できます。",
+  },
   // Issue 27: sign in with an identity provider (OpenID Connect).
   oidc: {
     continueWith: "{{provider}}で続ける",

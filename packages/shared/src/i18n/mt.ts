@@ -14,6 +14,14 @@
 import type { Catalog } from './en.ts';
 
 export const mt: Catalog = {
+  // Issue 28: what a business waiting for Qrib's check can expect, and do meanwhile.
+  pendingNext: {
+    title: "X’jiġri issa",
+    check: "Qrib jiċċekkja d-dokumenti tiegħek, normalment fi żmien ġurnata tax-xogħol, u jgħarrfek.",
+    prepare: "Sadanittant, ipprepara l-ewwel offerti tiegħek: ix-xerrejja jarawhom malli n-negozju tiegħek jiġi approvat.",
+    prepareOffer: "Ipprepara offerta",
+    registeredBody: "{{name}} qed jistenna ċ-ċekk ta’ Qrib. Niċċekkjaw id-dokumenti tiegħek normalment fi żmien ġurnata tax-xogħol; sadanittant tista’ tipprepara l-ewwel offerti tiegħek.",
+  },
   // Issue 27: sign in with an identity provider (OpenID Connect).
   oidc: {
     continueWith: "Kompli b’{{provider}}",

@@ -1,6 +1,14 @@
 import type { Catalog } from './en.ts';
 
 export const tr: Catalog = {
+  // Issue 28: what a business waiting for Qrib's check can expect, and do meanwhile.
+  pendingNext: {
+    title: "Sırada ne var",
+    check: "Qrib belgelerinizi genellikle bir iş günü içinde inceler ve size haber verir.",
+    prepare: "Bu arada ilk tekliflerinizi hazırlayın: işletmeniz onaylanınca müşteriler onları görür.",
+    prepareOffer: "Teklif hazırla",
+    registeredBody: "{{name}}, Qrib'in incelemesini bekliyor. Belgelerinizi genellikle bir iş günü içinde inceliyoruz; bu arada ilk tekliflerinizi hazırlayabilirsiniz.",
+  },
   // Issue 27: sign in with an identity provider (OpenID Connect).
   oidc: {
     continueWith: "{{provider}} ile devam et",

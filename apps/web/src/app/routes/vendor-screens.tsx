@@ -16,7 +16,9 @@ import { OffersTable } from '../../features/offers/components/offers-table.tsx';
 import { RatingSummary } from '../../features/trust/components/rating-summary.tsx';
 import { ReportAction } from '../../features/trust/components/report-action.tsx';
 import { VendorReviews } from '../../features/trust/components/vendor-reviews.tsx';
+import { useMyBusiness } from '../../features/vendors/api/get-my-business.ts';
 import { VendorRegistrationForm } from '../../features/vendors/components/vendor-registration-form.tsx';
+import '../../lib/owner-strings.ts';
 import { RequireBusiness } from './require-business.tsx';
 
 /** The offer page shows the shop's latest this-many reviews and links to the shop page for the rest. */
@@ -39,6 +41,8 @@ export function VendorRegistrationRoute() {
   const me = useMe();
   const [registered, setRegistered] = useState(false);
   const vendor = me.data?.vendor;
+  // Issue 28: a registration waits for Qrib's check; the screen says so rather than 'You can now publish offers'.
+  const isPending = useMyBusiness(Boolean(vendor)).data?.status === 'PENDING';
   return (
     <div className="mx-auto max-w-3xl">
       <ScreenHeader title={t('vendor.title')} subtitle={t('vendor.subtitle')} />
@@ -52,7 +56,9 @@ export function VendorRegistrationRoute() {
       {vendor ? (
         <section className="rounded-2xl border border-slate-200 bg-white p-6">
           <h2 className="text-lg font-semibold text-slate-900">{t('vendor.alreadyRegisteredTitle')}</h2>
-          <p className="mt-2 text-slate-700">{t('vendor.alreadyRegisteredBody', { name: vendor.businessName })}</p>
+          <p className="mt-2 text-slate-700" data-testid="registered-body">
+            {isPending ? t('pendingNext.registeredBody', { name: vendor.businessName }) : t('vendor.alreadyRegisteredBody', { name: vendor.businessName })}
+          </p>
           <div className="mt-4 flex flex-wrap gap-3">
             <Link to={paths.addOffer} className="inline-flex min-h-11 items-center rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800">
               {t('vendor.createOffer')}
