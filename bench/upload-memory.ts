@@ -150,10 +150,12 @@ async function bench(databaseUrl: string | undefined) {
       console.log(`  time to answer: fastest ${times[0]?.toFixed(0)} ms, slowest ${times.at(-1)?.toFixed(0)} ms`);
       console.log(`  server RSS: start ${start.toFixed(0)} MB, peak ${peak.toFixed(0)} MB, right after ${justAfter.toFixed(0)} MB, settled (10 s later) ${settled.toFixed(0)} MB`);
       const peakOk = peak - start < BUDGET_BYTES / 2 ** 20 + 150;
-      const settledOk = Math.abs(settled - start) <= 50;
+      // What the target guards against is memory kept after the uploads: settling below the start (the runtime giving
+      // back memory it held before) meets it.
+      const settledOk = settled - start <= 50;
       console.log(
         `  target: peak less than budget + 150 MB above the start (< ${(start + BUDGET_BYTES / 2 ** 20 + 150).toFixed(0)} MB): ${peakOk ? 'met' : 'MISSED'};` +
-          ` settled within 50 MB of the start: ${settledOk ? 'met' : 'MISSED'}`,
+          ` settled at most 50 MB above the start: ${settledOk ? 'met' : 'MISSED'}`,
       );
       if (!peakOk || !settledOk || answers.some((answer) => answer.status >= 500 && answer.status !== 503)) failures += 1;
     }
