@@ -53,6 +53,7 @@ export const routes: RouteObject[] = [
       { path: 'codes/:claimId', element: screen(codesRoutes, 'CodeRoute') },
       { path: 'receipts-review', element: screen(() => import('./routes/receipt-review-route.tsx'), 'ReceiptReviewRoute') },
       { path: 'redeem', element: screen(() => import('./routes/redeem-route.tsx'), 'RedeemRoute') },
+      { path: 'shop-profile', element: screen(() => import('./routes/shop-profile-route.tsx'), 'ShopProfileRoute') },
       { path: 'write-review', element: screen(trustRoutes, 'WriteReviewRoute') },
       { path: 'admin', element: screen(() => import('./routes/admin-route.tsx'), 'AdminRoute') },
       { path: 'ven-reg/resubmit', element: screen(() => import('./routes/resubmission-route.tsx'), 'ResubmissionRoute') },

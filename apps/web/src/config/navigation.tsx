@@ -57,6 +57,7 @@ export const NAV_ITEMS = {
   businessInsights: { id: 'business-insights', labelKey: 'nav.businessInsights', icon: BarChart3, path: paths.businessInsights },
   receiptReview: { id: 'receipt-review', labelKey: 'nav.receiptReview', icon: ClipboardCheck, path: paths.receiptReview },
   redeem: { id: 'redeem', labelKey: 'nav.redeem', icon: ScanLine, path: paths.redeem },
+  shopProfile: { id: 'shop-profile', labelKey: 'nav.shopProfile', icon: Store, path: paths.shopProfile },
   nearby: { id: 'nearby', labelKey: 'nav.nearbyOffers', icon: MapPin, path: paths.nearbyOffers },
   search: { id: 'search', labelKey: 'nav.search', icon: Search, path: paths.searchOffers },
   localOffers: { id: 'local-offers', labelKey: 'nav.localOffers', icon: LayoutGrid, path: paths.localOffers },
@@ -107,7 +108,7 @@ export const ROLE_NAVIGATION: Record<NavRole, RoleNavigation> = {
     // Redeem in the bar (issue 27): the till is where an owner's phone is used most.
     tabs: [I.dashboard, I.redeem, I.myOffers, I.insights, I.profile],
     menu: [
-      { id: 'business', titleKey: 'nav.sectionBusiness', items: [I.dashboard, I.redeem, I.myOffers, I.createOffer, I.insights, I.businessInsights, I.receiptReview] },
+      { id: 'business', titleKey: 'nav.sectionBusiness', items: [I.dashboard, I.redeem, I.myOffers, I.createOffer, I.insights, I.businessInsights, I.receiptReview, I.shopProfile] },
       { id: 'shopping', titleKey: 'nav.sectionShopping', items: [I.nearby, ...shopping] },
       { id: 'account', items: [I.profile] },
     ],

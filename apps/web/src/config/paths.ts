@@ -33,6 +33,8 @@ export const paths = {
   code: (claimId: number | string) => `/codes/${claimId}`,
   /** The owner's till screen: scan or type a shopper's code (issue 13). */
   redeem: '/redeem',
+  /** The owner edits their shop's page: logo, cover photo, details and position (issue 28). */
+  shopProfile: '/shop-profile',
   /** Public pages (issue 14): how reviews and the rating work, and what orders offers. */
   howRatingsWork: '/how-ratings-work',
   howOffersAreOrdered: '/how-offers-are-ordered',

@@ -63,14 +63,16 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
 /** apiRequest with the success status too, for the calls whose 200 and 201 mean different things (POST /reports). */
 export async function apiRequestWithStatus<T>(path: string, { method = 'GET', body, signal }: RequestOptions = {}): Promise<{ status: number; body: T }> {
   const headers: Record<string, string> = { accept: 'application/json' };
-  if (body !== undefined) headers['content-type'] = 'application/json';
+  // A FormData body (a multipart PUT, issue 28's shop photos) is sent as it is, the browser naming its boundary.
+  const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
+  if (body !== undefined && !isForm) headers['content-type'] = 'application/json';
   let response: Response;
   try {
     response = await fetch(`/api/v1${path}`, {
       method,
       headers,
       credentials: 'include',
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined ? undefined : isForm ? (body as FormData) : JSON.stringify(body),
       signal,
     });
   } catch (error) {

@@ -1,6 +1,38 @@
 import type { Catalog } from './en.ts';
 
 export const ar: Catalog = {
+  // Issue 28: the owner's 'Shop profile' screen.
+  shopProfile: {
+    title: "ملف المتجر",
+    subtitle: "ما يراه المتسوقون في صفحة متجرك. تظهر تغييراتك فورًا.",
+    viewPage: "عرض صفحة متجرك",
+    photosTitle: "الشعار وصورة الغلاف",
+    photosHint: "JPG أو PNG أو WebP، حتى 10 ميغابايت. يظهر الشعار دائريًا، وتمتد صورة الغلاف أعلى صفحتك.",
+    logo: "الشعار",
+    cover: "صورة الغلاف",
+    noLogo: "لا يوجد شعار بعد",
+    noCover: "لا توجد صورة غلاف بعد",
+    addLogo: "إضافة شعار",
+    changeLogo: "تغيير الشعار",
+    removeLogo: "إزالة الشعار",
+    addCover: "إضافة صورة غلاف",
+    changeCover: "تغيير صورة الغلاف",
+    removeCover: "إزالة صورة الغلاف",
+    uploading: "جارٍ الرفع…",
+    removing: "جارٍ الإزالة…",
+    logoSaved: "تم تحديث الشعار.",
+    logoRemoved: "تمت إزالة الشعار.",
+    coverSaved: "تم تحديث صورة الغلاف.",
+    coverRemoved: "تمت إزالة صورة الغلاف.",
+    detailsTitle: "تفاصيل المتجر",
+    positionTitle: "الموقع على الخريطة",
+    positionHint: "يجد المتسوقون القريبون متجرك بهذا الموقع. وأنت في متجرك، استخدم موقعك لتحديده.",
+    save: "حفظ التغييرات",
+    saving: "جارٍ الحفظ…",
+    saved: "تم تحديث صفحة متجرك.",
+    nothingChanged: "لا شيء لحفظه: لم يتغير أي حقل.",
+    saveFailed: "تعذّر حفظ تغييراتك.",
+  },
   // Issue 28: what a business waiting for Qrib's check can expect, and do meanwhile.
   pendingNext: {
     title: "ما الخطوة التالية",
@@ -122,6 +154,7 @@ export const ar: Catalog = {
     searchOffers: 'البحث عن عرض',
     localOffers: 'عرض محلي',
     businessInsights: 'إحصاءات النشاط التجاري',
+    shopProfile: "ملف المتجر",
     saved: 'المحفوظة',
     receiptReview: 'مراجعة الإيصالات',
     home: 'الرئيسية',

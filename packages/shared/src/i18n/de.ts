@@ -1,6 +1,38 @@
 import type { Catalog } from './en.ts';
 
 export const de: Catalog = {
+  // Issue 28: the owner's 'Shop profile' screen.
+  shopProfile: {
+    title: "Geschäftsprofil",
+    subtitle: "Was Kundinnen und Kunden auf der Seite deines Geschäfts sehen. Deine Änderungen erscheinen sofort.",
+    viewPage: "Seite deines Geschäfts ansehen",
+    photosTitle: "Logo und Titelbild",
+    photosHint: "JPG, PNG oder WebP, bis 10 MB. Das Logo wird rund gezeigt; das Titelbild läuft oben über deine Seite.",
+    logo: "Logo",
+    cover: "Titelbild",
+    noLogo: "Noch kein Logo",
+    noCover: "Noch kein Titelbild",
+    addLogo: "Logo hinzufügen",
+    changeLogo: "Logo ändern",
+    removeLogo: "Logo entfernen",
+    addCover: "Titelbild hinzufügen",
+    changeCover: "Titelbild ändern",
+    removeCover: "Titelbild entfernen",
+    uploading: "Wird hochgeladen…",
+    removing: "Wird entfernt…",
+    logoSaved: "Logo aktualisiert.",
+    logoRemoved: "Logo entfernt.",
+    coverSaved: "Titelbild aktualisiert.",
+    coverRemoved: "Titelbild entfernt.",
+    detailsTitle: "Angaben zum Geschäft",
+    positionTitle: "Position auf der Karte",
+    positionHint: "Kundschaft in der Nähe findet dein Geschäft über diese Position. Stell sie im Geschäft mit deinem Standort ein.",
+    save: "Änderungen speichern",
+    saving: "Wird gespeichert…",
+    saved: "Die Seite deines Geschäfts ist aktualisiert.",
+    nothingChanged: "Nichts zu speichern: Kein Feld wurde geändert.",
+    saveFailed: "Deine Änderungen konnten nicht gespeichert werden.",
+  },
   // Issue 28: what a business waiting for Qrib's check can expect, and do meanwhile.
   pendingNext: {
     title: "Wie es weitergeht",
@@ -122,6 +154,7 @@ export const de: Catalog = {
     searchOffers: 'Angebot suchen',
     localOffers: 'Lokales Angebot',
     businessInsights: 'Geschäftsstatistiken',
+    shopProfile: "Geschäftsprofil",
     saved: 'Gespeichert',
     receiptReview: 'Belegprüfung',
     home: 'Start',

@@ -68,6 +68,7 @@ export const enCore = {
     searchOffers: 'Search offer',
     localOffers: 'Local offer',
     businessInsights: 'Business Insights',
+    shopProfile: 'Shop profile',
     saved: 'Saved',
     receiptReview: 'Receipt review',
     home: 'Home',

@@ -3,6 +3,38 @@
  * a shopper's first load does without them; they come with those screens' code (apps/web/src/lib/owner-strings.ts).
  */
 export const enOwner = {
+  // Issue 28: the owner's 'Shop profile' screen (logo, cover, the shop's details and position).
+  shopProfile: {
+    title: "Shop profile",
+    subtitle: "What shoppers see on your shop’s page. Your changes show at once.",
+    viewPage: "View your shop’s page",
+    photosTitle: "Logo and cover photo",
+    photosHint: "JPG, PNG or WebP, up to 10 MB. The logo is shown round; the cover photo runs across the top of your page.",
+    logo: "Logo",
+    cover: "Cover photo",
+    noLogo: "No logo yet",
+    noCover: "No cover photo yet",
+    addLogo: "Add logo",
+    changeLogo: "Change logo",
+    removeLogo: "Remove logo",
+    addCover: "Add cover photo",
+    changeCover: "Change cover photo",
+    removeCover: "Remove cover photo",
+    uploading: "Uploading…",
+    removing: "Removing…",
+    logoSaved: "Logo updated.",
+    logoRemoved: "Logo removed.",
+    coverSaved: "Cover photo updated.",
+    coverRemoved: "Cover photo removed.",
+    detailsTitle: "Shop details",
+    positionTitle: "Position on the map",
+    positionHint: "Shoppers nearby find your shop by this position. Standing in your shop, use your location to set it.",
+    save: "Save changes",
+    saving: "Saving…",
+    saved: "Your shop’s page is updated.",
+    nothingChanged: "Nothing to save: no field was changed.",
+    saveFailed: "Your changes could not be saved.",
+  },
   // Issue 28: what a business waiting for Qrib's check can expect, and do meanwhile.
   pendingNext: {
     title: "What happens next",

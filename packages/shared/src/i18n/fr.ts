@@ -1,6 +1,38 @@
 import type { Catalog } from './en.ts';
 
 export const fr: Catalog = {
+  // Issue 28: the owner's 'Shop profile' screen.
+  shopProfile: {
+    title: "Profil de la boutique",
+    subtitle: "Ce que les clients voient sur la page de votre boutique. Vos modifications s’affichent aussitôt.",
+    viewPage: "Voir la page de votre boutique",
+    photosTitle: "Logo et photo de couverture",
+    photosHint: "JPG, PNG ou WebP, 10 Mo maximum. Le logo s’affiche en rond ; la photo de couverture s’étend en haut de votre page.",
+    logo: "Logo",
+    cover: "Photo de couverture",
+    noLogo: "Pas encore de logo",
+    noCover: "Pas encore de photo de couverture",
+    addLogo: "Ajouter un logo",
+    changeLogo: "Changer le logo",
+    removeLogo: "Supprimer le logo",
+    addCover: "Ajouter une photo de couverture",
+    changeCover: "Changer la photo de couverture",
+    removeCover: "Supprimer la photo de couverture",
+    uploading: "Envoi…",
+    removing: "Suppression…",
+    logoSaved: "Logo mis à jour.",
+    logoRemoved: "Logo supprimé.",
+    coverSaved: "Photo de couverture mise à jour.",
+    coverRemoved: "Photo de couverture supprimée.",
+    detailsTitle: "Détails de la boutique",
+    positionTitle: "Position sur la carte",
+    positionHint: "Les clients à proximité trouvent votre boutique grâce à cette position. Depuis votre boutique, utilisez votre position pour la définir.",
+    save: "Enregistrer les modifications",
+    saving: "Enregistrement…",
+    saved: "La page de votre boutique est à jour.",
+    nothingChanged: "Rien à enregistrer : aucun champ n’a été modifié.",
+    saveFailed: "Vos modifications n’ont pas pu être enregistrées.",
+  },
   // Issue 28: what a business waiting for Qrib's check can expect, and do meanwhile.
   pendingNext: {
     title: "La suite",
@@ -122,6 +154,7 @@ export const fr: Catalog = {
     searchOffers: 'Rechercher une offre',
     localOffers: 'Offre locale',
     businessInsights: 'Statistiques commerciales',
+    shopProfile: "Profil de la boutique",
     saved: 'Enregistrés',
     receiptReview: 'Vérification des reçus',
     home: 'Accueil',

@@ -1,6 +1,38 @@
 import type { Catalog } from './en.ts';
 
 export const hi: Catalog = {
+  // Issue 28: the owner's 'Shop profile' screen.
+  shopProfile: {
+    title: "दुकान की प्रोफ़ाइल",
+    subtitle: "खरीदार आपकी दुकान के पेज पर जो देखते हैं। आपके बदलाव तुरंत दिखते हैं।",
+    viewPage: "अपनी दुकान का पेज देखें",
+    photosTitle: "लोगो और कवर फ़ोटो",
+    photosHint: "JPG, PNG या WebP, 10 MB तक। लोगो गोल दिखता है; कवर फ़ोटो आपके पेज के ऊपर पूरी चौड़ाई में दिखती है।",
+    logo: "लोगो",
+    cover: "कवर फ़ोटो",
+    noLogo: "अभी कोई लोगो नहीं",
+    noCover: "अभी कोई कवर फ़ोटो नहीं",
+    addLogo: "लोगो जोड़ें",
+    changeLogo: "लोगो बदलें",
+    removeLogo: "लोगो हटाएँ",
+    addCover: "कवर फ़ोटो जोड़ें",
+    changeCover: "कवर फ़ोटो बदलें",
+    removeCover: "कवर फ़ोटो हटाएँ",
+    uploading: "अपलोड हो रहा है…",
+    removing: "हटाया जा रहा है…",
+    logoSaved: "लोगो अपडेट हो गया।",
+    logoRemoved: "लोगो हटा दिया गया।",
+    coverSaved: "कवर फ़ोटो अपडेट हो गई।",
+    coverRemoved: "कवर फ़ोटो हटा दी गई।",
+    detailsTitle: "दुकान का विवरण",
+    positionTitle: "मैप पर स्थान",
+    positionHint: "आस-पास के खरीदार इसी स्थान से आपकी दुकान ढूँढते हैं। दुकान में रहते हुए अपनी लोकेशन से इसे सेट करें।",
+    save: "बदलाव सहेजें",
+    saving: "सहेजा जा रहा है…",
+    saved: "आपकी दुकान का पेज अपडेट हो गया।",
+    nothingChanged: "सहेजने को कुछ नहीं: कोई फ़ील्ड नहीं बदला।",
+    saveFailed: "आपके बदलाव सहेजे नहीं जा सके।",
+  },
   // Issue 28: what a business waiting for Qrib's check can expect, and do meanwhile.
   pendingNext: {
     title: "आगे क्या होगा",
@@ -122,6 +154,7 @@ export const hi: Catalog = {
     searchOffers: 'ऑफ़र खोजें',
     localOffers: 'स्थानीय ऑफ़र',
     businessInsights: 'बिज़नेस इनसाइट्स',
+    shopProfile: "दुकान की प्रोफ़ाइल",
     saved: 'सहेजे गए',
     receiptReview: 'रसीद समीक्षा',
     home: 'होम',

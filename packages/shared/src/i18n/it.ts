@@ -1,6 +1,38 @@
 import type { Catalog } from './en.ts';
 
 export const it: Catalog = {
+  // Issue 28: the owner's 'Shop profile' screen.
+  shopProfile: {
+    title: "Profilo del negozio",
+    subtitle: "Ciò che i clienti vedono sulla pagina del tuo negozio. Le modifiche compaiono subito.",
+    viewPage: "Vedi la pagina del tuo negozio",
+    photosTitle: "Logo e foto di copertina",
+    photosHint: "JPG, PNG o WebP, fino a 10 MB. Il logo appare rotondo; la foto di copertina si estende in cima alla pagina.",
+    logo: "Logo",
+    cover: "Foto di copertina",
+    noLogo: "Ancora nessun logo",
+    noCover: "Ancora nessuna foto di copertina",
+    addLogo: "Aggiungi logo",
+    changeLogo: "Cambia logo",
+    removeLogo: "Rimuovi logo",
+    addCover: "Aggiungi foto di copertina",
+    changeCover: "Cambia foto di copertina",
+    removeCover: "Rimuovi foto di copertina",
+    uploading: "Caricamento…",
+    removing: "Rimozione…",
+    logoSaved: "Logo aggiornato.",
+    logoRemoved: "Logo rimosso.",
+    coverSaved: "Foto di copertina aggiornata.",
+    coverRemoved: "Foto di copertina rimossa.",
+    detailsTitle: "Dettagli del negozio",
+    positionTitle: "Posizione sulla mappa",
+    positionHint: "I clienti nelle vicinanze trovano il tuo negozio con questa posizione. Dal negozio, usa la tua posizione per impostarla.",
+    save: "Salva modifiche",
+    saving: "Salvataggio…",
+    saved: "La pagina del tuo negozio è aggiornata.",
+    nothingChanged: "Niente da salvare: nessun campo è stato modificato.",
+    saveFailed: "Non è stato possibile salvare le modifiche.",
+  },
   // Issue 28: what a business waiting for Qrib's check can expect, and do meanwhile.
   pendingNext: {
     title: "Cosa succede ora",
@@ -122,6 +154,7 @@ export const it: Catalog = {
     searchOffers: 'Cerca offerta',
     localOffers: 'Offerta locale',
     businessInsights: 'Statistiche aziendali',
+    shopProfile: "Profilo del negozio",
     saved: 'Salvati',
     receiptReview: 'Verifica scontrini',
     home: 'Inizio',

@@ -1,6 +1,38 @@
 import type { Catalog } from './en.ts';
 
 export const ja: Catalog = {
+  // Issue 28: the owner's 'Shop profile' screen.
+  shopProfile: {
+    title: "ショップのプロフィール",
+    subtitle: "ショップのページで買い物客に表示される内容です。変更はすぐに反映されます。",
+    viewPage: "ショップのページを見る",
+    photosTitle: "ロゴとカバー写真",
+    photosHint: "JPG、PNG、WebP、10 MBまで。ロゴは丸く表示され、カバー写真はページの上部に横長に表示されます。",
+    logo: "ロゴ",
+    cover: "カバー写真",
+    noLogo: "ロゴはまだありません",
+    noCover: "カバー写真はまだありません",
+    addLogo: "ロゴを追加",
+    changeLogo: "ロゴを変更",
+    removeLogo: "ロゴを削除",
+    addCover: "カバー写真を追加",
+    changeCover: "カバー写真を変更",
+    removeCover: "カバー写真を削除",
+    uploading: "アップロード中…",
+    removing: "削除中…",
+    logoSaved: "ロゴを更新しました。",
+    logoRemoved: "ロゴを削除しました。",
+    coverSaved: "カバー写真を更新しました。",
+    coverRemoved: "カバー写真を削除しました。",
+    detailsTitle: "ショップの詳細",
+    positionTitle: "地図上の位置",
+    positionHint: "近くの買い物客はこの位置であなたのショップを見つけます。ショップにいるときに現在地を使って設定してください。",
+    save: "変更を保存",
+    saving: "保存中…",
+    saved: "ショップのページを更新しました。",
+    nothingChanged: "保存するものはありません。変更された項目はありません。",
+    saveFailed: "変更を保存できませんでした。",
+  },
   // Issue 28: what a business waiting for Qrib's check can expect, and do meanwhile.
   pendingNext: {
     title: "この後の流れ",
@@ -122,6 +154,7 @@ export const ja: Catalog = {
     searchOffers: 'オファーを検索',
     localOffers: '地域のオファー',
     businessInsights: 'ビジネスインサイト',
+    shopProfile: "ショップのプロフィール",
     saved: '保存済み',
     receiptReview: 'レシート確認',
     home: 'ホーム',

@@ -14,6 +14,38 @@
 import type { Catalog } from './en.ts';
 
 export const mt: Catalog = {
+  // Issue 28: the owner's 'Shop profile' screen.
+  shopProfile: {
+    title: "Profil tal-ħanut",
+    subtitle: "Dak li jaraw ix-xerrejja fil-paġna tal-ħanut tiegħek. It-tibdiliet tiegħek jidhru mill-ewwel.",
+    viewPage: "Ara l-paġna tal-ħanut tiegħek",
+    photosTitle: "Logo u ritratt tal-qoxra",
+    photosHint: "JPG, PNG jew WebP, sa 10 MB. Il-logo jidher tond; ir-ritratt tal-qoxra jimtedd fuq nett tal-paġna tiegħek.",
+    logo: "Il-logo",
+    cover: "Ritratt tal-qoxra",
+    noLogo: "Għad m’hemmx logo",
+    noCover: "Għad m’hemmx ritratt tal-qoxra",
+    addLogo: "Żid logo",
+    changeLogo: "Ibdel il-logo",
+    removeLogo: "Neħħi l-logo",
+    addCover: "Żid ritratt tal-qoxra",
+    changeCover: "Ibdel ir-ritratt tal-qoxra",
+    removeCover: "Neħħi r-ritratt tal-qoxra",
+    uploading: "Qed jittella’…",
+    removing: "Qed jitneħħa…",
+    logoSaved: "Il-logo ġie aġġornat.",
+    logoRemoved: "Il-logo tneħħa.",
+    coverSaved: "Ir-ritratt tal-qoxra ġie aġġornat.",
+    coverRemoved: "Ir-ritratt tal-qoxra tneħħa.",
+    detailsTitle: "Dettalji tal-ħanut",
+    positionTitle: "Il-post fuq il-mappa",
+    positionHint: "Ix-xerrejja fil-qrib isibu l-ħanut tiegħek b’dan il-post. Meta tkun fil-ħanut, uża l-post tiegħek biex tissettjah.",
+    save: "Issejvja t-tibdiliet",
+    saving: "Qed jissejvja…",
+    saved: "Il-paġna tal-ħanut tiegħek ġiet aġġornata.",
+    nothingChanged: "M’hemm xejn x’tissejvja: l-ebda qasam ma nbidel.",
+    saveFailed: "It-tibdiliet tiegħek ma setgħux jiġu ssejvjati.",
+  },
   // Issue 28: what a business waiting for Qrib's check can expect, and do meanwhile.
   pendingNext: {
     title: "X’jiġri issa",
@@ -135,6 +167,7 @@ export const mt: Catalog = {
     searchOffers: 'Fittex offerta',
     localOffers: 'Offerta lokali',
     businessInsights: 'Analiżi tan-negozju',
+    shopProfile: "Profil tal-ħanut",
     saved: 'Salvati',
     receiptReview: 'Reviżjoni tar-riċevuti',
     home: 'Bidu',

@@ -1,6 +1,38 @@
 import type { Catalog } from './en.ts';
 
 export const tr: Catalog = {
+  // Issue 28: the owner's 'Shop profile' screen.
+  shopProfile: {
+    title: "Mağaza profili",
+    subtitle: "Alışveriş yapanların mağaza sayfanızda gördükleri. Değişiklikleriniz hemen görünür.",
+    viewPage: "Mağaza sayfanızı görün",
+    photosTitle: "Logo ve kapak fotoğrafı",
+    photosHint: "JPG, PNG veya WebP, en fazla 10 MB. Logo yuvarlak gösterilir; kapak fotoğrafı sayfanızın üstü boyunca uzanır.",
+    logo: "Logo",
+    cover: "Kapak fotoğrafı",
+    noLogo: "Henüz logo yok",
+    noCover: "Henüz kapak fotoğrafı yok",
+    addLogo: "Logo ekle",
+    changeLogo: "Logoyu değiştir",
+    removeLogo: "Logoyu kaldır",
+    addCover: "Kapak fotoğrafı ekle",
+    changeCover: "Kapak fotoğrafını değiştir",
+    removeCover: "Kapak fotoğrafını kaldır",
+    uploading: "Yükleniyor…",
+    removing: "Kaldırılıyor…",
+    logoSaved: "Logo güncellendi.",
+    logoRemoved: "Logo kaldırıldı.",
+    coverSaved: "Kapak fotoğrafı güncellendi.",
+    coverRemoved: "Kapak fotoğrafı kaldırıldı.",
+    detailsTitle: "Mağaza bilgileri",
+    positionTitle: "Haritadaki konum",
+    positionHint: "Yakındaki alışveriş yapanlar mağazanızı bu konumla bulur. Mağazanızdayken konumunuzu kullanarak ayarlayın.",
+    save: "Değişiklikleri kaydet",
+    saving: "Kaydediliyor…",
+    saved: "Mağaza sayfanız güncellendi.",
+    nothingChanged: "Kaydedilecek bir şey yok: hiçbir alan değişmedi.",
+    saveFailed: "Değişiklikleriniz kaydedilemedi.",
+  },
   // Issue 28: what a business waiting for Qrib's check can expect, and do meanwhile.
   pendingNext: {
     title: "Sırada ne var",
@@ -122,6 +154,7 @@ export const tr: Catalog = {
     searchOffers: 'Fırsat ara',
     localOffers: 'Yerel fırsat',
     businessInsights: 'İşletme istatistikleri',
+    shopProfile: "Mağaza profili",
     saved: 'Kaydedilenler',
     receiptReview: 'Fiş incelemesi',
     home: 'Ana sayfa',

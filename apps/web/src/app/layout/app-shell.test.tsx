@@ -64,6 +64,7 @@ describe('AppShell navigation by role', () => {
       'Insights',
       'Business Insights',
       'Receipt review',
+      'Shop profile',
     ]);
     expect(within(sidebar).getByRole('list', { name: 'Shopping' })).toBeInTheDocument();
     expect(within(sidebar).queryByRole('link', { name: 'List your business' })).not.toBeInTheDocument();

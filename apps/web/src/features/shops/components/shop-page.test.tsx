@@ -128,6 +128,28 @@ describe('ShopPage', () => {
   });
 });
 
+describe('ShopPage’s cover and website (issue 28)', () => {
+  it('shows the cover photo across the top (decorative) and the website as a link that opens apart, only when set', async () => {
+    stubApi({
+      'GET /api/v1/vendors/3': { body: { data: { ...shop, offers: [], coverUrl: '/uploads/public/3-cover.webp', website: 'https://www.crystalpalace.mt/menu' } } },
+    });
+    const { unmount } = renderShop();
+    const website = await screen.findByRole('link', { name: 'crystalpalace.mt' });
+    expect(website).toHaveAttribute('href', 'https://www.crystalpalace.mt/menu');
+    expect(website).toHaveAttribute('target', '_blank');
+    expect(website).toHaveAttribute('rel', 'noopener noreferrer nofollow');
+    expect(screen.getByTestId('shop-cover')).toHaveAttribute('src', '/uploads/public/3-cover.webp');
+    expect(screen.getByTestId('shop-cover')).toHaveAttribute('alt', '');
+    unmount();
+
+    stubApi({ 'GET /api/v1/vendors/3': { body: { data: { ...shop, offers: [] } } } });
+    renderShop();
+    expect(await screen.findByText('This shop has no offers right now.')).toBeInTheDocument();
+    expect(screen.queryByTestId('shop-cover')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('shop-website')).not.toBeInTheDocument();
+  });
+});
+
 describe('ShopPage’s Share (issue 27)', () => {
   afterEach(() => vi.unstubAllGlobals());
 

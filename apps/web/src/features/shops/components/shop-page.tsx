@@ -2,7 +2,7 @@
  * A shop's page (/shops/:vendorId, DESIGN.md §5): its logo or initial, name, type, address, phone to call,
  * directions on a map site, and all its current offers as cards.
  */
-import { MapPin, Navigation, Phone } from 'lucide-react';
+import { Globe, MapPin, Navigation, Phone } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { haversineKm } from '@qrib/shared/geo';
@@ -29,6 +29,15 @@ export interface ShopPageSlots {
   reviews?: ReactNode;
 }
 
+/** The website as the link shows it: its host name without 'www.' (the whole address when it cannot be read). */
+export function websiteText(website: string): string {
+  try {
+    return new URL(website).host.replace(/^www\./, '');
+  } catch {
+    return website;
+  }
+}
+
 function ShopDetails({ shop, slots }: { shop: Shop; slots: ShopPageSlots }) {
   const { t, i18n } = useTranslation();
   const here = lastKnownLocation(localStorage);
@@ -37,6 +46,10 @@ function ShopDetails({ shop, slots }: { shop: Shop; slots: ShopPageSlots }) {
   const [point = position] = shopPointsFromOffers(shop.offers.map((offer) => ({ ...offer, ...position })));
   return (
     <div className="mx-auto max-w-5xl space-y-6">
+      {/* Issue 28: the shop's cover photo across the top, for the eyes only (the name below says whose page it is). */}
+      {shop.coverUrl ? (
+        <img src={shop.coverUrl} alt="" data-testid="shop-cover" className="aspect-[8/3] max-h-72 w-full rounded-2xl border border-slate-200 object-cover" />
+      ) : null}
       <header className="space-y-4 rounded-2xl border border-slate-200 bg-white p-5 sm:p-6">
         <div className="flex items-center gap-4">
           <ShopLogo name={shop.businessName} logoUrl={shop.logoUrl} size="large" />
@@ -76,6 +89,12 @@ function ShopDetails({ shop, slots }: { shop: Shop; slots: ShopPageSlots }) {
             <Navigation aria-hidden="true" className="size-4" />
             {t('shop.directions')}
           </a>
+          {shop.website ? (
+            <a href={shop.website} target="_blank" rel="noopener noreferrer nofollow" className={actionClass} data-testid="shop-website">
+              <Globe aria-hidden="true" className="size-4" />
+              <bdi dir="ltr">{websiteText(shop.website)}</bdi>
+            </a>
+          ) : null}
           <ShareButton title={shop.businessName} path={paths.sharedShop(shop.vendorId)} className={actionClass} />
           {slots.report}
         </div>
