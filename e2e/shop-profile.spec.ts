@@ -42,12 +42,29 @@ test('an owner edits the shop’s page: name, website, logo and cover, as shoppe
   await expect(name).toHaveValue(`Profile Kiosk ${suffix}`);
   await expectAxeLightAndDark(page);
 
+  // The position: the pin on the small map, dragged, moves the coordinates the form sends.
+  const coordinates = page.getByTestId('coordinates');
+  const before = await coordinates.textContent();
+  const pin = page.getByTestId('map-pin');
+  await expect(pin).toBeVisible();
+  await pin.scrollIntoViewIfNeeded();
+  const box = await pin.boundingBox();
+  if (!box) throw new Error('the pin has a place on the map');
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width / 2 + 40, box.y + box.height / 2 + 30, { steps: 8 });
+  await page.mouse.up();
+  await expect(coordinates).not.toHaveText(before ?? '');
+
   const newName = `Il-Kafè ta’ Profil ${suffix}`;
   const website = `https://example.com/${suffix}`;
   await name.fill(newName);
   await page.getByLabel('Website').fill(website);
   await page.getByRole('button', { name: strings.save }).click();
-  await expect(page.getByTestId('shop-profile-form').getByRole('status')).toHaveText(strings.saved);
+  await expect(page.getByTestId('shop-profile-form').getByText(strings.saved)).toBeVisible();
+  const saved = (await (await page.request.get('/api/v1/vendors/me')).json()) as { data: { locationLatitude: number; website: string } };
+  expect(saved.data.website).toBe(website);
+  expect(saved.data.locationLatitude).not.toBe(35.9097);
 
   const logo = page.getByTestId('shop-logo');
   await logo.getByLabel(strings.addLogo).setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: await photo(300, 300, '#c2410c') });

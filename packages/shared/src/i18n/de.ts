@@ -27,6 +27,7 @@ export const de: Catalog = {
     detailsTitle: "Angaben zum Geschäft",
     positionTitle: "Position auf der Karte",
     positionHint: "Kundschaft in der Nähe findet dein Geschäft über diese Position. Stell sie im Geschäft mit deinem Standort ein.",
+    pinHint: "Zieh die Markierung an die Tür deines Geschäfts.",
     save: "Änderungen speichern",
     saving: "Wird gespeichert…",
     saved: "Die Seite deines Geschäfts ist aktualisiert.",

@@ -29,6 +29,7 @@ export const enOwner = {
     detailsTitle: "Shop details",
     positionTitle: "Position on the map",
     positionHint: "Shoppers nearby find your shop by this position. Standing in your shop, use your location to set it.",
+    pinHint: "Drag the pin to your shop’s door.",
     save: "Save changes",
     saving: "Saving…",
     saved: "Your shop’s page is updated.",

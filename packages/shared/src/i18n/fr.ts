@@ -27,6 +27,7 @@ export const fr: Catalog = {
     detailsTitle: "Détails de la boutique",
     positionTitle: "Position sur la carte",
     positionHint: "Les clients à proximité trouvent votre boutique grâce à cette position. Depuis votre boutique, utilisez votre position pour la définir.",
+    pinHint: "Faites glisser l’épingle jusqu’à la porte de votre boutique.",
     save: "Enregistrer les modifications",
     saving: "Enregistrement…",
     saved: "La page de votre boutique est à jour.",

@@ -27,6 +27,7 @@ export const it: Catalog = {
     detailsTitle: "Dettagli del negozio",
     positionTitle: "Posizione sulla mappa",
     positionHint: "I clienti nelle vicinanze trovano il tuo negozio con questa posizione. Dal negozio, usa la tua posizione per impostarla.",
+    pinHint: "Trascina il segnaposto fino alla porta del tuo negozio.",
     save: "Salva modifiche",
     saving: "Salvataggio…",
     saved: "La pagina del tuo negozio è aggiornata.",

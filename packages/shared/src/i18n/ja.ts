@@ -27,6 +27,7 @@ export const ja: Catalog = {
     detailsTitle: "ショップの詳細",
     positionTitle: "地図上の位置",
     positionHint: "近くの買い物客はこの位置であなたのショップを見つけます。ショップにいるときに現在地を使って設定してください。",
+    pinHint: "ピンをショップの入口までドラッグしてください。",
     save: "変更を保存",
     saving: "保存中…",
     saved: "ショップのページを更新しました。",

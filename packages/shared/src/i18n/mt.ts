@@ -40,6 +40,7 @@ export const mt: Catalog = {
     detailsTitle: "Dettalji tal-ħanut",
     positionTitle: "Il-post fuq il-mappa",
     positionHint: "Ix-xerrejja fil-qrib isibu l-ħanut tiegħek b’dan il-post. Meta tkun fil-ħanut, uża l-post tiegħek biex tissettjah.",
+    pinHint: "Kaxkar il-pinna sal-bieb tal-ħanut tiegħek.",
     save: "Issejvja t-tibdiliet",
     saving: "Qed jissejvja…",
     saved: "Il-paġna tal-ħanut tiegħek ġiet aġġornata.",

@@ -27,6 +27,7 @@ export const tr: Catalog = {
     detailsTitle: "Mağaza bilgileri",
     positionTitle: "Haritadaki konum",
     positionHint: "Yakındaki alışveriş yapanlar mağazanızı bu konumla bulur. Mağazanızdayken konumunuzu kullanarak ayarlayın.",
+    pinHint: "İğneyi mağazanızın kapısına sürükleyin.",
     save: "Değişiklikleri kaydet",
     saving: "Kaydediliyor…",
     saved: "Mağaza sayfanız güncellendi.",

@@ -34,7 +34,7 @@ class MapErrorBoundary extends Component<{ onError: () => void; children: ReactN
   }
 }
 
-type LazyShopMapProps = Pick<ShopMapProps, 'shops' | 'onSelect' | 'interactive'> & { className: string };
+type LazyShopMapProps = Pick<ShopMapProps, 'shops' | 'onSelect' | 'interactive' | 'pin'> & { className: string };
 
 export function LazyShopMap({ className, ...props }: LazyShopMapProps) {
   const { t } = useTranslation();

@@ -63,6 +63,17 @@ export interface ShopMapProps {
   /** Called when the map cannot be drawn (no WebGL after all, a lost context). */
   onFail: () => void;
   className?: string;
+  /**
+   * Issue 28: a pin the reader drags to set a position (the Shop profile's address); the map opens on it. For the
+   * eyes and pointers only, as the rest of the map: the form beside it has the words and 'Use My Location'.
+   */
+  pin?: MapPin | undefined;
+}
+
+export interface MapPin {
+  latitude: number;
+  longitude: number;
+  onMove: (latitude: number, longitude: number) => void;
 }
 
 function markerElement(className: string, testId: string): HTMLDivElement {
@@ -72,14 +83,15 @@ function markerElement(className: string, testId: string): HTMLDivElement {
   return element;
 }
 
-export default function ShopMap({ shops, discountLabel, onSelect, interactive = true, styleUrl, onFail, className }: ShopMapProps) {
+export default function ShopMap({ shops, discountLabel, onSelect, interactive = true, styleUrl, onFail, className, pin }: ShopMapProps) {
   const container = useRef<HTMLDivElement>(null);
   const mapRef = useRef<maplibregl.Map | null>(null);
+  const pinMarker = useRef<maplibregl.Marker | null>(null);
   // The latest callbacks, so the map (made once) always calls the current ones.
-  const callbacks = useRef({ discountLabel, onSelect, onFail });
+  const callbacks = useRef({ discountLabel, onSelect, onFail, pin });
   const shopsRef = useRef(shops);
   useEffect(() => {
-    callbacks.current = { discountLabel, onSelect, onFail };
+    callbacks.current = { discountLabel, onSelect, onFail, pin };
     shopsRef.current = shops;
   });
 
@@ -122,6 +134,17 @@ export default function ShopMap({ shops, discountLabel, onSelect, interactive = 
       }
     };
     if (!styleUrl) addLabels();
+    const startPin = callbacks.current.pin;
+    if (startPin) {
+      const element = markerElement('size-8 cursor-grab rounded-full border-4 border-white bg-brand-700 shadow-lg active:cursor-grabbing', 'map-pin');
+      const marker = new maplibregl.Marker({ element, draggable: true }).setLngLat([startPin.longitude, startPin.latitude]).addTo(map);
+      marker.on('dragend', () => {
+        const { lat, lng } = marker.getLngLat();
+        callbacks.current.pin?.onMove(Number(lat.toFixed(6)), Number(lng.toFixed(6)));
+      });
+      pinMarker.current = marker;
+      map.jumpTo({ center: [startPin.longitude, startPin.latitude], zoom: styleUrl ? 16 : OFFLINE_MAX_ZOOM });
+    }
     const showLabels = () => {
       const all = map.getZoom() >= LABELS_ALL_ZOOM;
       for (const { marker, major } of labels) marker.getElement().style.visibility = all || major ? 'visible' : 'hidden';
@@ -225,7 +248,7 @@ export default function ShopMap({ shops, discountLabel, onSelect, interactive = 
       });
       // Invisible: it only makes MapLibre build the clustered tiles that querySourceFeatures reads.
       map.addLayer({ id: 'shops', type: 'circle', source: 'shops', paint: { 'circle-radius': 0, 'circle-opacity': 0 } });
-      fitShops(map, shopsRef.current, false, interactive ? OFFLINE_MAX_ZOOM : STILL_MAP_ZOOM);
+      if (!callbacks.current.pin) fitShops(map, shopsRef.current, false, interactive ? OFFLINE_MAX_ZOOM : STILL_MAP_ZOOM);
       showLabels();
     });
     map.on('render', drawMarkers);
@@ -244,9 +267,22 @@ export default function ShopMap({ shops, discountLabel, onSelect, interactive = 
     return () => {
       themeWatch.disconnect();
       mapRef.current = null;
+      pinMarker.current = null;
       map.remove();
     };
   }, [styleUrl, interactive]);
+
+  // The position set another way ('Use My Location'): the pin goes there and the map follows it.
+  const pinLatitude = pin?.latitude;
+  const pinLongitude = pin?.longitude;
+  useEffect(() => {
+    const marker = pinMarker.current;
+    if (!marker || pinLatitude === undefined || pinLongitude === undefined) return;
+    const at = marker.getLngLat();
+    if (Math.abs(at.lat - pinLatitude) < 1e-6 && Math.abs(at.lng - pinLongitude) < 1e-6) return;
+    marker.setLngLat([pinLongitude, pinLatitude]);
+    mapRef.current?.easeTo({ center: [pinLongitude, pinLatitude] });
+  }, [pinLatitude, pinLongitude]);
 
   // New results: new data for the clustered source, and the view moves to them.
   useEffect(() => {

@@ -13,6 +13,7 @@ import { OFFERINGS_MAX_LENGTH } from '@qrib/shared/constants';
 import { coordinatesText } from '@qrib/shared/geo';
 import { MESSAGES } from '@qrib/shared/messages';
 import { BUSINESS_TYPES, vendorUpdateSchema, type Vendor, type VendorUpdate } from '@qrib/shared/vendor-schemas';
+import { LazyShopMap } from '../../../components/map/lazy-shop-map.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormSection } from '../../../components/ui/form-section.tsx';
@@ -138,6 +139,13 @@ export function ShopProfileForm({ business, locate }: { business: Vendor; locate
     }
   });
 
+  const pinAt = { latitude: Number(latitude), longitude: Number(longitude) };
+  const hasPin = latitude !== '' && longitude !== '' && Number.isFinite(pinAt.latitude) && Number.isFinite(pinAt.longitude);
+  const movePin = (to: { latitude: number; longitude: number }) => {
+    const options = { shouldValidate: isSubmitted, shouldDirty: true };
+    setValue('locationLatitude', String(to.latitude), options);
+    setValue('locationLongitude', String(to.longitude), options);
+  };
   const coordinatesError = message(errors.locationLatitude?.message ?? errors.locationLongitude?.message);
 
   return (
@@ -175,6 +183,16 @@ export function ShopProfileForm({ business, locate }: { business: Vendor; locate
             {latitude !== '' && longitude !== '' ? t('vendor.coordinates', { latitude, longitude }) : t('vendor.noCoordinates')}
           </p>
         </div>
+        {hasPin ? (
+          <div className="space-y-2">
+            <p className="text-sm text-slate-700">{t('shopProfile.pinHint')}</p>
+            <LazyShopMap
+              shops={[]}
+              pin={{ ...pinAt, onMove: (lat, lng) => movePin({ latitude: lat, longitude: lng }) }}
+              className="h-56 w-full overflow-hidden rounded-xl border border-slate-200 sm:h-64"
+            />
+          </div>
+        ) : null}
         {locationError ? <Alert>{translateMessage(t, locationError)}</Alert> : null}
         {coordinatesError ? (
           <p role="alert" className="text-sm text-red-700">
