@@ -36,6 +36,8 @@ export const queryKeys = {
     actions: () => [...queryKeys.admin.all, 'actions'] as const,
     /** The suspicious-activity queue (issue 24), one status at a time. */
     suspicious: (status: string) => [...queryKeys.admin.all, 'suspicious', status] as const,
+    /** A shop's page history (issue 28). */
+    vendorChanges: (vendorId: number) => [...queryKeys.admin.all, 'vendor-changes', vendorId] as const,
   },
   /** The owner's own business as GET /vendors/me answers it (its state and the admin's reason, issue 14). */
   myBusiness: () => ['my-business'] as const,

@@ -1,6 +1,19 @@
 import type { Catalog } from './en.ts';
 
 export const ar: Catalog = {
+  // Issue 28: the admin console's history of a shop's page.
+  adminHistory: {
+    title: "سجل الصفحة",
+    none: "لا تغييرات منذ التسجيل.",
+    by: "{{who}} · {{date}}",
+    latitude: "خط العرض",
+    longitude: "خط الطول",
+    logo: "الشعار",
+    cover: "صورة الغلاف",
+    newPicture: "صورة جديدة",
+    removed: "أُزيل",
+    formerAccount: "حساب سابق",
+  },
   // Issue 28: the owner's 'Shop profile' screen.
   shopProfile: {
     title: "ملف المتجر",

@@ -1,6 +1,19 @@
 import type { Catalog } from './en.ts';
 
 export const de: Catalog = {
+  // Issue 28: the admin console's history of a shop's page.
+  adminHistory: {
+    title: "Seitenverlauf",
+    none: "Seit der Registrierung keine Änderungen.",
+    by: "{{who}} · {{date}}",
+    latitude: "Breitengrad",
+    longitude: "Längengrad",
+    logo: "Logo",
+    cover: "Titelbild",
+    newPicture: "neues Bild",
+    removed: "entfernt",
+    formerAccount: "Ein ehemaliges Konto",
+  },
   // Issue 28: the owner's 'Shop profile' screen.
   shopProfile: {
     title: "Geschäftsprofil",

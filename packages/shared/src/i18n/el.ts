@@ -1,6 +1,19 @@
 import type { Catalog } from './en.ts';
 
 export const el: Catalog = {
+  // Issue 28: the admin console's history of a shop's page.
+  adminHistory: {
+    title: "Ιστορικό σελίδας",
+    none: "Καμία αλλαγή από την εγγραφή.",
+    by: "{{who}} · {{date}}",
+    latitude: "Γεωγραφικό πλάτος",
+    longitude: "Γεωγραφικό μήκος",
+    logo: "Λογότυπο",
+    cover: "Φωτογραφία εξωφύλλου",
+    newPicture: "νέα εικόνα",
+    removed: "αφαιρέθηκε",
+    formerAccount: "Ένας πρώην λογαριασμός",
+  },
   // Issue 28: the owner's 'Shop profile' screen.
   shopProfile: {
     title: "Προφίλ καταστήματος",

@@ -3,6 +3,19 @@
  * a shopper's first load does without them; they come with those screens' code (apps/web/src/lib/owner-strings.ts).
  */
 export const enOwner = {
+  // Issue 28: the admin console's history of a shop's page.
+  adminHistory: {
+    title: "Page history",
+    none: "No changes since registration.",
+    by: "{{who}} · {{date}}",
+    latitude: "Latitude",
+    longitude: "Longitude",
+    logo: "Logo",
+    cover: "Cover photo",
+    newPicture: "new picture",
+    removed: "removed",
+    formerAccount: "A former account",
+  },
   // Issue 28: the owner's 'Shop profile' screen (logo, cover, the shop's details and position).
   shopProfile: {
     title: "Shop profile",

@@ -1,6 +1,19 @@
 import type { Catalog } from './en.ts';
 
 export const fr: Catalog = {
+  // Issue 28: the admin console's history of a shop's page.
+  adminHistory: {
+    title: "Historique de la page",
+    none: "Aucune modification depuis l'inscription.",
+    by: "{{who}} · {{date}}",
+    latitude: "Latitude",
+    longitude: "Longitude",
+    logo: "Logo",
+    cover: "Photo de couverture",
+    newPicture: "nouvelle image",
+    removed: "supprimé",
+    formerAccount: "Un ancien compte",
+  },
   // Issue 28: the owner's 'Shop profile' screen.
   shopProfile: {
     title: "Profil de la boutique",

@@ -1,6 +1,19 @@
 import type { Catalog } from './en.ts';
 
 export const hi: Catalog = {
+  // Issue 28: the admin console's history of a shop's page.
+  adminHistory: {
+    title: "पेज का इतिहास",
+    none: "पंजीकरण के बाद से कोई बदलाव नहीं।",
+    by: "{{who}} · {{date}}",
+    latitude: "अक्षांश",
+    longitude: "देशांतर",
+    logo: "लोगो",
+    cover: "कवर फ़ोटो",
+    newPicture: "नई तस्वीर",
+    removed: "हटाया गया",
+    formerAccount: "एक पूर्व खाता",
+  },
   // Issue 28: the owner's 'Shop profile' screen.
   shopProfile: {
     title: "दुकान की प्रोफ़ाइल",

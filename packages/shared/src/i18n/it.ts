@@ -1,6 +1,19 @@
 import type { Catalog } from './en.ts';
 
 export const it: Catalog = {
+  // Issue 28: the admin console's history of a shop's page.
+  adminHistory: {
+    title: "Cronologia della pagina",
+    none: "Nessuna modifica dalla registrazione.",
+    by: "{{who}} · {{date}}",
+    latitude: "Latitudine",
+    longitude: "Longitudine",
+    logo: "Logo",
+    cover: "Foto di copertina",
+    newPicture: "nuova immagine",
+    removed: "rimosso",
+    formerAccount: "Un account non più esistente",
+  },
   // Issue 28: the owner's 'Shop profile' screen.
   shopProfile: {
     title: "Profilo del negozio",

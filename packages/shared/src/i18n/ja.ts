@@ -1,6 +1,19 @@
 import type { Catalog } from './en.ts';
 
 export const ja: Catalog = {
+  // Issue 28: the admin console's history of a shop's page.
+  adminHistory: {
+    title: "ページの履歴",
+    none: "登録以来、変更はありません。",
+    by: "{{who}} · {{date}}",
+    latitude: "緯度",
+    longitude: "経度",
+    logo: "ロゴ",
+    cover: "カバー写真",
+    newPicture: "新しい画像",
+    removed: "削除済み",
+    formerAccount: "削除されたアカウント",
+  },
   // Issue 28: the owner's 'Shop profile' screen.
   shopProfile: {
     title: "ショップのプロフィール",

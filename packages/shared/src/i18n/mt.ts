@@ -14,6 +14,19 @@
 import type { Catalog } from './en.ts';
 
 export const mt: Catalog = {
+  // Issue 28: the admin console's history of a shop's page.
+  adminHistory: {
+    title: "L-istorja tal-paġna",
+    none: "L-ebda bidla minn meta rreġistra.",
+    by: "{{who}} · {{date}}",
+    latitude: "Latitudni",
+    longitude: "Lonġitudni",
+    logo: "Il-logo",
+    cover: "Ritratt tal-qoxra",
+    newPicture: "stampa ġdida",
+    removed: "imneħħi",
+    formerAccount: "Kont li ma għadux jeżisti",
+  },
   // Issue 28: the owner's 'Shop profile' screen.
   shopProfile: {
     title: "Profil tal-ħanut",

@@ -1,6 +1,19 @@
 import type { Catalog } from './en.ts';
 
 export const tr: Catalog = {
+  // Issue 28: the admin console's history of a shop's page.
+  adminHistory: {
+    title: "Sayfa geçmişi",
+    none: "Kayıttan bu yana değişiklik yok.",
+    by: "{{who}} · {{date}}",
+    latitude: "Enlem",
+    longitude: "Boylam",
+    logo: "Logo",
+    cover: "Kapak fotoğrafı",
+    newPicture: "yeni görsel",
+    removed: "kaldırıldı",
+    formerAccount: "Eski bir hesap",
+  },
   // Issue 28: the owner's 'Shop profile' screen.
   shopProfile: {
     title: "Mağaza profili",

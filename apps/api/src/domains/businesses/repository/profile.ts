@@ -103,12 +103,12 @@ export function createProfileRepository(db: Db) {
       });
     },
 
-    /** The shop's page history, newest first, with who made each change (null once that account is gone). */
+    /** The shop's page history, newest first, with who made each change (null once that account is deleted). */
     async listChanges(vendorId: number): Promise<VendorChange[]> {
       const rows = await selectRows<{ id: number; field: string; before: string | null; after: string | null; changed_at: Date | string; user_id: number | null; username: string | null }>(
         db,
         sql`SELECT c.id, c.field, c.before, c.after, c.changed_at, u.id AS user_id, u.username
-          FROM ${vendorChanges} c LEFT JOIN ${users} u ON u.id = c.changed_by_user_id
+          FROM ${vendorChanges} c LEFT JOIN ${users} u ON u.id = c.changed_by_user_id AND u.deleted_at IS NULL
           WHERE c.vendor_id = ${vendorId}
           ORDER BY c.changed_at DESC, c.id DESC`,
       );

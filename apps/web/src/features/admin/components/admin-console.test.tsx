@@ -383,3 +383,28 @@ describe('the console: suspicious activity (issue 24)', () => {
     expect(api.calls).toContainEqual({ method: 'POST', path: '/api/v1/admin/suspicious-activity/6/decision', body: { decision: 'CLEAR', reason: 'A school trip' } });
   });
 });
+
+describe('a shop’s page history (issue 28)', () => {
+  it('is asked for only when opened, and reads who changed what, pictures as words', async () => {
+    const changes = [
+      { changeId: 3, field: 'logo', before: null, after: 'public/logos/abc-logo.webp', changedAt: '2026-11-28T09:15:00.000Z', changedBy: { userId: 21, username: 'marija' } },
+      { changeId: 2, field: 'businessName', before: 'Marija’s', after: 'Ta’ Marija Bakery', changedAt: '2026-11-28T09:10:00.000Z', changedBy: null },
+      { changeId: 1, field: 'website', before: null, after: 'https://marija.example.mt', changedAt: '2026-11-28T09:05:00.000Z', changedBy: { userId: 21, username: 'marija' } },
+    ];
+    const { api } = renderConsole({
+      ...overviewRoute,
+      'GET /api/v1/admin/vendors?status=PENDING': list([pending]),
+      'GET /api/v1/admin/vendors/8/changes': { body: { data: changes } },
+    });
+    const card = await screen.findByRole('article', { name: 'Ta’ Marija Bakery' });
+    expect(api.calls.some((call) => call.path === '/api/v1/admin/vendors/8/changes')).toBe(false);
+    await userEvent.setup().click(within(card).getByText('Page history'));
+    const items = within(await within(card).findByTestId('page-history-list')).getAllByRole('listitem');
+    expect(items.map((item) => item.textContent)).toEqual([
+      expect.stringMatching(/^Logo: new picturemarija · /),
+      expect.stringMatching(/^Business Name: Marija’s → Ta’ Marija BakeryA former account · /),
+      expect.stringMatching(/^Website: — → https:\/\/marija\.example\.mtmarija · /),
+    ]);
+  });
+});
+

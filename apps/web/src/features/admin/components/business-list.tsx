@@ -2,7 +2,7 @@
  * The console's businesses, one state at a time (?status= in the URL, PENDING first): each with its owner, address,
  * documents and the decisions its state allows (VENDOR_DECISIONS): Approve / Refuse a pending one, Suspend an approved
  * one, Reinstate a suspended one. Refusing and suspending ask for the reason the owner will read. Each shows the shop's
- * dispute rate (issue 24).
+ * dispute rate (issue 24) and, when opened, the history of its page (issue 28).
  */
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +15,7 @@ import { translateError } from '../../../lib/i18n.ts';
 import { useDecideVendor } from '../api/decide-vendor.ts';
 import { useAdminVendors, type AdminVendor, type AdminVendorFilter } from '../api/get-admin-vendors.ts';
 import { FileThumbs } from './file-thumbs.tsx';
+import { PageHistory } from './page-history.tsx';
 import { ReasonDialog } from './reason-dialog.tsx';
 import '../../../lib/owner-strings.ts';
 import '../../../lib/trust-strings.ts';
@@ -64,6 +65,8 @@ function BusinessCard({ vendor }: { vendor: AdminVendor }) {
           labelOf={(number) => t('admin.document', { number, business: name })}
         />
       )}
+
+      <PageHistory vendorId={vendor.vendorId} />
 
       {!asking && decide.isError ? (
         <p role="alert" className="mt-3 text-sm text-red-700">
