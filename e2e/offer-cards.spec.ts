@@ -8,7 +8,7 @@ import sharp from 'sharp';
 import { catalogs } from '@qrib/shared/i18n/catalogs';
 import type { LanguageCode } from '@qrib/shared/languages';
 import { formatMessage } from '@qrib/shared/messages';
-import { approveBusinessByApi, expectNoSeriousA11yViolations, isMobile, newAccount, setDarkMode, signUpThroughForm } from './helpers.ts';
+import { approveBusinessByApi, expectNoSeriousA11yViolations, isMobile, newAccount, setDarkMode, signUpByApi } from './helpers.ts';
 
 // Dingli's cliffs, where no other test puts a shop: this test's shop is the shopper's nearest.
 const DINGLI = { latitude: 35.8561, longitude: 14.3817 };
@@ -96,7 +96,8 @@ test('home, search, category, shop page and Saved draw an offer as the same card
   // Five screens in two themes each, then two languages: longer than the default on a loaded two-core machine.
   test.setTimeout(180_000);
   const { shopName, vendorId, priced, buyGet } = await openShopWithPricedOffers(browser, baseURL ?? '');
-  await signUpThroughForm(page);
+  await signUpByApi(page);
+  await page.goto('/');
 
   // Home: the shop is the nearest, its offers first.
   const home = cardTitled(page, priced);

@@ -8,7 +8,7 @@ import { expect, test, type BrowserContext, type Page, type TestInfo } from '@pl
 import sharp from 'sharp';
 import { catalogs } from '@qrib/shared/i18n/catalogs';
 import { MESSAGES } from '@qrib/shared/messages';
-import { expectNoSeriousA11yViolations, logInThroughForm, newAccount, openNavigation, signUpThroughForm } from './helpers.ts';
+import { expectNoSeriousA11yViolations, logInByApi, newAccount, openNavigation, signUpByApi } from './helpers.ts';
 
 // The shopper stands in Valletta, next to Joseph's Pastizzeria.
 test.use({ geolocation: { latitude: 35.8989, longitude: 14.5146 }, permissions: ['geolocation'] });
@@ -30,7 +30,8 @@ async function receiptPhoto() {
 /** A new shopper opens the shop's nearest offer and uploads one receipt photo for it. */
 async function shopperUploadsReceipt(page: Page) {
   const account = { ...newAccount(), name: uniqueShopperName() };
-  await signUpThroughForm(page, account);
+  await signUpByApi(page, account);
+  await page.goto('/');
   const card = page.getByTestId('offer-card').filter({ hasText: SHOP }).first();
   await card.getByRole('link', { name: /View Offer/ }).click();
   await page.getByRole('link', { name: 'Bought this? Upload your receipt' }).click();
@@ -46,7 +47,8 @@ async function shopperUploadsReceipt(page: Page) {
 async function switchAccount(page: Page, context: BrowserContext, username: string, password: string, language: 'en' | 'ar' = 'en') {
   await context.clearCookies({ name: 'auth_token' });
   if (language === 'en') {
-    await logInThroughForm(page, username, password);
+    await logInByApi(page, username, password);
+    await page.goto('/');
   } else {
     const { auth } = catalogs[language];
     await page.goto('/login');
