@@ -266,6 +266,21 @@ describe('GET /s/:vendorId', () => {
     expect(jsonLd(html)).toMatchObject({ aggregateRating: { '@type': 'AggregateRating', ratingValue: 4.5, reviewCount: 2, bestRating: 5 } });
   });
 
+  it('shows the cover across the top and uses it as the preview; the offer page shows the logo by the shop’s name (issue 28)', async () => {
+    const { shop, offerId } = await shopWithOffer();
+    const logoKey = `public/logos/${'d'.repeat(64)}-logo.webp`;
+    const coverKey = `public/covers/${'e'.repeat(64)}-cover.webp`;
+    const without = (await get(`/s/${shop.vendorId}`)).body;
+    expect(without).not.toContain('class="cover"');
+    await db().update(vendors).set({ logoKey, coverKey }).where(eq(vendors.id, shop.vendorId));
+    const html = (await get(`/s/${shop.vendorId}`)).body;
+    expect(html).toContain(`<img class="cover" src="/uploads/${coverKey}" width="1600" height="600" alt=""`);
+    expect(meta(html, 'og:image')).toBe(`${ORIGIN}/uploads/${coverKey}`);
+    expect(meta(html, 'og:image:width')).toBe('1600');
+    const offerHtml = (await get(`/o/${offerId}`)).body;
+    expect(offerHtml).toContain(`<img class="logo" src="/uploads/${logoKey}" width="32" height="32" alt="">`);
+  });
+
   it('is a 404 page for a shop shoppers may not see and for unknown ids', async () => {
     for (const status of ['PENDING', 'REJECTED', 'SUSPENDED', 'CLOSED'] as const) {
       const { vendorId } = await insertShop(db(), { status });

@@ -8,7 +8,7 @@ import { formatMessage, maltaDayEnd, textDirection, timeLeft, type LanguageCode 
 import { offerPrice } from '@qrib/shared/offer-price';
 import { catalogs } from '@qrib/shared/i18n/catalogs';
 import { nearestMalteseLocality } from '../../kernel/geocoding.ts';
-import { CARD_WIDTH } from '../../kernel/images.ts';
+import { CARD_WIDTH, SHOP_IMAGE_SIZES } from '../../kernel/images.ts';
 import { publicUrl } from '../../storage/public-url.ts';
 import { CARD_IMAGE_HEIGHT, CARD_IMAGE_WIDTH, cardSvg, cardVersion, type CardText } from './card-image.ts';
 import { intlLocale } from './page-language.ts';
@@ -145,6 +145,7 @@ h1{font-size:1.6rem;line-height:1.25;margin:8px 0;overflow-wrap:anywhere}h2{font
 .button{display:inline-block;margin:12px 0;background:var(--brand);color:#fff;font-weight:700;padding:12px 24px;border-radius:10px;text-decoration:none}
 .button:focus-visible,a:focus-visible{outline:3px solid var(--link);outline-offset:2px}
 .shop-head{display:flex;gap:16px;align-items:center}.logo{width:72px;height:72px;border-radius:50%;object-fit:cover;flex:none}
+.cover{width:100%;aspect-ratio:8/3;object-fit:cover;border-radius:16px;background:var(--line)}.shop-line{display:flex;gap:8px;align-items:center}.shop-line .logo{width:32px;height:32px}
 .initial{width:72px;height:72px;border-radius:50%;background:var(--brand);color:#fff;display:flex;align-items:center;justify-content:center;font-size:2rem;font-weight:700;flex:none}
 .cards{list-style:none;padding:0;margin:0;display:grid;gap:12px;grid-template-columns:repeat(auto-fill,minmax(280px,1fr))}
 .card{display:flex;gap:12px;background:var(--card);border:1px solid var(--line);border-radius:16px;padding:12px}
@@ -266,7 +267,7 @@ export function renderOfferPage(offer: SharedOffer, shop: SharedShop, context: P
     `<p class="badge" data-testid="share-discount">${escapeHtml(discount)}</p>`,
     `<h1><bdi>${escapeHtml(offer.title)}</bdi></h1>`,
     price ? priceHtml(price, strings) : '',
-    `<p><a href="${shopPagePath(shop.vendorId)}"><bdi>${escapeHtml(shop.businessName)}</bdi></a> · <bdi>${escapeHtml(town)}</bdi></p>`,
+    `<p class="shop-line">${shop.logoKey ? `<img class="logo" src="${escapeHtml(publicUrl(shop.logoKey))}" width="32" height="32" alt="">` : ''}<span><a href="${shopPagePath(shop.vendorId)}"><bdi>${escapeHtml(shop.businessName)}</bdi></a> · <bdi>${escapeHtml(town)}</bdi></span></p>`,
     `<p class="muted">${escapeHtml(timeLeftText(offer.endDate, strings, now))} · ${escapeHtml(formatMessage(strings.share.validUntil, { date: dateText(offer.endDate, language) }))}</p>`,
     `<a class="button" href="${viewOfferPath(offer.offerId)}" data-testid="get-offer">${escapeHtml(strings.share.getOffer)}</a>`,
     offer.description.trim() ? `<p class="text">${escapeHtml(offer.description)}</p>` : '',
@@ -321,7 +322,12 @@ export function renderShopPage(shop: SharedShop, offers: SharedOffer[], rating: 
       '</li>',
     ].join('');
   });
+  // Issue 28: the cover across the top (decorative: the shop's name and logo follow).
+  const cover = shop.coverKey
+    ? `<img class="cover" src="${escapeHtml(publicUrl(shop.coverKey))}" width="${SHOP_IMAGE_SIZES.cover.width}" height="${SHOP_IMAGE_SIZES.cover.height}" alt="" data-testid="share-cover">`
+    : '';
   const body = [
+    cover,
     '<div class="shop-head">',
     logo,
     '<div>',
@@ -334,9 +340,13 @@ export function renderShopPage(shop: SharedShop, offers: SharedOffer[], rating: 
     offers.length > 0 ? `<ul class="cards">${cards.join('\n')}</ul>` : `<p>${escapeHtml(strings.share.noOffers)}</p>`,
     '</section>',
   ].join('\n');
-  // The preview: its first offer's picture (a logo has no known size, and is usually too small for a large preview).
+  // The preview: its cover (issue 28: wide, of a known size), else its first offer's picture (a logo is usually too
+  // small for a large preview).
   const firstOffer = offers[0];
-  const image = firstOffer ? ogImageOf(firstOffer, shop, context) : undefined;
+  const coverImage: OgImage | undefined = shop.coverKey
+    ? { url: `${context.origin}${publicUrl(shop.coverKey)}`, width: SHOP_IMAGE_SIZES.cover.width, height: SHOP_IMAGE_SIZES.cover.height, type: 'image/webp', alt: shop.businessName }
+    : undefined;
+  const image = coverImage ?? (firstOffer ? ogImageOf(firstOffer, shop, context) : undefined);
   const logoUrl = shop.logoKey ? `${context.origin}${publicUrl(shop.logoKey)}` : undefined;
   const jsonLd = {
     '@context': 'https://schema.org',

@@ -41,6 +41,8 @@ export interface SharedShop {
   latitude: number;
   longitude: number;
   logoKey: string | null;
+  /** Issue 28: the cover photo (webp, SHOP_IMAGE_SIZES.cover at most). */
+  coverKey: string | null;
 }
 
 interface OfferRow {
@@ -71,6 +73,7 @@ interface ShopRow {
   location_latitude: number;
   location_longitude: number;
   logo_key: string | null;
+  cover_key: string | null;
 }
 
 /** An offer shoppers may see today (offers o, its business v joined): the nearby home's rule, and started. */
@@ -113,10 +116,11 @@ function presentShop(row: ShopRow): SharedShop {
     latitude: Number(row.location_latitude),
     longitude: Number(row.location_longitude),
     logoKey: row.logo_key,
+    coverKey: row.cover_key,
   };
 }
 
-const SHOP_COLUMNS = sql`v.id, v.business_name, v.business_type, v.business_address, v.location_latitude, v.location_longitude, v.logo_key`;
+const SHOP_COLUMNS = sql`v.id, v.business_name, v.business_type, v.business_address, v.location_latitude, v.location_longitude, v.logo_key, v.cover_key`;
 
 export function createSharePagesRepository(db: Db) {
   return {
