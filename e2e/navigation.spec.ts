@@ -19,6 +19,7 @@ const OWNER_MENU = [
   'Insights',
   'Business Insights',
   'Receipt review',
+  'Shop profile',
   'Nearby offers',
   'Search',
   'Local offer',
