@@ -5,7 +5,7 @@
  * light and dark.
  */
 import { expect, test } from '@playwright/test';
-import { expectNoSeriousA11yViolations, openNavigation, setDarkMode, signUpThroughForm } from './helpers.ts';
+import { expectNoSeriousA11yViolations, openNavigation, setDarkMode, signUpByApi } from './helpers.ts';
 
 // The shopper stands in Valletta, next door to the demo's Joseph's Pastizzeria.
 test.use({ geolocation: { latitude: 35.8989, longitude: 14.5146 }, permissions: ['geolocation'] });
@@ -13,7 +13,8 @@ test.use({ geolocation: { latitude: 35.8989, longitude: 14.5146 }, permissions: 
 const CODE = /^[2-9A-HJKMNP-Z]{4} [2-9A-HJKMNP-Z]{4}$/;
 
 test('a shopper gets a code on an offer, shows it with its QR, finds it in My codes, and opens it without the network (light and dark)', async ({ page }, testInfo) => {
-  await signUpThroughForm(page);
+  await signUpByApi(page);
+  await page.goto('/');
   const card = page.getByTestId('offer-card').first();
   await expect(card).toContainText("Joseph's Pastizzeria");
   // A limited offer of the demo (Joseph's breakfast deal) shows its units left in its card's foot.
@@ -80,7 +81,8 @@ test('a shopper gets a code on an offer, shows it with its QR, finds it in My co
 });
 
 test('logging out forgets the codes kept on the device', async ({ page }, testInfo) => {
-  await signUpThroughForm(page);
+  await signUpByApi(page);
+  await page.goto('/');
   await page.getByTestId('offer-card').first().getByRole('link', { name: /View Offer/ }).click();
   await page.getByRole('button', { name: 'Get code' }).click();
   await expect(page.getByTestId('claim-code')).toHaveText(CODE);

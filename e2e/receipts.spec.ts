@@ -76,13 +76,18 @@ test('a receipt with two photos and a PDF uploads with a progress bar and shows 
   await expect(details).toContainText('3');
   await expectNoSeriousA11yViolations(page);
 
-  // Hold the answer back a moment so the progress bar can be seen.
+  // Hold the upload back until the progress bar has been seen (not a fixed while: no longer than that).
+  let letUploadThrough = () => {};
+  const uploadHeld = new Promise<void>((resolve) => {
+    letUploadThrough = resolve;
+  });
   await page.route('**/api/v1/file/upload-bills', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await uploadHeld;
     await route.continue();
   });
   await page.getByRole('button', { name: 'Save & Upload' }).click();
   await expect(page.getByRole('progressbar')).toBeVisible();
+  letUploadThrough();
   await expect(page.getByRole('status').filter({ hasText: MESSAGES.receiptUploaded })).toBeVisible();
   await expect(page.getByRole('list', { name: 'Chosen files' })).toHaveCount(0);
 

@@ -9,7 +9,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { TRUST_LEVELS } from '@qrib/shared/insight-constants';
 import { ESTABLISHED_ACCOUNT_DAYS, ESTABLISHED_OTHER_SHOPS, REVIEW_WINDOW_DAYS } from '@qrib/shared/trust-constants';
-import { createLimitedOfferByApi, DEMO_SHOPPER, expectNoSeriousA11yViolations, logInThroughForm, registerBusinessByApi, setDarkMode, signUpThroughForm } from './helpers.ts';
+import { createLimitedOfferByApi, DEMO_SHOPPER, expectNoSeriousA11yViolations, logInByApi, registerBusinessByApi, setDarkMode, signUpByApi } from './helpers.ts';
 
 /** axe in light, then in dark (the account's Dark Mode), then light again. */
 async function expectAccessibleLightAndDark(page: Page) {
@@ -37,13 +37,12 @@ test('a redeemed code is reviewed, the owner replies once, the rating shows, and
   // The owner, in a browser of their own, with an approved shop and a limited offer.
   const ownerContext = await browser.newContext({ baseURL });
   const owner = await ownerContext.newPage();
-  await signUpThroughForm(owner);
+  await signUpByApi(owner);
   const vendorId = await registerBusinessByApi(owner, shop);
   const offerId = await createLimitedOfferByApi(owner.request, { title, description: 'Fresh ftira with tuna, capers and olives' });
 
   // The shopper's (maria's) offer page: the shop has no reviews yet, and the offer can be reported.
-  await logInThroughForm(page, DEMO_SHOPPER.username, DEMO_SHOPPER.password);
-  await expect(page).toHaveURL(/\/$/);
+  await logInByApi(page, DEMO_SHOPPER.username, DEMO_SHOPPER.password);
   await page.goto(`/viewoffer/${offerId}`);
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
   await expect(page.getByTestId('rating-summary')).toContainText('No reviews yet');
@@ -108,7 +107,7 @@ test('a redeemed code is reviewed, the owner replies once, the rating shows, and
   // Another shopper reports the review.
   const reporterContext = await browser.newContext({ baseURL, viewport: page.viewportSize() });
   const reporter = await reporterContext.newPage();
-  await signUpThroughForm(reporter);
+  await signUpByApi(reporter);
   await reporter.goto(`/shops/${vendorId}`);
   await reporter.getByRole('button', { name: /^Report the review by / }).click();
   const dialog = reporter.getByRole('dialog');
@@ -154,9 +153,9 @@ test('the two public pages open signed out, with their numbers, and are linked f
   await expectNoSeriousA11yViolations(page);
 
   // Signed in, in dark mode, from the search screen's link.
-  await signUpThroughForm(page);
-  await setDarkMode(page, true);
+  await signUpByApi(page);
   await page.goto('/searchoffers');
+  await setDarkMode(page, true);
   await page.getByRole('link', { name: 'How offers are ordered' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'How offers are ordered' })).toBeVisible();
   await expectNoSeriousA11yViolations(page);

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { catalogs } from '@qrib/shared/i18n/catalogs';
-import { expectNoSeriousA11yViolations, signUpThroughForm } from './helpers.ts';
+import { expectNoSeriousA11yViolations, signUpByApi } from './helpers.ts';
 
 // The shopper stands 40 m north of Joseph's Pastizzeria (demo data, Valletta): within the 75 m of a visit.
 const METRES_PER_DEGREE = (Math.PI * 6_371_000) / 180;
@@ -24,7 +24,8 @@ async function expectNoSidewaysScroll(page: Page) {
 }
 
 test('a shopper who viewed a shop’s offer is asked once there; Not Purchased ends it for good', async ({ page }) => {
-  await signUpThroughForm(page);
+  await signUpByApi(page);
+  await page.goto('/');
   const { title } = await viewJosephsOffer(page);
 
   await page.goto('/shop-entry-confirmation');
@@ -87,7 +88,8 @@ test('a shopper who viewed a shop’s offer is asked once there; Not Purchased e
 });
 
 test('the home prompts an opted-in shopper, and Confirm Purchase opens the receipt upload for that visit', async ({ page }) => {
-  await signUpThroughForm(page);
+  await signUpByApi(page);
+  await page.goto('/');
   const { offerId } = await viewJosephsOffer(page);
   await page.goto('/shop-entry-confirmation');
   await expect(page.getByText('Only shops whose offers you viewed or saved in the last 7 days count.')).toBeVisible();
@@ -116,7 +118,8 @@ test('the home prompts an opted-in shopper, and Confirm Purchase opens the recei
 });
 
 test('the shop entry screen reads right to left in Arabic', async ({ page, context, baseURL }) => {
-  await signUpThroughForm(page);
+  await signUpByApi(page);
+  await page.goto('/');
   await viewJosephsOffer(page);
   await context.addCookies([{ name: 'googtrans', value: '/en/ar', url: baseURL ?? 'http://localhost' }]);
   await page.goto('/shop-entry-confirmation');
