@@ -4,10 +4,10 @@
  * owner's sheet shows the price before and the 'Buy 2, get 1 free' badge. axe, light and dark, on the form and the sheet.
  */
 import { expect, test } from '@playwright/test';
-import { expectNoSeriousA11yViolations, registerBusinessByApi, setDarkMode, signUpThroughForm } from './helpers.ts';
+import { expectNoSeriousA11yViolations, registerBusinessByApi, setDarkMode, signUpByApi } from './helpers.ts';
 
 test('the owner gives a price before and Buy-X-get-Y quantities, and sees them on the offer', async ({ page }) => {
-  await signUpThroughForm(page);
+  await signUpByApi(page);
   await registerBusinessByApi(page, 'Price Before Pastizzeria');
   await page.goto('/add-offer');
   await expect(page.getByRole('heading', { name: 'Create Offer' })).toBeVisible();

@@ -7,7 +7,7 @@
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { MESSAGES } from '@qrib/shared/messages';
-import { createLimitedOfferByApi, expectNoSeriousA11yViolations, isMobile, newAccount, openNavigation, registerBusinessByApi, setDarkMode, signUpThroughForm } from './helpers.ts';
+import { createLimitedOfferByApi, expectNoSeriousA11yViolations, isMobile, newAccount, openNavigation, registerBusinessByApi, setDarkMode, signUpByApi } from './helpers.ts';
 
 const TITLE = 'Two ftiras for one at the kiosk';
 
@@ -30,7 +30,7 @@ async function redeem(page: Page, typed: string) {
 }
 
 test('the owner redeems a shopper’s code at the till, sees it large and in the day’s list, and undoes it; wrong codes are refused (light and dark)', async ({ page, browser, baseURL }, testInfo) => {
-  await signUpThroughForm(page);
+  await signUpByApi(page);
   await registerBusinessByApi(page, 'Till Test Kiosk');
   const offerId = await createLimitedOfferByApi(page.request, { title: TITLE, description: 'Fresh ftira with tuna and capers' });
   const code = await shopperClaims(browser, baseURL ?? '', offerId);
@@ -101,7 +101,7 @@ test('the owner redeems a shopper’s code at the till, sees it large and in the
 });
 
 test('a shopper without a business who opens /redeem is asked to register one first', async ({ page }) => {
-  await signUpThroughForm(page);
+  await signUpByApi(page);
   await page.goto('/redeem');
   await expect(page.getByRole('heading', { level: 1, name: MESSAGES.registerBusinessFirst })).toBeVisible();
   await expect(page.getByRole('textbox', { name: 'Customer’s code' })).toHaveCount(0);

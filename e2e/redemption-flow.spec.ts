@@ -8,7 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
-import { createLimitedOfferByApi, expectNoSeriousA11yViolations, registerBusinessByApi, signUpThroughForm } from './helpers.ts';
+import { createLimitedOfferByApi, expectNoSeriousA11yViolations, registerBusinessByApi, signUpByApi } from './helpers.ts';
 
 const SHOP = 'Flow Test Deli';
 const TITLE = 'Half-price qassatat at the deli';
@@ -17,7 +17,7 @@ test('a shopper’s code redeemed at the till turns Redeemed, rings their bell, 
   // The shop's owner, in a browser of their own, with a limited offer and no conversion yet this week.
   const ownerContext = await browser.newContext({ baseURL });
   const owner = await ownerContext.newPage();
-  await signUpThroughForm(owner);
+  await signUpByApi(owner);
   await registerBusinessByApi(owner, SHOP);
   const offerId = await createLimitedOfferByApi(owner.request, { title: TITLE, description: 'Ricotta or pea qassatat, fresh every morning' });
   await owner.goto('/');
@@ -25,7 +25,7 @@ test('a shopper’s code redeemed at the till turns Redeemed, rings their bell, 
   await expect(conversions).toHaveText('0');
 
   // The shopper, on a phone-sized page, gets a code.
-  await signUpThroughForm(page);
+  await signUpByApi(page);
   await page.goto(`/viewoffer/${offerId}`);
   await expect(page.getByRole('heading', { level: 1, name: TITLE })).toBeVisible();
   await expect(page.getByTestId('units-left')).toHaveText('5 left');

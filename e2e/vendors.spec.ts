@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { MESSAGES } from '@qrib/shared/messages';
-import { expectNoSeriousA11yViolations, signUpThroughForm } from './helpers.ts';
+import { expectNoSeriousA11yViolations, signUpByApi } from './helpers.ts';
 
 // The browser's geolocation permission is the one thing faked: the shop stands in Valletta.
 test.use({ geolocation: { latitude: 35.8989, longitude: 14.5146 }, permissions: ['geolocation'] });
@@ -35,7 +35,7 @@ async function registerBusiness(page: Page, name: string) {
 }
 
 test('a shop owner registers, publishes an offer with two photos, and manages it', async ({ page }) => {
-  await signUpThroughForm(page);
+  await signUpByApi(page);
   await page.goto('/add-offer');
   await expect(page.getByRole('heading', { name: MESSAGES.registerBusinessFirst })).toBeVisible();
   await page.getByRole('link', { name: 'Register your business' }).click();
@@ -110,7 +110,7 @@ test('a shop owner registers, publishes an offer with two photos, and manages it
 });
 
 test('registration shows each spec message for its rule', async ({ page }) => {
-  await signUpThroughForm(page);
+  await signUpByApi(page);
   await page.goto('/ven-reg');
   await page.getByRole('button', { name: 'Submit Registration' }).click();
   for (const label of ['Business Name', 'Business Type', 'Business Address', 'Primary Contact Name', 'Contact Email', 'Contact Phone', 'Documents']) {
@@ -133,7 +133,7 @@ test('registration shows each spec message for its rule', async ({ page }) => {
 test('Use My Location explains a denied permission', async ({ browser }) => {
   const context = await browser.newContext({ permissions: [] });
   const page = await context.newPage();
-  await signUpThroughForm(page);
+  await signUpByApi(page);
   await page.goto('/ven-reg');
   await page.getByRole('button', { name: 'Use My Location' }).click();
   await expect(page.getByText(MESSAGES.geoDenied)).toBeVisible();
@@ -141,7 +141,7 @@ test('Use My Location explains a denied permission', async ({ browser }) => {
 });
 
 test('the offer form shows each spec message for its rule', async ({ page }) => {
-  await signUpThroughForm(page);
+  await signUpByApi(page);
   await registerBusiness(page, 'Rules Test Shop');
   await page.goto('/add-offer');
   await page.getByRole('button', { name: 'Create Offer' }).click();
