@@ -1,8 +1,9 @@
 import { expect, test } from '@playwright/test';
-import { expectNoSeriousA11yViolations, signUpThroughForm } from './helpers.ts';
+import { expectNoSeriousA11yViolations, signUpByApi } from './helpers.ts';
 
 test.beforeEach(async ({ page }) => {
-  await signUpThroughForm(page);
+  await signUpByApi(page);
+  await page.goto('/');
 });
 
 test('desktop sidebar toggles between 256 px and 80 px with a matching content margin', async ({ page }) => {

@@ -1,8 +1,9 @@
 import { expect, test } from '@playwright/test';
-import { expectNoSeriousA11yViolations, signUpThroughForm } from './helpers.ts';
+import { expectNoSeriousA11yViolations, signUpByApi } from './helpers.ts';
 
 test.beforeEach(async ({ page }) => {
-  await signUpThroughForm(page);
+  await signUpByApi(page);
+  await page.goto('/');
 });
 
 test('mobile: top bar, slide-over menu with close button and backdrop, the shopper\'s five bottom tabs', async ({ page }) => {

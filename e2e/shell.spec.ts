@@ -1,9 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
 import { catalogs } from '@qrib/shared/i18n/catalogs';
-import { expectNoSeriousA11yViolations, isMobile, signUpThroughForm } from './helpers.ts';
+import { expectNoSeriousA11yViolations, isMobile, signUpByApi } from './helpers.ts';
 
 test.beforeEach(async ({ page }) => {
-  await signUpThroughForm(page);
+  await signUpByApi(page);
+  await page.goto('/');
 });
 
 test('navigation highlights the active entry and leads to the screen', async ({ page }, testInfo) => {

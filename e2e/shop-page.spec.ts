@@ -6,7 +6,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { MESSAGES } from '@qrib/shared/messages';
-import { approveBusinessByApi, expectNoSeriousA11yViolations, newAccount, setDarkMode, signUpThroughForm } from './helpers.ts';
+import { approveBusinessByApi, expectNoSeriousA11yViolations, newAccount, setDarkMode, signUpByApi } from './helpers.ts';
 
 // The shopper stands in Valletta, next door to the demo's Joseph's Pastizzeria.
 test.use({ geolocation: { latitude: 35.8989, longitude: 14.5146 }, permissions: ['geolocation'] });
@@ -22,7 +22,8 @@ async function nearestShopId(page: Page): Promise<number> {
 }
 
 test('a shopper opens a shop’s page: its face, distance, phone, directions and offers; saves one and opens it (light and dark)', async ({ page }) => {
-  await signUpThroughForm(page);
+  await signUpByApi(page);
+  await page.goto('/');
   const vendorId = await nearestShopId(page);
 
   await page.goto(`/shops/${vendorId}`);
@@ -56,7 +57,7 @@ test('a shopper opens a shop’s page: its face, distance, phone, directions and
 });
 
 test('a shop shoppers may not see, or that does not exist, reads as not found', async ({ page }) => {
-  await signUpThroughForm(page);
+  await signUpByApi(page);
   await page.goto('/shops/987654');
   await expect(page.getByText(MESSAGES.shopNotFound)).toBeVisible();
   await page.goto('/shops/not-a-shop');
@@ -65,7 +66,8 @@ test('a shop shoppers may not see, or that does not exist, reads as not found', 
 });
 
 test('a shopper opens an offer from the home: badge, shop link, save, share; then follows the shop link to the shop’s offers', async ({ page }) => {
-  await signUpThroughForm(page);
+  await signUpByApi(page);
+  await page.goto('/');
   const card = page.getByTestId('offer-card').first();
   await expect(card).toContainText("Joseph's Pastizzeria");
   const title = (await card.getByRole('heading', { level: 3 }).textContent()) ?? '';
@@ -147,7 +149,7 @@ async function ownerWithPhotos(browser: Browser, baseURL: string) {
 
 test('the offer page shows its photos in a swipeable gallery and the shop’s other offers (light and dark)', async ({ page, browser, baseURL }) => {
   const offerId = await ownerWithPhotos(browser, baseURL ?? '');
-  await signUpThroughForm(page);
+  await signUpByApi(page);
   await page.goto(`/viewoffer/${offerId}`);
   const gallery = page.getByTestId('offer-gallery');
   await expect(gallery.getByRole('img', { name: 'Sunset lemonade at Dwejra, photo 1 of 2' })).toBeVisible();

@@ -15,7 +15,7 @@
  * A checkbox or radio of its own size counts by its <label> (wrapping it, or label[for]) when that is bigger.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { registerBusinessByApi, signUpThroughForm } from './helpers.ts';
+import { registerBusinessByApi, signUpByApi } from './helpers.ts';
 
 // The shopper stands in Valletta, next door to the demo's Joseph's Pastizzeria.
 test.use({ geolocation: { latitude: 35.8989, longitude: 14.5146 }, permissions: ['geolocation'] });
@@ -137,7 +137,8 @@ const heading = (name: string | RegExp) => async (page: Page) => {
 test('the shopper’s screens: 44 px targets, and no focused control under the fixed bars', async ({ page }) => {
   // A walk over a dozen screens and a review: it ran past one minute on a loaded two-core machine.
   test.setTimeout(120_000);
-  await signUpThroughForm(page);
+  await signUpByApi(page);
+  await page.goto('/');
   const card = page.getByTestId('offer-card').first();
   await expect(card).toContainText("Joseph's Pastizzeria");
   const offerPath = (await card.getByRole('link', { name: /View Offer/ }).getAttribute('href')) ?? '';
@@ -183,7 +184,7 @@ test('the shopper’s screens: 44 px targets, and no focused control under the f
 });
 
 test('the owner’s screens: 44 px targets, and no focused control under the fixed bars', async ({ page }) => {
-  await signUpThroughForm(page);
+  await signUpByApi(page);
   await registerBusinessByApi(page, 'Tap Target Kiosk');
   await checkScreen(page, '/', heading('Dashboard'));
   await checkScreen(page, '/offerslist', heading(/Offers/));
