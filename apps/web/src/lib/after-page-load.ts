@@ -1,7 +1,7 @@
 /**
  * Code no first screen needs (the address banner's, issue 27), fetched once the page has loaded, the screen the visit
  * opened on has drawn its content (markFirstScreenDrawn: the home's first offers, or its empty, error or location
- * state; any other screen at once) and the browser is idle, so it never competes with the first screen's own code,
+ * state; any other screen at once), the pictures then on the page have loaded and the browser is idle, so it never competes with the first screen's own code,
  * data and pictures. A screen that never says so releases it FIRST_SCREEN_FALLBACK_MS after the load event.
  */
 export const FIRST_SCREEN_FALLBACK_MS = 4_000;
@@ -11,6 +11,16 @@ function pageLoaded(): Promise<void> {
     if (document.readyState === 'complete') resolve();
     else window.addEventListener('load', () => resolve(), { once: true });
   });
+}
+
+/** The pictures on the page when the first screen was drawn have loaded (or failed), at most `capMs` later. */
+function picturesSettled(capMs: number): Promise<void> {
+  const pending = Array.from(document.images).filter((image) => !image.complete);
+  const settled = pending.map((image) => new Promise<void>((resolve) => {
+    image.addEventListener('load', () => resolve(), { once: true });
+    image.addEventListener('error', () => resolve(), { once: true });
+  }));
+  return Promise.race([Promise.all(settled).then(() => undefined), new Promise<void>((resolve) => setTimeout(resolve, capMs))]);
 }
 
 function browserIdle(): Promise<void> {
@@ -33,6 +43,8 @@ export function createFirstScreenGate(fallbackMs = FIRST_SCREEN_FALLBACK_MS) {
     after<Module>(load: () => Promise<Module>): Promise<Module> {
       return pageLoaded()
         .then(() => Promise.race([drawn, new Promise<void>((resolve) => setTimeout(resolve, fallbackMs))]))
+        // The first screen's own pictures (the first card's photo) before any code it does not need.
+        .then(() => picturesSettled(fallbackMs))
         .then(browserIdle)
         .then(load);
     },

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { paths } from '../../config/paths.ts';
+import { isVerifyBannerDismissed } from '../../features/account-access/verify-banner-state.ts';
 import { useMe } from '../../features/auth/api/get-me.ts';
 import { afterFirstScreen, markFirstScreenDrawn } from '../../lib/after-page-load.ts';
 import { returnPathFor, withReturnPath } from '../../lib/return-path.ts';
@@ -32,7 +33,8 @@ export function ProtectedLayout() {
   return (
     <AppShell user={me.data}>
       {me.data.emailVerified ? null : (
-        <Suspense fallback={null}>
+        // Its place is kept while its code loads (one line: the notice's own height), so nothing below jumps when it arrives.
+        <Suspense fallback={isVerifyBannerDismissed(me.data.id) ? null : <div aria-hidden="true" className="mx-auto mb-3 h-11 max-w-3xl" />}>
           <VerifyEmailBanner userId={me.data.id} />
         </Suspense>
       )}

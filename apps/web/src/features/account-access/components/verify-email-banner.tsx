@@ -9,30 +9,14 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths.ts';
+import { dismissVerifyBanner, isVerifyBannerDismissed } from '../verify-banner-state.ts';
 
-const DISMISSED_KEY = 'qrib.verifyBannerDismissed';
 /** VerifyEmailDetail's anchor on the profile (verify-email-detail.tsx; not imported, to keep this chunk small). */
 const DETAIL_ANCHOR = 'verify-email';
 
-function readDismissed(userId: number): boolean {
-  try {
-    return sessionStorage.getItem(DISMISSED_KEY) === String(userId);
-  } catch {
-    return false;
-  }
-}
-
-function rememberDismissed(userId: number): void {
-  try {
-    sessionStorage.setItem(DISMISSED_KEY, String(userId));
-  } catch {
-    // No storage (a private window's quota): hidden until the page is reloaded.
-  }
-}
-
 export function VerifyEmailBanner({ userId }: { userId: number }) {
   const { t } = useTranslation();
-  const [dismissed, setDismissed] = useState(() => readDismissed(userId));
+  const [dismissed, setDismissed] = useState(() => isVerifyBannerDismissed(userId));
   if (dismissed) return null;
 
   return (
@@ -49,7 +33,7 @@ export function VerifyEmailBanner({ userId }: { userId: number }) {
       <button
         type="button"
         onClick={() => {
-          rememberDismissed(userId);
+          dismissVerifyBanner(userId);
           setDismissed(true);
         }}
         aria-label={t('cards.dismiss')}
