@@ -28,6 +28,7 @@ describe('offer detail privacy', () => {
       businessName: 'Privacy Bakery',
       businessType: 'OTHER',
       businessAddress: 'Triq il-Kbira, Mosta',
+      logoUrl: null,
       contactPhone: '+356 2141 0000',
       latitude: 35.8989,
       longitude: 14.5146,
