@@ -18,3 +18,6 @@ export type TrustLevel = (typeof TRUST_LEVELS)[number]['level'];
 export function insightPeriodOf(value: string | null | undefined): InsightPeriod {
   return INSIGHT_PERIODS.find((candidate) => candidate === value) ?? 'weekly';
 }
+
+/** Issue 28 §5: My offers shows each offer's figures of the last this-many Malta days, today included. */
+export const OFFER_WEEK_DAYS = 7;

@@ -9,7 +9,8 @@ import { calendarDate } from './date-rules.ts';
 import { addDays, daysInRange, maltaDateOf, monthOf, weekOf } from './malta-time.ts';
 import { codedMessage } from './message-codes.ts';
 import { MESSAGES } from './messages.ts';
-import { INSIGHT_PERIODS, TRUST_LEVELS, type InsightPeriod, type TrustLevel } from './insight-constants.ts';
+import { OFFER_STATUSES } from './enums.ts';
+import { INSIGHT_PERIODS, OFFER_WEEK_DAYS, TRUST_LEVELS, type InsightPeriod, type TrustLevel } from './insight-constants.ts';
 
 export * from './insight-constants.ts';
 
@@ -116,6 +117,23 @@ export function computeTrust({ verifiedPurchases, rating, verifiedReceipts = 0, 
 const reportDate = (field: 'from' | 'to') =>
   z.string({ error: MESSAGES.insightsDateInvalid }).apply(calendarDate(field, MESSAGES.insightsDateInvalid));
 
+/** A from–to range of a report: `to` not before `from`, at most MAX_INSIGHT_RANGE_DAYS days (the issue names `to`). */
+function checkRange({ from, to }: { from: string; to: string }, context: z.RefinementCtx) {
+  if (from > to) context.addIssue({ code: 'custom', message: MESSAGES.insightsRangeReversed, path: ['to'] });
+  else if (daysInRange(from, to) > MAX_INSIGHT_RANGE_DAYS) {
+    context.addIssue({ code: 'custom', message: codedMessage('insightsRangeTooLong', { max: MAX_INSIGHT_RANGE_DAYS }), path: ['to'] });
+  }
+}
+
+/** Both dates or neither, then checkRange. */
+function checkOptionalRange(query: { from?: string | undefined; to?: string | undefined }, context: z.RefinementCtx) {
+  if ((query.from === undefined) !== (query.to === undefined)) {
+    context.addIssue({ code: 'custom', message: MESSAGES.insightsRangeIncomplete, path: [query.from === undefined ? 'from' : 'to'] });
+    return;
+  }
+  if (query.from !== undefined && query.to !== undefined) checkRange({ from: query.from, to: query.to }, context);
+}
+
 /** GET /vendors/me/insights?period=weekly|monthly[&from=YYYY-MM-DD&to=YYYY-MM-DD] */
 export const insightsQuerySchema = z
   .object({
@@ -123,17 +141,7 @@ export const insightsQuerySchema = z
     from: reportDate('from').optional(),
     to: reportDate('to').optional(),
   })
-  .superRefine((query, context) => {
-    if ((query.from === undefined) !== (query.to === undefined)) {
-      context.addIssue({ code: 'custom', message: MESSAGES.insightsRangeIncomplete, path: [query.from === undefined ? 'from' : 'to'] });
-      return;
-    }
-    if (query.from === undefined || query.to === undefined) return;
-    if (query.from > query.to) context.addIssue({ code: 'custom', message: MESSAGES.insightsRangeReversed, path: ['to'] });
-    else if (daysInRange(query.from, query.to) > MAX_INSIGHT_RANGE_DAYS) {
-      context.addIssue({ code: 'custom', message: codedMessage('insightsRangeTooLong', { max: MAX_INSIGHT_RANGE_DAYS }), path: ['to'] });
-    }
-  });
+  .superRefine(checkOptionalRange);
 export type InsightsQuery = z.output<typeof insightsQuerySchema>;
 
 const countMetric = z.object({ value: z.number().int(), previous: z.number().int(), change: z.string() });
@@ -243,3 +251,61 @@ export const vendorInsightsSchema = z.object({
 });
 export type VendorInsights = z.infer<typeof vendorInsightsSchema>;
 export const vendorInsightsResponseSchema = z.object({ data: vendorInsightsSchema });
+
+/*
+ * Issue 28 §5, the numbers the week needs: each offer's figures for a period (My offers shows this week's, the
+ * Business Insights' per-offer table the chosen period's) and the CSV of the period, a row per day and offer. Every
+ * figure has the dashboard's definition (apps/api/src/domains/insights/repository/offer-figures.ts).
+ */
+
+/** The days "this week" covers on My offers: the last OFFER_WEEK_DAYS Malta days, today included. */
+export function recentDays(today: string, days = OFFER_WEEK_DAYS): { from: string; to: string } {
+  return { from: addDays(today, -(days - 1)), to: today };
+}
+
+/** GET /vendors/me/insights/offers[?from=YYYY-MM-DD&to=YYYY-MM-DD]: both or neither (then the last 7 Malta days). */
+export const offerFiguresQuerySchema = z
+  .object({ from: reportDate('from').optional(), to: reportDate('to').optional() })
+  .superRefine(checkOptionalRange);
+
+const requiredReportDate = (field: 'from' | 'to') =>
+  z.string({ error: MESSAGES.insightsRangeRequired }).apply(calendarDate(field, MESSAGES.insightsDateInvalid));
+
+/** GET /vendors/me/insights/export.csv?from=YYYY-MM-DD&to=YYYY-MM-DD: both required. */
+export const insightsExportQuerySchema = z.object({ from: requiredReportDate('from'), to: requiredReportDate('to') }).superRefine(checkRange);
+
+/**
+ * One offer's figures in a period, with the dashboard's definitions: `impressions`, `views` and `saves` are the offer's
+ * events in the period; `claims` the codes claimed in it ('codes'), `claimsRedeemed` those of them redeemed since, and
+ * `redemptions` the codes redeemed at the till in it (none that suspicious activity took out).
+ */
+export const offerFiguresSchema = z.object({
+  offerId: z.number().int(),
+  title: z.string(),
+  status: z.enum(OFFER_STATUSES),
+  impressions: z.number().int(),
+  views: z.number().int(),
+  saves: z.number().int(),
+  claims: z.number().int(),
+  claimsRedeemed: z.number().int(),
+  redemptions: z.number().int(),
+});
+export type OfferFigures = z.infer<typeof offerFiguresSchema>;
+
+/** Every offer of the shop that existed in the period or has a figure in it, most redeemed first. */
+export const offerFiguresResponseSchema = z.object({
+  data: z.object({ range: z.object({ from: z.string(), to: z.string(), days: z.number().int() }), offers: z.array(offerFiguresSchema) }),
+});
+export type OfferFiguresReport = z.infer<typeof offerFiguresResponseSchema>['data'];
+
+/**
+ * The CSV's columns, in order: stable names in every language (a spreadsheet's formulas refer to them). `codes` is
+ * `claims` above, `codes_redeemed` `claimsRedeemed`; `date` is the Malta day.
+ */
+export const INSIGHTS_EXPORT_COLUMNS = ['date', 'offer_id', 'offer_title', 'impressions', 'views', 'saves', 'codes', 'codes_redeemed', 'redemptions'] as const;
+export type InsightsExportRow = Record<(typeof INSIGHTS_EXPORT_COLUMNS)[number], string | number>;
+
+/** The file name of a period's CSV. */
+export function insightsExportFileName(from: string, to: string): string {
+  return `qrib-insights-${from}-${to}.csv`;
+}

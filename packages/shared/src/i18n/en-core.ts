@@ -8,6 +8,24 @@ import { FIELD_LABELS } from '../field-labels.ts';
 import { MESSAGES } from '../messages.ts';
 
 export const enCore = {
+  // Issue 28 §2: whether a shop is open now (cards, shop page, offer page) and the Open now chip.
+  openStatus: {
+    open: "Open",
+    openClosesAt: "Open · closes {{time}}",
+    closesIn: "Closes in {{minutes}} min",
+    closed: "Closed",
+    closedOpensAt: "Closed · opens {{time}}",
+    closedOpensOn: "Closed · opens {{day}} {{time}}",
+    unknown: "Hours not given",
+    chip: "Open now",
+    emptyOpenNow: "No shop near you with offers is open right now.",
+    showAll: "Show all shops",
+    hoursTitle: "Opening hours",
+    asWritten: "As the shop writes them",
+    dayClosed: "Closed",
+    holidaysClosed: "Closed on public holidays",
+    days: { mo: "Mon", tu: "Tue", we: "Wed", th: "Thu", fr: "Fri", sa: "Sat", su: "Sun" },
+  },
   // Issue 27: prices before and after, and Buy-X-get-Y quantities (badge, owner's offer form and detail).
   pricing: {
     buyGetFree: 'Buy {{buy}}, get {{get}} free',

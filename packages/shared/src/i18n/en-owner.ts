@@ -3,6 +3,31 @@
  * a shopper's first load does without them; they come with those screens' code (apps/web/src/lib/owner-strings.ts).
  */
 export const enOwner = {
+  // Issue 28 §2: the opening-hours editor on the owner's Shop profile screen.
+  hoursEditor: {
+    title: "Opening hours",
+    hint: "Tick the days that share the same hours. Add a second time span for a midday break. A closing time before the opening time runs past midnight (e.g. 18:00–02:00).",
+    rowLabel: "Days and hours {{number}}",
+    opens: "Opens",
+    closes: "Closes",
+    opensAgain: "Opens again",
+    closesAgain: "Closes again",
+    addSpan: "Add a second time span",
+    removeSpan: "Remove the second time span",
+    addRow: "Add days and hours",
+    removeRow: "Remove these days",
+    closedOnHolidays: "Closed on public holidays",
+    otherDaysClosed: "Days not ticked in any row are closed.",
+    textLabel: "Opening hours as text",
+    textHint: "Shoppers’ apps read this (OpenStreetMap’s opening_hours format). Edit it directly for anything the rows cannot say, e.g. Mo-Fr 08:00-19:00; Sa 08:30-13:00; Su,PH off. Leave it empty if you do not want to give hours.",
+    notRows: "These hours say more than the rows can show, so the text is used as written. Edit the text, or replace it with rows.",
+    startOver: "Replace with rows",
+    noHours: "No hours given: shoppers see “Hours not given”.",
+    clear: "Clear the hours",
+    noDays: "Tick at least one day.",
+    timeFormat: "Write times as HH:MM, e.g. 08:00; 24:00 for midnight as a closing time.",
+    sameTimes: "The opening and closing times must differ.",
+  },
   // Issue 28: the admin console's history of a shop's page.
   adminHistory: {
     title: "Page history",
