@@ -11,6 +11,7 @@ import { users, vendors } from '../src/db/schema.ts';
 import { bodyOf } from './client.ts';
 import { multipartBody, type FilePart } from './fixtures.ts';
 import { registerBusiness, registerPendingBusiness, signUp } from './helpers.ts';
+import { intervalRows, readHours, replaceOpenIntervals } from '../src/domains/businesses/index.ts';
 
 /** The Malta calendar date `days` from today (negative: before today). */
 export function maltaDay(days: number): string {
@@ -75,6 +76,8 @@ export async function insertShop(db: Db, overrides: Partial<Omit<typeof vendors.
     })
     .returning({ id: vendors.id });
   if (!vendor) throw new Error('vendor not inserted');
+  // Hours given: their open intervals too, as PATCH /vendors/me writes them (issue 28 §2).
+  if (overrides.openingHours) await replaceOpenIntervals(db, vendor.id, intervalRows(readHours(overrides.openingHours), Date.now()));
   return { ownerUserId: owner.id, vendorId: vendor.id };
 }
 

@@ -14,6 +14,7 @@ export * from './nearby-schemas.ts';
 export * from './shop-schemas.ts';
 export * from './malta-localities.ts';
 export * from './malta-time.ts';
+export * from './opening-hours.ts';
 export * from './date-rules.ts';
 export * from './time-left.ts';
 export * from './visit-schemas.ts';

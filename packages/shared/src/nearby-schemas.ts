@@ -4,6 +4,7 @@ import { categorySchema } from './category-schemas.ts';
 import { MAX_INT } from './constants.ts';
 import { OFFER_EVENT_KINDS } from './enums.ts';
 import { MESSAGES } from './messages.ts';
+import { openNowParam, openStateFields } from './opening-hours.ts';
 import { DISCOUNT_TYPES, OFFER_STATUSES } from './offer-constants.ts';
 import { NEARBY_RADIUS_KM, MAX_NEARBY_RADIUS_KM, SEARCH_SORTS, SEARCH_TEXT_MAX_LENGTH } from './nearby-constants.ts';
 
@@ -43,6 +44,8 @@ export const nearbyQuerySchema = z.object({
       .optional(),
   ),
   cursor: z.preprocess(blankToUndefined, z.string().max(200, { error: MESSAGES.cursorInvalid }).optional()),
+  /** Issue 28: only shops open now (their hours say so at this instant in Malta). */
+  openNow: openNowParam,
 });
 export type NearbyQuery = z.output<typeof nearbyQuerySchema>;
 
@@ -82,6 +85,8 @@ export const nearbyBusinessSchema = z.object({
   latitude: z.number(),
   longitude: z.number(),
   offers: z.array(nearbyOfferSchema),
+  /** Issue 28 (last): open now, and when that next changes (opening-hours.ts). */
+  ...openStateFields,
 });
 export type NearbyBusiness = z.infer<typeof nearbyBusinessSchema>;
 
@@ -89,7 +94,7 @@ export type NearbyBusiness = z.infer<typeof nearbyBusinessSchema>;
 export const nearbyCategoryOfferSchema = nearbyOfferSchema.extend({
   distance: z.number(),
   category: categorySchema.nullable(),
-  vendor: z.object({ vendorId: z.number().int(), businessName: z.string(), businessAddress: z.string(), logoUrl: z.string().nullable() }),
+  vendor: z.object({ vendorId: z.number().int(), businessName: z.string(), businessAddress: z.string(), logoUrl: z.string().nullable(), ...openStateFields }),
 });
 export type NearbyCategoryOffer = z.infer<typeof nearbyCategoryOfferSchema>;
 
@@ -148,6 +153,7 @@ export const searchQuerySchema = z.object({
   ),
   sort: z.preprocess(blankToUndefined, z.enum(SEARCH_SORTS, { error: MESSAGES.sortInvalid }).default('relevance')),
   cursor: nearbyQuerySchema.shape.cursor,
+  openNow: openNowParam,
 });
 export type SearchQuery = z.output<typeof searchQuerySchema>;
 
@@ -155,7 +161,15 @@ export const searchResultSchema = nearbyOfferSchema.extend({
   distance: z.number().nullable(),
   category: categorySchema.nullable(),
   /** With the shop's position (public, DESIGN.md §5): its marker on the map view. */
-  vendor: z.object({ vendorId: z.number().int(), businessName: z.string(), businessAddress: z.string(), logoUrl: z.string().nullable(), latitude: z.number(), longitude: z.number() }),
+  vendor: z.object({
+    vendorId: z.number().int(),
+    businessName: z.string(),
+    businessAddress: z.string(),
+    logoUrl: z.string().nullable(),
+    latitude: z.number(),
+    longitude: z.number(),
+    ...openStateFields,
+  }),
 });
 export type SearchResult = z.infer<typeof searchResultSchema>;
 export const searchResponseSchema = z.object({ data: z.array(searchResultSchema), nextCursor: z.string().nullable() });

@@ -11,6 +11,7 @@ import { isCalendarDate } from './malta-time.ts';
 import { codedMessage } from './message-codes.ts';
 import { MESSAGES } from './messages.ts';
 import { multiLine, singleLine } from './text-rules.ts';
+import { openStateFields } from './opening-hours.ts';
 import { ratingSchema } from './shop-schemas.ts';
 import { BUSINESS_TYPES } from './vendor-schemas.ts';
 import { DISCOUNT_TYPES, MAX_BUY_GET_QUANTITY, MAX_DISCOUNT_VALUE, TARGET_AUDIENCES, REDEMPTION_LIMITS, OFFER_STATUSES } from './offer-constants.ts';
@@ -246,6 +247,9 @@ export const offerVendorSchema = z.object({
   contactPhone: z.string(),
   latitude: z.number(),
   longitude: z.number(),
+  /** Issue 28 §2: the shop's hours (null when not given) and whether it is open now. */
+  openingHours: z.string().nullable(),
+  ...openStateFields,
   contactEmail: z.string().optional(),
   primaryContactName: z.string().optional(),
 });

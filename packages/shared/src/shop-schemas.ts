@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { MAX_INT } from './constants.ts';
 import { MESSAGES } from './messages.ts';
 import { nearbyOfferSchema } from './nearby-schemas.ts';
+import { openStateFields } from './opening-hours.ts';
 import { BUSINESS_TYPES } from './vendor-schemas.ts';
 
 export const shopParamsSchema = z.object({
@@ -30,6 +31,9 @@ export const shopSchema = z.object({
   /** Issue 28: the cover photo across the top of the shop page, and the shop's website (null when none). */
   coverUrl: z.string().nullable(),
   website: z.string().nullable(),
+  /** Issue 28 §2: the hours as the shop wrote them (OSM opening_hours syntax), null when not given; open now. */
+  openingHours: z.string().nullable(),
+  ...openStateFields,
   latitude: z.number(),
   longitude: z.number(),
   /** Its ACTIVE offers not yet ended in Malta's calendar, newest first. */

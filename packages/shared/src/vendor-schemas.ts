@@ -9,6 +9,7 @@ import { BUSINESS_TYPES } from './enums.ts';
 import { FIELD_LABELS } from './field-labels.ts';
 import { codedMessage } from './message-codes.ts';
 import { MESSAGES } from './messages.ts';
+import { OPENING_HOURS_MAX_LENGTH } from './opening-hours.ts';
 import { multiLine, singleLine } from './text-rules.ts';
 
 export { BUSINESS_TYPES, type BusinessType } from './enums.ts';
@@ -94,6 +95,22 @@ const websiteField = z.preprocess(
 );
 
 /**
+ * Hours or a schedule in OSM opening_hours syntax: one line of at most OPENING_HOURS_MAX_LENGTH characters; '' or null
+ * clears it. Whether it parses is the API's check (the opening_hours library), answered as 400 with the problem named.
+ */
+export const openingHoursText = (message: string) =>
+  z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? null : value),
+    z
+      .string({ error: message })
+      .trim()
+      .refine((value) => !/[\r\n]/.test(value), { error: message })
+      .max(OPENING_HOURS_MAX_LENGTH, { error: message })
+      .nullable(),
+  );
+const openingHoursField = openingHoursText(MESSAGES.openingHoursTooLong);
+
+/**
  * Issue 28: PATCH /vendors/me, JSON: any of the registration's business fields with its rules and messages, and the
  * website; the position only as a pair (400 coordinatesPairRequired on the missing one). A field left out is kept;
  * `offeringsDescription` and `website` are cleared by '' or null. The contact person stays as registered.
@@ -112,6 +129,8 @@ export const vendorUpdateSchema = z
       .preprocess((value) => (value === null ? '' : value), offeringsText().transform((value) => value || null))
       .optional(),
     website: websiteField.optional(),
+    /** Issue 28 §2: OSM opening_hours text ('' or null: not given); the API checks that it parses (400 openingHoursInvalid). */
+    openingHours: openingHoursField.optional(),
   })
   .superRefine((update, context) => {
     const hasLatitude = update.locationLatitude !== undefined;
@@ -154,6 +173,8 @@ export const vendorSchema = z.object({
   website: z.string().nullable(),
   logoUrl: z.string().nullable(),
   coverUrl: z.string().nullable(),
+  /** Issue 28 §2: the hours as written (OSM opening_hours syntax), null when not given. */
+  openingHours: z.string().nullable(),
   status: z.string(),
   /** The admin's reason for REJECTED or SUSPENDED (issue 14), else null. */
   statusReason: z.string().nullable(),

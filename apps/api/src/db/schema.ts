@@ -138,6 +138,12 @@ export const vendors = pgTable(
     coverKey: text('cover_key'),
     website: text('website'),
     /**
+     * Issue 28 §2: the shop's hours in OSM opening_hours syntax (kernel/opening-hours.ts reads them in Malta), null when
+     * not given ('hours not given', never 'closed'); their open intervals for the coming fortnight are in
+     * vendor_open_intervals.
+     */
+    openingHours: text('opening_hours'),
+    /**
      * Only ACTIVE businesses are seen by shoppers (issue 14, DESIGN.md §10): a registration is PENDING until an admin
      * approves (ACTIVE) or refuses it (REJECTED, with a reason; a correction makes it PENDING again); an admin may
      * suspend an ACTIVE one (SUSPENDED, with a reason) and reinstate it; an owner may close theirs (CLOSED, issue 15).
@@ -195,6 +201,11 @@ export const offers = pgTable(
     redeemedCount: integer('redeemed_count').notNull().default(0),
     sendNotifications: boolean('send_notifications').notNull().default(true),
     featuredOffer: boolean('featured_offer').notNull().default(false),
+    /**
+     * Issue 28 §3: a happy-hour schedule in OSM opening_hours syntax (`Mo-Th 17:00-19:00`), null when the offer holds
+     * all day; its windows for the coming fortnight are in offer_schedule_intervals.
+     */
+    schedule: text('schedule'),
     /** Issue 27: the price before the offer, in euros, when the shop gives it; offerPrice is computed from it. */
     regularPrice: numeric('regular_price', { precision: 10, scale: 2 }),
     /** Issue 27: BUYXGETY's quantities ('Buy 2, get 1 free'), both or neither. */
@@ -255,6 +266,38 @@ export const offerImages = pgTable(
     height: integer('height').notNull(),
   },
   (table) => [uniqueIndex('offer_images_offer_position_key').on(table.offerId, table.position)],
+);
+
+/**
+ * Issue 28 §2: when each shop with hours is open, from an hour ago to `horizon` (a fortnight ahead): touching spans
+ * joined, written with every change of its hours and renewed daily (businesses/hours-refresh.ts), so the nearby and
+ * search statements ask "open now" of an index instead of evaluating hours. An interval ending at `horizon` may go on.
+ */
+export const vendorOpenIntervals = pgTable(
+  'vendor_open_intervals',
+  {
+    vendorId: integer('vendor_id')
+      .notNull()
+      .references(() => vendors.id, { onDelete: 'cascade' }),
+    opensAt: timestamp('opens_at', { withTimezone: true }).notNull(),
+    closesAt: timestamp('closes_at', { withTimezone: true }).notNull(),
+    horizon: timestamp('horizon', { withTimezone: true }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.vendorId, table.opensAt] }), index('vendor_open_intervals_closes_idx').on(table.vendorId, table.closesAt)],
+);
+
+/** Issue 28 §3: an offer's happy-hour windows, as vendor_open_intervals for shops. */
+export const offerScheduleIntervals = pgTable(
+  'offer_schedule_intervals',
+  {
+    offerId: integer('offer_id')
+      .notNull()
+      .references(() => offers.offerId, { onDelete: 'cascade' }),
+    opensAt: timestamp('opens_at', { withTimezone: true }).notNull(),
+    closesAt: timestamp('closes_at', { withTimezone: true }).notNull(),
+    horizon: timestamp('horizon', { withTimezone: true }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.offerId, table.opensAt] }), index('offer_schedule_intervals_closes_idx').on(table.offerId, table.closesAt)],
 );
 
 export const favorites = pgTable(

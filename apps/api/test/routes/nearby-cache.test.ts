@@ -366,7 +366,7 @@ describe('nearby cache: invalidation', () => {
     const vendorId = await registerBusiness(uncached, owner, { locationLatitude: spot.latitude, locationLongitude: spot.longitude });
     await publishedOffer(uncached, owner, 'Zabbar bread');
     const today = maltaToday();
-    const request = (day: string) => ({ ...spot, radiusKm: 1, cursor: undefined, pageSize: 20, today: day });
+    const request = (day: string) => ({ ...spot, radiusKm: 1, cursor: undefined, pageSize: 20, today: day, now: new Date() });
     const ids = async (day: string) => {
       const page = await cache.findPage(request(day));
       return nearbyBusinessesResponseSchema.parse(JSON.parse(page.toString('utf8'))).data.map((business) => business.vendorId);
@@ -397,7 +397,7 @@ describe('nearby cache: invalidation', () => {
     const small = new NearbyCache(uncached.nearby, 3);
     for (let step = 0; step < 8; step += 1) {
       for (let ask = 0; ask < 2; ask += 1) {
-        await small.findPage({ latitude: 35.89 + step * 0.003, longitude: 14.5, radiusKm: 10, cursor: undefined, pageSize: 20, today: maltaToday() });
+        await small.findPage({ latitude: 35.89 + step * 0.003, longitude: 14.5, radiusKm: 10, cursor: undefined, pageSize: 20, today: maltaToday(), now: new Date() });
       }
     }
     await small.settled();
@@ -408,7 +408,7 @@ describe('nearby cache: invalidation', () => {
     let now = 1_000_000;
     const roomy = new NearbyCache(uncached.nearby, 100, () => now);
     const ask = (step: number) =>
-      roomy.findPage({ latitude: 35.89 + step * 0.003, longitude: 14.5, radiusKm: 10, cursor: undefined, pageSize: 20, today: maltaToday() });
+      roomy.findPage({ latitude: 35.89 + step * 0.003, longitude: 14.5, radiusKm: 10, cursor: undefined, pageSize: 20, today: maltaToday(), now: new Date() });
     for (let step = 0; step < 3; step += 1) {
       await ask(step);
       await ask(step);
@@ -423,7 +423,7 @@ describe('nearby cache: invalidation', () => {
 
     // A position asked once is answered by the page query and fills no cell (the page's cards are kept after it).
     const once = new NearbyCache(uncached.nearby, 100);
-    await once.findPage({ latitude: 35.9, longitude: 14.5, radiusKm: 10, cursor: undefined, pageSize: 20, today: maltaToday() });
+    await once.findPage({ latitude: 35.9, longitude: 14.5, radiusKm: 10, cursor: undefined, pageSize: 20, today: maltaToday(), now: new Date() });
     await once.settled();
     expect(once.stats()).toMatchObject({ cells: 0, cards: 20, direct: 1, hits: 0, fills: 0, cardsFromMemory: 0 });
 
@@ -431,7 +431,7 @@ describe('nearby cache: invalidation', () => {
     // first kept) and the cell is filled after it. A cell in use that expires, or that a change empties, is filled
     // again after its next ask's answer; the ask after that is answered from memory.
     const again = new NearbyCache(uncached.nearby, 100, () => now);
-    const spotHere = { latitude: 35.91, longitude: 14.49, radiusKm: 10, cursor: undefined, pageSize: 20, today: maltaToday() };
+    const spotHere = { latitude: 35.91, longitude: 14.49, radiusKm: 10, cursor: undefined, pageSize: 20, today: maltaToday(), now: new Date() };
     await again.findPage(spotHere);
     await again.settled();
     await again.findPage(spotHere);
@@ -453,7 +453,7 @@ describe('nearby cache: invalidation', () => {
     // Cards a cell took from a neighbour's loading grow old before the cell does: they are all loaded again
     // (a fill), not handed to the database.
     const shared = new NearbyCache(uncached.nearby, 100, () => now);
-    const first = { latitude: 35.8985, longitude: 14.5105, radiusKm: 10, cursor: undefined, pageSize: 20, today: maltaToday() };
+    const first = { latitude: 35.8985, longitude: 14.5105, radiusKm: 10, cursor: undefined, pageSize: 20, today: maltaToday(), now: new Date() };
     const neighbour = { ...first, longitude: first.longitude + NEARBY_CELL_DEGREES };
     await shared.findPage(first);
     await shared.findPage(first);
@@ -469,7 +469,7 @@ describe('nearby cache: invalidation', () => {
 
     // Off: every page comes from the page query, the same bytes, and nothing is kept.
     const off = new NearbyCache(uncached.nearby, 0);
-    const spot = { latitude: 35.9, longitude: 14.5, radiusKm: 10, cursor: undefined, pageSize: 20, today: maltaToday() };
+    const spot = { latitude: 35.9, longitude: 14.5, radiusKm: 10, cursor: undefined, pageSize: 20, today: maltaToday(), now: new Date() };
     const answers = [await off.findPage(spot), await off.findPage(spot), await once.findPage(spot)];
     expect(answers[1]?.equals(answers[0] ?? Buffer.alloc(0))).toBe(true);
     expect(answers[2]?.equals(answers[0] ?? Buffer.alloc(0))).toBe(true);

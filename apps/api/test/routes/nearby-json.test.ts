@@ -6,7 +6,7 @@
  */
 import { asc, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, haversineKm, maltaToday, nearbyResponseSchema, type DiscountType } from '@qrib/shared';
+import { addDays, haversineKm, maltaTimeOfDay, maltaToday, nearbyResponseSchema, type DiscountType } from '@qrib/shared';
 import { offerPrice } from '@qrib/shared/offer-price';
 import { z } from 'zod';
 import type { App } from '../../src/app.ts';
@@ -15,6 +15,7 @@ import { presentOfferSummary } from '../../src/db/offer-summary.ts';
 import { publicUrl } from '../../src/storage/public-url.ts';
 import { selectRows } from '../../src/db/client.ts';
 import { OFFER_PRICE } from '../../src/domains/nearby/repository/queries.ts';
+import { openStateOf } from '../../src/kernel/opening-hours.ts';
 import { insertShop } from '../factories.ts';
 import { createTestApp, createTestDatabase, signUp, type TestDatabase } from '../helpers.ts';
 
@@ -29,6 +30,14 @@ const NAMES = [
 const VALUES = ['10', '12.5', '0.01', '99999999.99', '33.33'];
 /** Issue 27: prices before whose price after rounds at awkward places (x.xx5 cents), none, the smallest and the largest. */
 const PRICES = [null, '4.35', '0.01', '1005.55', '99999.99', '12.34', '7.77', '19.99', '0.15', '2.5'];
+
+/**
+ * Issue 28 §2: hours of each shop: none, open around the clock, closed on every day, open from two hours ago to three
+ * hours ahead (Malta's clock, a span past midnight when it falls so), and opening in two hours. The cards' openNow and
+ * nextChange, read from vendor_open_intervals in SQL, must be what the opening_hours library says at the same moment.
+ */
+const clock = (hoursAhead: number) => maltaTimeOfDay(Date.now() + hoursAhead * 3_600_000);
+const HOURS = [null, '24/7', 'off', `Mo-Su ${clock(-2)}-${clock(3)}`, `Mo-Su ${clock(2)}-${clock(4)}`];
 
 let testDb: TestDatabase;
 let cachedApp: App;
@@ -55,6 +64,7 @@ beforeAll(async () => {
       locationLatitude: HERE.latitude + index * 0.0007,
       locationLongitude: HERE.longitude - index * 0.0009,
       logoKey: index % 2 === 0 ? `public/logos/${String(index).padStart(64, 'a')}-logo.webp` : null,
+      openingHours: HOURS[index] ?? null,
     });
     for (const [n, value] of VALUES.entries()) {
       const [offer] = await db
@@ -103,7 +113,18 @@ async function expectedPages() {
   const distance = (vendor: typeof vendors.$inferSelect) => round(haversineKm(HERE.latitude, HERE.longitude, vendor.locationLatitude, vendor.locationLongitude));
   const businesses = new Map<
     number,
-    { vendorId: number; businessName: string; logoUrl: string | null; distance: number; businessAddress: string; latitude: number; longitude: number; offers: unknown[] }
+    {
+      vendorId: number;
+      businessName: string;
+      logoUrl: string | null;
+      distance: number;
+      businessAddress: string;
+      latitude: number;
+      longitude: number;
+      offers: unknown[];
+      openNow: boolean | null;
+      nextChange: string | null;
+    }
   >();
   for (const { offers: offer, vendors: vendor } of rows) {
     const business = businesses.get(vendor.id) ?? {
@@ -115,6 +136,7 @@ async function expectedPages() {
       latitude: vendor.locationLatitude,
       longitude: vendor.locationLongitude,
       offers: [],
+      ...openStateOf(vendor.openingHours),
     };
     business.offers.push(presentOfferSummary(offer, images.get(offer.offerId) ?? null));
     businesses.set(vendor.id, business);
@@ -125,7 +147,13 @@ async function expectedPages() {
       ...presentOfferSummary(offer, images.get(offer.offerId) ?? null),
       distance: distance(vendor),
       category: category ?? null,
-      vendor: { vendorId: vendor.id, businessName: vendor.businessName, businessAddress: vendor.businessAddress, logoUrl: vendor.logoKey ? publicUrl(vendor.logoKey) : null },
+      vendor: {
+        vendorId: vendor.id,
+        businessName: vendor.businessName,
+        businessAddress: vendor.businessAddress,
+        logoUrl: vendor.logoKey ? publicUrl(vendor.logoKey) : null,
+        ...openStateOf(vendor.openingHours),
+      },
     }))
     .sort((a, b) => a.distance - b.distance || a.offerId - b.offerId);
   return { home, categoryOffers };
@@ -138,6 +166,14 @@ describe('nearby answers as JSON', () => {
   it('are byte for byte what the serializer writes, with the rows\' own values, on both screens and from the cache', async () => {
     const expected = await expectedPages();
     expect(expected.home).toHaveLength(NAMES.length);
+    // The hours say what they should (the library's reading, checked here against the clock by hand).
+    const byName = new Map(expected.home.map((business) => [business.businessName, business]));
+    const states = NAMES.map((name) => byName.get(name));
+    expect(states.map((state) => state?.openNow)).toEqual([null, true, false, true, false]);
+    expect(states.map((state) => state?.nextChange === null)).toEqual([true, true, true, false, false]);
+    const minutesAhead = (iso: string | null | undefined) => Math.round((Date.parse(iso ?? '') - Date.now()) / 60_000 / 60);
+    expect(minutesAhead(states[3]?.nextChange)).toBe(3);
+    expect(minutesAhead(states[4]?.nextChange)).toBe(2);
     for (const query of [`radiusKm=1`, `radiusKm=1&categoryId=${categoryId}`]) {
       const bodies: string[] = [];
       // The first asking comes from the page query, the second from the nearest scan and the first's cards (the cell

@@ -1,6 +1,23 @@
 import type { Catalog } from './en.ts';
 
 export const ar: Catalog = {
+  // Issue 28 §5: the numbers the week needs (My offers' rows, each offer in the insights, the CSV download).
+  weekNumbers: {
+    colThisWeek: "هذا الأسبوع",
+    weekNote: "تغطي أرقام الأسبوع آخر {{days}} أيام، بما فيها اليوم.",
+    views: "المشاهدات",
+    saves: "مرات الحفظ",
+    codes: "الرموز",
+    redemptions: "مرات الاستخدام",
+    impressions: "مرات الظهور",
+    figuresFailed: "تعذّر تحميل أرقام هذا الأسبوع. أعد تحميل الصفحة للمحاولة مرة أخرى.",
+    tableTitle: "كل عرض في هذه الفترة",
+    tableDescription: "كم مرة ظهر كل عرض للمتسوقين وفُتح وحُفظ، وكم رمزًا طلبه المتسوقون، وكم منها استُخدم عند الصندوق.",
+    colOffer: "العرض",
+    empty: "لا توجد عروض في هذه الفترة.",
+    downloadCsv: "تنزيل ملف CSV",
+    downloadHint: "صف لكل يوم ولكل عرض، {{range}}.",
+  },
   // Issue 28 §2: whether a shop is open now (cards, shop page, offer page) and the Open now chip.
   openStatus: {
     open: "مفتوح",

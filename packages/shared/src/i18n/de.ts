@@ -1,6 +1,23 @@
 import type { Catalog } from './en.ts';
 
 export const de: Catalog = {
+  // Issue 28 §5: the numbers the week needs (My offers' rows, each offer in the insights, the CSV download).
+  weekNumbers: {
+    colThisWeek: "Diese Woche",
+    weekNote: "Die Zahlen der Woche umfassen die letzten {{days}} Tage, heute eingeschlossen.",
+    views: "Aufrufe",
+    saves: "Gespeichert",
+    codes: "Codes",
+    redemptions: "Einlösungen",
+    impressions: "Einblendungen",
+    figuresFailed: "Die Zahlen dieser Woche konnten nicht geladen werden. Lade die Seite neu, um es noch einmal zu versuchen.",
+    tableTitle: "Jedes Angebot in diesem Zeitraum",
+    tableDescription: "Wie oft jedes Angebot Kunden gezeigt, geöffnet und gespeichert wurde, wie viele Codes Kunden geholt haben und wie viele an der Kasse eingelöst wurden.",
+    colOffer: "Angebot",
+    empty: "Keine Angebote in diesem Zeitraum.",
+    downloadCsv: "CSV herunterladen",
+    downloadHint: "Eine Zeile je Tag und Angebot, {{range}}.",
+  },
   // Issue 28 §2: whether a shop is open now (cards, shop page, offer page) and the Open now chip.
   openStatus: {
     open: "Geöffnet",

@@ -1,6 +1,23 @@
 import type { Catalog } from './en.ts';
 
 export const el: Catalog = {
+  // Issue 28 §5: the numbers the week needs (My offers' rows, each offer in the insights, the CSV download).
+  weekNumbers: {
+    colThisWeek: "Αυτή την εβδομάδα",
+    weekNote: "Τα νούμερα της εβδομάδας καλύπτουν τις τελευταίες {{days}} ημέρες, μαζί με τη σημερινή.",
+    views: "Ανοίγματα",
+    saves: "Αποθηκεύσεις",
+    codes: "Κωδικοί",
+    redemptions: "Εξαργυρώσεις",
+    impressions: "Εμφανίσεις",
+    figuresFailed: "Δεν ήταν δυνατή η φόρτωση των νούμερων της εβδομάδας. Φορτώστε ξανά τη σελίδα για να δοκιμάσετε πάλι.",
+    tableTitle: "Κάθε προσφορά σε αυτή την περίοδο",
+    tableDescription: "Πόσες φορές κάθε προσφορά εμφανίστηκε σε αγοραστές, άνοιξε και αποθηκεύτηκε, πόσους κωδικούς πήραν οι αγοραστές και πόσοι εξαργυρώθηκαν στο ταμείο.",
+    colOffer: "Προσφορά",
+    empty: "Καμία προσφορά σε αυτή την περίοδο.",
+    downloadCsv: "Λήψη CSV",
+    downloadHint: "Μία γραμμή για κάθε ημέρα και προσφορά, {{range}}.",
+  },
   // Issue 28 §2: whether a shop is open now (cards, shop page, offer page) and the Open now chip.
   openStatus: {
     open: "Ανοιχτό",

@@ -3,6 +3,23 @@
  * a shopper's first load does without them; they come with those screens' code (apps/web/src/lib/owner-strings.ts).
  */
 export const enOwner = {
+  // Issue 28 §5: the numbers the week needs (My offers' rows, each offer in the insights, the CSV download).
+  weekNumbers: {
+    colThisWeek: "This week",
+    weekNote: "This week’s numbers cover the last {{days}} days, today included.",
+    views: "Views",
+    saves: "Saves",
+    codes: "Codes",
+    redemptions: "Redemptions",
+    impressions: "Shown",
+    figuresFailed: "This week’s numbers could not be loaded. Reload the page to try again.",
+    tableTitle: "Each offer in this period",
+    tableDescription: "How often each offer was shown to shoppers, opened and saved, how many codes shoppers claimed and how many were redeemed at the till.",
+    colOffer: "Offer",
+    empty: "No offers in this period.",
+    downloadCsv: "Download CSV",
+    downloadHint: "A row for each day and offer, {{range}}.",
+  },
   // Issue 28 §2: the opening-hours editor on the owner's Shop profile screen.
   hoursEditor: {
     title: "Opening hours",

@@ -1,6 +1,23 @@
 import type { Catalog } from './en.ts';
 
 export const fr: Catalog = {
+  // Issue 28 §5: the numbers the week needs (My offers' rows, each offer in the insights, the CSV download).
+  weekNumbers: {
+    colThisWeek: "Cette semaine",
+    weekNote: "Les chiffres de la semaine portent sur les {{days}} derniers jours, aujourd’hui compris.",
+    views: "Consultations",
+    saves: "Enregistrements",
+    codes: "Codes",
+    redemptions: "Validations",
+    impressions: "Affichages",
+    figuresFailed: "Les chiffres de la semaine n’ont pas pu être chargés. Rechargez la page pour réessayer.",
+    tableTitle: "Chaque offre sur cette période",
+    tableDescription: "Combien de fois chaque offre a été montrée aux clients, consultée et enregistrée, combien de codes les clients ont obtenus et combien ont été validés en caisse.",
+    colOffer: "Offre",
+    empty: "Aucune offre sur cette période.",
+    downloadCsv: "Télécharger le CSV",
+    downloadHint: "Une ligne par jour et par offre, {{range}}.",
+  },
   // Issue 28 §2: whether a shop is open now (cards, shop page, offer page) and the Open now chip.
   openStatus: {
     open: "Ouvert",

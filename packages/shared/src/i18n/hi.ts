@@ -1,6 +1,23 @@
 import type { Catalog } from './en.ts';
 
 export const hi: Catalog = {
+  // Issue 28 §5: the numbers the week needs (My offers' rows, each offer in the insights, the CSV download).
+  weekNumbers: {
+    colThisWeek: "इस हफ़्ते",
+    weekNote: "इस हफ़्ते के आँकड़े आज समेत पिछले {{days}} दिनों के हैं।",
+    views: "व्यू",
+    saves: "सहेजे गए",
+    codes: "कोड",
+    redemptions: "भुनाए गए",
+    impressions: "दिखाया गया",
+    figuresFailed: "इस हफ़्ते के आँकड़े लोड नहीं हो सके। फिर से कोशिश करने के लिए पेज दोबारा लोड करें।",
+    tableTitle: "इस अवधि में हर ऑफ़र",
+    tableDescription: "हर ऑफ़र ग्राहकों को कितनी बार दिखाया गया, खोला गया और सहेजा गया, ग्राहकों ने कितने कोड लिए और काउंटर पर कितने भुनाए गए।",
+    colOffer: "ऑफ़र",
+    empty: "इस अवधि में कोई ऑफ़र नहीं।",
+    downloadCsv: "CSV डाउनलोड करें",
+    downloadHint: "हर दिन और हर ऑफ़र के लिए एक पंक्ति, {{range}}।",
+  },
   // Issue 28 §2: whether a shop is open now (cards, shop page, offer page) and the Open now chip.
   openStatus: {
     open: "खुला है",

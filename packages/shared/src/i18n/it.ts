@@ -1,6 +1,23 @@
 import type { Catalog } from './en.ts';
 
 export const it: Catalog = {
+  // Issue 28 §5: the numbers the week needs (My offers' rows, each offer in the insights, the CSV download).
+  weekNumbers: {
+    colThisWeek: "Questa settimana",
+    weekNote: "I numeri della settimana coprono gli ultimi {{days}} giorni, oggi compreso.",
+    views: "Visualizzazioni",
+    saves: "Salvataggi",
+    codes: "Codici",
+    redemptions: "Riscatti",
+    impressions: "Impressioni",
+    figuresFailed: "Non è stato possibile caricare i numeri della settimana. Ricarica la pagina per riprovare.",
+    tableTitle: "Ogni offerta in questo periodo",
+    tableDescription: "Quante volte ogni offerta è stata mostrata ai clienti, aperta e salvata, quanti codici hanno ottenuto i clienti e quanti sono stati riscattati in cassa.",
+    colOffer: "Offerta",
+    empty: "Nessuna offerta in questo periodo.",
+    downloadCsv: "Scarica il CSV",
+    downloadHint: "Una riga per ogni giorno e offerta, {{range}}.",
+  },
   // Issue 28 §2: whether a shop is open now (cards, shop page, offer page) and the Open now chip.
   openStatus: {
     open: "Aperto",

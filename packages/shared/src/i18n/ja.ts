@@ -1,6 +1,23 @@
 import type { Catalog } from './en.ts';
 
 export const ja: Catalog = {
+  // Issue 28 §5: the numbers the week needs (My offers' rows, each offer in the insights, the CSV download).
+  weekNumbers: {
+    colThisWeek: "今週",
+    weekNote: "今週の数値は、今日を含む直近 {{days}} 日間のものです。",
+    views: "閲覧数",
+    saves: "保存数",
+    codes: "コード",
+    redemptions: "利用数",
+    impressions: "表示回数",
+    figuresFailed: "今週の数値を読み込めませんでした。ページを再読み込みして、もう一度お試しください。",
+    tableTitle: "この期間の各オファー",
+    tableDescription: "各オファーが買い物客に表示・閲覧・保存された回数、買い物客が取得したコードの数、レジで利用されたコードの数です。",
+    colOffer: "オファー",
+    empty: "この期間のオファーはありません。",
+    downloadCsv: "CSV をダウンロード",
+    downloadHint: "日ごと・オファーごとに 1 行、{{range}}。",
+  },
   // Issue 28 §2: whether a shop is open now (cards, shop page, offer page) and the Open now chip.
   openStatus: {
     open: "営業中",

@@ -14,6 +14,23 @@
 import type { Catalog } from './en.ts';
 
 export const mt: Catalog = {
+  // Issue 28 §5: the numbers the week needs (My offers' rows, each offer in the insights, the CSV download).
+  weekNumbers: {
+    colThisWeek: "Din il-ġimgħa",
+    weekNote: "In-numri tal-ġimgħa jkopru l-aħħar {{days}} ijiem, inkluż illum.",
+    views: "Dehriet",
+    saves: "Salvataġġi",
+    codes: "Kodiċijiet",
+    redemptions: "Fidi",
+    impressions: "Wirjiet",
+    figuresFailed: "In-numri ta’ din il-ġimgħa ma setgħux jittellgħu. Erġa’ ttella’ l-paġna biex tipprova mill-ġdid.",
+    tableTitle: "Kull offerta f’dan il-perjodu",
+    tableDescription: "Kemm-il darba kull offerta ntweriet lix-xerrejja, infetħet u ġiet issalvata, kemm-il kodiċi ħadu x-xerrejja u kemm minnhom ġew mifdija fil-kaxxa.",
+    colOffer: "Offerta",
+    empty: "L-ebda offerta f’dan il-perjodu.",
+    downloadCsv: "Niżżel is-CSV",
+    downloadHint: "Ringiela għal kull jum u offerta, {{range}}.",
+  },
   // Issue 28 §2: whether a shop is open now (cards, shop page, offer page) and the Open now chip.
   openStatus: {
     open: "Miftuħ",

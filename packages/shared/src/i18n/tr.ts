@@ -1,6 +1,23 @@
 import type { Catalog } from './en.ts';
 
 export const tr: Catalog = {
+  // Issue 28 §5: the numbers the week needs (My offers' rows, each offer in the insights, the CSV download).
+  weekNumbers: {
+    colThisWeek: "Bu hafta",
+    weekNote: "Haftanın rakamları bugün dahil son {{days}} günü kapsar.",
+    views: "Görüntüleme",
+    saves: "Kaydetme",
+    codes: "Kodlar",
+    redemptions: "Kullanım",
+    impressions: "Gösterim",
+    figuresFailed: "Bu haftanın rakamları yüklenemedi. Tekrar denemek için sayfayı yenileyin.",
+    tableTitle: "Bu dönemde her fırsat",
+    tableDescription: "Her fırsatın alışveriş yapanlara kaç kez gösterildiği, açıldığı ve kaydedildiği, alışveriş yapanların kaç kod aldığı ve kasada kaçının kullanıldığı.",
+    colOffer: "Fırsat",
+    empty: "Bu dönemde fırsat yok.",
+    downloadCsv: "CSV indir",
+    downloadHint: "Her gün ve fırsat için bir satır, {{range}}.",
+  },
   // Issue 28 §2: whether a shop is open now (cards, shop page, offer page) and the Open now chip.
   openStatus: {
     open: "Açık",

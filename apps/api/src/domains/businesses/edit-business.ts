@@ -12,6 +12,7 @@ import { processShopImage } from '../../kernel/images.ts';
 import type { FileStore } from '../../kernel/pending-writes.ts';
 import { createPendingUploadsRepository } from '../../kernel/repository/pending-uploads.ts';
 import type { Storage } from '../../storage/storage.ts';
+import { intervalRows, readHours } from './opening-hours.ts';
 import { BusinessIsClosed, BusinessNameTaken, createProfileRepository, type ProfileImageKind } from './repository/profile.ts';
 import type { VendorRow } from './repository/vendors.ts';
 
@@ -27,9 +28,11 @@ function refusal(error: unknown): never {
   throw error;
 }
 
-export async function editBusiness(deps: Pick<EditBusinessDeps, 'db'>, business: VendorRow, userId: number, update: VendorUpdate): Promise<VendorRow> {
+export async function editBusiness(deps: Pick<EditBusinessDeps, 'db'>, business: VendorRow, userId: number, update: VendorUpdate, now = Date.now()): Promise<VendorRow> {
+  // Hours that do not read are refused before anything is written (400 openingHoursInvalid, the problem named).
+  const openIntervals = typeof update.openingHours === 'string' ? intervalRows(readHours(update.openingHours), now) : undefined;
   try {
-    return await createProfileRepository(deps.db).update(business.id, userId, update);
+    return await createProfileRepository(deps.db).update(business.id, userId, update, openIntervals);
   } catch (error) {
     refusal(error);
   }

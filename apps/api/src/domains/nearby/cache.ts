@@ -44,7 +44,7 @@ const ENCODED_BYTES_PER_CELL = 16 * 1024;
 type Source = Pick<NearbyRepository, 'findPage' | 'findPageRows' | 'findCandidates' | 'findCards'>;
 
 /** Stands for a card still to be loaded while a page is put together. */
-const EMPTY_CARD: CardText = { before: Buffer.alloc(0), after: Buffer.alloc(0), size: 0 };
+const EMPTY_CARD: CardText = { before: Buffer.alloc(0), after: Buffer.alloc(0), size: 0, validUntil: Number.POSITIVE_INFINITY };
 
 /** Per candidate in Cell.values: id, latitude, longitude, x, y, z, chord from the centre (flat, few objects). */
 const STRIDE = 7;
@@ -112,6 +112,8 @@ export class NearbyCache {
   /** Bumped by every invalidation: work begun before it must not be stored. */
   private generation = 0;
   private day = '';
+  /** The earliest instant a held card stops being true (a shop opens or closes then, issue 28 §2): all goes then. */
+  private cardsTrueUntil = Number.POSITIVE_INFINITY;
   private counts: NearbyCacheStats = { hits: 0, fills: 0, direct: 0, fallbacks: 0, cardsFromMemory: 0, cardsAllMissing: 0 };
 
   constructor(
@@ -156,6 +158,7 @@ export class NearbyCache {
     this.offerCards.clear();
     this.pending.clear();
     this.encoded.clear();
+    this.cardsTrueUntil = Number.POSITIVE_INFINITY;
   }
 
   stats(): NearbyCacheStats & { cells: number; cards: number } {
@@ -183,11 +186,13 @@ export class NearbyCache {
   /** The page's JSON exactly as the route's serializer would write it. */
   async findPage(request: NearbyPageRequest): Promise<Buffer> {
     const point = earthPoint(request.latitude, request.longitude);
-    if (!this.isEnabled) return this.findPageDirect(request, point, 'direct');
+    // Only shops open now: a filter the cells do not hold; answered by the database (its cards are kept).
+    if (!this.isEnabled || request.openNow) return this.findPageDirect(request, point, 'direct');
     if (request.today !== this.day) {
       this.invalidate();
       this.day = request.today;
     }
+    if (request.now.getTime() >= this.cardsTrueUntil) this.invalidate();
     const latitudeCell = Math.floor(request.latitude / NEARBY_CELL_DEGREES);
     const longitudeCell = Math.floor(request.longitude / NEARBY_CELL_DEGREES);
     const key = `${request.categoryId ?? '-'}:${latitudeCell}:${longitudeCell}`;
@@ -267,7 +272,7 @@ export class NearbyCache {
       }
       if (missing.length === rows.length && rows.length > 0) this.counts.cardsAllMissing += 1;
       if (missing.length > 0) {
-        const made = await this.source.findCards(missing, request.categoryId, request.today);
+        const made = await this.source.findCards(missing, request.categoryId, request.today, request.now);
         for (const [index, row] of rows.entries()) {
           const entry = entries[index];
           if (entry?.card !== EMPTY_CARD) continue;
@@ -295,7 +300,7 @@ export class NearbyCache {
     const cards = this.cardsFor(request);
     this.afterAnswer(async () => {
       if (generation !== this.generation) return;
-      for (const [id, text] of made) cards.set(id, { ...text, createdAt });
+      for (const [id, text] of made) this.holdCard(cards, id, text, createdAt);
     });
   }
 
@@ -330,7 +335,7 @@ export class NearbyCache {
     if (shared) return shared.then((cell) => (cell.depth >= depth ? cell : this.loadCell(key, center, request, depth)));
     const generation = this.generation;
     const loading = (async () => {
-      const found = await this.source.findCandidates({ center, today: request.today, limit: depth, categoryId: request.categoryId });
+      const found = await this.source.findCandidates({ center, today: request.today, limit: depth, categoryId: request.categoryId, now: request.now });
       const sorted = found
         .map((candidate) => ({ candidate, fromCenter: chordBetween(center, candidate) }))
         .sort((a, b) => a.fromCenter - b.fromCenter || a.candidate.id - b.candidate.id);
@@ -457,10 +462,15 @@ export class NearbyCache {
     }
     const generation = this.generation;
     const createdAt = this.now();
-    const made = await this.source.findCards(missing, request.categoryId, request.today);
+    const made = await this.source.findCards(missing, request.categoryId, request.today, request.now);
     if (generation !== this.generation) return;
     const cards = this.cardsFor(request);
-    for (const [id, text] of made) cards.set(id, { ...text, createdAt });
+    for (const [id, text] of made) this.holdCard(cards, id, text, createdAt);
+  }
+
+  private holdCard(cards: LRUCache<number, TimedCard>, id: number, text: CardText, createdAt: number) {
+    cards.set(id, { ...text, createdAt });
+    if (text.validUntil < this.cardsTrueUntil) this.cardsTrueUntil = text.validUntil;
   }
 
   private cardsFor(request: NearbyPageRequest) {

@@ -12,13 +12,15 @@ export interface CardText {
   after: Buffer;
   /** before.length + after.length, kept here so sizing a page touches only this object. */
   size: number;
+  /** Until when the card is true (ms): what it says about opening hours changes then (issue 28 §2); Infinity. */
+  validUntil: number;
 }
 
-export function cardText(head: string, tail: string): CardText {
+export function cardText(head: string, tail: string, validUntil = Number.POSITIVE_INFINITY): CardText {
   // Both parts in one allocation, side by side in memory.
   const whole = Buffer.from(head + tail);
   const cut = Buffer.byteLength(head);
-  return { before: whole.subarray(0, cut), after: whole.subarray(cut), size: whole.length };
+  return { before: whole.subarray(0, cut), after: whole.subarray(cut), size: whole.length, validUntil };
 }
 
 /** A card on a page and where its business or offer is. */

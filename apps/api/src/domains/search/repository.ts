@@ -8,6 +8,7 @@ import { EARTH_RADIUS_KM, haversineKm, maltaToday, type SearchQuery, type Search
 import { selectRows, type Db } from '../../db/client.ts';
 import { categories, offers } from '../../db/schema.ts';
 import { findFirstImageUrls, presentOfferSummary } from '../../db/offer-summary.ts';
+import { nextIntervalJoin, openNowCondition, openStateColumns, presentOpenState, type OpenStateRow } from '../../db/open-now.ts';
 import { OFFER_HAS_UNITS, SHOP_SEEN_BY_SHOPPERS } from '../../db/shopper-visibility.ts';
 import { publicUrl } from '../../storage/public-url.ts';
 
@@ -15,13 +16,14 @@ export const SEARCH_PAGE_SIZE = 20;
 
 export function createSearchRepository(db: Db) {
   return {
-    async search(query: SearchQuery & { offset: number }): Promise<{ results: SearchResult[]; hasMore: boolean }> {
+    async search(query: SearchQuery & { offset: number; now: Date }): Promise<{ results: SearchResult[]; hasMore: boolean }> {
       const text = query.q ?? '';
       const document = sql`(o.title || ' ' || o.description || ' ' || c.name || ' ' || v.business_name)`;
       const tsQuery = sql`websearch_to_tsquery('simple', ${text})`;
       const here = query.latitude !== undefined && query.longitude !== undefined ? { latitude: query.latitude, longitude: query.longitude } : undefined;
       // Sold-out offers (issue 13) drop out, as on the nearby home.
-      const conditions: SQL[] = [sql`o.status = 'ACTIVE'`, SHOP_SEEN_BY_SHOPPERS, sql`o.end_date >= ${maltaToday()}`, OFFER_HAS_UNITS];
+      const conditions: SQL[] = [sql`o.status = 'ACTIVE'`, SHOP_SEEN_BY_SHOPPERS, sql`o.end_date >= ${maltaToday(query.now)}`, OFFER_HAS_UNITS];
+      if (query.openNow) conditions.push(openNowCondition(sql`v.id`, query.now));
       if (text) {
         conditions.push(sql`(to_tsvector('simple', ${document}) @@ ${tsQuery} OR ${text} <% ${document})`);
       }
@@ -37,13 +39,17 @@ export function createSearchRepository(db: Db) {
       if (query.sort === 'nearest' && here) order = sql`${distanceKm} ASC, o.offer_id`;
       else if (text && query.sort !== 'newest') order = sql`(ts_rank(to_tsvector('simple', ${document}), ${tsQuery}) + word_similarity(${text}, ${document})) DESC, o.offer_id`;
       else order = sql`o.created_at DESC, o.offer_id DESC`;
-      const rows = await selectRows<{ offer_id: number; business_name: string; business_address: string; logo_key: string | null; latitude: number; longitude: number }>(
+      const rows = await selectRows<
+        { offer_id: number; business_name: string; business_address: string; logo_key: string | null; latitude: number; longitude: number } & OpenStateRow
+      >(
         db,
         sql`
-          SELECT o.offer_id, v.business_name, v.business_address, v.logo_key, v.location_latitude AS latitude, v.location_longitude AS longitude
+          SELECT o.offer_id, v.business_name, v.business_address, v.logo_key, v.location_latitude AS latitude, v.location_longitude AS longitude,
+            ${openStateColumns(sql`(v.opening_hours IS NOT NULL)`, query.now, 'hours')}
           FROM offers o
           JOIN vendors v ON v.id = o.vendor_id
           JOIN categories c ON c.category_id = o.category_id
+          ${nextIntervalJoin(sql`v.id`, query.now, 'hours')}
           WHERE ${sql.join(conditions, sql` AND `)}
           ORDER BY ${order}
           LIMIT ${SEARCH_PAGE_SIZE + 1} OFFSET ${query.offset}
@@ -72,6 +78,7 @@ export function createSearchRepository(db: Db) {
             logoUrl: row.logo_key ? publicUrl(row.logo_key) : null,
             latitude: Number(row.latitude),
             longitude: Number(row.longitude),
+            ...presentOpenState(row),
           },
         });
       }

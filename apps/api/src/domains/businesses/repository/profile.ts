@@ -7,6 +7,8 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import type { VendorChange } from '@qrib/shared';
 import { selectRows, type Db } from '../../../db/client.ts';
 import { offers, users, vendorChanges, vendors } from '../../../db/schema.ts';
+import type { IntervalRow } from '../opening-hours.ts';
+import { replaceOpenIntervals } from './open-intervals.ts';
 import type { VendorRow } from './vendors.ts';
 
 /** The fields a shop edits itself (PATCH /vendors/me), as stored. */
@@ -20,6 +22,7 @@ export interface ProfileFields {
   contactPhone?: string;
   offeringsDescription?: string | null;
   website?: string | null;
+  openingHours?: string | null;
 }
 
 export type ProfileImageKind = 'logo' | 'cover';
@@ -44,7 +47,7 @@ export function createProfileRepository(db: Db) {
      * that another ACTIVE shop has exactly (case and surrounding spaces aside) is refused: the check and the write are
      * serialised by a lock on the name, so two shops renaming to one name at once cannot both pass.
      */
-    async update(vendorId: number, changedByUserId: number, fields: ProfileFields): Promise<VendorRow> {
+    async update(vendorId: number, changedByUserId: number, fields: ProfileFields, openIntervals?: readonly IntervalRow[]): Promise<VendorRow> {
       return db.transaction(async (tx) => {
         const before = await lockOpenShop(tx, vendorId);
         const changed = (Object.keys(fields) as (keyof ProfileFields)[]).filter(
@@ -70,6 +73,8 @@ export function createProfileRepository(db: Db) {
             .set({ locationLatitude: after.locationLatitude, locationLongitude: after.locationLongitude })
             .where(eq(offers.vendorId, vendorId));
         }
+        // New hours: their open intervals with them (no hours: none), so "open now" changes in the same commit.
+        if (changed.includes('openingHours')) await replaceOpenIntervals(tx, vendorId, after.openingHours === null ? [] : (openIntervals ?? []));
         await tx.insert(vendorChanges).values(
           changed.map((field) => ({ vendorId, changedByUserId, field, before: asText(before[field]), after: asText(after[field]) })),
         );

@@ -5,6 +5,7 @@ import { isForeignKeyViolation, type Db } from '../../../db/client.ts';
 import { offers, vendorDocuments, vendors } from '../../../db/schema.ts';
 import { publicUrl } from '../../../storage/public-url.ts';
 import { findFirstImageUrls, presentOfferSummary } from '../../../db/offer-summary.ts';
+import { openStateOf } from '../../../kernel/opening-hours.ts';
 
 export type VendorRow = typeof vendors.$inferSelect;
 export type NewVendor = Omit<typeof vendors.$inferInsert, 'id' | 'createdAt' | 'status' | 'logoKey' | 'coverKey' | 'website'>;
@@ -60,6 +61,8 @@ export function createVendorsRepository(db: Db) {
         logoUrl: row.logoKey ? publicUrl(row.logoKey) : null,
         coverUrl: row.coverKey ? publicUrl(row.coverKey) : null,
         website: row.website,
+        openingHours: row.openingHours,
+        ...openStateOf(row.openingHours),
         latitude: row.locationLatitude,
         longitude: row.locationLongitude,
         offers: current.map((offer) => presentOfferSummary(offer, images.get(offer.offerId) ?? null)),
@@ -133,6 +136,7 @@ export function presentVendor(row: VendorRow, documents: VendorDocumentRow[]): V
     locationLongitude: row.locationLongitude,
     primaryContactName: row.primaryContactName,
     contactEmail: row.contactEmail,
+    openingHours: row.openingHours,
     contactPhone: row.contactPhone,
     offeringsDescription: row.offeringsDescription,
     website: row.website,

@@ -4,6 +4,7 @@
  */
 import type { SQL } from 'drizzle-orm';
 import { selectRowsPrepared, type Db } from '../../../db/client.ts';
+import { presentOpenState } from '../../../db/open-now.ts';
 import { publicUrl } from '../../../storage/public-url.ts';
 import type { NearbyCursor } from '../cursor.ts';
 import { chordFor, type EarthPoint } from '../geometry.ts';
@@ -19,6 +20,10 @@ export interface NearbySearch {
   today: string;
   /** The category screen; undefined for the home. */
   categoryId?: number | undefined;
+  /** The request's clock (issue 28 §2: open now is read at it). */
+  now: Date;
+  /** Only shops open now. */
+  openNow?: boolean | undefined;
 }
 
 /** A business (or, for a category, an offer) the response cache may rank for any point of its cell. */
@@ -43,6 +48,8 @@ interface CardColumns {
   category_description?: string;
   category_icon_url?: string | null;
   vendor_id?: number;
+  open_now: boolean | null;
+  next_change: string | null;
 }
 
 /** A page's entry with the id of its business (or, with a category, its offer). */
@@ -61,11 +68,15 @@ interface PageRow extends CardColumns {
  * nearbyCategoryOfferSchema; texts through JSON.stringify, offers as the database wrote them.
  */
 function makeCard(row: CardColumns, categoryId: number | undefined): CardText {
+  const open = presentOpenState(row);
+  // Issue 28 §2: the card says whether the shop is open, so it holds only until that next changes.
+  const validUntil = open.nextChange === null ? Number.POSITIVE_INFINITY : Date.parse(open.nextChange);
   if (categoryId === undefined) {
     const logoUrl = row.logo_key ? JSON.stringify(publicUrl(row.logo_key)) : 'null';
     return cardText(
       `{"vendorId":${Number(row.id)},"businessName":${JSON.stringify(row.business_name)},"logoUrl":${logoUrl},"distance":`,
-      `,"businessAddress":${JSON.stringify(row.business_address)},"latitude":${Number(row.latitude)},"longitude":${Number(row.longitude)},"offers":[${row.offers ?? ''}]}`,
+      `,"businessAddress":${JSON.stringify(row.business_address)},"latitude":${Number(row.latitude)},"longitude":${Number(row.longitude)},"offers":[${row.offers ?? ''}],"openNow":${JSON.stringify(open.openNow)},"nextChange":${JSON.stringify(open.nextChange)}}`,
+      validUntil,
     );
   }
   const category =
@@ -77,8 +88,9 @@ function makeCard(row: CardColumns, categoryId: number | undefined): CardText {
     businessName: row.business_name,
     businessAddress: row.business_address,
     logoUrl: row.logo_key ? publicUrl(row.logo_key) : null,
+    ...open,
   };
-  return cardText(`${(row.offer ?? '{}').slice(0, -1)},"distance":`, `,"category":${JSON.stringify(category)},"vendor":${JSON.stringify(vendor)}}`);
+  return cardText(`${(row.offer ?? '{}').slice(0, -1)},"distance":`, `,"category":${JSON.stringify(category)},"vendor":${JSON.stringify(vendor)}}`, validUntil);
 }
 
 const byChordThenId = (a: { chord: number; id: number }, b: { chord: number; id: number }) => a.chord - b.chord || a.id - b.id;
@@ -99,7 +111,7 @@ interface ScanRow {
 async function pageRows<Row extends ScanRow>(db: Db, search: NearbySearch, center: EarthPoint, query: (scan: NearestScan) => SQL) {
   const wanted = search.pageSize + 1;
   const nearest = async (limit: number): Promise<Row[]> => {
-    const scan = { center, today: search.today, categoryId: search.categoryId, after: search.cursor, limit };
+    const scan = { center, today: search.today, categoryId: search.categoryId, after: search.cursor, limit, now: search.now, openNow: search.openNow };
     const found = (await selectRowsPrepared<Row>(db, query(scan))).map((row) => ({ ...row, id: Number(row.id), chord: Number(row.chord) }));
     found.sort(byChordThenId);
     const farthest = found.at(-1)?.chord ?? 0;
@@ -142,7 +154,7 @@ export function createNearbyRepository(db: Db) {
      * (active, with a current offer), or with categoryId the nearest current offers of that category, each
      * with its position and its earth() cube exactly as the database computes it.
      */
-    async findCandidates(query: { center: EarthPoint; today: string; limit: number; categoryId: number | undefined }): Promise<NearbyCandidate[]> {
+    async findCandidates(query: { center: EarthPoint; today: string; limit: number; categoryId: number | undefined; now: Date }): Promise<NearbyCandidate[]> {
       const rows = await selectRowsPrepared<NearbyCandidate>(db, candidatesQuery(query));
       return rows.map((row) => ({
         id: Number(row.id),
@@ -155,9 +167,9 @@ export function createNearbyRepository(db: Db) {
     },
 
     /** For the response cache: cards by id (vendor ids for the home, offer ids for a category). */
-    async findCards(ids: readonly number[], categoryId: number | undefined, today: string): Promise<Map<number, CardText>> {
+    async findCards(ids: readonly number[], categoryId: number | undefined, today: string, now: Date): Promise<Map<number, CardText>> {
       if (ids.length === 0) return new Map();
-      const rows = await selectRowsPrepared<CardColumns>(db, cardsQuery(ids, categoryId, today));
+      const rows = await selectRowsPrepared<CardColumns>(db, cardsQuery(ids, categoryId, today, now));
       return new Map(rows.map((row) => [Number(row.id), makeCard(row, categoryId)]));
     },
   };

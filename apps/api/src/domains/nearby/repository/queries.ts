@@ -13,6 +13,7 @@
  * test/routes/nearby-json.test.ts holds the two to the same bytes.
  */
 import { sql, type SQL } from 'drizzle-orm';
+import { nextIntervalJoin, openNowCondition, openStateColumns } from '../../../db/open-now.ts';
 import { publicUrlSql } from '../../../db/public-url-sql.ts';
 import { OFFER_HAS_UNITS, SHOP_SEEN_BY_SHOPPERS } from '../../../db/shopper-visibility.ts';
 import type { EarthPoint } from '../geometry.ts';
@@ -32,6 +33,10 @@ export interface NearestScan {
   limit: number;
   /** Only rows after this (chord, id), for later pages. */
   after?: NearbyCursor | undefined;
+  /** The request's clock: what "open now" is read at (issue 28 §2). */
+  now: Date;
+  /** Only shops open at `now`. */
+  openNow?: boolean | undefined;
 }
 
 /**
@@ -50,19 +55,22 @@ export const OFFER_REMAINING = sql`(CASE WHEN o.max_redemptions IS NULL THEN NUL
 
 /**
  * Columns: id, latitude, longitude, chord (from the centre), nearest first (ties in no particular order), and
- * for the home also business_name, business_address, logo_key.
+ * for the home also business_name, business_address, logo_key, has_hours. With `openNow`, only shops open at `now`
+ * (a filter on the same scan: one index probe per shop passed, db/open-now.ts).
  */
 export function nearestQuery(scan: NearestScan): SQL {
   const center = cubeSql(scan.center);
+  const open = scan.openNow ? sql`AND ${openNowCondition(sql`v.id`, scan.now)}` : sql``;
   if (scan.categoryId === undefined) {
     const point = sql`ll_to_earth(v.location_latitude, v.location_longitude)`;
     const after = scan.after ? sql`AND ((${point} <-> ${center}), v.id) > (${scan.after.d}::float8, ${scan.after.id}::int)` : sql``;
     return sql`
       SELECT v.id, v.location_latitude AS latitude, v.location_longitude AS longitude, (${point} <-> ${center}) AS chord,
-        v.business_name, v.business_address, v.logo_key
+        v.business_name, v.business_address, v.logo_key, v.opening_hours IS NOT NULL AS has_hours
       FROM vendors v
       WHERE ${SHOP_SEEN_BY_SHOPPERS}
         AND v.current_offer_until >= ${scan.today}::date
+        ${open}
         ${after}
       ORDER BY ${point} <-> ${center}
       LIMIT ${scan.limit}::int`;
@@ -75,6 +83,7 @@ export function nearestQuery(scan: NearestScan): SQL {
     JOIN vendors v ON v.id = o.vendor_id AND ${SHOP_SEEN_BY_SHOPPERS}
     WHERE ${isCurrent(scan.today)}
       AND o.category_id = ${scan.categoryId}::int
+      ${open}
       ${after}
     ORDER BY ${point} <-> ${center}
     LIMIT ${scan.limit}::int`;
@@ -111,11 +120,16 @@ function currentOffersJson(vendorId: SQL, today: string): SQL {
   )`;
 }
 
-/** What a category screen's card shows, for the offers (ids) in `p`. */
-const CATEGORY_OFFER_COLUMNS = sql`${OFFER_JSON} AS offer, c.category_id, c.name AS category_name,
-  c.description AS category_description, c.icon_url AS category_icon_url, v.id AS vendor_id, v.business_name, v.business_address, v.logo_key`;
-const CATEGORY_OFFER_JOINS = sql`JOIN offers o ON o.offer_id = p.id JOIN vendors v ON v.id = o.vendor_id
-  LEFT JOIN categories c ON c.category_id = o.category_id ${FIRST_PHOTO}`;
+/** What a category screen's card shows, for the offers (ids) in `p`, with its shop's open state at `now`. */
+function categoryOfferColumns(now: Date): SQL {
+  return sql`${OFFER_JSON} AS offer, c.category_id, c.name AS category_name,
+  c.description AS category_description, c.icon_url AS category_icon_url, v.id AS vendor_id, v.business_name, v.business_address, v.logo_key,
+  ${openStateColumns(sql`(v.opening_hours IS NOT NULL)`, now, 'hours')}`;
+}
+function categoryOfferJoins(now: Date): SQL {
+  return sql`JOIN offers o ON o.offer_id = p.id JOIN vendors v ON v.id = o.vendor_id
+  LEFT JOIN categories c ON c.category_id = o.category_id ${FIRST_PHOTO} ${nextIntervalJoin(sql`v.id`, now, 'hours')}`;
+}
 
 /**
  * The `limit` nearest rows after the cursor with everything their cards show. Columns: id, chord, latitude,
@@ -123,9 +137,10 @@ const CATEGORY_OFFER_JOINS = sql`JOIN offers o ON o.offer_id = p.id JOIN vendors
  */
 export function pageQuery(scan: NearestScan): SQL {
   if (scan.categoryId === undefined) {
-    return sql`SELECT p.*, ${currentOffersJson(sql`p.id`, scan.today)} AS offers FROM (${nearestQuery(scan)}) AS p`;
+    return sql`SELECT p.*, ${currentOffersJson(sql`p.id`, scan.today)} AS offers, ${openStateColumns(sql`p.has_hours`, scan.now, 'hours')}
+      FROM (${nearestQuery(scan)}) AS p ${nextIntervalJoin(sql`p.id`, scan.now, 'hours')}`;
   }
-  return sql`SELECT p.id, p.chord, p.latitude, p.longitude, ${CATEGORY_OFFER_COLUMNS} FROM (${nearestQuery(scan)}) AS p ${CATEGORY_OFFER_JOINS}`;
+  return sql`SELECT p.id, p.chord, p.latitude, p.longitude, ${categoryOfferColumns(scan.now)} FROM (${nearestQuery(scan)}) AS p ${categoryOfferJoins(scan.now)}`;
 }
 
 /** For the response cache: the `limit` rows nearest a cell's centre with their earth() cubes. Columns: id, latitude, longitude, x, y, z. */
@@ -139,16 +154,16 @@ export function candidatesQuery(scan: NearestScan): SQL {
  * For the response cache: the card columns by id (vendor ids for the home, offer ids for a category). The ids go
  * as one array value (`{1,2,3}`), so the query's text is the same whatever their number and can be prepared once.
  */
-export function cardsQuery(ids: readonly number[], categoryId: number | undefined, today: string): SQL {
+export function cardsQuery(ids: readonly number[], categoryId: number | undefined, today: string, now: Date): SQL {
   if (!ids.every((id) => Number.isSafeInteger(id))) throw new Error('card ids must be integers');
   const list = sql`unnest(${`{${ids.join(',')}}`}::int[]) AS p (id)`;
   if (categoryId === undefined) {
     return sql`
       SELECT v.id, v.business_name, v.business_address, v.logo_key, v.location_latitude AS latitude, v.location_longitude AS longitude,
-        ${currentOffersJson(sql`v.id`, today)} AS offers
-      FROM ${list} JOIN vendors v ON v.id = p.id`;
+        ${currentOffersJson(sql`v.id`, today)} AS offers, ${openStateColumns(sql`(v.opening_hours IS NOT NULL)`, now, 'hours')}
+      FROM ${list} JOIN vendors v ON v.id = p.id ${nextIntervalJoin(sql`v.id`, now, 'hours')}`;
   }
-  return sql`SELECT p.id, ${CATEGORY_OFFER_COLUMNS} FROM ${list} ${CATEGORY_OFFER_JOINS}`;
+  return sql`SELECT p.id, ${categoryOfferColumns(now)} FROM ${list} ${categoryOfferJoins(now)}`;
 }
 
 /**

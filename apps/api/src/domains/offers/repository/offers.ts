@@ -6,6 +6,7 @@ import { categories, offerImages, offers, vendorDocuments, vendors } from '../..
 import { publicUrl } from '../../../storage/public-url.ts';
 import { shopSeenByShoppers } from '../../../db/shopper-visibility.ts';
 import { presentOfferPricing } from '../../../db/offer-summary.ts';
+import { openStateOf } from '../../../kernel/opening-hours.ts';
 
 export type OfferRow = typeof offers.$inferSelect;
 export type OfferImageRow = typeof offerImages.$inferSelect;
@@ -194,6 +195,8 @@ export function presentOffer(
       contactPhone: vendor.contactPhone,
       latitude: vendor.locationLatitude,
       longitude: vendor.locationLongitude,
+      openingHours: vendor.openingHours,
+      ...openStateOf(vendor.openingHours),
       ...(isOwner ? { contactEmail: vendor.contactEmail, primaryContactName: vendor.primaryContactName } : {}),
     },
     documents: (isOwner ? documents : []).map((document) => ({

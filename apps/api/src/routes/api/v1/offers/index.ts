@@ -110,11 +110,22 @@ const offerRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { latitude, longitude, radiusKm, categoryId, cursor: cursorText } = request.query;
+      const { latitude, longitude, radiusKm, categoryId, cursor: cursorText, openNow } = request.query;
       const cursor = cursorText === undefined ? undefined : decodeCursor(cursorText);
       if (cursorText !== undefined && !cursor) throw new DomainError('invalid', 'cursorInvalid', {}, onField('cursor', 'cursorInvalid'));
+      const now = new Date();
       // The JSON the schema describes, written by the database and the nearby cache (domains/nearby/).
-      const page = await app.nearbyCache.findPage({ latitude, longitude, radiusKm, categoryId, cursor, pageSize: NEARBY_PAGE_SIZE, today: maltaToday() });
+      const page = await app.nearbyCache.findPage({
+        latitude,
+        longitude,
+        radiusKm,
+        categoryId,
+        cursor,
+        pageSize: NEARBY_PAGE_SIZE,
+        today: maltaToday(now),
+        now,
+        openNow,
+      });
       // Compressed here, not by @fastify/compress: the nearby cache keeps the compressed copy of each answer.
       reply.header('vary', 'accept-encoding');
       const encoding = page.length < COMPRESS_THRESHOLD_BYTES ? undefined : chooseEncoding(request.headers['accept-encoding']);
@@ -141,7 +152,7 @@ const offerRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!hasPosition && (query.sort === 'nearest' || query.maxDistanceKm !== undefined)) {
         throw new DomainError('invalid', 'locationNeeded', {}, onField('latitude', 'locationNeeded'));
       }
-      const { results, hasMore } = await app.offerSearch.search({ ...query, offset });
+      const { results, hasMore } = await app.offerSearch.search({ ...query, offset, now: new Date() });
       return { data: results, nextCursor: hasMore ? encodeOffsetCursor(offset + results.length) : null };
     },
   );

@@ -1,0 +1,70 @@
+/**
+ * Issue 28 §2 and §3: a shop's opening hours and an offer's happy-hour schedule are texts in OpenStreetMap's
+ * `opening_hours` syntax (`Mo-Fr 08:00-19:00; Sa 08:30-13:00; Su,PH off`). The API parses and evaluates them (the
+ * `opening_hours` library, Europe/Malta, Malta's public holidays) and answers, for each shop, `openNow` (null when
+ * the shop gave no hours: 'hours not given', never 'closed') and `nextChange` (the instant it next opens or closes,
+ * null when none is known in the coming fortnight). What a screen says is decided here, once, from those two and the
+ * clock, in Malta's time: "Open · closes 19:00", "Closes in 20 min", "Closed · opens Mon 08:00".
+ */
+import { z } from 'zod';
+import { maltaOffsetHours } from './malta-time.ts';
+
+/** The longest hours or schedule text accepted (OSM's own limit on a tag's value). */
+export const OPENING_HOURS_MAX_LENGTH = 255;
+/** An open shop closing within this many minutes says "Closes in N min". */
+export const CLOSES_SOON_MINUTES = 60;
+
+/** What a shop's card, page and offers answer about its hours. */
+export const openStateFields = {
+  /** true open, false closed, null when the shop gave no hours. */
+  openNow: z.boolean().nullable(),
+  /** ISO instant of the next opening or closing; null when none is known (no hours, or none in the coming fortnight). */
+  nextChange: z.string().nullable(),
+};
+
+/** `openNow=true` on nearby-offers and search: only shops open now (true/1); anything else is no filter. */
+export const openNowParam = z.preprocess((value) => value === true || value === 'true' || value === '1', z.boolean()).default(false);
+
+export type OpenState =
+  | { kind: 'unknown' }
+  | { kind: 'open'; closesAt: string | null }
+  | { kind: 'closingSoon'; minutes: number }
+  | { kind: 'closed'; opensAt: string | null; weekday: number | null };
+
+const HOUR_MS = 3_600_000;
+
+/** The instant's wall clock in Malta as a UTC date (read it with getUTC*). */
+function maltaWall(instant: number): Date {
+  return new Date(instant + maltaOffsetHours(instant) * HOUR_MS);
+}
+
+/** 'HH:MM' in Malta. */
+export function maltaTimeOfDay(instant: Date | string | number): string {
+  return maltaWall(new Date(instant).getTime()).toISOString().slice(11, 16);
+}
+
+/** The weekday in Malta, 0 Monday … 6 Sunday. */
+export function maltaWeekday(instant: Date | string | number): number {
+  return (maltaWall(new Date(instant).getTime()).getUTCDay() + 6) % 7;
+}
+
+function maltaDay(instant: number): string {
+  return maltaWall(instant).toISOString().slice(0, 10);
+}
+
+/**
+ * What to say about a shop's (or a happy hour's) state now. `weekday` is set when the next opening is on another
+ * Malta day (then the screen names the day: "opens Mon 08:00"), null when it is today ("opens 17:00").
+ */
+export function openState(openNow: boolean | null, nextChange: string | null, now: Date = new Date()): OpenState {
+  if (openNow === null) return { kind: 'unknown' };
+  const next = nextChange === null ? Number.NaN : Date.parse(nextChange);
+  if (openNow) {
+    if (Number.isNaN(next)) return { kind: 'open', closesAt: null };
+    const minutes = Math.ceil((next - now.getTime()) / 60_000);
+    if (minutes <= CLOSES_SOON_MINUTES) return { kind: 'closingSoon', minutes: Math.max(1, minutes) };
+    return { kind: 'open', closesAt: maltaTimeOfDay(next) };
+  }
+  if (Number.isNaN(next)) return { kind: 'closed', opensAt: null, weekday: null };
+  return { kind: 'closed', opensAt: maltaTimeOfDay(next), weekday: maltaDay(next) === maltaDay(now.getTime()) ? null : maltaWeekday(next) };
+}
