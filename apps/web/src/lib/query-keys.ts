@@ -14,6 +14,9 @@ export const queryKeys = {
   insights: (period: string) => ['insights', period] as const,
   /** Every period's insights (the dashboard's and the insights screens'): a redemption changes their figures. */
   insightsAll: ['insights'] as const,
+  /** Each offer's figures from–to (issue 28 §5); `recent` for the last 7 Malta days (My offers' week). */
+  offerFigures: (range: { from: string; to: string } | 'recent') =>
+    [...queryKeys.insightsAll, 'offers', ...(range === 'recent' ? ['recent'] : [range.from, range.to])] as const,
   /** The shop's redemptions at the till of one Malta day (issue 13). */
   redemptionsAll: ['redemptions'] as const,
   redemptions: (date: string) => [...queryKeys.redemptionsAll, date] as const,
@@ -46,7 +49,8 @@ export const queryKeys = {
   /** The signed-in shopper's codes (issue 13). */
   claims: () => ['claims'] as const,
   nearbyAll: ['nearby'] as const,
-  nearby: (latitude: number, longitude: number, radiusKm: number) => [...queryKeys.nearbyAll, latitude, longitude, radiusKm] as const,
+  /** `openNow`: only shops open now (issue 28's chip). */
+  nearby: (latitude: number, longitude: number, radiusKm: number, openNow = false) => [...queryKeys.nearbyAll, latitude, longitude, radiusKm, openNow] as const,
   nearbyInCategory: (categoryId: number, latitude: number, longitude: number) =>
     [...queryKeys.nearbyAll, 'category', categoryId, latitude, longitude] as const,
   /** A few offers near the shopper (of one category, or any), shown where an offer cannot be (issue 27). */

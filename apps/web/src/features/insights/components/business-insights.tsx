@@ -1,7 +1,7 @@
 /**
  * Spec §2.4 Business Insights, the full report (the Insights screen is the short overview, insights-overview.tsx): the
- * period's overview, Performance Trends, Actionable Insights, Unseen Opportunities, the per-offer till codes and the
- * Trust Rating, from the shop's real figures.
+ * period's overview, Performance Trends, Actionable Insights, Unseen Opportunities, each offer's figures with the
+ * period's CSV (issue 28 §5), the per-offer till codes and the Trust Rating, from the shop's real figures.
  */
 import { useTranslation } from 'react-i18next';
 import { ErrorState, LoadingState } from '../../../components/ui/data-states.tsx';
@@ -9,6 +9,7 @@ import { useInsights } from '../api/get-insights.ts';
 import { changeToneClass, formatEuro, isolateLtr } from '../format.ts';
 import { ActionableInsights } from './actionable-insights.tsx';
 import { InsightSection } from './chart-parts.tsx';
+import { OfferFiguresTable } from './offer-figures-table.tsx';
 import { usePeriodParam } from './period-select.tsx';
 import { PerformanceBars } from './lazy-charts.tsx';
 import { ReportHeader } from './report-header.tsx';
@@ -63,6 +64,7 @@ export function BusinessInsights({ title, userName }: { title: string; userName:
           <ActionableInsights insights={data.insights} />
         </InsightSection>
         <UnseenOpportunities unseen={data.unseen} />
+        <OfferFiguresTable range={data.range} />
         <TillCodes redemptions={data.redemptions} />
         <TrustRating trust={data.trust} />
       </div>
