@@ -1,8 +1,9 @@
 /**
  * The one offer card (issue 27), wherever offers are listed (home, category, search, saved, a shop's page, the map's
  * shop panel): the photo at the side with the discount badge, the shop's logo or initial and name, the heart, the
- * title, a line of description, the price before and after when known ("€4.00 → €3.20") and the units left of a
- * limited offer, then distance, time left and the link to the offer.
+ * title, a line of description, whether the shop is open now where several shops' offers are listed (issue 28), the
+ * price before and after when known ("€4.00 → €3.20") and the units left of a limited offer, then distance, time left
+ * and the link to the offer.
  */
 import { useTranslation } from 'react-i18next';
 import { formatEuros } from '../lib/format.ts';
@@ -10,6 +11,7 @@ import { useOfferImpression } from '../lib/offer-events.ts';
 import { FavoriteButton } from './favorite-button.tsx';
 import { OfferCardFooter, UnitsLeftBadge } from './offer-card-footer.tsx';
 import { OfferCardMedia, type CardOffer } from './offer-card-media.tsx';
+import { OpenStatus } from './open-status.tsx';
 import { ShopLogo } from './shop-logo.tsx';
 
 export interface OfferCardOffer extends CardOffer {
@@ -36,6 +38,8 @@ export interface OfferCardProps {
   headingLevel?: 2 | 3;
   /** Counted as an impression for its shop when half on screen; not on the shopper's own Saved list. */
   countsImpression?: boolean;
+  /** Issue 28 §2: whether the shop is open now ("Open · closes 19:00"), on lists of several shops' offers. */
+  openStatus?: { openNow: boolean | null; nextChange: string | null } | undefined;
 }
 
 /** The price before and, when the discount has a single price, after (the API's `offerPrice`); null without a price before. */
@@ -87,7 +91,17 @@ function PriceChange({ before, after }: { before: number; after: number | null }
   );
 }
 
-export function OfferCard({ offer, shop, distanceKm, labelled = false, first = false, linkLabel, headingLevel = 3, countsImpression = true }: OfferCardProps) {
+export function OfferCard({
+  offer,
+  shop,
+  distanceKm,
+  labelled = false,
+  first = false,
+  linkLabel,
+  headingLevel = 3,
+  countsImpression = true,
+  openStatus,
+}: OfferCardProps) {
   const { t } = useTranslation();
   const card = useOfferImpression<HTMLElement>(offer.offerId);
   const price = priceChangeOf(offer);
@@ -109,6 +123,7 @@ export function OfferCard({ offer, shop, distanceKm, labelled = false, first = f
         <p className="line-clamp-1 text-sm text-slate-600">
           <bdi>{offer.description}</bdi>
         </p>
+        {openStatus ? <OpenStatus openNow={openStatus.openNow} nextChange={openStatus.nextChange} /> : null}
         {price || offer.remaining !== null ? (
           <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
             {price ? <PriceChange before={price.before} after={price.after} /> : null}

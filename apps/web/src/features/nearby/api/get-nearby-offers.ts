@@ -1,4 +1,7 @@
-/** GET /offers/nearby-offers, page by page (20 businesses each), refreshed every 5 minutes (spec §4, §9). */
+/**
+ * GET /offers/nearby-offers, page by page (20 businesses each), refreshed every 5 minutes (spec §4, §9); with
+ * `openNow=true`, only the shops open now (issue 28's chip).
+ */
 import { useInfiniteQuery } from '@tanstack/react-query';
 import type { NearbyBusiness } from '@qrib/shared/nearby-schemas';
 import { NEARBY_RADIUS_KM } from '@qrib/shared/nearby-constants';
@@ -43,18 +46,20 @@ async function takeEarlyAnswer(url: string): Promise<NearbyPage | undefined> {
   return (await response.json().catch(() => undefined)) as NearbyPage | undefined;
 }
 
-export async function getNearbyOffers(latitude: number, longitude: number, cursor?: string): Promise<NearbyPage> {
+export async function getNearbyOffers(latitude: number, longitude: number, cursor?: string, openNow = false): Promise<NearbyPage> {
   const query = new URLSearchParams({ latitude: String(latitude), longitude: String(longitude), radiusKm: String(NEARBY_RADIUS_KM) });
   if (cursor) query.set('cursor', cursor);
+  if (openNow) query.set('openNow', 'true');
   const path = `/offers/nearby-offers?${query.toString()}`;
-  const early = cursor ? undefined : await takeEarlyAnswer(`/api/v1${path}`);
+  // index.html asked for the unfiltered first page only; the open-now list is asked for here.
+  const early = cursor || openNow ? undefined : await takeEarlyAnswer(`/api/v1${path}`);
   return early ?? apiRequest<NearbyPage>(path);
 }
 
-export function useNearbyOffers(location: { latitude: number; longitude: number } | undefined) {
+export function useNearbyOffers(location: { latitude: number; longitude: number } | undefined, openNow = false) {
   return useInfiniteQuery({
-    queryKey: queryKeys.nearby(location?.latitude ?? 0, location?.longitude ?? 0, NEARBY_RADIUS_KM),
-    queryFn: ({ pageParam }) => getNearbyOffers(location?.latitude ?? 0, location?.longitude ?? 0, pageParam),
+    queryKey: queryKeys.nearby(location?.latitude ?? 0, location?.longitude ?? 0, NEARBY_RADIUS_KM, openNow),
+    queryFn: ({ pageParam }) => getNearbyOffers(location?.latitude ?? 0, location?.longitude ?? 0, pageParam, openNow),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (lastPage) => lastPage.nextCursor ?? undefined,
     enabled: location !== undefined,

@@ -74,7 +74,7 @@ export function CategoryOffers() {
         <ul className="grid grid-cols-1 gap-3 md:grid-cols-2">
           {offerList.map((offer, index) => (
             <li key={offer.offerId}>
-              <OfferCard offer={offer} shop={offer.vendor} distanceKm={offer.distance} labelled first={index === 0} />
+              <OfferCard offer={offer} shop={offer.vendor} distanceKm={offer.distance} labelled first={index === 0} openStatus={offer.vendor} />
             </li>
           ))}
         </ul>

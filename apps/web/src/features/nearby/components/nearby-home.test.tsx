@@ -17,6 +17,8 @@ const business = {
   businessName: "Joseph's Pastizzeria",
   logoUrl: null,
   distance: 0.2,
+  openNow: true,
+  nextChange: '2099-06-30T17:00:00Z',
   businessAddress: 'Triq il-Merkanti, Valletta',
   latitude: 35.8985,
   longitude: 14.5141,
@@ -103,5 +105,37 @@ describe('the home when the location is refused', () => {
     const fallback = await screen.findByTestId('location-fallback');
     expect(within(fallback).getByRole('alert')).toHaveTextContent(en.messages.customerGeoUnsupported);
     expect(await within(fallback).findByRole('searchbox', { name: en.home.searchLocality })).toBeInTheDocument();
+  });
+});
+
+describe('the Open now chip (issue 28)', () => {
+  it('asks only for the shops open now, as its own list, and says so when none is', async () => {
+    localStorage.setItem(STORAGE_KEYS.chosenPlace, JSON.stringify({ name: 'Valletta', ...valletta }));
+    const closed = { ...business, vendorId: 4, businessName: 'Il-Forn', openNow: null, nextChange: null, offers: [{ ...business.offers[0], offerId: 8, title: 'Ftira' }] };
+    const api = stubApi({
+      'GET /api/v1/categories/': { body: { data: [] } },
+      'GET /api/v1/me/favorites': { body: { data: [] } },
+      [`GET ${nearbyInValletta}`]: { body: { data: [business, closed], nextCursor: null } },
+      [`GET ${nearbyInValletta}&openNow=true`]: { body: { data: [business], nextCursor: null } },
+    });
+    renderScreen(<NearbyHome />);
+    const user = userEvent.setup();
+    expect(await screen.findAllByTestId('offer-card')).toHaveLength(2);
+    const statuses = screen.getAllByTestId('open-status');
+    expect(statuses[0]).toHaveTextContent(/^Open · closes \d\d:\d\d$/);
+    expect(statuses[1]).toHaveTextContent(en.openStatus.unknown);
+
+    const chip = screen.getByRole('button', { name: en.openStatus.chip });
+    expect(chip).toHaveAttribute('aria-pressed', 'false');
+    await user.click(chip);
+    expect(chip).toHaveAttribute('aria-pressed', 'true');
+    await vi.waitFor(() => expect(screen.getAllByTestId('offer-card')).toHaveLength(1));
+    expect(screen.getByTestId('offer-card')).toHaveTextContent('Two pastizzi for one');
+    expect(api.calls.filter((call) => call.path.startsWith('/api/v1/offers/nearby-offers')).map((call) => call.path.includes('openNow=true'))).toEqual([false, true]);
+
+    // Off again: the whole list, from the cache.
+    await user.click(chip);
+    expect(chip).toHaveAttribute('aria-pressed', 'false');
+    expect(await screen.findAllByTestId('offer-card')).toHaveLength(2);
   });
 });

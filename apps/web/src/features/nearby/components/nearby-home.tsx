@@ -1,12 +1,14 @@
 /**
  * The customer's nearby offers home (spec §2.4): where you are, categories, and offers from the nearest
- * shops first; the first four, then See all, which also loads further pages.
+ * shops first; the first four, then See all, which also loads further pages. Each card says whether its shop is open
+ * now, and the Open now chip keeps only the shops open now (issue 28).
  */
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { NearbyBusiness } from '@qrib/shared/nearby-schemas';
 import { ViewToggle, type OffersView } from '../../../components/map/view-toggle.tsx';
 import { OfferCard } from '../../../components/offer-card.tsx';
+import { OpenNowChip } from '../../../components/open-now-chip.tsx';
 import { RankingLink } from '../../../components/ranking-link.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/data-states.tsx';
@@ -41,7 +43,7 @@ const cardList = (cards: readonly Card[], firstIsTop = false) => (
   <ul className="grid grid-cols-1 gap-3 md:grid-cols-2">
     {cards.map(({ business, offer }, index) => (
       <li key={offer.offerId}>
-        <OfferCard offer={offer} shop={business} distanceKm={business.distance} first={firstIsTop && index === 0} />
+        <OfferCard offer={offer} shop={business} distanceKm={business.distance} first={firstIsTop && index === 0} openStatus={business} />
       </li>
     ))}
   </ul>
@@ -51,7 +53,8 @@ export function NearbyHome({ greeting }: { greeting?: string }) {
   const { t } = useTranslation();
   const { location, detectDevice, choosePlace } = useShopperLocation();
   const fetchLocation = location.status === 'ready' ? location.fetchLocation : undefined;
-  const nearby = useNearbyOffers(fetchLocation);
+  const [openNow, setOpenNow] = useState(false);
+  const nearby = useNearbyOffers(fetchLocation, openNow);
   useLiveOffers(fetchLocation);
   const [showAll, setShowAll] = useState(false);
   const [view, setView] = useState<OffersView>('list');
@@ -81,6 +84,17 @@ export function NearbyHome({ greeting }: { greeting?: string }) {
     offersBody = <LoadingState />;
   } else if (nearby.isError) {
     offersBody = <ErrorState message={t('messages.offersLoadFailed')} onRetry={() => void nearby.refetch()} />;
+  } else if (cards.length === 0 && openNow) {
+    offersBody = (
+      <EmptyState
+        message={t('openStatus.emptyOpenNow')}
+        action={
+          <Button variant="secondary" onClick={() => setOpenNow(false)}>
+            {t('openStatus.showAll')}
+          </Button>
+        }
+      />
+    );
   } else if (cards.length === 0) {
     offersBody = <EmptyState message={t('messages.noOffersInArea')} />;
   } else if (view === 'map') {
@@ -137,7 +151,10 @@ export function NearbyHome({ greeting }: { greeting?: string }) {
             </h2>
             <RankingLink />
           </div>
-          <ViewToggle view={view} onChange={setView} />
+          <div className="flex flex-wrap items-center gap-2">
+            <OpenNowChip pressed={openNow} onChange={setOpenNow} />
+            <ViewToggle view={view} onChange={setView} />
+          </div>
         </div>
         {offersBody}
       </section>

@@ -33,7 +33,7 @@ const offer: Offer = {
   remaining: null,
   sendNotifications: true,
   category: { categoryId: 2, name: 'Food', description: 'Food and drink', iconUrl: null },
-  vendor: { vendorId: 3, businessName: 'Crystal Palace Bar', businessType: 'RESTAURANT', businessAddress: 'Triq San Pawl, Rabat', logoUrl: null, contactPhone: '+356 2145 6789', latitude: 35.8811, longitude: 14.3988 },
+  vendor: { vendorId: 3, businessName: 'Crystal Palace Bar', businessType: 'RESTAURANT', businessAddress: 'Triq San Pawl, Rabat', logoUrl: null, contactPhone: '+356 2145 6789', latitude: 35.8811, longitude: 14.3988, openingHours: null, openNow: null, nextChange: null },
   documents: [],
   images: [],
   imageUrl: null,
@@ -102,6 +102,8 @@ describe('an offer that cannot be shown', () => {
       businessName: 'Is-Suq',
       logoUrl: null,
       distance: 0.4,
+      openNow: null,
+      nextChange: null,
       businessAddress: 'Triq il-Kbira, Rabat',
       latitude: 35.88,
       longitude: 14.4,
@@ -146,7 +148,7 @@ describe('an offer that cannot be shown', () => {
       ...nearbyOffer(11, 'Two ftajjar for one'),
       distance: 0.6,
       category: offer.category,
-      vendor: { vendorId: 6, businessName: 'Il-Forn', businessAddress: 'Triq San Pawl, Rabat', logoUrl: null },
+      vendor: { vendorId: 6, businessName: 'Il-Forn', businessAddress: 'Triq San Pawl, Rabat', logoUrl: null, openNow: null, nextChange: null },
     };
     stubShopper({
       'GET /api/v1/offers/7': { body: { data: { ...offer, endDate: '2020-01-31' } } },

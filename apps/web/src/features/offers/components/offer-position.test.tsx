@@ -30,7 +30,7 @@ const offer: Offer = {
   remaining: null,
   sendNotifications: true,
   category: null,
-  vendor: { vendorId: 3, businessName: 'Crystal Palace Bar', businessType: 'RESTAURANT', businessAddress: 'Triq San Pawl, Rabat', logoUrl: null, contactPhone: '+356 2145 6789', latitude: 35.8811, longitude: 14.3988 },
+  vendor: { vendorId: 3, businessName: 'Crystal Palace Bar', businessType: 'RESTAURANT', businessAddress: 'Triq San Pawl, Rabat', logoUrl: null, contactPhone: '+356 2145 6789', latitude: 35.8811, longitude: 14.3988, openingHours: null, openNow: null, nextChange: null },
   documents: [],
   images: [],
   imageUrl: null,

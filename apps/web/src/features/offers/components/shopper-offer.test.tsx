@@ -31,7 +31,7 @@ const offer: Offer = {
   remaining: null,
   sendNotifications: true,
   category: null,
-  vendor: { vendorId: 3, businessName: 'Crystal Palace Bar', businessType: 'RESTAURANT', businessAddress: 'Triq San Pawl, Rabat', logoUrl: null, contactPhone: '+356 2145 6789', latitude: 35.8811, longitude: 14.3988 },
+  vendor: { vendorId: 3, businessName: 'Crystal Palace Bar', businessType: 'RESTAURANT', businessAddress: 'Triq San Pawl, Rabat', logoUrl: null, contactPhone: '+356 2145 6789', latitude: 35.8811, longitude: 14.3988, openingHours: null, openNow: null, nextChange: null },
   documents: [],
   images: [
     { imageId: 1, cardUrl: '/uploads/1-card.webp', detailUrl: '/uploads/1-detail.webp', width: 1200, height: 900 },
@@ -71,6 +71,9 @@ const shop: Shop = {
   logoUrl: '/uploads/public/logo.webp',
   coverUrl: null,
   website: null,
+  openingHours: null,
+  openNow: null,
+  nextChange: null,
   latitude: 35.8811,
   longitude: 14.3988,
   offers: [card(7, offer.title), card(8, 'Tea with every ftira')],

@@ -1,7 +1,7 @@
 /**
  * The offer page a shopper reads (/viewoffer/:id when they do not own it; DESIGN.md §5): photos first, the
- * discount, title, time left and distance, the shop linking to its page, save, share and directions, terms,
- * and the shop's other offers. The owner keeps the spec's sheet (offer-detail.tsx).
+ * discount, title, time left and distance, the shop linking to its page (and whether it is open now, issue 28), save,
+ * share and directions, terms, and the shop's other offers. The owner keeps the spec's sheet (offer-detail.tsx).
  */
 import { ImageOff, MapPin, Navigation, Receipt } from 'lucide-react';
 import { useRef, useState, type ReactNode } from 'react';
@@ -10,6 +10,7 @@ import { Link } from 'react-router';
 import { haversineKm } from '@qrib/shared/geo';
 import type { Offer } from '@qrib/shared/offer-schemas';
 import { FavoriteButton } from '../../../components/favorite-button.tsx';
+import { OpenStatus } from '../../../components/open-status.tsx';
 import { ShareButton } from '../../../components/share-button.tsx';
 import { ShopLogo } from '../../../components/shop-logo.tsx';
 import { ShopOfferCard } from '../../../components/shop-offer-card.tsx';
@@ -142,6 +143,7 @@ export function ShopperOffer({ offer, action, slots = {} }: { offer: Offer; acti
             <MapPin aria-hidden="true" className="size-3.5 shrink-0" />
             <bdi className="truncate">{offer.vendor.businessAddress}</bdi>
           </span>
+          <OpenStatus openNow={offer.vendor.openNow} nextChange={offer.vendor.nextChange} className="mt-0.5" />
         </span>
       </Link>
       {slots.rating}

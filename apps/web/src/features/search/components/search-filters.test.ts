@@ -25,6 +25,16 @@ describe('search filters in the URL', () => {
     expect(filtersFromParams(new URLSearchParams('category=abc&km=0&min=')).categoryId).toBeUndefined();
   });
 
+  it('keeps the Open now chip in the URL and sends openNow=true (issue 28)', () => {
+    const filters = filtersFromParams(new URLSearchParams('q=pizza&open=1'));
+    expect(filters.openNow).toBe(true);
+    expect(paramsFromFilters(filters).toString()).toBe('q=pizza&open=1');
+    expect(apiQueryFromFilters(filters, undefined).get('openNow')).toBe('true');
+    expect(countActiveFilters(filters)).toBe(1);
+    expect(filtersFromParams(new URLSearchParams('open=yes')).openNow).toBeUndefined();
+    expect(apiQueryFromFilters(filtersFromParams(new URLSearchParams('q=pizza')), undefined).has('openNow')).toBe(false);
+  });
+
   it('counts the filters that are set (text and sort are not filters)', () => {
     const none: SearchFilters = { q: 'pizza', sort: 'newest' };
     expect(countActiveFilters(none)).toBe(0);

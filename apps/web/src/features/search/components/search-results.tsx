@@ -33,7 +33,14 @@ const resultList = (t: TFunction, offers: readonly SearchResult[], firstIsTop = 
   <ul className="grid grid-cols-1 gap-3 md:grid-cols-2">
     {offers.map((offer, index) => (
       <li key={offer.offerId}>
-        <OfferCard offer={offer} shop={offer.vendor} distanceKm={offer.distance} linkLabel={t('search.viewDetails')} first={firstIsTop && index === 0} />
+        <OfferCard
+          offer={offer}
+          shop={offer.vendor}
+          distanceKm={offer.distance}
+          linkLabel={t('search.viewDetails')}
+          first={firstIsTop && index === 0}
+          openStatus={offer.vendor}
+        />
       </li>
     ))}
   </ul>

@@ -7,7 +7,13 @@ import { useSearchParams } from 'react-router';
 import { SEARCH_DEBOUNCE_MS, filtersFromParams, paramsFromFilters, type SearchFilters } from './search-filters.ts';
 
 /** What Clear all changes: every filter, not the text or the sort. */
-export const CLEARED_FILTERS: Partial<SearchFilters> = { categoryId: undefined, discountType: undefined, minDiscount: undefined, maxDistanceKm: undefined };
+export const CLEARED_FILTERS: Partial<SearchFilters> = {
+  categoryId: undefined,
+  discountType: undefined,
+  minDiscount: undefined,
+  maxDistanceKm: undefined,
+  openNow: undefined,
+};
 
 export function useSearchFilters() {
   const [params, setParams] = useSearchParams();

@@ -1,6 +1,7 @@
 /**
  * The shop's details as shoppers see them (issue 28), filled from GET /vendors/me: name, type, address and
- * position ('Use My Location', as the registration sets it), contact phone and e-mail, what it offers, its website.
+ * position ('Use My Location', as the registration sets it), contact phone and e-mail, what it offers, its website,
+ * its opening hours (issue 28 §2, opening-hours-editor.tsx).
  * The registration's rules (vendorUpdateSchema) are checked here; Save sends only the fields changed, the position
  * as its pair. The API's refusals show under their fields.
  */
@@ -26,6 +27,7 @@ import { applyRequestError } from '../../../lib/form-errors.ts';
 import { translateMessage } from '../../../lib/i18n.ts';
 import { reverseGeocode } from '../../../lib/reverse-geocode.ts';
 import { useUpdateBusiness } from '../api/update-business.ts';
+import { OpeningHoursEditor } from './opening-hours-editor.tsx';
 
 export interface ShopProfileValues {
   businessName: string;
@@ -37,6 +39,7 @@ export interface ShopProfileValues {
   contactEmail: string;
   offeringsDescription: string;
   website: string;
+  openingHours: string;
 }
 
 const FIELDS = [
@@ -49,6 +52,7 @@ const FIELDS = [
   'contactEmail',
   'offeringsDescription',
   'website',
+  'openingHours',
 ] as const satisfies readonly (keyof ShopProfileValues & keyof VendorUpdate)[];
 
 export function profileValuesOf(vendor: Vendor): ShopProfileValues {
@@ -62,6 +66,7 @@ export function profileValuesOf(vendor: Vendor): ShopProfileValues {
     contactEmail: vendor.contactEmail,
     offeringsDescription: vendor.offeringsDescription ?? '',
     website: vendor.website ?? '',
+    openingHours: vendor.openingHours ?? '',
   };
 }
 
@@ -85,6 +90,8 @@ export function ShopProfileForm({ business, locate }: { business: Vendor; locate
   const [result, setResult] = useState<{ tone: 'success' | 'error' | 'info'; text: string } | null>(null);
   const [locationError, setLocationError] = useState<string | null>(null);
   const [isLocating, setIsLocating] = useState(false);
+  // A row of the hours editor that cannot be written yet (no day ticked, a time half typed): Save waits for it.
+  const [hoursRowProblem, setHoursRowProblem] = useState(false);
   const {
     register,
     handleSubmit,
@@ -122,6 +129,10 @@ export function ShopProfileForm({ business, locate }: { business: Vendor; locate
 
   const onSubmit = handleSubmit(async (update) => {
     setResult(null);
+    if (hoursRowProblem) {
+      setResult({ tone: 'error', text: t('shopProfile.saveFailed') });
+      return;
+    }
     const changes = changedFields(update, dirtyFields);
     if (Object.keys(changes).length === 0) {
       setResult({ tone: 'info', text: t('shopProfile.nothingChanged') });
@@ -168,6 +179,17 @@ export function ShopProfileForm({ business, locate }: { business: Vendor; locate
           rows={4}
           error={message(errors.offeringsDescription?.message)}
           {...register('offeringsDescription')}
+        />
+      </FormSection>
+
+      <FormSection title={t('hoursEditor.title')}>
+        <OpeningHoursEditor
+          key={business.openingHours ?? ''}
+          initialText={business.openingHours ?? ''}
+          field={register('openingHours')}
+          onTextChange={(text) => setValue('openingHours', text, { shouldDirty: true, shouldValidate: isSubmitted })}
+          onRowProblem={setHoursRowProblem}
+          error={errors.openingHours}
         />
       </FormSection>
 

@@ -26,6 +26,7 @@ const vendor: Vendor = {
   website: null,
   logoUrl: null,
   coverUrl: null,
+  openingHours: null,
   status: 'ACTIVE',
   statusReason: null,
   statusChangedAt: '2026-11-21T10:00:00.000Z',

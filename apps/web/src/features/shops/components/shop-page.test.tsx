@@ -16,6 +16,9 @@ const shop: Shop = {
   logoUrl: null,
   coverUrl: null,
   website: null,
+  openingHours: null,
+  openNow: null,
+  nextChange: null,
   latitude: 35.8811,
   longitude: 14.3988,
   offers: [
@@ -147,6 +150,38 @@ describe('ShopPage’s cover and website (issue 28)', () => {
     expect(await screen.findByText('This shop has no offers right now.')).toBeInTheDocument();
     expect(screen.queryByTestId('shop-cover')).not.toBeInTheDocument();
     expect(screen.queryByTestId('shop-website')).not.toBeInTheDocument();
+  });
+});
+
+describe('ShopPage’s hours (issue 28)', () => {
+  it('says whether the shop is open, its week day by day, and the hours as the shop wrote them', async () => {
+    const openingHours = 'Mo-Fr 08:00-19:00; Sa 08:30-13:00; Su,PH off';
+    stubApi({ 'GET /api/v1/vendors/3': { body: { data: { ...shop, openingHours, openNow: false, nextChange: null } } }, 'GET /api/v1/me/favorites': neverAnswer });
+    renderShop();
+    expect(await screen.findByTestId('open-status')).toHaveTextContent(/^Closed$/);
+    const hours = screen.getByRole('region', { name: 'Opening hours' });
+    const week = within(hours)
+      .getAllByRole('term')
+      .map((term) => `${term.textContent} ${term.nextElementSibling?.textContent}`);
+    expect(week).toEqual(['Mon–Fri 08:00–19:00', 'Sat 08:30–13:00', 'Sun Closed']);
+    expect(hours).toHaveTextContent('Closed on public holidays');
+    expect(within(hours).getByTestId('shop-hours-text')).toHaveTextContent(openingHours);
+    // The offers' cards do not repeat the shop's own status.
+    expect(screen.getAllByTestId('open-status')).toHaveLength(1);
+  });
+
+  it('keeps hours the table cannot say as written, and says "Hours not given" without any', async () => {
+    stubApi({ 'GET /api/v1/vendors/3': { body: { data: { ...shop, openingHours: 'Jan-Mar Mo-Fr 08:00-19:00', openNow: true, nextChange: null } } }, 'GET /api/v1/me/favorites': neverAnswer });
+    const { unmount } = renderShop();
+    expect(await screen.findByTestId('open-status')).toHaveTextContent(/^Open$/);
+    expect(screen.queryByRole('term')).not.toBeInTheDocument();
+    expect(screen.getByTestId('shop-hours-text')).toHaveTextContent('Jan-Mar Mo-Fr 08:00-19:00');
+    unmount();
+
+    stubApi({ 'GET /api/v1/vendors/3': { body: { data: shop } }, 'GET /api/v1/me/favorites': neverAnswer });
+    renderShop();
+    expect(await screen.findByTestId('open-status')).toHaveTextContent('Hours not given');
+    expect(screen.queryByTestId('shop-hours')).not.toBeInTheDocument();
   });
 });
 

@@ -1,6 +1,6 @@
 /**
  * A shop's page (/shops/:vendorId, DESIGN.md §5): its logo or initial, name, type, address, phone to call,
- * directions on a map site, and all its current offers as cards.
+ * directions on a map site, whether it is open now and its opening hours (issue 28), and all its current offers as cards.
  */
 import { Globe, MapPin, Navigation, Phone } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -10,6 +10,7 @@ import type { Shop } from '@qrib/shared/shop-schemas';
 import { LazyShopMap } from '../../../components/map/lazy-shop-map.tsx';
 import { shopPointsFromOffers } from '../../../components/map/map-points.ts';
 import { OfferCard } from '../../../components/offer-card.tsx';
+import { OpenStatus } from '../../../components/open-status.tsx';
 import { ShareButton } from '../../../components/share-button.tsx';
 import { ShopLogo } from '../../../components/shop-logo.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/data-states.tsx';
@@ -18,6 +19,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { distanceText } from '../../../lib/format.ts';
 import { lastKnownLocation } from '../../../lib/shopper-location.ts';
 import { directionsUrl, isShopId, useShop } from '../../../lib/shops.ts';
+import { ShopHours } from './shop-hours.tsx';
 
 const actionClass =
   'inline-flex min-h-11 items-center gap-2 rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700';
@@ -72,6 +74,7 @@ function ShopDetails({ shop, slots }: { shop: Shop; slots: ShopPageSlots }) {
             )}
           </span>
         </p>
+        <OpenStatus openNow={shop.openNow} nextChange={shop.nextChange} large />
         <div className="flex flex-wrap gap-3">
           {shop.contactPhone ? (
             <a href={`tel:${shop.contactPhone.replace(/[^\d+]/g, '')}`} className={actionClass}>
@@ -98,6 +101,7 @@ function ShopDetails({ shop, slots }: { shop: Shop; slots: ShopPageSlots }) {
           <ShareButton title={shop.businessName} path={paths.sharedShop(shop.vendorId)} className={actionClass} />
           {slots.report}
         </div>
+        {shop.openingHours ? <ShopHours openingHours={shop.openingHours} /> : null}
       </header>
       {/* Where the shop is, for the eyes (the address above says it in words): a still map, no keyboard stop. */}
       <LazyShopMap shops={[point]} interactive={false} className="h-44 w-full overflow-hidden rounded-2xl border border-slate-200 sm:h-56" />

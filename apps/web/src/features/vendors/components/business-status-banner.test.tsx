@@ -21,6 +21,7 @@ const vendor: Vendor = {
   website: null,
   logoUrl: null,
   coverUrl: null,
+  openingHours: null,
   status: 'REJECTED',
   statusReason: 'The licence photo is unreadable',
   statusChangedAt: '2026-11-21T10:00:00.000Z',
