@@ -1,10 +1,11 @@
 /**
  * The customer's nearby offers home (spec §2.4): where you are, categories, and offers from the nearest
  * shops first; the first four, then See all, which also loads further pages. Each card says whether its shop is open
- * now, and the Open now chip keeps only the shops open now (issue 28).
+ * now, and the Open now chip keeps only the shops open now (issue 28; in the URL, `?open=1`, so reload and Back keep it).
  */
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import type { NearbyBusiness } from '@qrib/shared/nearby-schemas';
 import { ViewToggle, type OffersView } from '../../../components/map/view-toggle.tsx';
 import { OfferCard } from '../../../components/offer-card.tsx';
@@ -53,7 +54,15 @@ export function NearbyHome({ greeting }: { greeting?: string }) {
   const { t } = useTranslation();
   const { location, detectDevice, choosePlace } = useShopperLocation();
   const fetchLocation = location.status === 'ready' ? location.fetchLocation : undefined;
-  const [openNow, setOpenNow] = useState(false);
+  const [params, setParams] = useSearchParams();
+  const openNow = params.get('open') === '1';
+  const setOpenNow = (on: boolean) =>
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      if (on) next.set('open', '1');
+      else next.delete('open');
+      return next;
+    });
   const nearby = useNearbyOffers(fetchLocation, openNow);
   useLiveOffers(fetchLocation);
   const [showAll, setShowAll] = useState(false);
