@@ -7,7 +7,8 @@
  * (2 000 positions asked before), next to a bare Fastify JSON route in the same run (autocannon, in a child
  * process so it does not share the server's thread), as ratios, with the cache's hit rate. Positions are
  * scattered around Malta's and Gozo's localities, not one repeated point. Ends with issue 11's cold targets and issue
- * 27's two ratios, each met or not: a new position's HTTP p50 over the page query's SQL p50 (≤ 1.3), and requests/s at
+ * 27's two ratios, each met or not, and issue 28's "open now" (the first page's p50 with and without openNow=true, at
+ * this moment and, SQL alone, at three moments of the week, shops carrying five common weeks of hours or none): a new position's HTTP p50 over the page query's SQL p50 (≤ 1.3), and requests/s at
  * new positions with the cache on over the same with it off (≥ 1). HTTP times run to the answer's last byte.
  * Runs on the embedded database, and also on PostgreSQL when DATABASE_URL is set (a scratch database is
  * created there and dropped afterwards). Run: npm run bench:nearby  (BENCH_BUSINESSES to change the size;
@@ -21,7 +22,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { MALTA_LOCALITIES, NEARBY_PAGE_SIZE, maltaToday } from '@qrib/shared';
+import { MALTA_LOCALITIES, NEARBY_PAGE_SIZE, maltaOffsetHours, maltaToday } from '@qrib/shared';
 import { buildApp } from '../apps/api/src/app.ts';
 import { loadConfig } from '../apps/api/src/config.ts';
 import { openDatabase, selectRows, selectRowsPrepared, type Database } from '../apps/api/src/db/client.ts';
@@ -30,6 +31,7 @@ import { encodeAnswer } from '../apps/api/src/kernel/answer-encoding.ts';
 import { NEARBY_CACHE_TTL_MS, NEARBY_CELL_DEGREES } from '../apps/api/src/domains/nearby/cache.ts';
 import { earthPoint } from '../apps/api/src/domains/nearby/geometry.ts';
 import { nearestQuery, pageQuery, refreshCurrentOfferUntilQuery } from '../apps/api/src/domains/nearby/repository/queries.ts';
+import { HORIZON_DAYS, intervalRows, readHours } from '../apps/api/src/domains/businesses/index.ts';
 
 const BUSINESSES = Number(process.env.BENCH_BUSINESSES ?? 100_000);
 const OFFERS_PER_BUSINESS = 5;
@@ -56,6 +58,23 @@ function gaussian() {
 function randomShopperPoint() {
   const town = MALTA_LOCALITIES[Math.floor(Math.random() * MALTA_LOCALITIES.length)] ?? { latitude: 35.8989, longitude: 14.5146 };
   return { latitude: town.latitude + gaussian() * 0.004, longitude: town.longitude + gaussian() * 0.005 };
+}
+
+/** The next instant after `from` (within HORIZON_DAYS) that is `weekday` (0 Monday) at `hour` (fractional) in Malta. */
+function nextMaltaMoment(from: Date, weekday: number, hour: number): Date {
+  for (let day = 0; day < Math.min(8, HORIZON_DAYS); day += 1) {
+    const date = new Date(from.getTime() + day * 86_400_000);
+    const malta = maltaToday(date);
+    const wallMidnight = Date.parse(`${malta}T00:00:00Z`);
+    if ((new Date(wallMidnight).getUTCDay() + 6) % 7 !== weekday) continue;
+    const wall = wallMidnight + hour * 3_600_000;
+    // Malta is UTC+1 or +2: the instant whose Malta wall clock is `wall`.
+    for (const offset of [2, 1]) {
+      const instant = wall - offset * 3_600_000;
+      if (maltaOffsetHours(instant) === offset && instant > from.getTime()) return new Date(instant);
+    }
+  }
+  return from;
 }
 
 function describe(values: number[]) {
@@ -89,8 +108,43 @@ async function generate(database: Database) {
     await db.execute(sql`ALTER TABLE offers ENABLE TRIGGER USER`);
   }
   await db.execute(refreshCurrentOfferUntilQuery());
+  await giveHours(db);
   await db.execute(sql`ANALYZE`);
   return performance.now() - start;
+}
+
+/**
+ * Issue 28 §2: hours as shops write them: a fifth give none, the rest one of five common weeks; their open intervals
+ * for the fortnight are what PATCH /vendors/me writes (computed once per distinct text, as every shop with that text
+ * has the same).
+ */
+const BENCH_HOURS: [share: number, text: string][] = [
+  [0.2, ''],
+  [0.45, 'Mo-Sa 08:00-19:00; Su,PH off'],
+  [0.15, 'Mo-Su 07:00-23:00'],
+  [0.12, 'Mo-Fr 09:00-13:00,16:00-19:00; Sa 09:00-13:00; Su,PH off'],
+  [0.05, 'Tu-Su 12:00-15:00,19:00-23:00'],
+  [0.03, '24/7'],
+];
+
+async function giveHours(db: Database['db']) {
+  let from = 0;
+  for (const [share, text] of BENCH_HOURS) {
+    const to = from + share;
+    if (text) {
+      await db.execute(sql`UPDATE vendors SET opening_hours = ${text} WHERE (hashtext(id::text)::bigint + 2147483648) / 4294967296.0 >= ${from} AND (hashtext(id::text)::bigint + 2147483648) / 4294967296.0 < ${to}`);
+      const rows = intervalRows(readHours(text), Date.now());
+      const values = sql.join(
+        rows.map((row) => sql`(${row.opensAt.toISOString()}::timestamptz, ${row.closesAt.toISOString()}::timestamptz, ${row.horizon.toISOString()}::timestamptz)`),
+        sql`, `,
+      );
+      if (rows.length > 0) {
+        await db.execute(sql`INSERT INTO vendor_open_intervals (vendor_id, opens_at, closes_at, horizon)
+          SELECT v.id, x.opens_at, x.closes_at, x.horizon FROM vendors v CROSS JOIN (VALUES ${values}) AS x (opens_at, closes_at, horizon) WHERE v.opening_hours = ${text}`);
+      }
+    }
+    from = to;
+  }
 }
 
 async function insertOffers(db: Database['db'], lowest: number, highest: number) {
@@ -158,6 +212,19 @@ async function measure(label: string, database: Database) {
       return { timings, businessesOnPage };
     };
     const fresh = (count: number) => Array.from({ length: count }, randomShopperPoint);
+    const timePagesWith = async (base: string, points: { latitude: number; longitude: number }[], query: string) => {
+      const timings: number[] = [];
+      let businessesOnPage = 0;
+      for (const point of points) {
+        const start = performance.now();
+        const response = await fetch(`${base}${pagePath(point)}${query}`, { headers });
+        const bytes = await response.arrayBuffer();
+        timings.push(performance.now() - start);
+        if (response.status !== 200) throw new Error(`nearby answered ${response.status}`);
+        businessesOnPage = (JSON.parse(Buffer.from(bytes).toString('utf8')) as { data: unknown[] }).data.length;
+      }
+      return { timings, businessesOnPage };
+    };
 
     await timePages(coldBase, fresh(30));
     const sample = Buffer.from(await (await fetch(`${coldBase}${pagePath(fresh(1)[0] ?? { latitude: 35.9, longitude: 14.5 })}`, { headers: { authorization: headers.authorization } })).arrayBuffer());
@@ -185,10 +252,37 @@ async function measure(label: string, database: Database) {
     };
     // As the first page asks: the page, one row to tell whether more follow and one to spare for ties.
     const limit = NEARBY_PAGE_SIZE + 2;
-    const scan = await timeSql((center) => nearestQuery({ center, today: maltaToday(), categoryId: undefined, limit }));
+    const now = new Date();
+    const scan = await timeSql((center) => nearestQuery({ center, today: maltaToday(), categoryId: undefined, limit, now }));
     console.log(`KNN scan SQL alone: ${describe(scan)}`);
-    const whole = await timeSql((center) => pageQuery({ center, today: maltaToday(), categoryId: undefined, limit }));
+    const whole = await timeSql((center) => pageQuery({ center, today: maltaToday(), categoryId: undefined, limit, now }));
     console.log(`page query SQL alone (the scan and the offers' card JSON): ${describe(whole)}`);
+
+    // Issue 28 §2: only shops open now, in the same statement. How deep the scan goes depends on how many shops are
+    // open at that moment, so the SQL is also timed at three moments of a Malta week (the shares of BENCH_HOURS).
+    const openShare = await selectRows<{ share: number }>(
+      database.db,
+      sql`SELECT avg((EXISTS (SELECT 1 FROM vendor_open_intervals i WHERE i.vendor_id = v.id AND i.opens_at <= ${now.toISOString()}::timestamptz AND i.closes_at > ${now.toISOString()}::timestamptz))::int)::float8 AS share FROM vendors v`,
+    );
+    const openHttpPlain = await timePages(coldBase, fresh(SAMPLES));
+    const openHttp = await timePagesWith(coldBase, fresh(SAMPLES), '&openNow=true');
+    const plainP50 = percentile(openHttpPlain.timings, 50);
+    const openP50 = percentile(openHttp.timings, 50);
+    console.log(
+      `open now (issue 28): first page through HTTP, cache off, at this moment (${((openShare[0]?.share ?? 0) * 100).toFixed(0)}% of shops open): without openNow ${describe(openHttpPlain.timings)}; with openNow=true ${describe(openHttp.timings)} (${openHttp.businessesOnPage} businesses); ratio ${(openP50 / plainP50).toFixed(2)} (target ≤ 1.10 ${openP50 <= plainP50 * 1.1 ? 'met' : 'NOT met'})`,
+    );
+    const moments: [string, Date][] = [
+      ['a Wednesday 11:00', nextMaltaMoment(now, 2, 11)],
+      ['a Saturday 21:30', nextMaltaMoment(now, 5, 21.5)],
+      ['a Sunday 03:00', nextMaltaMoment(now, 6, 3)],
+    ];
+    for (const [name, moment] of moments) {
+      const plain = await timeSql((center) => pageQuery({ center, today: maltaToday(moment), categoryId: undefined, limit, now: moment }));
+      const filtered = await timeSql((center) => pageQuery({ center, today: maltaToday(moment), categoryId: undefined, limit, now: moment, openNow: true }));
+      console.log(
+        `open now, page query SQL alone at ${name} (within the intervals' fortnight): without ${describe(plain)}; with openNow ${describe(filtered)}; ratio ${(percentile(filtered, 50) / percentile(plain, 50)).toFixed(2)}`,
+      );
+    }
 
     // The load: SHOPPERS fixed positions, in random order; every connection goes through the whole list.
     const shoppers = fresh(SHOPPERS);

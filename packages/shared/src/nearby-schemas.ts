@@ -4,7 +4,7 @@ import { categorySchema } from './category-schemas.ts';
 import { MAX_INT } from './constants.ts';
 import { OFFER_EVENT_KINDS } from './enums.ts';
 import { MESSAGES } from './messages.ts';
-import { openNowParam, openStateFields } from './opening-hours.ts';
+import { activeNowParam, openNowParam, openStateFields, scheduleStateFields } from './opening-hours.ts';
 import { DISCOUNT_TYPES, OFFER_STATUSES } from './offer-constants.ts';
 import { NEARBY_RADIUS_KM, MAX_NEARBY_RADIUS_KM, SEARCH_SORTS, SEARCH_TEXT_MAX_LENGTH } from './nearby-constants.ts';
 
@@ -44,8 +44,9 @@ export const nearbyQuerySchema = z.object({
       .optional(),
   ),
   cursor: z.preprocess(blankToUndefined, z.string().max(200, { error: MESSAGES.cursorInvalid }).optional()),
-  /** Issue 28: only shops open now (their hours say so at this instant in Malta). */
+  /** Issue 28: only shops open now (their hours say so at this instant in Malta), only offers that hold now. */
   openNow: openNowParam,
+  activeNow: activeNowParam,
 });
 export type NearbyQuery = z.output<typeof nearbyQuerySchema>;
 
@@ -72,6 +73,8 @@ export const nearbyOfferSchema = z.object({
   offerPrice: z.number().nullable(),
   buyQuantity: z.number().int().nullable(),
   getQuantity: z.number().int().nullable(),
+  /** Issue 28 §3 (last): the happy-hour schedule and whether it holds now. */
+  ...scheduleStateFields,
 });
 
 /** Spec §3 "Nearby result": a business with its offers, nearest first. */
@@ -154,6 +157,7 @@ export const searchQuerySchema = z.object({
   sort: z.preprocess(blankToUndefined, z.enum(SEARCH_SORTS, { error: MESSAGES.sortInvalid }).default('relevance')),
   cursor: nearbyQuerySchema.shape.cursor,
   openNow: openNowParam,
+  activeNow: activeNowParam,
 });
 export type SearchQuery = z.output<typeof searchQuerySchema>;
 

@@ -21,6 +21,8 @@ export const newOfferPayloadSchema = z.object({
   offerId: z.number().int(),
   title: z.string(),
   businessName: z.string(),
+  /** Issue 28 §3: the happy-hour schedule (OSM syntax), absent or null when the offer holds all day. */
+  schedule: z.string().nullable().optional(),
 });
 
 /** To the shopper: their code was redeemed at the till (issue 13). */

@@ -11,9 +11,9 @@ import { isCalendarDate } from './malta-time.ts';
 import { codedMessage } from './message-codes.ts';
 import { MESSAGES } from './messages.ts';
 import { multiLine, singleLine } from './text-rules.ts';
-import { openStateFields } from './opening-hours.ts';
+import { openStateFields, scheduleStateFields } from './opening-hours.ts';
 import { ratingSchema } from './shop-schemas.ts';
-import { BUSINESS_TYPES } from './vendor-schemas.ts';
+import { BUSINESS_TYPES, openingHoursText } from './vendor-schemas.ts';
 import { DISCOUNT_TYPES, MAX_BUY_GET_QUANTITY, MAX_DISCOUNT_VALUE, TARGET_AUDIENCES, REDEMPTION_LIMITS, OFFER_STATUSES } from './offer-constants.ts';
 
 export * from './offer-constants.ts';
@@ -157,6 +157,13 @@ export const offerFieldsSchema = z.preprocess(
     regularPrice: regularPriceField,
     buyQuantity: quantityField(codedMessage('buyQuantityInvalid', { max: MAX_BUY_GET_QUANTITY })),
     getQuantity: quantityField(codedMessage('getQuantityInvalid', { max: MAX_BUY_GET_QUANTITY })),
+    /**
+     * Issue 28 §3: a happy-hour schedule in OSM opening_hours syntax ('' or left out: none, the offer holds all day);
+     * the API checks that it reads and that it falls on some day between the start and end dates.
+     */
+    schedule: openingHoursText(MESSAGES.scheduleTooLong)
+      .optional()
+      .transform((value) => value ?? null),
   })
   // Cross-field rules run even while other fields still fail (`when`), so the form shows every message at once.
   .refine((offer) => offer.startDate <= offer.endDate, {
@@ -289,6 +296,8 @@ export const offerSchema = z.object({
   offerPrice: z.number().nullable(),
   buyQuantity: z.number().int().nullable(),
   getQuantity: z.number().int().nullable(),
+  /** Issue 28 §3: the happy-hour schedule and whether it holds now (opening-hours.ts). */
+  ...scheduleStateFields,
   /**
    * Redemptions at the till so far (issue 13), for the offer's owner only (null to anyone else: an unlimited offer's
    * count is the shop's sales), and the units left, for everyone (null when unlimited).

@@ -68,3 +68,36 @@ export function openState(openNow: boolean | null, nextChange: string | null, no
   if (Number.isNaN(next)) return { kind: 'closed', opensAt: null, weekday: null };
   return { kind: 'closed', opensAt: maltaTimeOfDay(next), weekday: maltaDay(next) === maltaDay(now.getTime()) ? null : maltaWeekday(next) };
 }
+
+/**
+ * Issue 28 §3: an offer's happy-hour schedule (OSM syntax, `Mo-Th 17:00-19:00`) and its state: `activeNow` null when
+ * the offer has no schedule (it holds all day), else whether a window is open now; the window open now, or else the
+ * next one (null when none in the coming fortnight).
+ */
+export const scheduleStateFields = {
+  schedule: z.string().nullable(),
+  activeNow: z.boolean().nullable(),
+  windowOpensAt: z.string().nullable(),
+  windowClosesAt: z.string().nullable(),
+};
+
+/** `activeNow=true` on nearby-offers and search: only offers that hold now (no schedule, or inside a window). */
+export const activeNowParam = openNowParam;
+
+export type HappyHourState =
+  | { kind: 'allDay' }
+  | { kind: 'onNow'; from: string; to: string }
+  | { kind: 'starts'; from: string; to: string; weekday: number | null }
+  | { kind: 'noWindow' };
+
+/** What a card says about a happy hour: "Happy hour 17:00–19:00 · on now", "… · starts 17:00" (a day named when not today). */
+export function happyHourState(activeNow: boolean | null, windowOpensAt: string | null, windowClosesAt: string | null, now: Date = new Date()): HappyHourState {
+  if (activeNow === null) return { kind: 'allDay' };
+  if (windowOpensAt === null || windowClosesAt === null) return { kind: 'noWindow' };
+  const opens = Date.parse(windowOpensAt);
+  const closes = Date.parse(windowClosesAt);
+  const from = maltaTimeOfDay(opens);
+  const to = maltaTimeOfDay(closes);
+  if (activeNow && closes > now.getTime()) return { kind: 'onNow', from, to };
+  return { kind: 'starts', from, to, weekday: maltaDay(opens) === maltaDay(now.getTime()) ? null : maltaWeekday(opens) };
+}

@@ -20,6 +20,7 @@ import { offerPrice } from '@qrib/shared/offer-price';
 import type { Db } from './client.ts';
 import { offerImages, type offers } from './schema.ts';
 import { publicUrl } from '../storage/public-url.ts';
+import { scheduleStateOf } from '../kernel/opening-hours.ts';
 
 export function presentOfferSummary(offer: typeof offers.$inferSelect, imageUrl: string | null) {
   return {
@@ -36,6 +37,8 @@ export function presentOfferSummary(offer: typeof offers.$inferSelect, imageUrl:
     remaining: remainingUnits(offer.maxRedemptions, offer.redeemedCount),
     featuredOffer: offer.featuredOffer,
     ...presentOfferPricing(offer),
+    // Issue 28 §3 (last, as on the nearby cards): the happy hour and whether it holds now.
+    ...scheduleStateOf(offer.schedule),
   };
 }
 

@@ -43,3 +43,9 @@ export interface OpenStateRow {
 export function presentOpenState(row: OpenStateRow): { openNow: boolean | null; nextChange: string | null } {
   return { openNow: row.open_now === null || row.open_now === undefined ? null : Boolean(row.open_now), nextChange: row.next_change ?? null };
 }
+
+/** Issue 28 §3: An offer (o) that holds at `now`: no schedule, or inside one of its windows (for a WHERE clause). */
+export function activeNowCondition(now: Date): SQL {
+  const at = sql`${now.toISOString()}::timestamptz`;
+  return sql`(o.schedule IS NULL OR EXISTS (SELECT 1 FROM offer_schedule_intervals s WHERE s.offer_id = o.offer_id AND s.closes_at > ${at} AND s.opens_at <= ${at}))`;
+}

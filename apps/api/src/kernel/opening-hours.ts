@@ -112,3 +112,20 @@ export function openStateOf(text: string | null, now: Date = new Date()): { open
   const state = reading.hours.stateAt(now.getTime());
   return { openNow: state.open, nextChange: state.nextChange === null ? null : new Date(state.nextChange).toISOString() };
 }
+
+/**
+ * An offer's happy hour at `now` (issue 28 §3): no schedule, all day (activeNow null); else whether a window is open,
+ * and that window or the next one (its true start, even when it began before `now`), within the coming fortnight.
+ */
+export function scheduleStateOf(
+  schedule: string | null,
+  now: Date = new Date(),
+): { schedule: string | null; activeNow: boolean | null; windowOpensAt: string | null; windowClosesAt: string | null } {
+  if (schedule === null) return { schedule, activeNow: null, windowOpensAt: null, windowClosesAt: null };
+  const reading = Hours.read(schedule);
+  if (!reading.ok) return { schedule, activeNow: false, windowOpensAt: null, windowClosesAt: null };
+  const at = now.getTime();
+  const window = reading.hours.intervals(at - DAY_MS, at + 14 * DAY_MS).find(([, closes]) => closes > at);
+  if (!window) return { schedule, activeNow: false, windowOpensAt: null, windowClosesAt: null };
+  return { schedule, activeNow: window[0] <= at, windowOpensAt: new Date(window[0]).toISOString(), windowClosesAt: new Date(window[1]).toISOString() };
+}

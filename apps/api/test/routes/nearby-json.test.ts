@@ -16,6 +16,7 @@ import { publicUrl } from '../../src/storage/public-url.ts';
 import { selectRows } from '../../src/db/client.ts';
 import { OFFER_PRICE } from '../../src/domains/nearby/repository/queries.ts';
 import { openStateOf } from '../../src/kernel/opening-hours.ts';
+import { intervalRows, readHours, replaceScheduleIntervals } from '../../src/domains/businesses/index.ts';
 import { insertShop } from '../factories.ts';
 import { createTestApp, createTestDatabase, signUp, type TestDatabase } from '../helpers.ts';
 
@@ -38,6 +39,7 @@ const PRICES = [null, '4.35', '0.01', '1005.55', '99999.99', '12.34', '7.77', '1
  */
 const clock = (hoursAhead: number) => maltaTimeOfDay(Date.now() + hoursAhead * 3_600_000);
 const HOURS = [null, '24/7', 'off', `Mo-Su ${clock(-2)}-${clock(3)}`, `Mo-Su ${clock(2)}-${clock(4)}`];
+const SCHEDULES = [null, `Mo-Su ${clock(-1)}-${clock(2)}`, `Mo-Su ${clock(3)}-${clock(5)} "after \\work"`];
 
 let testDb: TestDatabase;
 let cachedApp: App;
@@ -83,11 +85,14 @@ beforeAll(async () => {
           endDate: addDays(today, n),
           termsAndConditions: n % 2 === 1 ? null : 'Terms: "one" per person',
           featuredOffer: n === 3,
+          // Issue 28 §3: happy hours on now, later (with a quoted comment, as OSM allows), and none.
+          schedule: SCHEDULES[(index + n) % SCHEDULES.length] ?? null,
           status: 'ACTIVE',
           locationLatitude: HERE.latitude + index * 0.0007,
           locationLongitude: HERE.longitude - index * 0.0009,
         })
         .returning();
+      if (offer?.schedule) await replaceScheduleIntervals(db, offer.offerId, intervalRows(readHours(offer.schedule), Date.now()));
       if (n % 2 === 0) {
         await db.insert(offerImages).values({
           offerId: offer?.offerId ?? 0,

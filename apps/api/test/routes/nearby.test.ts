@@ -102,6 +102,11 @@ describe('GET /api/v1/offers/nearby-offers', () => {
       offerPrice: null,
       buyQuantity: null,
       getQuantity: null,
+      // Issue 28 §3: no happy hour: it holds all day.
+      schedule: null,
+      activeNow: null,
+      windowOpensAt: null,
+      windowClosesAt: null,
     });
   });
 

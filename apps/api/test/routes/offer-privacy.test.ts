@@ -32,6 +32,10 @@ describe('offer detail privacy', () => {
       contactPhone: '+356 2141 0000',
       latitude: 35.8989,
       longitude: 14.5146,
+      // Issue 28 §2: hours not given.
+      openingHours: null,
+      openNow: null,
+      nextChange: null,
     });
     expect(offer.documents).toEqual([]);
     expect(response.body).not.toContain(privateContact.contactEmail);

@@ -46,6 +46,10 @@ describe('GET /api/v1/vendors/:vendorId (a shop’s page)', () => {
       logoUrl: null,
       coverUrl: null,
       website: null,
+      // Issue 28 §2: hours not given (never 'closed').
+      openingHours: null,
+      openNow: null,
+      nextChange: null,
       latitude: 35.8813,
       longitude: 14.3989,
       // No reviews yet (issue 14; routes/reviews.test.ts rates shops).

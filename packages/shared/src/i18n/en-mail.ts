@@ -43,6 +43,7 @@ export const enMail = {
     receiptAction: 'See my receipts',
     newOfferSubject: 'New at {{business}}: {{title}}',
     newOfferBody: '{{business}}, a shop you saved, has a new offer: {{title}}.',
+    newOfferHappyHour: "It is a happy-hour offer: it holds {{schedule}}.",
     newOfferAction: 'See the offer',
     weeklyReportSubject: 'Your week on Qrib: {{business}}',
     weeklyReportBody: 'How {{business}} did from {{weekStart}} to {{weekEnd}}:',

@@ -13,6 +13,7 @@ export const enShare = {
     priceBefore: 'Price before',
     priceNow: 'Now',
     validUntil: 'Valid until {{date}}',
+    happyHour: "Happy hour: {{schedule}}",
     terms: 'Terms & Conditions',
     photoAlt: '{{title}} at {{shop}}',
     logoAlt: '{{name}} logo',

@@ -22,6 +22,12 @@ export function maltaClock(instant: Date): string {
   return shifted.toISOString().slice(11, 16);
 }
 
+/** 'DD/MM HH:MM' in Malta (the next happy hour, read at the till). */
+export function maltaDayAndClock(instant: Date): string {
+  const shifted = new Date(instant.getTime() + maltaOffsetHours(instant.getTime()) * 3_600_000).toISOString();
+  return `${shifted.slice(8, 10)}/${shifted.slice(5, 7)} ${shifted.slice(11, 16)}`;
+}
+
 /** Why an offer cannot be claimed or redeemed today (409), if it cannot. */
 export function closedReason(offer: Pick<ClaimableOffer, 'status' | 'startDate' | 'endDate'>, today: string): DomainError | undefined {
   if (offer.status === 'PAUSED') return new DomainError('conflict', 'offerPaused');

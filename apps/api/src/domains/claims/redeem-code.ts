@@ -4,7 +4,7 @@
  */
 import { REDEMPTION_FAILURE_WINDOW_MINUTES, REDEMPTION_FAILURES_PER_SESSION, maltaToday, type Redemption } from '@qrib/shared';
 import { DomainError } from '../../kernel/domain-error.ts';
-import { closedReason, maltaClock, UNDO_MS } from './claim-codes.ts';
+import { closedReason, maltaClock, maltaDayAndClock, UNDO_MS } from './claim-codes.ts';
 import type { ClaimsRepository } from './repository.ts';
 import type { RateLimitCountersRepository } from '../../kernel/repository/rate-limit-counters.ts';
 import type { BurstCheck } from '../trust/index.ts';
@@ -38,7 +38,7 @@ export async function redeemCode(deps: RedeemDeps, vendorId: number, staff: { id
     await deps.waitTurn(staff.sessionId);
     hasWaited = true;
   }
-  const outcome = await deps.claims.redeem(vendorId, code, staff.id, maltaToday(now), UNDO_MS);
+  const outcome = await deps.claims.redeem(vendorId, code, staff.id, maltaToday(now), UNDO_MS, now);
   if (outcome.kind === 'unknown') {
     // Counted in one statement each: of a burst of wrong codes sent at once, those past the limit wait too.
     const sameCode = await deps.counters.increment(`!redeem-wrong:${staff.sessionId}:${code}`, FAILURE_WINDOW_MS);
@@ -57,6 +57,8 @@ export async function redeemCode(deps: RedeemDeps, vendorId: number, staff: { id
       throw new DomainError('conflict', 'codeAlreadyRedeemed', { time: maltaClock(outcome.redeemedAt), redeemedAt: outcome.redeemedAt.toISOString() });
     case 'offer-closed':
       throw closedReason(outcome.offer, maltaToday(now)) ?? new DomainError('conflict', 'offerSoldOut');
+    case 'outside-schedule':
+      throw new DomainError('conflict', 'offerOutsideSchedule', { schedule: outcome.schedule, next: outcome.nextWindow === null ? '—' : maltaDayAndClock(new Date(outcome.nextWindow)) });
     case 'no-longer-new':
       throw new DomainError('conflict', 'claimNoLongerNew');
     case 'sold-out':

@@ -12,6 +12,7 @@ import { notifications } from '../../db/schema.ts';
 import { publicUrlSql } from '../../db/public-url-sql.ts';
 import { establishedSql, purchasesSql } from '../trust/index.ts';
 import { SHOP_SEEN_BY_SHOPPERS } from '../../db/shopper-visibility.ts';
+import { scheduleStateOf } from '../../kernel/opening-hours.ts';
 
 /** What deciding on a claim needs to know about its offer and shop. */
 export interface ClaimableOffer {
@@ -85,6 +86,8 @@ export type RedeemOutcome =
   | { kind: 'unknown' }
   | { kind: 'already-redeemed'; redeemedAt: Date }
   | { kind: 'offer-closed'; offer: ClaimableOffer }
+  /** Issue 28 §3: a happy-hour offer redeemed outside its windows; the next window's start (null: none in a fortnight). */
+  | { kind: 'outside-schedule'; schedule: string; nextWindow: string | null }
   | { kind: 'no-longer-new' }
   | { kind: 'sold-out' }
   /** A business shoppers do not see (issue 14: PENDING, REJECTED, SUSPENDED, CLOSED) sells nothing through Qrib. */
@@ -202,7 +205,7 @@ export function createClaimsRepository(db: Db) {
      * nothing at all (a business shoppers do not see, an unknown code, one already redeemed, an offer not open today,
      * or no unit left). The business is checked again inside the transaction: a suspension committed meanwhile wins.
      */
-    async redeem(vendorId: number, code: string, staffUserId: number, today: string, undoMs: number): Promise<RedeemOutcome> {
+    async redeem(vendorId: number, code: string, staffUserId: number, today: string, undoMs: number, now = new Date()): Promise<RedeemOutcome> {
       const businessHidden = async (): Promise<RedeemOutcome | undefined> => {
         const [business] = await selectRows<{ status: string; status_reason: string | null; seen: boolean }>(
           db,
@@ -222,10 +225,11 @@ export function createClaimsRepository(db: Db) {
         start_date: string;
         end_date: string;
         target_audience: ClaimableOffer['targetAudience'];
+        schedule: string | null;
       }>(
         db,
         sql`SELECT c.id, c.user_id, c.status, c.redeemed_at, o.offer_id, o.status AS offer_status, o.start_date::text AS start_date, o.end_date::text AS end_date,
-              o.target_audience
+              o.target_audience, o.schedule
             FROM offer_claims c JOIN offers o ON o.offer_id = c.offer_id WHERE c.vendor_id = ${vendorId} AND c.code = ${code}`,
       );
       if (!found) return { kind: 'unknown' };
@@ -240,6 +244,11 @@ export function createClaimsRepository(db: Db) {
         const offer = await this.findClaimableOffer(found.offer_id);
         if (offer) return { kind: 'offer-closed', offer };
         return { kind: 'unknown' };
+      }
+      // Issue 28 §3: a happy-hour code is claimed at any time but redeemed only inside a window (the till's clock).
+      if (found.schedule !== null) {
+        const window = scheduleStateOf(found.schedule, now);
+        if (!window.activeNow) return { kind: 'outside-schedule', schedule: found.schedule, nextWindow: window.windowOpensAt };
       }
       // NEW_CUSTOMERS holds at the till too: a shopper who has bought at the shop since getting the code (another
       // code redeemed, a verified receipt) is no longer new there.

@@ -214,9 +214,10 @@ function parts(kind: MailKind, payload: Payload, strings: MailStrings, context: 
     }
     case 'NEW_OFFER': {
       const title = text(payload, 'title');
+      const schedule = typeof payload.schedule === 'string' ? payload.schedule : '';
       return {
         subject: say('newOfferSubject', { business, title }),
-        paragraphs: [say('newOfferBody', { business, title })],
+        paragraphs: [say('newOfferBody', { business, title }), ...(schedule ? [say('newOfferHappyHour', { schedule })] : [])],
         action: { label: say('newOfferAction'), url: webLink(publicOrigin, WEB_PATHS.offer(text(payload, 'offerId'))) },
       };
     }

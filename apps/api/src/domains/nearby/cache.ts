@@ -186,8 +186,8 @@ export class NearbyCache {
   /** The page's JSON exactly as the route's serializer would write it. */
   async findPage(request: NearbyPageRequest): Promise<Buffer> {
     const point = earthPoint(request.latitude, request.longitude);
-    // Only shops open now: a filter the cells do not hold; answered by the database (its cards are kept).
-    if (!this.isEnabled || request.openNow) return this.findPageDirect(request, point, 'direct');
+    // Only shops open now, only offers that hold now: filters the cells do not hold; answered by the database.
+    if (!this.isEnabled || request.openNow || request.activeNow) return this.findPageDirect(request, point, 'direct');
     if (request.today !== this.day) {
       this.invalidate();
       this.day = request.today;
@@ -290,7 +290,8 @@ export class NearbyCache {
       return writePageJson(request, entries, nextCursor);
     }
     const { entries, nextCursor } = await this.source.findPage(request, point);
-    if (this.isEnabled) this.keepCards(generation, request, createdAt, new Map(entries.map((entry) => [entry.id, entry.card])));
+    // A card made under activeNow lists only the offers that hold now: not the card others are shown.
+    if (this.isEnabled && !request.activeNow) this.keepCards(generation, request, createdAt, new Map(entries.map((entry) => [entry.id, entry.card])));
     return writePageJson(request, entries, nextCursor);
   }
 

@@ -80,7 +80,7 @@ export function createNotificationsRepository(db: Db) {
       await db.execute(sql`
         INSERT INTO notifications (user_id, kind, payload)
         SELECT savers.user_id, 'NEW_OFFER',
-               jsonb_build_object('offerId', published.offer_id, 'title', published.title, 'businessName', shop.business_name)
+               jsonb_build_object('offerId', published.offer_id, 'title', published.title, 'businessName', shop.business_name, 'schedule', published.schedule)
         FROM offers published
         JOIN vendors shop ON shop.id = published.vendor_id
         JOIN LATERAL (

@@ -5,7 +5,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { OfferFields } from '@qrib/shared';
 import { DomainError } from '../../kernel/domain-error.ts';
-import { checkCategory, notifySavers, type OfferCommandDeps } from './offer-checks.ts';
+import { checkCategory, checkSchedule, notifySavers, type OfferCommandDeps } from './offer-checks.ts';
 import type { NewOfferImage } from './repository/offers.ts';
 import type { VendorRow } from '../businesses/index.ts';
 import { offerImageFiles, processOfferImage } from '../../kernel/images.ts';
@@ -22,12 +22,13 @@ export async function createOfferWithImages(
 ): Promise<number> {
   if (vendor.status === 'CLOSED') throw new DomainError('conflict', 'businessClosed');
   await checkCategory(deps.offers, fields);
+  const windows = checkSchedule(fields);
   // Decode and convert every photo before storing any of them; one at a time bounds the memory.
   const processed = [];
   for (const photo of photos) processed.push(await processOfferImage(await readUploadedFile(photo)));
 
   const items: FilesWithRow<NewOfferImage>[] = processed.map((image, position) => offerImageFiles(image, position));
-  const offerId = await storeEachWithRow(deps.pendingUploads, items, (rows, settle) => deps.offers.create(vendor, fields, rows, settle));
+  const offerId = await storeEachWithRow(deps.pendingUploads, items, (rows, settle) => deps.offers.create(vendor, fields, rows, settle, windows));
   log.info({ offerId, images: processed.length }, 'offer created');
   notifySavers(deps, offerId, log);
   return offerId;

@@ -3,11 +3,11 @@
  * and the bell of those who saved the shop.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import type { OfferFields } from '@qrib/shared';
+import { maltaDayEnd, maltaMidnight, type OfferFields } from '@qrib/shared';
 import { DomainError } from '../../kernel/domain-error.ts';
 import type { NotificationsRepository } from '../notifications/index.ts';
 import type { OfferRow, OffersRepository } from './repository/offers.ts';
-import type { VendorsRepository } from '../businesses/index.ts';
+import { intervalRows, readHours, type IntervalRow, type VendorsRepository } from '../businesses/index.ts';
 import type { FileStore } from '../../kernel/pending-writes.ts';
 
 export interface OfferCommandDeps {
@@ -34,4 +34,18 @@ export function notifySavers(deps: OfferCommandDeps, offerId: number, log: Fasti
 /** An offer Qrib removed after a report (issue 14) is never changed, paused or resumed by its owner. */
 export function refuseRemoved(offer: OfferRow): void {
   if (offer.status === 'REMOVED') throw new DomainError('conflict', 'offerRemovedCannotChange');
+}
+
+/**
+ * Issue 28 §3: the happy-hour schedule's windows for the coming fortnight (none without a schedule); 400
+ * scheduleInvalid for a text that does not read, 400 scheduleNeverMet for one with no window between the offer's start
+ * and end dates (looked for over at most 400 days).
+ */
+export function checkSchedule(fields: Pick<OfferFields, 'schedule' | 'startDate' | 'endDate'>, now = Date.now()): IntervalRow[] | null {
+  if (fields.schedule === null) return null;
+  const hours = readHours(fields.schedule, 'schedule', 'scheduleInvalid');
+  const from = maltaMidnight(fields.startDate).getTime();
+  const to = Math.min(maltaDayEnd(fields.endDate).getTime(), from + 400 * 86_400_000);
+  if (hours.intervals(from, to).length === 0) throw new DomainError('invalid', 'scheduleNeverMet', {}, { schedule: { code: 'scheduleNeverMet' } });
+  return intervalRows(hours, now);
 }

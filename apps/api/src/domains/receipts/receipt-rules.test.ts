@@ -128,6 +128,17 @@ describe('decideReceipt', () => {
       expect(decideReceipt(evidence({ offer, fields: fields({ date: '2026-11-19' }) }))).toEqual(verified);
     });
 
+    it("rejects a date on which a happy-hour offer's schedule has no window (issue 28 §3)", () => {
+      // 16–20 November 2026 is Monday to Friday; the happy hour runs Monday to Thursday evenings.
+      const offer = { ...PERCENT_OFF, startDate: '2026-11-16', endDate: '2026-11-20', schedule: 'Mo-Th 17:00-19:00' };
+      expect(decideReceipt(evidence({ offer, fields: fields({ date: '2026-11-20' }) }))).toEqual(rejected('receiptOutsideOfferDates'));
+      expect(decideReceipt(evidence({ offer, fields: fields({ date: '2026-11-19' }) }))).toEqual(verified);
+      // A window past midnight holds on the day it ends too: Thursday 22:00 to Friday 02:00.
+      const late = { ...offer, schedule: 'Th 22:00-02:00' };
+      expect(decideReceipt(evidence({ offer: late, fields: fields({ date: '2026-11-20' }) }))).toEqual(verified);
+      expect(decideReceipt(evidence({ offer: late, fields: fields({ date: '2026-11-18' }) }))).toEqual(rejected('receiptOutsideOfferDates'));
+    });
+
     it('leaves a missing date or one after the upload to the owner', () => {
       expect(decideReceipt(evidence({ fields: fields({ date: null }) }))).toEqual(review('receiptDateUnreadable'));
       expect(decideReceipt(evidence({ fields: fields({ date: '2026-11-22' }) }))).toEqual(review('receiptDateAfterUpload'));

@@ -14,7 +14,8 @@
  * BUYXGETY offer (the free item is not priced on most receipts) or a receipt naming no offer has no price
  * rule: merchant and date decide.
  */
-import { daysBetween, maltaDateOf, type MessageCode, type MessageKey } from '@qrib/shared';
+import { daysBetween, maltaDateOf, maltaDayEnd, maltaMidnight, type MessageCode, type MessageKey } from '@qrib/shared';
+import { Hours } from '../../kernel/opening-hours.ts';
 import { COMPANY_SUFFIX, isReadableName, type ExtractedReceipt } from './receipt-extraction.ts';
 
 /** A receipt dated more than this many days before its upload is too old. */
@@ -60,6 +61,11 @@ export interface OfferTerms {
   /** YYYY-MM-DD, Malta calendar dates, both included. */
   startDate: string;
   endDate: string;
+  /**
+   * Issue 28 §3: a happy-hour schedule (OSM syntax): the offer holds only on the days it has a window, so a receipt
+   * dated another day is outside the offer's days. Null or absent: every day from start to end.
+   */
+  schedule?: string | null;
 }
 
 export interface ReceiptEvidence {
@@ -264,6 +270,17 @@ function namesAnotherShop(fields: ExtractedReceipt): boolean {
   return (fields.date !== null || fields.total !== null) && fields.merchantLines.some((line) => COMPANY_SUFFIX.test(line) && isReadableName(line));
 }
 
+/**
+ * Whether a happy-hour schedule has a window on a Malta date (a receipt carries its day, not its hour: a window that
+ * runs past midnight counts for the day it starts and the day it ends). No schedule, or one that no longer reads: yes.
+ */
+function scheduleHoldsOn(schedule: string | null, date: string): boolean {
+  if (schedule === null) return true;
+  const reading = Hours.read(schedule);
+  if (!reading.ok) return true;
+  return reading.hours.intervals(maltaMidnight(date).getTime(), maltaDayEnd(date).getTime()).length > 0;
+}
+
 /** Below this OCR confidence (0..100) a date that breaks a rule may be a misread digit: doubt, not rejection. */
 export const CONFIDENT_DATE = 85;
 
@@ -277,7 +294,7 @@ function checkDate(date: string | null, uploadedAt: Date, offer: OfferTerms | nu
   if (age > RECEIPT_MAX_AGE_DAYS) {
     return confidence < CONFIDENT_DATE ? doubtful : { outcome: 'reject', reason: because('receiptTooOld', { days: RECEIPT_MAX_AGE_DAYS }) };
   }
-  if (offer && (date < offer.startDate || date > offer.endDate)) {
+  if (offer && (date < offer.startDate || date > offer.endDate || !scheduleHoldsOn(offer.schedule ?? null, date))) {
     return confidence < CONFIDENT_DATE ? doubtful : { outcome: 'reject', reason: because('receiptOutsideOfferDates') };
   }
   return pass;

@@ -8,7 +8,7 @@ import { EARTH_RADIUS_KM, haversineKm, maltaToday, type SearchQuery, type Search
 import { selectRows, type Db } from '../../db/client.ts';
 import { categories, offers } from '../../db/schema.ts';
 import { findFirstImageUrls, presentOfferSummary } from '../../db/offer-summary.ts';
-import { nextIntervalJoin, openNowCondition, openStateColumns, presentOpenState, type OpenStateRow } from '../../db/open-now.ts';
+import { activeNowCondition, nextIntervalJoin, openNowCondition, openStateColumns, presentOpenState, type OpenStateRow } from '../../db/open-now.ts';
 import { OFFER_HAS_UNITS, SHOP_SEEN_BY_SHOPPERS } from '../../db/shopper-visibility.ts';
 import { publicUrl } from '../../storage/public-url.ts';
 
@@ -24,6 +24,7 @@ export function createSearchRepository(db: Db) {
       // Sold-out offers (issue 13) drop out, as on the nearby home.
       const conditions: SQL[] = [sql`o.status = 'ACTIVE'`, SHOP_SEEN_BY_SHOPPERS, sql`o.end_date >= ${maltaToday(query.now)}`, OFFER_HAS_UNITS];
       if (query.openNow) conditions.push(openNowCondition(sql`v.id`, query.now));
+      if (query.activeNow) conditions.push(activeNowCondition(query.now));
       if (text) {
         conditions.push(sql`(to_tsvector('simple', ${document}) @@ ${tsQuery} OR ${text} <% ${document})`);
       }

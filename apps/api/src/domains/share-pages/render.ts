@@ -269,6 +269,7 @@ export function renderOfferPage(offer: SharedOffer, shop: SharedShop, context: P
     price ? priceHtml(price, strings) : '',
     `<p class="shop-line">${shop.logoKey ? `<img class="logo" src="${escapeHtml(publicUrl(shop.logoKey))}" width="32" height="32" alt="">` : ''}<span><a href="${shopPagePath(shop.vendorId)}"><bdi>${escapeHtml(shop.businessName)}</bdi></a> · <bdi>${escapeHtml(town)}</bdi></span></p>`,
     `<p class="muted">${escapeHtml(timeLeftText(offer.endDate, strings, now))} · ${escapeHtml(formatMessage(strings.share.validUntil, { date: dateText(offer.endDate, language) }))}</p>`,
+    offer.schedule ? `<p class="muted" data-testid="share-happy-hour">${escapeHtml(formatMessage(strings.share.happyHour, { schedule: offer.schedule }))}</p>` : '',
     `<a class="button" href="${viewOfferPath(offer.offerId)}" data-testid="get-offer">${escapeHtml(strings.share.getOffer)}</a>`,
     offer.description.trim() ? `<p class="text">${escapeHtml(offer.description)}</p>` : '',
     terms,

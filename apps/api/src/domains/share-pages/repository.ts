@@ -28,6 +28,8 @@ export interface SharedOffer {
   getQuantity: number | null;
   startDate: string;
   endDate: string;
+  /** Issue 28 §3: the happy-hour schedule (OSM syntax), null when the offer holds all day. */
+  schedule: string | null;
   termsAndConditions: string | null;
   updatedAt: Date;
   photo: SharedPhoto | null;
@@ -57,6 +59,7 @@ interface OfferRow {
   get_quantity: number | null;
   start_date: string;
   end_date: string;
+  schedule: string | null;
   terms_and_conditions: string | null;
   updated_at: Date | string;
   card_key: string | null;
@@ -83,7 +86,7 @@ function isVisible(today: string) {
 
 const OFFER_COLUMNS = sql`o.offer_id, o.vendor_id, o.title, o.description, o.discount_type, o.discount_value::float8 AS discount_value,
   o.regular_price::float8 AS regular_price, o.buy_quantity, o.get_quantity, o.start_date::text AS start_date, o.end_date::text AS end_date,
-  o.terms_and_conditions, o.updated_at, i.card_key, i.detail_key, i.width, i.height`;
+  o.schedule, o.terms_and_conditions, o.updated_at, i.card_key, i.detail_key, i.width, i.height`;
 
 function presentOffer(row: OfferRow): SharedOffer {
   return {
@@ -98,6 +101,7 @@ function presentOffer(row: OfferRow): SharedOffer {
     getQuantity: row.get_quantity === null ? null : Number(row.get_quantity),
     startDate: row.start_date,
     endDate: row.end_date,
+    schedule: row.schedule,
     termsAndConditions: row.terms_and_conditions,
     updatedAt: new Date(row.updated_at),
     photo:

@@ -24,6 +24,8 @@ export interface NearbySearch {
   now: Date;
   /** Only shops open now. */
   openNow?: boolean | undefined;
+  /** Only offers that hold now (issue 28 §3). */
+  activeNow?: boolean | undefined;
 }
 
 /** A business (or, for a category, an offer) the response cache may rank for any point of its cell. */
@@ -50,6 +52,8 @@ interface CardColumns {
   vendor_id?: number;
   open_now: boolean | null;
   next_change: string | null;
+  /** The soonest moment one of the card's offers' happy hours starts or ends (ISO), null for none. */
+  offers_change?: string | null;
 }
 
 /** A page's entry with the id of its business (or, with a category, its offer). */
@@ -70,7 +74,10 @@ interface PageRow extends CardColumns {
 function makeCard(row: CardColumns, categoryId: number | undefined): CardText {
   const open = presentOpenState(row);
   // Issue 28 §2: the card says whether the shop is open, so it holds only until that next changes.
-  const validUntil = open.nextChange === null ? Number.POSITIVE_INFINITY : Date.parse(open.nextChange);
+  const validUntil = Math.min(
+    open.nextChange === null ? Number.POSITIVE_INFINITY : Date.parse(open.nextChange),
+    row.offers_change ? Date.parse(row.offers_change) : Number.POSITIVE_INFINITY,
+  );
   if (categoryId === undefined) {
     const logoUrl = row.logo_key ? JSON.stringify(publicUrl(row.logo_key)) : 'null';
     return cardText(
@@ -111,7 +118,7 @@ interface ScanRow {
 async function pageRows<Row extends ScanRow>(db: Db, search: NearbySearch, center: EarthPoint, query: (scan: NearestScan) => SQL) {
   const wanted = search.pageSize + 1;
   const nearest = async (limit: number): Promise<Row[]> => {
-    const scan = { center, today: search.today, categoryId: search.categoryId, after: search.cursor, limit, now: search.now, openNow: search.openNow };
+    const scan = { center, today: search.today, categoryId: search.categoryId, after: search.cursor, limit, now: search.now, openNow: search.openNow, activeNow: search.activeNow };
     const found = (await selectRowsPrepared<Row>(db, query(scan))).map((row) => ({ ...row, id: Number(row.id), chord: Number(row.chord) }));
     found.sort(byChordThenId);
     const farthest = found.at(-1)?.chord ?? 0;

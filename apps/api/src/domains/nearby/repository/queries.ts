@@ -13,7 +13,7 @@
  * test/routes/nearby-json.test.ts holds the two to the same bytes.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { nextIntervalJoin, openNowCondition, openStateColumns } from '../../../db/open-now.ts';
+import { activeNowCondition, nextIntervalJoin, openNowCondition, openStateColumns } from '../../../db/open-now.ts';
 import { publicUrlSql } from '../../../db/public-url-sql.ts';
 import { OFFER_HAS_UNITS, SHOP_SEEN_BY_SHOPPERS } from '../../../db/shopper-visibility.ts';
 import type { EarthPoint } from '../geometry.ts';
@@ -37,6 +37,8 @@ export interface NearestScan {
   now: Date;
   /** Only shops open at `now`. */
   openNow?: boolean | undefined;
+  /** Only offers that hold at `now` (issue 28 §3: no schedule, or inside a window); on the home, shops with one. */
+  activeNow?: boolean | undefined;
 }
 
 /**
@@ -62,6 +64,9 @@ export function nearestQuery(scan: NearestScan): SQL {
   const center = cubeSql(scan.center);
   const open = scan.openNow ? sql`AND ${openNowCondition(sql`v.id`, scan.now)}` : sql``;
   if (scan.categoryId === undefined) {
+    const active = scan.activeNow
+      ? sql`AND EXISTS (SELECT 1 FROM offers o WHERE o.vendor_id = v.id AND ${isCurrent(scan.today)} AND ${activeNowCondition(scan.now)})`
+      : sql``;
     const point = sql`ll_to_earth(v.location_latitude, v.location_longitude)`;
     const after = scan.after ? sql`AND ((${point} <-> ${center}), v.id) > (${scan.after.d}::float8, ${scan.after.id}::int)` : sql``;
     return sql`
@@ -71,6 +76,7 @@ export function nearestQuery(scan: NearestScan): SQL {
       WHERE ${SHOP_SEEN_BY_SHOPPERS}
         AND v.current_offer_until >= ${scan.today}::date
         ${open}
+        ${active}
         ${after}
       ORDER BY ${point} <-> ${center}
       LIMIT ${scan.limit}::int`;
@@ -84,6 +90,7 @@ export function nearestQuery(scan: NearestScan): SQL {
     WHERE ${isCurrent(scan.today)}
       AND o.category_id = ${scan.categoryId}::int
       ${open}
+      ${scan.activeNow ? sql`AND ${activeNowCondition(scan.now)}` : sql``}
       ${after}
     ORDER BY ${point} <-> ${center}
     LIMIT ${scan.limit}::int`;
@@ -104,31 +111,60 @@ END)`;
  * keys up to featuredOffer; issue 27's four (nearbyOfferSchema's last keys) are appended to the same text, so no type
  * change: float8 and int text is what JSON.stringify writes for the same numbers, and null is null.
  */
-const OFFER_JSON = sql`(left(row_to_json(ROW(o.offer_id, ${publicUrlSql(sql`i.card_key`)}, o.title, o.description, o.discount_type,
+/**
+ * Issue 28 §3: the offer's happy hour, appended last (scheduleStateFields' keys in order), from the window `w`
+ * (nextWindowJoin): the schedule text, whether a window is open at `now` (null without a schedule), and that window or
+ * the next one. to_json writes a text as JSON.stringify does (nearby-json.test.ts holds the bytes).
+ */
+const ISO_UTC = 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"';
+function SCHEDULE_JSON(now: Date): SQL {
+  const at = sql`${now.toISOString()}::timestamptz`;
+  return sql`',"schedule":' || coalesce(to_json(o.schedule)::text, 'null')
+    || ',"activeNow":' || (CASE WHEN o.schedule IS NULL THEN 'null' WHEN w.opens_at <= ${at} THEN 'true' ELSE 'false' END)
+    || ',"windowOpensAt":' || coalesce(to_json(to_char(w.opens_at AT TIME ZONE 'UTC', ${ISO_UTC}))::text, 'null')
+    || ',"windowClosesAt":' || coalesce(to_json(to_char(w.closes_at AT TIME ZONE 'UTC', ${ISO_UTC}))::text, 'null')`;
+}
+
+/** The offer's (o) happy-hour window open at `now` or next, as `w`; no lookup at all for an offer without a schedule. */
+function nextWindowJoin(now: Date): SQL {
+  return sql`LEFT JOIN LATERAL (SELECT s.opens_at, s.closes_at FROM offer_schedule_intervals s
+    WHERE s.offer_id = o.offer_id AND o.schedule IS NOT NULL AND s.closes_at > ${now.toISOString()}::timestamptz ORDER BY s.closes_at LIMIT 1) AS w ON true`;
+}
+
+/** When the offer's (o, w) happy-hour state next changes: the window's end when open, else its start; null without one. */
+function windowChange(now: Date): SQL {
+  return sql`(CASE WHEN w.opens_at <= ${now.toISOString()}::timestamptz THEN w.closes_at ELSE w.opens_at END)`;
+}
+
+function offerJson(now: Date): SQL {
+  return sql`(left(row_to_json(ROW(o.offer_id, ${publicUrlSql(sql`i.card_key`)}, o.title, o.description, o.discount_type,
   o.discount_value::float8, o.start_date, o.end_date, o.terms_and_conditions, o.status, ${OFFER_REMAINING}, o.featured_offer)::nearby_offer_json)::text, -1)
   || ',"regularPrice":' || coalesce(o.regular_price::float8::text, 'null') || ',"offerPrice":' || coalesce(${OFFER_PRICE}::text, 'null')
-  || ',"buyQuantity":' || coalesce(o.buy_quantity::text, 'null') || ',"getQuantity":' || coalesce(o.get_quantity::text, 'null') || '}')`;
+  || ',"buyQuantity":' || coalesce(o.buy_quantity::text, 'null') || ',"getQuantity":' || coalesce(o.get_quantity::text, 'null')
+  || ${SCHEDULE_JSON(now)} || '}')`;
+}
 
 const FIRST_PHOTO = sql`LEFT JOIN offer_images i ON i.offer_id = o.offer_id AND i.position = 0`;
 
 /** A business's current offers' card JSON, comma-separated, featured first, then ending soonest. */
-function currentOffersJson(vendorId: SQL, today: string): SQL {
-  return sql`(
-    SELECT string_agg(${OFFER_JSON}, ',' ORDER BY o.featured_offer DESC, o.end_date, o.offer_id)
-    FROM offers o ${FIRST_PHOTO}
-    WHERE o.vendor_id = ${vendorId} AND ${isCurrent(today)}
-  )`;
+function currentOffersJson(vendorId: SQL, today: string, now: Date, activeNow = false): SQL {
+  return sql`LEFT JOIN LATERAL (
+    SELECT string_agg(${offerJson(now)}, ',' ORDER BY o.featured_offer DESC, o.end_date, o.offer_id) AS offers,
+      to_char(min(${windowChange(now)}) AT TIME ZONE 'UTC', ${ISO_UTC}) AS offers_change
+    FROM offers o ${FIRST_PHOTO} ${nextWindowJoin(now)}
+    WHERE o.vendor_id = ${vendorId} AND ${isCurrent(today)} ${activeNow ? sql`AND ${activeNowCondition(now)}` : sql``}
+  ) AS current ON true`;
 }
 
 /** What a category screen's card shows, for the offers (ids) in `p`, with its shop's open state at `now`. */
 function categoryOfferColumns(now: Date): SQL {
-  return sql`${OFFER_JSON} AS offer, c.category_id, c.name AS category_name,
+  return sql`${offerJson(now)} AS offer, to_char(${windowChange(now)} AT TIME ZONE 'UTC', ${ISO_UTC}) AS offers_change, c.category_id, c.name AS category_name,
   c.description AS category_description, c.icon_url AS category_icon_url, v.id AS vendor_id, v.business_name, v.business_address, v.logo_key,
   ${openStateColumns(sql`(v.opening_hours IS NOT NULL)`, now, 'hours')}`;
 }
 function categoryOfferJoins(now: Date): SQL {
   return sql`JOIN offers o ON o.offer_id = p.id JOIN vendors v ON v.id = o.vendor_id
-  LEFT JOIN categories c ON c.category_id = o.category_id ${FIRST_PHOTO} ${nextIntervalJoin(sql`v.id`, now, 'hours')}`;
+  LEFT JOIN categories c ON c.category_id = o.category_id ${FIRST_PHOTO} ${nextWindowJoin(now)} ${nextIntervalJoin(sql`v.id`, now, 'hours')}`;
 }
 
 /**
@@ -137,8 +173,8 @@ function categoryOfferJoins(now: Date): SQL {
  */
 export function pageQuery(scan: NearestScan): SQL {
   if (scan.categoryId === undefined) {
-    return sql`SELECT p.*, ${currentOffersJson(sql`p.id`, scan.today)} AS offers, ${openStateColumns(sql`p.has_hours`, scan.now, 'hours')}
-      FROM (${nearestQuery(scan)}) AS p ${nextIntervalJoin(sql`p.id`, scan.now, 'hours')}`;
+    return sql`SELECT p.*, current.offers, current.offers_change, ${openStateColumns(sql`p.has_hours`, scan.now, 'hours')}
+      FROM (${nearestQuery(scan)}) AS p ${currentOffersJson(sql`p.id`, scan.today, scan.now, scan.activeNow)} ${nextIntervalJoin(sql`p.id`, scan.now, 'hours')}`;
   }
   return sql`SELECT p.id, p.chord, p.latitude, p.longitude, ${categoryOfferColumns(scan.now)} FROM (${nearestQuery(scan)}) AS p ${categoryOfferJoins(scan.now)}`;
 }
@@ -160,8 +196,8 @@ export function cardsQuery(ids: readonly number[], categoryId: number | undefine
   if (categoryId === undefined) {
     return sql`
       SELECT v.id, v.business_name, v.business_address, v.logo_key, v.location_latitude AS latitude, v.location_longitude AS longitude,
-        ${currentOffersJson(sql`v.id`, today)} AS offers, ${openStateColumns(sql`(v.opening_hours IS NOT NULL)`, now, 'hours')}
-      FROM ${list} JOIN vendors v ON v.id = p.id ${nextIntervalJoin(sql`v.id`, now, 'hours')}`;
+        current.offers, current.offers_change, ${openStateColumns(sql`(v.opening_hours IS NOT NULL)`, now, 'hours')}
+      FROM ${list} JOIN vendors v ON v.id = p.id ${currentOffersJson(sql`v.id`, today, now)} ${nextIntervalJoin(sql`v.id`, now, 'hours')}`;
   }
   return sql`SELECT p.id, ${categoryOfferColumns(now)} FROM ${list} ${categoryOfferJoins(now)}`;
 }

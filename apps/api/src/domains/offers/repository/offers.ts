@@ -6,7 +6,8 @@ import { categories, offerImages, offers, vendorDocuments, vendors } from '../..
 import { publicUrl } from '../../../storage/public-url.ts';
 import { shopSeenByShoppers } from '../../../db/shopper-visibility.ts';
 import { presentOfferPricing } from '../../../db/offer-summary.ts';
-import { openStateOf } from '../../../kernel/opening-hours.ts';
+import { openStateOf, scheduleStateOf } from '../../../kernel/opening-hours.ts';
+import { replaceScheduleIntervals, type IntervalRow } from '../../businesses/index.ts';
 
 export type OfferRow = typeof offers.$inferSelect;
 export type OfferImageRow = typeof offerImages.$inferSelect;
@@ -35,6 +36,7 @@ function offerValues(fields: OfferFields) {
     regularPrice: fields.regularPrice === null ? null : fields.regularPrice.toFixed(2),
     buyQuantity: fields.buyQuantity,
     getQuantity: fields.getQuantity,
+    schedule: fields.schedule,
   };
 }
 
@@ -61,7 +63,13 @@ export function createOffersRepository(db: Db) {
     },
 
     /** The offer and its photos together, or neither; `inTransaction` commits with them (pending uploads settled). */
-    async create(vendor: VendorRow, fields: OfferFields, images: NewOfferImage[], inTransaction?: (tx: Db) => Promise<void>): Promise<number> {
+    async create(
+      vendor: VendorRow,
+      fields: OfferFields,
+      images: NewOfferImage[],
+      inTransaction?: (tx: Db) => Promise<void>,
+      windows: readonly IntervalRow[] | null = null,
+    ): Promise<number> {
       return db.transaction(async (tx) => {
         const [row] = await tx
           .insert(offers)
@@ -75,6 +83,7 @@ export function createOffersRepository(db: Db) {
           .returning({ offerId: offers.offerId });
         if (!row) throw new Error('insert returned no offer');
         if (images.length > 0) await tx.insert(offerImages).values(images.map((image) => ({ ...image, offerId: row.offerId })));
+        if (windows) await replaceScheduleIntervals(tx, row.offerId, windows);
         await inTransaction?.(tx);
         return row.offerId;
       });
@@ -116,14 +125,19 @@ export function createOffersRepository(db: Db) {
      * Writes the offer's details; false when nothing was written: a maximum below the redemptions so far, or an offer
      * Qrib REMOVED (checked in the UPDATE itself, so a removal committed after the caller read the offer still wins).
      */
-    async update(offerId: number, fields: OfferFields): Promise<boolean> {
+    async update(offerId: number, fields: OfferFields, windows: readonly IntervalRow[] | null = null): Promise<boolean> {
       const limit = fields.maxRedemptions === null ? undefined : lte(offers.redeemedCount, fields.maxRedemptions);
-      const written = await db
-        .update(offers)
-        .set({ ...offerValues(fields), updatedAt: sql`now()` })
-        .where(and(eq(offers.offerId, offerId), ne(offers.status, 'REMOVED'), limit))
-        .returning({ offerId: offers.offerId });
-      return written.length > 0;
+      return db.transaction(async (tx) => {
+        const written = await tx
+          .update(offers)
+          .set({ ...offerValues(fields), updatedAt: sql`now()` })
+          .where(and(eq(offers.offerId, offerId), ne(offers.status, 'REMOVED'), limit))
+          .returning({ offerId: offers.offerId });
+        if (written.length === 0) return false;
+        // The schedule's windows with it (none: all day), so "on now" changes in the same commit.
+        await replaceScheduleIntervals(tx, offerId, windows ?? []);
+        return true;
+      });
     },
 
     /**
@@ -179,6 +193,7 @@ export function presentOffer(
     redemptionLimit: offer.redemptionLimit,
     maxRedemptions: offer.maxRedemptions,
     ...presentOfferPricing(offer),
+    ...scheduleStateOf(offer.schedule),
     redeemedCount: isOwner ? offer.redeemedCount : null,
     remaining: remainingUnits(offer.maxRedemptions, offer.redeemedCount),
     sendNotifications: offer.sendNotifications,

@@ -30,7 +30,7 @@ export interface ReceiptToCheck {
   vendorId: number;
   businessName: string;
   uploadedAt: Date;
-  offer: { discountType: 'PERCENTAGE' | 'FIXED' | 'BUYXGETY'; discountValue: number; startDate: string; endDate: string } | null;
+  offer: { discountType: 'PERCENTAGE' | 'FIXED' | 'BUYXGETY'; discountValue: number; startDate: string; endDate: string; schedule: string | null } | null;
   files: { fileId: number; storageKey: string; contentType: string; perceptualHash: string | null }[];
 }
 
@@ -160,6 +160,7 @@ export function createReceiptChecksRepository(db: Db, claimant?: ReceiptClaimant
               discountValue: Number(row.offer.discountValue),
               startDate: row.offer.startDate,
               endDate: row.offer.endDate,
+              schedule: row.offer.schedule,
             }
           : null,
         files,

@@ -110,7 +110,7 @@ const offerRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { latitude, longitude, radiusKm, categoryId, cursor: cursorText, openNow } = request.query;
+      const { latitude, longitude, radiusKm, categoryId, cursor: cursorText, openNow, activeNow } = request.query;
       const cursor = cursorText === undefined ? undefined : decodeCursor(cursorText);
       if (cursorText !== undefined && !cursor) throw new DomainError('invalid', 'cursorInvalid', {}, onField('cursor', 'cursorInvalid'));
       const now = new Date();
@@ -125,6 +125,7 @@ const offerRoutes: FastifyPluginAsyncZod = async (app) => {
         today: maltaToday(now),
         now,
         openNow,
+        activeNow,
       });
       // Compressed here, not by @fastify/compress: the nearby cache keeps the compressed copy of each answer.
       reply.header('vary', 'accept-encoding');
