@@ -108,7 +108,7 @@ export const nearbyResponseSchema = z.object({
 
 /** A saved offer (favourites): the offer as a card shows it, its business, and when it was saved. */
 export const favoriteSchema = nearbyOfferSchema.extend({
-  vendor: z.object({ vendorId: z.number().int(), businessName: z.string(), businessAddress: z.string(), logoUrl: z.string().nullable() }),
+  vendor: z.object({ vendorId: z.number().int(), businessName: z.string(), businessAddress: z.string(), logoUrl: z.string().nullable(), ...openStateFields }),
   savedAt: z.string(),
 });
 export type Favorite = z.infer<typeof favoriteSchema>;

@@ -59,6 +59,8 @@ function maltaDay(instant: number): string {
 export function openState(openNow: boolean | null, nextChange: string | null, now: Date = new Date()): OpenState {
   if (openNow === null) return { kind: 'unknown' };
   const next = nextChange === null ? Number.NaN : Date.parse(nextChange);
+  // The answer is older than its next change (a page left open): the state has flipped, the change after is unknown.
+  if (!Number.isNaN(next) && next <= now.getTime()) return openNow ? { kind: 'closed', opensAt: null, weekday: null } : { kind: 'open', closesAt: null };
   if (openNow) {
     if (Number.isNaN(next)) return { kind: 'open', closesAt: null };
     const minutes = Math.ceil((next - now.getTime()) / 60_000);
@@ -98,6 +100,9 @@ export function happyHourState(activeNow: boolean | null, windowOpensAt: string 
   const closes = Date.parse(windowClosesAt);
   const from = maltaTimeOfDay(opens);
   const to = maltaTimeOfDay(closes);
-  if (activeNow && closes > now.getTime()) return { kind: 'onNow', from, to };
-  return { kind: 'starts', from, to, weekday: maltaDay(opens) === maltaDay(now.getTime()) ? null : maltaWeekday(opens) };
+  // Read from the window's own times, so an answer older than the window's start or end still says the truth.
+  const at = now.getTime();
+  if (closes <= at) return { kind: 'noWindow' };
+  if (opens <= at) return { kind: 'onNow', from, to };
+  return { kind: 'starts', from, to, weekday: maltaDay(opens) === maltaDay(at) ? null : maltaWeekday(opens) };
 }

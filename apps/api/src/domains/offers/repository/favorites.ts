@@ -6,6 +6,7 @@ import { favorites, offers, vendors } from '../../../db/schema.ts';
 import { findFirstImageUrls, presentOfferSummary } from '../../../db/offer-summary.ts';
 import { shopSeenByShoppers } from '../../../db/shopper-visibility.ts';
 import { publicUrl } from '../../../storage/public-url.ts';
+import { openStateOf } from '../../../kernel/opening-hours.ts';
 
 export function createFavoritesRepository(db: Db) {
   return {
@@ -29,7 +30,14 @@ export function createFavoritesRepository(db: Db) {
       const images = await findFirstImageUrls(db, rows.map((row) => row.offer.offerId));
       return rows.map(({ offer, vendor, savedAt }) => ({
         ...presentOfferSummary(offer, images.get(offer.offerId) ?? null),
-        vendor: { vendorId: vendor.id, businessName: vendor.businessName, businessAddress: vendor.businessAddress, logoUrl: vendor.logoKey ? publicUrl(vendor.logoKey) : null },
+        vendor: {
+          vendorId: vendor.id,
+          businessName: vendor.businessName,
+          businessAddress: vendor.businessAddress,
+          logoUrl: vendor.logoKey ? publicUrl(vendor.logoKey) : null,
+          // Issue 28 §2: a saved offer's shop says whether it is open now too.
+          ...openStateOf(vendor.openingHours),
+        },
         savedAt: savedAt.toISOString(),
       }));
     },
