@@ -1,6 +1,35 @@
 import type { Catalog } from './en.ts';
 
 export const ar: Catalog = {
+  // Issue 28 §3: an offer's happy hour on cards and offer pages, and the On now chip.
+  happyHour: {
+    title: "الساعة السعيدة",
+    onNow: "الساعة السعيدة {{hours}} · سارية الآن",
+    startsAt: "الساعة السعيدة {{hours}} · تبدأ الساعة {{time}}",
+    startsOn: "الساعة السعيدة {{hours}} · تبدأ {{day}} الساعة {{time}}",
+    noWindow: "الساعة السعيدة · لا موعد خلال الأسبوعين القادمين",
+    asWritten: "الساعة السعيدة كما يكتبها المتجر",
+    chip: "سارية الآن",
+    emptyOnNow: "لا يوجد عرض قريب منك ساري المفعول الآن.",
+    showAll: "عرض كل العروض",
+  },
+  // Issue 28 §3: the happy-hour section of the owner's offer form.
+  happyHourForm: {
+    title: "الساعة السعيدة",
+    toggle: "في ساعات معيّنة فقط (الساعة السعيدة)",
+    hint: "عند الإيقاف: العرض ساري طوال اليوم. عند التشغيل: يرى المتسوقون متى يسري («الساعة السعيدة 17:00–19:00 · سارية الآن»)، ولا يقبل الصندوق رموزه إلا في تلك الساعات.",
+    days: "الأيام",
+    from: "من",
+    to: "حتى",
+    spanHint: "وقت انتهاء يسبق وقت البدء يمتد إلى ما بعد منتصف الليل (مثل 22:00–02:00).",
+    textLabel: "الساعة السعيدة كنص",
+    textHint: "صيغة opening_hours من OpenStreetMap، مثل Mo-Th 17:00-19:00. عدّل النص مباشرة لكل ما لا تستطيع الأيام والساعات قوله، مثل Mo-Fr 12:00-14:00,17:00-19:00.",
+    notRows: "هذا الجدول يقول أكثر مما تستطيع الأيام والساعات عرضه، لذلك يُستخدم النص كما هو مكتوب.",
+    startOver: "استبدله بأيام وساعات",
+    noDays: "حدّد يومًا واحدًا على الأقل.",
+    timeFormat: "اكتب الأوقات بالصيغة HH:MM، مثل 17:00.",
+    sameTimes: "يجب أن يختلف وقت البدء عن وقت الانتهاء.",
+  },
   // Issue 28 §5: the numbers the week needs (My offers' rows, each offer in the insights, the CSV download).
   weekNumbers: {
     colThisWeek: "هذا الأسبوع",

@@ -1,6 +1,35 @@
 import type { Catalog } from './en.ts';
 
 export const de: Catalog = {
+  // Issue 28 §3: an offer's happy hour on cards and offer pages, and the On now chip.
+  happyHour: {
+    title: "Happy Hour",
+    onNow: "Happy Hour {{hours}} · jetzt",
+    startsAt: "Happy Hour {{hours}} · ab {{time}}",
+    startsOn: "Happy Hour {{hours}} · ab {{day}} {{time}}",
+    noWindow: "Happy Hour · kein Zeitfenster in den nächsten zwei Wochen",
+    asWritten: "Happy Hour, wie das Geschäft sie angibt",
+    chip: "Jetzt gültig",
+    emptyOnNow: "In Ihrer Nähe gilt gerade kein Angebot.",
+    showAll: "Alle Angebote zeigen",
+  },
+  // Issue 28 §3: the happy-hour section of the owner's offer form.
+  happyHourForm: {
+    title: "Happy Hour",
+    toggle: "Nur zu bestimmten Zeiten (Happy Hour)",
+    hint: "Aus: Das Angebot gilt den ganzen Tag. An: Kunden sehen, wann es gilt („Happy Hour 17:00–19:00 · jetzt“), und die Kasse nimmt seine Codes nur dann an.",
+    days: "Tage",
+    from: "Von",
+    to: "Bis",
+    spanHint: "Ein Ende vor dem Beginn reicht über Mitternacht hinaus (z. B. 22:00–02:00).",
+    textLabel: "Happy Hour als Text",
+    textHint: "Das opening_hours-Format von OpenStreetMap, z. B. Mo-Th 17:00-19:00. Bearbeiten Sie den Text direkt für alles, was Tage und Zeiten nicht ausdrücken können, z. B. Mo-Fr 12:00-14:00,17:00-19:00.",
+    notRows: "Dieser Zeitplan sagt mehr, als Tage und Zeiten zeigen können, daher wird der Text so verwendet, wie er geschrieben ist.",
+    startOver: "Durch Tage und Zeiten ersetzen",
+    noDays: "Kreuzen Sie mindestens einen Tag an.",
+    timeFormat: "Schreiben Sie Zeiten als HH:MM, z. B. 17:00.",
+    sameTimes: "Beginn und Ende müssen sich unterscheiden.",
+  },
   // Issue 28 §5: the numbers the week needs (My offers' rows, each offer in the insights, the CSV download).
   weekNumbers: {
     colThisWeek: "Diese Woche",

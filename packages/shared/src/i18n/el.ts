@@ -1,6 +1,35 @@
 import type { Catalog } from './en.ts';
 
 export const el: Catalog = {
+  // Issue 28 §3: an offer's happy hour on cards and offer pages, and the On now chip.
+  happyHour: {
+    title: "Happy hour",
+    onNow: "Happy hour {{hours}} · σε ισχύ τώρα",
+    startsAt: "Happy hour {{hours}} · ξεκινά στις {{time}}",
+    startsOn: "Happy hour {{hours}} · ξεκινά {{day}} στις {{time}}",
+    noWindow: "Happy hour · καμία ώρα τις επόμενες δύο εβδομάδες",
+    asWritten: "Το happy hour όπως το γράφει το κατάστημα",
+    chip: "Σε ισχύ τώρα",
+    emptyOnNow: "Καμία προσφορά κοντά σας δεν ισχύει αυτή τη στιγμή.",
+    showAll: "Εμφάνιση όλων των προσφορών",
+  },
+  // Issue 28 §3: the happy-hour section of the owner's offer form.
+  happyHourForm: {
+    title: "Happy hour",
+    toggle: "Μόνο σε ορισμένες ώρες (happy hour)",
+    hint: "Ανενεργό: η προσφορά ισχύει όλη την ημέρα. Ενεργό: οι πελάτες βλέπουν πότε ισχύει («Happy hour 17:00–19:00 · σε ισχύ τώρα») και το ταμείο δέχεται τους κωδικούς της μόνο τότε.",
+    days: "Ημέρες",
+    from: "Από",
+    to: "Έως",
+    spanHint: "Λήξη πριν από την έναρξη περνά τα μεσάνυχτα (π.χ. 22:00–02:00).",
+    textLabel: "Το happy hour ως κείμενο",
+    textHint: "Η μορφή opening_hours του OpenStreetMap, π.χ. Mo-Th 17:00-19:00. Επεξεργαστείτε το κείμενο απευθείας για ό,τι δεν μπορούν να πουν οι ημέρες και οι ώρες, π.χ. Mo-Fr 12:00-14:00,17:00-19:00.",
+    notRows: "Αυτό το πρόγραμμα λέει περισσότερα απ’ όσα μπορούν να δείξουν οι ημέρες και οι ώρες, γι’ αυτό το κείμενο χρησιμοποιείται όπως είναι γραμμένο.",
+    startOver: "Αντικατάσταση με ημέρες και ώρες",
+    noDays: "Επιλέξτε τουλάχιστον μία ημέρα.",
+    timeFormat: "Γράψτε τις ώρες ως HH:MM, π.χ. 17:00.",
+    sameTimes: "Οι ώρες έναρξης και λήξης πρέπει να διαφέρουν.",
+  },
   // Issue 28 §5: the numbers the week needs (My offers' rows, each offer in the insights, the CSV download).
   weekNumbers: {
     colThisWeek: "Αυτή την εβδομάδα",

@@ -8,6 +8,18 @@ import { FIELD_LABELS } from '../field-labels.ts';
 import { MESSAGES } from '../messages.ts';
 
 export const enCore = {
+  // Issue 28 §3: an offer's happy hour on cards and offer pages, and the On now chip.
+  happyHour: {
+    title: "Happy hour",
+    onNow: "Happy hour {{hours}} · on now",
+    startsAt: "Happy hour {{hours}} · starts {{time}}",
+    startsOn: "Happy hour {{hours}} · starts {{day}} {{time}}",
+    noWindow: "Happy hour · no time in the next two weeks",
+    asWritten: "Happy hour as the shop writes it",
+    chip: "On now",
+    emptyOnNow: "No offer near you holds right now.",
+    showAll: "Show all offers",
+  },
   // Issue 28 §2: whether a shop is open now (cards, shop page, offer page) and the Open now chip.
   openStatus: {
     open: "Open",

@@ -3,6 +3,23 @@
  * a shopper's first load does without them; they come with those screens' code (apps/web/src/lib/owner-strings.ts).
  */
 export const enOwner = {
+  // Issue 28 §3: the happy-hour section of the owner's offer form.
+  happyHourForm: {
+    title: "Happy hour",
+    toggle: "Only at certain hours (happy hour)",
+    hint: "Off: the offer holds all day. On: shoppers see when it holds (“Happy hour 17:00–19:00 · on now”), and the till accepts its codes only then.",
+    days: "Days",
+    from: "From",
+    to: "Until",
+    spanHint: "An end before the start runs past midnight (e.g. 22:00–02:00).",
+    textLabel: "Happy hour as text",
+    textHint: "OpenStreetMap’s opening_hours format, e.g. Mo-Th 17:00-19:00. Edit it directly for anything the days and times cannot say, e.g. Mo-Fr 12:00-14:00,17:00-19:00.",
+    notRows: "This schedule says more than the days and times can show, so the text is used as written.",
+    startOver: "Replace with days and times",
+    noDays: "Tick at least one day.",
+    timeFormat: "Write times as HH:MM, e.g. 17:00.",
+    sameTimes: "The start and end times must differ.",
+  },
   // Issue 28 §5: the numbers the week needs (My offers' rows, each offer in the insights, the CSV download).
   weekNumbers: {
     colThisWeek: "This week",

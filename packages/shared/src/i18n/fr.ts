@@ -1,6 +1,35 @@
 import type { Catalog } from './en.ts';
 
 export const fr: Catalog = {
+  // Issue 28 §3: an offer's happy hour on cards and offer pages, and the On now chip.
+  happyHour: {
+    title: "Happy hour",
+    onNow: "Happy hour {{hours}} · en cours",
+    startsAt: "Happy hour {{hours}} · commence à {{time}}",
+    startsOn: "Happy hour {{hours}} · commence {{day}} à {{time}}",
+    noWindow: "Happy hour · aucun créneau dans les deux prochaines semaines",
+    asWritten: "L’happy hour telle que la boutique l’écrit",
+    chip: "En cours",
+    emptyOnNow: "Aucune offre près de vous n’est valable en ce moment.",
+    showAll: "Voir toutes les offres",
+  },
+  // Issue 28 §3: the happy-hour section of the owner's offer form.
+  happyHourForm: {
+    title: "Happy hour",
+    toggle: "Seulement à certaines heures (happy hour)",
+    hint: "Désactivé : l’offre est valable toute la journée. Activé : les clients voient quand elle est valable (« Happy hour 17:00–19:00 · en cours ») et la caisse n’accepte ses codes qu’à ces heures-là.",
+    days: "Jours",
+    from: "De",
+    to: "Jusqu’à",
+    spanHint: "Une fin antérieure au début passe minuit (p. ex. 22:00–02:00).",
+    textLabel: "L’happy hour sous forme de texte",
+    textHint: "Format opening_hours d’OpenStreetMap, p. ex. Mo-Th 17:00-19:00. Modifiez le texte directement pour tout ce que les jours et les heures ne peuvent pas dire, p. ex. Mo-Fr 12:00-14:00,17:00-19:00.",
+    notRows: "Cet horaire en dit plus que les jours et les heures ne peuvent l’afficher : le texte est donc utilisé tel qu’il est écrit.",
+    startOver: "Remplacer par des jours et des heures",
+    noDays: "Cochez au moins un jour.",
+    timeFormat: "Écrivez les heures au format HH:MM, p. ex. 17:00.",
+    sameTimes: "L’heure de début et l’heure de fin doivent être différentes.",
+  },
   // Issue 28 §5: the numbers the week needs (My offers' rows, each offer in the insights, the CSV download).
   weekNumbers: {
     colThisWeek: "Cette semaine",

@@ -1,6 +1,35 @@
 import type { Catalog } from './en.ts';
 
 export const hi: Catalog = {
+  // Issue 28 §3: an offer's happy hour on cards and offer pages, and the On now chip.
+  happyHour: {
+    title: "हैप्पी आवर",
+    onNow: "हैप्पी आवर {{hours}} · अभी चालू",
+    startsAt: "हैप्पी आवर {{hours}} · {{time}} बजे शुरू",
+    startsOn: "हैप्पी आवर {{hours}} · {{day}} {{time}} बजे शुरू",
+    noWindow: "हैप्पी आवर · अगले दो हफ़्तों में कोई समय नहीं",
+    asWritten: "हैप्पी आवर, जैसा दुकान ने लिखा है",
+    chip: "अभी चालू",
+    emptyOnNow: "आपके पास अभी कोई ऑफ़र लागू नहीं है।",
+    showAll: "सभी ऑफ़र दिखाएँ",
+  },
+  // Issue 28 §3: the happy-hour section of the owner's offer form.
+  happyHourForm: {
+    title: "हैप्पी आवर",
+    toggle: "केवल कुछ घंटों में (हैप्पी आवर)",
+    hint: "बंद: ऑफ़र पूरे दिन लागू रहता है। चालू: ग्राहक देखते हैं कि यह कब लागू है (“हैप्पी आवर 17:00–19:00 · अभी चालू”), और काउंटर इसके कोड केवल उसी समय स्वीकार करता है।",
+    days: "दिन",
+    from: "से",
+    to: "तक",
+    spanHint: "शुरुआत से पहले का अंत आधी रात के पार जाता है (जैसे 22:00–02:00)।",
+    textLabel: "हैप्पी आवर टेक्स्ट के रूप में",
+    textHint: "OpenStreetMap का opening_hours फ़ॉर्मेट, जैसे Mo-Th 17:00-19:00। जो बात दिन और समय नहीं कह सकते, उसके लिए टेक्स्ट सीधे बदलें, जैसे Mo-Fr 12:00-14:00,17:00-19:00।",
+    notRows: "यह समय-सारणी दिनों और समय से ज़्यादा कहती है, इसलिए टेक्स्ट जैसा लिखा है वैसा ही इस्तेमाल होता है।",
+    startOver: "दिनों और समय से बदलें",
+    noDays: "कम से कम एक दिन चुनें।",
+    timeFormat: "समय HH:MM में लिखें, जैसे 17:00।",
+    sameTimes: "शुरू और ख़त्म होने का समय अलग होना चाहिए।",
+  },
   // Issue 28 §5: the numbers the week needs (My offers' rows, each offer in the insights, the CSV download).
   weekNumbers: {
     colThisWeek: "इस हफ़्ते",

@@ -1,6 +1,35 @@
 import type { Catalog } from './en.ts';
 
 export const it: Catalog = {
+  // Issue 28 §3: an offer's happy hour on cards and offer pages, and the On now chip.
+  happyHour: {
+    title: "Happy hour",
+    onNow: "Happy hour {{hours}} · in corso",
+    startsAt: "Happy hour {{hours}} · inizia alle {{time}}",
+    startsOn: "Happy hour {{hours}} · inizia {{day}} alle {{time}}",
+    noWindow: "Happy hour · nessun orario nelle prossime due settimane",
+    asWritten: "L’happy hour come la scrive il negozio",
+    chip: "Valide ora",
+    emptyOnNow: "Nessuna offerta qui vicino è valida in questo momento.",
+    showAll: "Mostra tutte le offerte",
+  },
+  // Issue 28 §3: the happy-hour section of the owner's offer form.
+  happyHourForm: {
+    title: "Happy hour",
+    toggle: "Solo in certi orari (happy hour)",
+    hint: "Disattivato: l’offerta vale tutto il giorno. Attivato: i clienti vedono quando vale (“Happy hour 17:00–19:00 · in corso”) e la cassa accetta i suoi codici solo in quegli orari.",
+    days: "Giorni",
+    from: "Dalle",
+    to: "Alle",
+    spanHint: "Una fine precedente all’inizio va oltre la mezzanotte (es. 22:00–02:00).",
+    textLabel: "L’happy hour come testo",
+    textHint: "Formato opening_hours di OpenStreetMap, es. Mo-Th 17:00-19:00. Modifica il testo direttamente per tutto ciò che giorni e orari non possono dire, es. Mo-Fr 12:00-14:00,17:00-19:00.",
+    notRows: "Questo orario dice più di quanto giorni e orari possano mostrare, quindi il testo viene usato così come è scritto.",
+    startOver: "Sostituisci con giorni e orari",
+    noDays: "Spunta almeno un giorno.",
+    timeFormat: "Scrivi gli orari come HH:MM, es. 17:00.",
+    sameTimes: "L’orario di inizio e quello di fine devono essere diversi.",
+  },
   // Issue 28 §5: the numbers the week needs (My offers' rows, each offer in the insights, the CSV download).
   weekNumbers: {
     colThisWeek: "Questa settimana",

@@ -1,6 +1,35 @@
 import type { Catalog } from './en.ts';
 
 export const ja: Catalog = {
+  // Issue 28 §3: an offer's happy hour on cards and offer pages, and the On now chip.
+  happyHour: {
+    title: "ハッピーアワー",
+    onNow: "ハッピーアワー {{hours}} · 実施中",
+    startsAt: "ハッピーアワー {{hours}} · {{time}}開始",
+    startsOn: "ハッピーアワー {{hours}} · {{day}} {{time}}開始",
+    noWindow: "ハッピーアワー · 今後2週間は予定なし",
+    asWritten: "お店が記載したハッピーアワー",
+    chip: "実施中",
+    emptyOnNow: "近くで今使える特典はありません。",
+    showAll: "すべての特典を表示",
+  },
+  // Issue 28 §3: the happy-hour section of the owner's offer form.
+  happyHourForm: {
+    title: "ハッピーアワー",
+    toggle: "特定の時間帯のみ(ハッピーアワー)",
+    hint: "オフ:特典は終日有効です。オン:お客様には有効な時間が表示され(「ハッピーアワー 17:00–19:00 · 実施中」)、レジはその時間帯にだけコードを受け付けます。",
+    days: "曜日",
+    from: "開始",
+    to: "終了",
+    spanHint: "終了が開始より前なら、深夜0時をまたぎます(例: 22:00–02:00)。",
+    textLabel: "ハッピーアワー(テキスト)",
+    textHint: "OpenStreetMap の opening_hours 形式です(例: Mo-Th 17:00-19:00)。曜日と時間で表せない内容は、テキストを直接編集してください(例: Mo-Fr 12:00-14:00,17:00-19:00)。",
+    notRows: "このスケジュールは曜日と時間で表せる内容を超えているため、テキストをそのまま使います。",
+    startOver: "曜日と時間に置き換える",
+    noDays: "少なくとも1つの曜日を選んでください。",
+    timeFormat: "時刻は HH:MM の形式で入力してください(例: 17:00)。",
+    sameTimes: "開始時刻と終了時刻は異なる必要があります。",
+  },
   // Issue 28 §5: the numbers the week needs (My offers' rows, each offer in the insights, the CSV download).
   weekNumbers: {
     colThisWeek: "今週",

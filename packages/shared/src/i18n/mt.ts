@@ -14,6 +14,35 @@
 import type { Catalog } from './en.ts';
 
 export const mt: Catalog = {
+  // Issue 28 §3: an offer's happy hour on cards and offer pages, and the On now chip.
+  happyHour: {
+    title: "Siegħa ħienja",
+    onNow: "Siegħa ħienja {{hours}} · għaddejja issa",
+    startsAt: "Siegħa ħienja {{hours}} · tibda fil-{{time}}",
+    startsOn: "Siegħa ħienja {{hours}} · tibda {{day}} fil-{{time}}",
+    noWindow: "Siegħa ħienja · l-ebda ħin fil-ġimagħtejn li ġejjin",
+    asWritten: "Is-siegħa ħienja kif jiktibha l-ħanut",
+    chip: "Għaddejja issa",
+    emptyOnNow: "L-ebda offerta qrib tiegħek ma tgħodd bħalissa.",
+    showAll: "Uri l-offerti kollha",
+  },
+  // Issue 28 §3: the happy-hour section of the owner's offer form.
+  happyHourForm: {
+    title: "Siegħa ħienja",
+    toggle: "Biss f’ċerti ħinijiet (siegħa ħienja)",
+    hint: "Mitfi: l-offerta tgħodd il-ġurnata kollha. Mixgħul: ix-xerrejja jaraw meta tgħodd (“Siegħa ħienja 17:00–19:00 · għaddejja issa”), u l-kaxxa taċċetta l-kodiċijiet tagħha f’dak il-ħin biss.",
+    days: "Jiem",
+    from: "Minn",
+    to: "Sa",
+    spanHint: "Tmiem qabel il-bidu jgħaddi nofsillejl (eż. 22:00–02:00).",
+    textLabel: "Is-siegħa ħienja bħala test",
+    textHint: "Il-format opening_hours ta’ OpenStreetMap, eż. Mo-Th 17:00-19:00. Editja t-test direttament għal kull ħaġa li l-jiem u l-ħinijiet ma jistgħux jgħidu, eż. Mo-Fr 12:00-14:00,17:00-19:00.",
+    notRows: "Din l-iskeda tgħid aktar milli jistgħu juru l-jiem u l-ħinijiet, għalhekk it-test jintuża kif inhu miktub.",
+    startOver: "Ibdel b’jiem u ħinijiet",
+    noDays: "Immarka mill-inqas jum wieħed.",
+    timeFormat: "Ikteb il-ħinijiet bħala HH:MM, eż. 17:00.",
+    sameTimes: "Il-ħin tal-bidu u dak tat-tmiem iridu jkunu differenti.",
+  },
   // Issue 28 §5: the numbers the week needs (My offers' rows, each offer in the insights, the CSV download).
   weekNumbers: {
     colThisWeek: "Din il-ġimgħa",
@@ -179,7 +208,7 @@ export const mt: Catalog = {
     priceBefore: "Prezz qabel",
     priceNow: "Issa",
     validUntil: "Validu sal-{{date}}",
-    happyHour: "Happy hour: {{schedule}}",
+    happyHour: "Siegħa ħienja: {{schedule}}",
     terms: "Termini u Kundizzjonijiet",
     photoAlt: "{{title}} għand {{shop}}",
     logoAlt: "Il-logo ta’ {{name}}",

@@ -1,6 +1,35 @@
 import type { Catalog } from './en.ts';
 
 export const tr: Catalog = {
+  // Issue 28 §3: an offer's happy hour on cards and offer pages, and the On now chip.
+  happyHour: {
+    title: "Happy hour",
+    onNow: "Happy hour {{hours}} · şimdi geçerli",
+    startsAt: "Happy hour {{hours}} · başlangıç {{time}}",
+    startsOn: "Happy hour {{hours}} · başlangıç {{day}} {{time}}",
+    noWindow: "Happy hour · önümüzdeki iki haftada zaman yok",
+    asWritten: "Dükkânın yazdığı şekliyle happy hour",
+    chip: "Şimdi geçerli",
+    emptyOnNow: "Yakınınızda şu anda geçerli bir kampanya yok.",
+    showAll: "Tüm kampanyaları göster",
+  },
+  // Issue 28 §3: the happy-hour section of the owner's offer form.
+  happyHourForm: {
+    title: "Happy hour",
+    toggle: "Yalnızca belirli saatlerde (happy hour)",
+    hint: "Kapalı: kampanya gün boyu geçerlidir. Açık: müşteriler ne zaman geçerli olduğunu görür (“Happy hour 17:00–19:00 · şimdi geçerli”) ve kasa kodlarını yalnızca bu saatlerde kabul eder.",
+    days: "Günler",
+    from: "Başlangıç",
+    to: "Bitiş",
+    spanHint: "Başlangıçtan önceki bir bitiş gece yarısını geçer (ör. 22:00–02:00).",
+    textLabel: "Metin olarak happy hour",
+    textHint: "OpenStreetMap’in opening_hours biçimi, ör. Mo-Th 17:00-19:00. Günlerin ve saatlerin söyleyemediği her şey için metni doğrudan düzenleyin, ör. Mo-Fr 12:00-14:00,17:00-19:00.",
+    notRows: "Bu zaman çizelgesi günlerin ve saatlerin gösterebileceğinden fazlasını söylüyor, bu yüzden metin yazıldığı gibi kullanılır.",
+    startOver: "Günler ve saatlerle değiştir",
+    noDays: "En az bir gün işaretleyin.",
+    timeFormat: "Saatleri SS:DD biçiminde yazın, ör. 17:00.",
+    sameTimes: "Başlangıç ve bitiş saatleri farklı olmalıdır.",
+  },
   // Issue 28 §5: the numbers the week needs (My offers' rows, each offer in the insights, the CSV download).
   weekNumbers: {
     colThisWeek: "Bu hafta",
