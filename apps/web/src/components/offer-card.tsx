@@ -2,13 +2,14 @@
  * The one offer card (issue 27), wherever offers are listed (home, category, search, saved, a shop's page, the map's
  * shop panel): the photo at the side with the discount badge, the shop's logo or initial and name, the heart, the
  * title, a line of description, whether the shop is open now where several shops' offers are listed (issue 28), the
- * price before and after when known ("€4.00 → €3.20") and the units left of a limited offer, then distance, time left
- * and the link to the offer.
+ * offer's happy hour when it has one ("Happy hour 17:00–19:00 · on now", issue 28 §3), the price before and after when
+ * known ("€4.00 → €3.20") and the units left of a limited offer, then distance, time left and the link to the offer.
  */
 import { useTranslation } from 'react-i18next';
 import { formatEuros } from '../lib/format.ts';
 import { useOfferImpression } from '../lib/offer-events.ts';
 import { FavoriteButton } from './favorite-button.tsx';
+import { HappyHourLine } from './happy-hour-line.tsx';
 import { OfferCardFooter, UnitsLeftBadge } from './offer-card-footer.tsx';
 import { OfferCardMedia, type CardOffer } from './offer-card-media.tsx';
 import { OpenStatus } from './open-status.tsx';
@@ -22,6 +23,10 @@ export interface OfferCardOffer extends CardOffer {
   /** The shop's price before, in euros, and the price the offer gives (issue 27); null (or absent) when unknown. */
   regularPrice?: number | null | undefined;
   offerPrice?: number | null | undefined;
+  /** Issue 28 §3: whether its happy hour holds now (null: no schedule, all day) and its window now or next. */
+  activeNow?: boolean | null | undefined;
+  windowOpensAt?: string | null | undefined;
+  windowClosesAt?: string | null | undefined;
 }
 
 export interface OfferCardProps {
@@ -124,6 +129,7 @@ export function OfferCard({
           <bdi>{offer.description}</bdi>
         </p>
         {openStatus ? <OpenStatus openNow={openStatus.openNow} nextChange={openStatus.nextChange} /> : null}
+        <HappyHourLine activeNow={offer.activeNow} windowOpensAt={offer.windowOpensAt} windowClosesAt={offer.windowClosesAt} />
         {price || offer.remaining !== null ? (
           <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
             {price ? <PriceChange before={price.before} after={price.after} /> : null}

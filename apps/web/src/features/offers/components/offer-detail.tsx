@@ -56,6 +56,8 @@ export function offerFacts(t: TFunction, language: string, offer: Offer, place: 
       label: t('offerDetail.validity'),
       value: t('offersList.validity', { start: formatDate(offer.startDate, language), end: formatDate(offer.endDate, language) }),
     },
+    // Issue 28 §3: the happy hour as the owner wrote it; no row for an offer that holds all day.
+    ...(offer.schedule ? [{ label: t('happyHour.title'), value: offer.schedule }] : []),
     { label: t('offerDetail.audience'), value: t(`offerForm.audiences.${offer.targetAudience}`) },
     { label: t('offerDetail.status'), value: t(`offerDetail.statuses.${offer.status}`) },
     { label: t('offerDetail.featured'), value: yesNo(offer.featuredOffer) },

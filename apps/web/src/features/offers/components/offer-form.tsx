@@ -1,7 +1,8 @@
 /**
  * The Add Offer form (spec §2.4, §5, §8), also used to edit an offer: the shared rules with errors under
  * the fields (cleared when a field is edited), images JPG/PNG only and at most 6 (others dropped silently),
- * Maximum Redemptions only when Limited, a progress bar while sending, and Cancel that clears everything.
+ * Maximum Redemptions only when Limited, a happy hour when switched on (issue 28 §3), a progress bar while sending,
+ * and Cancel that clears everything.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
@@ -29,6 +30,7 @@ import { translateMessage } from '../../../lib/i18n.ts';
 import { useCreateOffer } from '../api/create-offer.ts';
 import { categoryName, useCategories } from '../../../lib/categories.ts';
 import { useUpdateOffer } from '../api/update-offer.ts';
+import { HappyHourEditor } from './happy-hour-editor.tsx';
 
 export interface OfferFormValues {
   title: string;
@@ -48,6 +50,8 @@ export interface OfferFormValues {
   regularPrice: string;
   buyQuantity: string;
   getQuantity: string;
+  /** Issue 28 §3: the happy hour in OSM opening_hours syntax; '' when the offer holds all day. */
+  schedule: string;
 }
 
 /** Spec §9's defaults: percentage, all customers, unlimited, notifications on, not featured. */
@@ -68,6 +72,7 @@ export const EMPTY_OFFER: OfferFormValues = {
   regularPrice: '',
   buyQuantity: '',
   getQuantity: '',
+  schedule: '',
 };
 
 const FIELDS = Object.keys(EMPTY_OFFER) as (keyof OfferFormValues)[];
@@ -90,6 +95,7 @@ export function offerToFormValues(offer: Offer): OfferFormValues {
     regularPrice: offer.regularPrice === null ? '' : offer.regularPrice.toFixed(2),
     buyQuantity: offer.buyQuantity === null ? '' : String(offer.buyQuantity),
     getQuantity: offer.getQuantity === null ? '' : String(offer.getQuantity),
+    schedule: offer.schedule ?? '',
   };
 }
 
@@ -106,13 +112,17 @@ export function OfferForm(props: OfferFormProps) {
   const [images, setImages] = useState<File[]>([]);
   const [alert, setAlert] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
+  const [scheduleProblem, setScheduleProblem] = useState(false);
+  // Cancel and a created offer start the happy-hour section afresh (its own state follows its first text).
+  const [scheduleEditorKey, setScheduleEditorKey] = useState(0);
   const {
     register,
     handleSubmit,
     reset,
     setError,
+    setValue,
     control,
-    formState: { errors, isSubmitting },
+    formState: { errors, isSubmitting, isSubmitted },
   } = useForm<OfferFormValues, unknown, OfferFields>({
     // The schema reads multipart-style text, so its input type is wider than the form's values.
     resolver: zodResolver(offerFieldsSchema as unknown as z.ZodType<OfferFields, OfferFormValues>),
@@ -126,10 +136,14 @@ export function OfferForm(props: OfferFormProps) {
     reset(initialValues);
     setImages([]);
     setAlert(null);
+    setScheduleProblem(false);
+    setScheduleEditorKey((key) => key + 1);
   };
 
   const submit = handleSubmit(async (fields) => {
     setAlert(null);
+    // The happy hour's days or times are wrong (said under them): nothing is sent.
+    if (scheduleProblem) return;
     try {
       if (props.mode === 'edit') {
         const { data } = await updateOffer.mutateAsync({ offerId: props.offer.offerId, fields: { ...fields } });
@@ -148,6 +162,7 @@ export function OfferForm(props: OfferFormProps) {
       await createOffer.mutateAsync({ form, onProgress: setProgress });
       reset(EMPTY_OFFER);
       setImages([]);
+      setScheduleEditorKey((key) => key + 1);
       setAlert({ tone: 'success', text: MESSAGES.offerCreated });
     } catch (error) {
       const fallback = props.mode === 'edit' ? MESSAGES.offerUpdateFailed : MESSAGES.offerCreateFailed;
@@ -253,6 +268,17 @@ export function OfferForm(props: OfferFormProps) {
           <TextField label={t('offerForm.endDate')} type="date" min={EARLIEST_DATE} max={LATEST_DATE} error={message(errors.endDate?.message)} {...register('endDate')} />
         </div>
         <TextareaField label={t('offerForm.terms')} error={message(errors.termsAndConditions?.message)} {...register('termsAndConditions')} />
+      </FormSection>
+
+      <FormSection title={t('happyHourForm.title')}>
+        <HappyHourEditor
+          key={scheduleEditorKey}
+          initialText={initialValues.schedule}
+          field={register('schedule')}
+          onTextChange={(text) => setValue('schedule', text, { shouldDirty: true, shouldValidate: isSubmitted })}
+          onRowProblem={setScheduleProblem}
+          error={errors.schedule}
+        />
       </FormSection>
 
       <FormSection title={t('offerForm.targeting')}>

@@ -27,6 +27,10 @@ const offer: Offer = {
   offerPrice: null,
   buyQuantity: null,
   getQuantity: null,
+  schedule: null,
+  activeNow: null,
+  windowOpensAt: null,
+  windowClosesAt: null,
   redeemedCount: 0,
   remaining: null,
   sendNotifications: true,
@@ -60,6 +64,10 @@ const card = (offerId: number, title: string): Shop['offers'][number] => ({
   offerPrice: null,
   buyQuantity: null,
   getQuantity: null,
+  schedule: null,
+  activeNow: null,
+  windowOpensAt: null,
+  windowClosesAt: null,
 });
 
 const shop: Shop = {

@@ -1,7 +1,8 @@
 /**
  * The offer page a shopper reads (/viewoffer/:id when they do not own it; DESIGN.md §5): photos first, the
  * discount, title, time left and distance, the shop linking to its page (and whether it is open now, issue 28), save,
- * share and directions, terms, and the shop's other offers. The owner keeps the spec's sheet (offer-detail.tsx).
+ * share and directions, terms, and the shop's other offers; an offer with a happy hour says when it holds, and its
+ * schedule as the shop wrote it (issue 28 §3). The owner keeps the spec's sheet (offer-detail.tsx).
  */
 import { ImageOff, MapPin, Navigation, Receipt } from 'lucide-react';
 import { useRef, useState, type ReactNode } from 'react';
@@ -10,6 +11,7 @@ import { Link } from 'react-router';
 import { haversineKm } from '@qrib/shared/geo';
 import type { Offer } from '@qrib/shared/offer-schemas';
 import { FavoriteButton } from '../../../components/favorite-button.tsx';
+import { HappyHourLine } from '../../../components/happy-hour-line.tsx';
 import { OpenStatus } from '../../../components/open-status.tsx';
 import { ShareButton } from '../../../components/share-button.tsx';
 import { ShopLogo } from '../../../components/shop-logo.tsx';
@@ -127,6 +129,17 @@ export function ShopperOffer({ offer, action, slots = {} }: { offer: Offer; acti
             {t('offersList.validity', { start: formatDate(offer.startDate, i18n.language), end: formatDate(offer.endDate, i18n.language) })}
           </span>
         </p>
+        {offer.schedule ? (
+          <div className="space-y-0.5" data-testid="offer-happy-hour">
+            <HappyHourLine activeNow={offer.activeNow} windowOpensAt={offer.windowOpensAt} windowClosesAt={offer.windowClosesAt} large />
+            <p className="text-sm text-slate-600">
+              {t('happyHour.asWritten')}:{' '}
+              <bdi dir="ltr" className="font-mono break-words text-slate-800" data-testid="offer-schedule">
+                {offer.schedule}
+              </bdi>
+            </p>
+          </div>
+        ) : null}
       </div>
       {action}
       <Link

@@ -39,6 +39,10 @@ const shop: Shop = {
       offerPrice: 2,
       buyQuantity: null,
       getQuantity: null,
+      schedule: null,
+      activeNow: null,
+      windowOpensAt: null,
+      windowClosesAt: null,
     },
     {
       offerId: 8,
@@ -57,6 +61,10 @@ const shop: Shop = {
       offerPrice: null,
       buyQuantity: null,
       getQuantity: null,
+      schedule: null,
+      activeNow: null,
+      windowOpensAt: null,
+      windowClosesAt: null,
     },
   ],
 };
