@@ -259,6 +259,18 @@ describe('the mails notifications queue', () => {
     await app.mailer.drain();
     expect(mailsTo(fan, 'NEW_OFFER')).toHaveLength(1);
     expect(mailsTo(quietFan, 'NEW_OFFER')).toHaveLength(0);
+
+    // Issue 28 §3: a happy-hour offer's mail says when it holds.
+    await createOffer(app, bakery, { title: 'Evening pastizzi', schedule: 'Mo-Fr 17:00-19:00' });
+    await expect
+      .poll(async () => {
+        await app.mailer.drain();
+        return mailsTo(fan, 'NEW_OFFER').length;
+      })
+      .toBe(2);
+    const happy = mailsTo(fan, 'NEW_OFFER').find((sent) => sent.subject === 'New at Saved Bakery: Evening pastizzi');
+    expect(happy?.text).toContain('It is a happy-hour offer: it holds Mo-Fr 17:00-19:00.');
+    expect(mail?.text).not.toContain('happy-hour');
   });
 
   it('an optional mail queued before Email Notifications were turned off is not sent, and says why', async () => {

@@ -98,6 +98,14 @@ describe('NEW_OFFER', () => {
     expect((await bell(fan)).data[0]?.payload).toEqual({ offerId, title: 'Pastizzi at dawn', businessName: 'Saved Bakery' });
     expect(await newOfferTitles(cafeFan)).toEqual([]);
     expect(await newOfferTitles(stranger)).toEqual([]);
+    // Issue 28 §3: a happy-hour offer's bell (and mail) carries its schedule.
+    const happy = await createOffer(app, bakery.owner, { title: 'Evening pastizzi', schedule: 'Mo-Fr 17:00-19:00' });
+    await expect.poll(async () => (await bell(fan)).data.find((item) => (item.payload as { offerId?: number }).offerId === happy)?.payload).toEqual({
+      offerId: happy,
+      title: 'Evening pastizzi',
+      businessName: 'Saved Bakery',
+      schedule: 'Mo-Fr 17:00-19:00',
+    });
     expect(await newOfferTitles(bakery.owner)).toEqual([]);
   });
 

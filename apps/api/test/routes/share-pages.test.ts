@@ -173,6 +173,15 @@ describe('GET /o/:offerId', () => {
     expect(card.statusCode).toBe(200);
   });
 
+  it('says when a happy-hour offer holds, escaped, and nothing for an offer that holds all day (issue 28 §3)', async () => {
+    const shop = await buildShop(app, { business: { businessName: 'Happy Share Bar' } });
+    const happy = await createOffer(app, shop, { title: 'Evening pints', schedule: 'Mo-Fr 17:00-19:00 "<after work>"' });
+    const html = (await get(`/o/${happy}`)).body;
+    expect(html).toContain('<p class="muted" data-testid="share-happy-hour">Happy hour: Mo-Fr 17:00-19:00 &#34;&#60;after work&#62;&#34;</p>');
+    const plain = await createOffer(app, shop, { title: 'All-day pints' });
+    expect((await get(`/o/${plain}`)).body).not.toContain('share-happy-hour');
+  });
+
   it('answers 304 to a matching If-None-Match, and a new ETag once the offer changes', async () => {
     const { offerId } = await shopWithOffer();
     const first = await get(`/o/${offerId}`);

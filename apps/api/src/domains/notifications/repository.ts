@@ -80,7 +80,9 @@ export function createNotificationsRepository(db: Db) {
       await db.execute(sql`
         INSERT INTO notifications (user_id, kind, payload)
         SELECT savers.user_id, 'NEW_OFFER',
-               jsonb_build_object('offerId', published.offer_id, 'title', published.title, 'businessName', shop.business_name, 'schedule', published.schedule)
+               jsonb_build_object('offerId', published.offer_id, 'title', published.title, 'businessName', shop.business_name)
+                 -- Issue 28 §3: a happy hour's schedule, only when it has one.
+                 || CASE WHEN published.schedule IS NULL THEN '{}'::jsonb ELSE jsonb_build_object('schedule', published.schedule) END
         FROM offers published
         JOIN vendors shop ON shop.id = published.vendor_id
         JOIN LATERAL (
