@@ -49,8 +49,9 @@ export const queryKeys = {
   /** The signed-in shopper's codes (issue 13). */
   claims: () => ['claims'] as const,
   nearbyAll: ['nearby'] as const,
-  /** `openNow`: only shops open now (issue 28's chip). */
-  nearby: (latitude: number, longitude: number, radiusKm: number, openNow = false) => [...queryKeys.nearbyAll, latitude, longitude, radiusKm, openNow] as const,
+  /** `openNow`: only shops open now; `activeNow`: only offers that hold now (issue 28's chips). */
+  nearby: (latitude: number, longitude: number, radiusKm: number, openNow = false, activeNow = false) =>
+    [...queryKeys.nearbyAll, latitude, longitude, radiusKm, openNow, activeNow] as const,
   nearbyInCategory: (categoryId: number, latitude: number, longitude: number) =>
     [...queryKeys.nearbyAll, 'category', categoryId, latitude, longitude] as const,
   /** A few offers near the shopper (of one category, or any), shown where an offer cannot be (issue 27). */

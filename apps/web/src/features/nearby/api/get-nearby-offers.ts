@@ -1,6 +1,7 @@
 /**
  * GET /offers/nearby-offers, page by page (20 businesses each), refreshed every 5 minutes (spec §4, §9); with
- * `openNow=true`, only the shops open now (issue 28's chip).
+ * `openNow=true`, only the shops open now; with `activeNow=true`, only the shops with an offer that holds now, listing only
+ * those offers (issue 28's chips).
  */
 import { useInfiniteQuery } from '@tanstack/react-query';
 import type { NearbyBusiness } from '@qrib/shared/nearby-schemas';
@@ -46,20 +47,27 @@ async function takeEarlyAnswer(url: string): Promise<NearbyPage | undefined> {
   return (await response.json().catch(() => undefined)) as NearbyPage | undefined;
 }
 
-export async function getNearbyOffers(latitude: number, longitude: number, cursor?: string, openNow = false): Promise<NearbyPage> {
+/** The home's chips: only shops open now, only offers that hold now (a happy hour's window is open, or none is set). */
+export interface NearbyFilters {
+  openNow?: boolean | undefined;
+  activeNow?: boolean | undefined;
+}
+
+export async function getNearbyOffers(latitude: number, longitude: number, cursor?: string, { openNow = false, activeNow = false }: NearbyFilters = {}): Promise<NearbyPage> {
   const query = new URLSearchParams({ latitude: String(latitude), longitude: String(longitude), radiusKm: String(NEARBY_RADIUS_KM) });
   if (cursor) query.set('cursor', cursor);
   if (openNow) query.set('openNow', 'true');
+  if (activeNow) query.set('activeNow', 'true');
   const path = `/offers/nearby-offers?${query.toString()}`;
-  // index.html asked for the unfiltered first page only; the open-now list is asked for here.
-  const early = cursor || openNow ? undefined : await takeEarlyAnswer(`/api/v1${path}`);
+  // index.html asked for the unfiltered first page only; the chips' lists are asked for here.
+  const early = cursor || openNow || activeNow ? undefined : await takeEarlyAnswer(`/api/v1${path}`);
   return early ?? apiRequest<NearbyPage>(path);
 }
 
-export function useNearbyOffers(location: { latitude: number; longitude: number } | undefined, openNow = false) {
+export function useNearbyOffers(location: { latitude: number; longitude: number } | undefined, { openNow = false, activeNow = false }: NearbyFilters = {}) {
   return useInfiniteQuery({
-    queryKey: queryKeys.nearby(location?.latitude ?? 0, location?.longitude ?? 0, NEARBY_RADIUS_KM, openNow),
-    queryFn: ({ pageParam }) => getNearbyOffers(location?.latitude ?? 0, location?.longitude ?? 0, pageParam, openNow),
+    queryKey: queryKeys.nearby(location?.latitude ?? 0, location?.longitude ?? 0, NEARBY_RADIUS_KM, openNow, activeNow),
+    queryFn: ({ pageParam }) => getNearbyOffers(location?.latitude ?? 0, location?.longitude ?? 0, pageParam, { openNow, activeNow }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (lastPage) => lastPage.nextCursor ?? undefined,
     enabled: location !== undefined,

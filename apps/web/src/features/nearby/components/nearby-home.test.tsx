@@ -139,3 +139,34 @@ describe('the Open now chip (issue 28)', () => {
     expect(await screen.findAllByTestId('offer-card')).toHaveLength(2);
   });
 });
+
+describe('the On now chip (issue 28 §3)', () => {
+  it('asks only for the offers that hold now, says each happy hour on its card, and says so when none holds', async () => {
+    localStorage.setItem(STORAGE_KEYS.chosenPlace, JSON.stringify({ name: 'Valletta', ...valletta }));
+    // A happy hour from 2099: its window is far ahead, so its card says when it starts.
+    const later = { ...business.offers[0], offerId: 9, title: 'Two-for-one spritz', schedule: 'Mo-Su 17:00-19:00', activeNow: false, windowOpensAt: '2099-06-29T15:00:00Z', windowClosesAt: '2099-06-29T17:00:00Z' };
+    const api = stubApi({
+      'GET /api/v1/categories/': { body: { data: [] } },
+      'GET /api/v1/me/favorites': { body: { data: [] } },
+      [`GET ${nearbyInValletta}`]: { body: { data: [{ ...business, offers: [business.offers[0], later] }], nextCursor: null } },
+      [`GET ${nearbyInValletta}&activeNow=true`]: { body: { data: [], nextCursor: null } },
+    });
+    renderScreen(<NearbyHome />);
+    const user = userEvent.setup();
+    const cards = await screen.findAllByTestId('offer-card');
+    expect(cards).toHaveLength(2);
+    expect(within(cards[0] ?? document.body).queryByTestId('happy-hour')).not.toBeInTheDocument();
+    expect(within(cards[1] ?? document.body).getByTestId('happy-hour')).toHaveTextContent(/^Happy hour 17:00–19:00 · starts \w{3} 17:00$/);
+
+    const chip = screen.getByRole('button', { name: en.happyHour.chip });
+    expect(chip).toHaveAttribute('aria-pressed', 'false');
+    await user.click(chip);
+    expect(chip).toHaveAttribute('aria-pressed', 'true');
+    expect(await screen.findByText(en.happyHour.emptyOnNow)).toBeInTheDocument();
+    expect(api.calls.filter((call) => call.path.startsWith('/api/v1/offers/nearby-offers')).map((call) => call.path.includes('activeNow=true'))).toEqual([false, true]);
+
+    await user.click(screen.getByRole('button', { name: en.happyHour.showAll }));
+    expect(chip).toHaveAttribute('aria-pressed', 'false');
+    expect(await screen.findAllByTestId('offer-card')).toHaveLength(2);
+  });
+});

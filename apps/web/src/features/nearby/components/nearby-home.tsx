@@ -1,7 +1,8 @@
 /**
  * The customer's nearby offers home (spec §2.4): where you are, categories, and offers from the nearest
  * shops first; the first four, then See all, which also loads further pages. Each card says whether its shop is open
- * now, and the Open now chip keeps only the shops open now (issue 28; in the URL, `?open=1`, so reload and Back keep it).
+ * now, and the Open now chip keeps only the shops open now (issue 28; in the URL, `?open=1`, so reload and Back keep it);
+ * the On now chip keeps only the offers that hold now (a happy hour's window is open, or it has none; `?on=1`).
  */
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +10,7 @@ import { useSearchParams } from 'react-router';
 import type { NearbyBusiness } from '@qrib/shared/nearby-schemas';
 import { ViewToggle, type OffersView } from '../../../components/map/view-toggle.tsx';
 import { OfferCard } from '../../../components/offer-card.tsx';
+import { OnNowChip } from '../../../components/on-now-chip.tsx';
 import { OpenNowChip } from '../../../components/open-now-chip.tsx';
 import { RankingLink } from '../../../components/ranking-link.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -56,14 +58,17 @@ export function NearbyHome({ greeting }: { greeting?: string }) {
   const fetchLocation = location.status === 'ready' ? location.fetchLocation : undefined;
   const [params, setParams] = useSearchParams();
   const openNow = params.get('open') === '1';
-  const setOpenNow = (on: boolean) =>
+  const activeNow = params.get('on') === '1';
+  const setChip = (name: 'open' | 'on', on: boolean) =>
     setParams((current) => {
       const next = new URLSearchParams(current);
-      if (on) next.set('open', '1');
-      else next.delete('open');
+      if (on) next.set(name, '1');
+      else next.delete(name);
       return next;
     });
-  const nearby = useNearbyOffers(fetchLocation, openNow);
+  const setOpenNow = (on: boolean) => setChip('open', on);
+  const setActiveNow = (on: boolean) => setChip('on', on);
+  const nearby = useNearbyOffers(fetchLocation, { openNow, activeNow });
   useLiveOffers(fetchLocation);
   const [showAll, setShowAll] = useState(false);
   const [view, setView] = useState<OffersView>('list');
@@ -93,6 +98,17 @@ export function NearbyHome({ greeting }: { greeting?: string }) {
     offersBody = <LoadingState />;
   } else if (nearby.isError) {
     offersBody = <ErrorState message={t('messages.offersLoadFailed')} onRetry={() => void nearby.refetch()} />;
+  } else if (cards.length === 0 && activeNow) {
+    offersBody = (
+      <EmptyState
+        message={t('happyHour.emptyOnNow')}
+        action={
+          <Button variant="secondary" onClick={() => setActiveNow(false)}>
+            {t('happyHour.showAll')}
+          </Button>
+        }
+      />
+    );
   } else if (cards.length === 0 && openNow) {
     offersBody = (
       <EmptyState
@@ -162,6 +178,7 @@ export function NearbyHome({ greeting }: { greeting?: string }) {
           </div>
           <div className="flex flex-wrap items-center gap-2">
             <OpenNowChip pressed={openNow} onChange={setOpenNow} />
+            <OnNowChip pressed={activeNow} onChange={setActiveNow} />
             <ViewToggle view={view} onChange={setView} />
           </div>
         </div>

@@ -1,12 +1,13 @@
 /**
- * The Price, Distance and Category filters, the Open now chip (issue 28) and the sort (spec §2.4), and the chips that
- * remove a chosen filter.
+ * The Price, Distance and Category filters, the Open now and On now chips (issue 28) and the sort (spec §2.4), and the
+ * chips that remove a chosen filter.
  */
 import { X } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SearchSort } from '@qrib/shared/nearby-constants';
 import type { DiscountType } from '@qrib/shared/offer-constants';
+import { OnNowChip } from '../../../components/on-now-chip.tsx';
 import { OpenNowChip } from '../../../components/open-now-chip.tsx';
 import { FilterPopover } from '../../../components/ui/filter-popover.tsx';
 import { categoryName } from '../../../lib/categories.ts';
@@ -124,6 +125,7 @@ export function SearchFilterBar({ filters, update, hasPosition }: { filters: Sea
         </PanelSelect>
       </FilterPopover>
       <OpenNowChip pressed={filters.openNow === true} onChange={(pressed) => update({ openNow: pressed ? true : undefined })} />
+      <OnNowChip pressed={filters.activeNow === true} onChange={(pressed) => update({ activeNow: pressed ? true : undefined })} />
       <div className="flex items-center gap-2 sm:ms-auto">
         <label htmlFor={sortId} className="text-sm font-medium text-slate-700">
           {t('search.sortBy')}

@@ -35,6 +35,18 @@ describe('search filters in the URL', () => {
     expect(apiQueryFromFilters(filtersFromParams(new URLSearchParams('q=pizza')), undefined).has('openNow')).toBe(false);
   });
 
+  it('keeps the On now chip in the URL and sends activeNow=true (issue 28 §3)', () => {
+    const filters = filtersFromParams(new URLSearchParams('q=pizza&open=1&on=1'));
+    expect(filters.activeNow).toBe(true);
+    expect(paramsFromFilters(filters).toString()).toBe('q=pizza&open=1&on=1');
+    const query = apiQueryFromFilters(filters, undefined);
+    expect(query.get('activeNow')).toBe('true');
+    expect(query.get('openNow')).toBe('true');
+    expect(countActiveFilters(filters)).toBe(2);
+    expect(filtersFromParams(new URLSearchParams('on=true')).activeNow).toBeUndefined();
+    expect(apiQueryFromFilters(filtersFromParams(new URLSearchParams('q=pizza&open=1')), undefined).has('activeNow')).toBe(false);
+  });
+
   it('counts the filters that are set (text and sort are not filters)', () => {
     const none: SearchFilters = { q: 'pizza', sort: 'newest' };
     expect(countActiveFilters(none)).toBe(0);

@@ -1,6 +1,6 @@
 /**
  * The search screen's state lives in the URL (reload and Back keep it): text, category, discount type,
- * minimum discount, maximum distance, only shops open now (issue 28) and sort. Unknown or broken values in a
+ * minimum discount, maximum distance, only shops open now and only offers that hold now (issue 28) and sort. Unknown or broken values in a
  * hand-edited URL are dropped.
  */
 import { MAX_NEARBY_RADIUS_KM, SEARCH_SORTS, SEARCH_TEXT_MAX_LENGTH, type SearchSort } from '@qrib/shared/nearby-constants';
@@ -19,11 +19,13 @@ export interface SearchFilters {
   maxDistanceKm?: number | undefined;
   /** Only shops open now (the Open now chip); undefined when off. */
   openNow?: true | undefined;
+  /** Only offers that hold now (the On now chip: no happy hour, or inside its window); undefined when off. */
+  activeNow?: true | undefined;
   sort: SearchSort;
 }
 
 /** The names the screen's own URL uses (short, lower case). */
-const URL_KEYS = { q: 'q', categoryId: 'category', discountType: 'type', minDiscount: 'min', maxDistanceKm: 'km', openNow: 'open', sort: 'sort' } as const;
+const URL_KEYS = { q: 'q', categoryId: 'category', discountType: 'type', minDiscount: 'min', maxDistanceKm: 'km', openNow: 'open', activeNow: 'on', sort: 'sort' } as const;
 
 function positiveNumber(text: string | null, max = Number.POSITIVE_INFINITY): number | undefined {
   if (text === null || text.trim() === '') return undefined;
@@ -42,6 +44,7 @@ export function filtersFromParams(params: URLSearchParams): SearchFilters {
     minDiscount: positiveNumber(params.get(URL_KEYS.minDiscount)),
     maxDistanceKm: positiveNumber(params.get(URL_KEYS.maxDistanceKm), MAX_NEARBY_RADIUS_KM),
     openNow: params.get(URL_KEYS.openNow) === '1' ? true : undefined,
+    activeNow: params.get(URL_KEYS.activeNow) === '1' ? true : undefined,
     sort: SEARCH_SORTS.find((known) => known === sort) ?? 'relevance',
   };
 }
@@ -55,6 +58,7 @@ export function paramsFromFilters(filters: SearchFilters): URLSearchParams {
   if (filters.minDiscount !== undefined) params.set(URL_KEYS.minDiscount, String(filters.minDiscount));
   if (filters.maxDistanceKm !== undefined) params.set(URL_KEYS.maxDistanceKm, String(filters.maxDistanceKm));
   if (filters.openNow) params.set(URL_KEYS.openNow, '1');
+  if (filters.activeNow) params.set(URL_KEYS.activeNow, '1');
   if (filters.sort !== 'relevance') params.set(URL_KEYS.sort, filters.sort);
   return params;
 }
@@ -70,6 +74,7 @@ export function apiQueryFromFilters(filters: SearchFilters, position: Point | un
   if (filters.discountType !== undefined) query.set('discountType', filters.discountType);
   if (filters.minDiscount !== undefined && filters.discountType !== 'BUYXGETY') query.set('minDiscount', String(filters.minDiscount));
   if (filters.openNow) query.set('openNow', 'true');
+  if (filters.activeNow) query.set('activeNow', 'true');
   if (position) {
     query.set('latitude', String(position.latitude));
     query.set('longitude', String(position.longitude));
@@ -82,5 +87,5 @@ export function apiQueryFromFilters(filters: SearchFilters, position: Point | un
 
 /** How many filters (not text, not sort) are set. */
 export function countActiveFilters(filters: SearchFilters): number {
-  return [filters.categoryId, filters.discountType, filters.minDiscount, filters.maxDistanceKm, filters.openNow].filter((value) => value !== undefined).length;
+  return [filters.categoryId, filters.discountType, filters.minDiscount, filters.maxDistanceKm, filters.openNow, filters.activeNow].filter((value) => value !== undefined).length;
 }

@@ -13,6 +13,7 @@ export const CLEARED_FILTERS: Partial<SearchFilters> = {
   minDiscount: undefined,
   maxDistanceKm: undefined,
   openNow: undefined,
+  activeNow: undefined,
 };
 
 export function useSearchFilters() {
