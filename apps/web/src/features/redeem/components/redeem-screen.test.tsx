@@ -99,6 +99,25 @@ describe('RedeemScreen: the till', () => {
     expect(screen.queryByTestId('redemption-result')).not.toBeInTheDocument();
   });
 
+  it('refuses a happy-hour code outside its window with the schedule and the next window (issue 28 §3)', async () => {
+    const { user } = renderTill({
+      'POST /api/v1/vendors/me/redemptions': {
+        status: 409,
+        body: {
+          statusCode: 409,
+          error: 'Conflict',
+          message: 'This offer can only be redeemed during its hours (Mo-Th 17:00-19:00). Next: 30/11 17:00.',
+          code: 'offerOutsideSchedule',
+          params: { schedule: 'Mo-Th 17:00-19:00', next: '30/11 17:00' },
+        },
+      },
+    });
+    await user.type(codeInput(), 'AB3DEF7H');
+    await user.click(screen.getByRole('button', { name: 'Redeem' }));
+    expect(await screen.findByTestId('redeem-error')).toHaveTextContent('This offer can only be redeemed during its hours (Mo-Th 17:00-19:00). Next: 30/11 17:00.');
+    expect(screen.queryByTestId('redemption-result')).not.toBeInTheDocument();
+  });
+
   it('undoes a redemption within the ten minutes and says the code can be used again', async () => {
     let list: Redemption[] = [];
     const { api, user } = renderTill({
