@@ -17,7 +17,7 @@ export function SavedOffers() {
       <ul className="grid grid-cols-1 gap-3 md:grid-cols-2">
         {favorites.data.map((favorite, index) => (
           <li key={favorite.offerId}>
-            <OfferCard offer={favorite} shop={favorite.vendor} distanceKm={null} headingLevel={2} first={index === 0} countsImpression={false} />
+            <OfferCard offer={favorite} shop={favorite.vendor} distanceKm={null} headingLevel={2} first={index === 0} countsImpression={false} openStatus={favorite.vendor} />
           </li>
         ))}
       </ul>
