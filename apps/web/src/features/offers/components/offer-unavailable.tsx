@@ -22,7 +22,7 @@ function OffersNearby({ offerId, categoryId }: { offerId: number; categoryId: nu
       <h2 id="offers-nearby" className="text-lg font-semibold text-slate-900">
         {categoryId === null ? t('deadEnds.offersNearby') : t('deadEnds.similarNearby')}
       </h2>
-      <ul className="grid gap-4 sm:grid-cols-2" data-testid="offers-nearby">
+      <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2" data-testid="offers-nearby">
         {nearby.data.map(({ offer, shop, distanceKm }) => (
           <li key={offer.offerId} className="flex">
             <OfferCard offer={offer} shop={shop} distanceKm={distanceKm} />

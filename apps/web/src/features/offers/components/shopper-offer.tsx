@@ -200,7 +200,7 @@ export function ShopperOffer({ offer, action, slots = {} }: { offer: Offer; acti
           <h2 id="offer-more-from-shop" className="text-lg font-semibold text-slate-900">
             {t('offerPage.moreFromShop')}
           </h2>
-          <ul className="grid gap-4 sm:grid-cols-2">
+          <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2">
             {others.map((other) => (
               <li key={other.offerId} className="flex">
                 <ShopOfferCard offer={other} businessName={offer.vendor.businessName} distanceKm={distanceKm} />
