@@ -158,7 +158,9 @@ test('an owner gives offers a happy hour; shoppers see it on now or starting, fi
 
   // The owner's own sheet of the offer: its happy hour as written.
   await page.goto(`/viewoffer/${nowOffer.offerId}`);
-  await expect(page.getByRole('definition').filter({ hasText: nowSchedule })).toBeVisible();
+  const sheetRow = page.getByRole('definition').filter({ hasText: nowSchedule });
+  await expect(sheetRow).toBeVisible();
+  await expectAxeLightAndDark(page, sheetRow);
 
   // A shopper, in English: the home's cards.
   await page.context().clearCookies();
