@@ -112,28 +112,29 @@ END)`;
  * change: float8 and int text is what JSON.stringify writes for the same numbers, and null is null.
  */
 /**
- * Issue 28 §3: the offer's happy hour, appended last (scheduleStateFields' keys in order), from the window `w`
- * (nextWindowJoin): the schedule text, whether a window is open at `now` (null without a schedule), and that window or
- * the next one. to_json writes a text as JSON.stringify does (nearby-json.test.ts holds the bytes).
+ * Issue 28 §3: the offer's happy hour, appended last (scheduleStateFields' keys in order): the schedule text, whether a
+ * window is open at `now` (null without a schedule), and that window or the next one. An offer without a schedule (most)
+ * costs a constant: the window is looked up (one index probe) only in the CASE's other branch. to_json writes a text as
+ * JSON.stringify does (nearby-json.test.ts holds the bytes).
  */
 const ISO_UTC = 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"';
+const NO_SCHEDULE_JSON = ',"schedule":null,"activeNow":null,"windowOpensAt":null,"windowClosesAt":null';
 function SCHEDULE_JSON(now: Date): SQL {
   const at = sql`${now.toISOString()}::timestamptz`;
-  return sql`',"schedule":' || coalesce(to_json(o.schedule)::text, 'null')
-    || ',"activeNow":' || (CASE WHEN o.schedule IS NULL THEN 'null' WHEN w.opens_at <= ${at} THEN 'true' ELSE 'false' END)
-    || ',"windowOpensAt":' || coalesce(to_json(to_char(w.opens_at AT TIME ZONE 'UTC', ${ISO_UTC}))::text, 'null')
-    || ',"windowClosesAt":' || coalesce(to_json(to_char(w.closes_at AT TIME ZONE 'UTC', ${ISO_UTC}))::text, 'null')`;
+  return sql`(CASE WHEN o.schedule IS NULL THEN ${NO_SCHEDULE_JSON}::text ELSE ',"schedule":' || to_json(o.schedule)::text || coalesce((
+      SELECT ',"activeNow":' || (CASE WHEN s.opens_at <= ${at} THEN 'true' ELSE 'false' END)
+        || ',"windowOpensAt":' || to_json(to_char(s.opens_at AT TIME ZONE 'UTC', ${ISO_UTC}))::text
+        || ',"windowClosesAt":' || to_json(to_char(s.closes_at AT TIME ZONE 'UTC', ${ISO_UTC}))::text
+      FROM offer_schedule_intervals s WHERE s.offer_id = o.offer_id AND s.closes_at > ${at} ORDER BY s.closes_at LIMIT 1
+    ), ',"activeNow":false,"windowOpensAt":null,"windowClosesAt":null') END)`;
 }
 
-/** The offer's (o) happy-hour window open at `now` or next, as `w`; no lookup at all for an offer without a schedule. */
-function nextWindowJoin(now: Date): SQL {
-  return sql`LEFT JOIN LATERAL (SELECT s.opens_at, s.closes_at FROM offer_schedule_intervals s
-    WHERE s.offer_id = o.offer_id AND o.schedule IS NOT NULL AND s.closes_at > ${now.toISOString()}::timestamptz ORDER BY s.closes_at LIMIT 1) AS w ON true`;
-}
-
-/** When the offer's (o, w) happy-hour state next changes: the window's end when open, else its start; null without one. */
+/** When the offer's (o) happy-hour state next changes: its window's end when open, else its start; null without one. */
 function windowChange(now: Date): SQL {
-  return sql`(CASE WHEN w.opens_at <= ${now.toISOString()}::timestamptz THEN w.closes_at ELSE w.opens_at END)`;
+  const at = sql`${now.toISOString()}::timestamptz`;
+  return sql`(CASE WHEN o.schedule IS NULL THEN NULL::timestamptz ELSE (
+      SELECT CASE WHEN s.opens_at <= ${at} THEN s.closes_at ELSE s.opens_at END
+      FROM offer_schedule_intervals s WHERE s.offer_id = o.offer_id AND s.closes_at > ${at} ORDER BY s.closes_at LIMIT 1) END)`;
 }
 
 function offerJson(now: Date): SQL {
@@ -151,7 +152,7 @@ function currentOffersJson(vendorId: SQL, today: string, now: Date, activeNow = 
   return sql`LEFT JOIN LATERAL (
     SELECT string_agg(${offerJson(now)}, ',' ORDER BY o.featured_offer DESC, o.end_date, o.offer_id) AS offers,
       to_char(min(${windowChange(now)}) AT TIME ZONE 'UTC', ${ISO_UTC}) AS offers_change
-    FROM offers o ${FIRST_PHOTO} ${nextWindowJoin(now)}
+    FROM offers o ${FIRST_PHOTO}
     WHERE o.vendor_id = ${vendorId} AND ${isCurrent(today)} ${activeNow ? sql`AND ${activeNowCondition(now)}` : sql``}
   ) AS current ON true`;
 }
@@ -164,7 +165,7 @@ function categoryOfferColumns(now: Date): SQL {
 }
 function categoryOfferJoins(now: Date): SQL {
   return sql`JOIN offers o ON o.offer_id = p.id JOIN vendors v ON v.id = o.vendor_id
-  LEFT JOIN categories c ON c.category_id = o.category_id ${FIRST_PHOTO} ${nextWindowJoin(now)} ${nextIntervalJoin(sql`v.id`, now, 'hours')}`;
+  LEFT JOIN categories c ON c.category_id = o.category_id ${FIRST_PHOTO} ${nextIntervalJoin(sql`v.id`, now, 'hours')}`;
 }
 
 /**
