@@ -4,7 +4,7 @@ import { categorySchema } from './category-schemas.ts';
 import { MAX_INT } from './constants.ts';
 import { OFFER_EVENT_KINDS } from './enums.ts';
 import { MESSAGES } from './messages.ts';
-import { activeNowParam, openNowParam, openStateFields, scheduleStateFields } from './opening-hours.ts';
+import { filterFlagParam, openStateFields, scheduleStateFields } from './opening-hours.ts';
 import { DISCOUNT_TYPES, OFFER_STATUSES } from './offer-constants.ts';
 import { NEARBY_RADIUS_KM, MAX_NEARBY_RADIUS_KM, SEARCH_SORTS, SEARCH_TEXT_MAX_LENGTH } from './nearby-constants.ts';
 
@@ -45,8 +45,8 @@ export const nearbyQuerySchema = z.object({
   ),
   cursor: z.preprocess(blankToUndefined, z.string().max(200, { error: MESSAGES.cursorInvalid }).optional()),
   /** Issue 28: only shops open now (their hours say so at this instant in Malta), only offers that hold now. */
-  openNow: openNowParam,
-  activeNow: activeNowParam,
+  openNow: filterFlagParam,
+  activeNow: filterFlagParam,
 });
 export type NearbyQuery = z.output<typeof nearbyQuerySchema>;
 
@@ -156,8 +156,8 @@ export const searchQuerySchema = z.object({
   ),
   sort: z.preprocess(blankToUndefined, z.enum(SEARCH_SORTS, { error: MESSAGES.sortInvalid }).default('relevance')),
   cursor: nearbyQuerySchema.shape.cursor,
-  openNow: openNowParam,
-  activeNow: activeNowParam,
+  openNow: filterFlagParam,
+  activeNow: filterFlagParam,
 });
 export type SearchQuery = z.output<typeof searchQuerySchema>;
 

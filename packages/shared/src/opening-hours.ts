@@ -22,8 +22,11 @@ export const openStateFields = {
   nextChange: z.string().nullable(),
 };
 
-/** `openNow=true` on nearby-offers and search: only shops open now (true/1); anything else is no filter. */
-export const openNowParam = z.preprocess((value) => value === true || value === 'true' || value === '1', z.boolean()).default(false);
+/**
+ * A yes-only query flag: `openNow=true` (only shops open now) and `activeNow=true` (only offers that hold now, §3) on
+ * nearby-offers and search; true or 1 filters, anything else is no filter.
+ */
+export const filterFlagParam = z.preprocess((value) => value === true || value === 'true' || value === '1', z.boolean()).default(false);
 
 export type OpenState =
   | { kind: 'unknown' }
@@ -82,9 +85,6 @@ export const scheduleStateFields = {
   windowOpensAt: z.string().nullable(),
   windowClosesAt: z.string().nullable(),
 };
-
-/** `activeNow=true` on nearby-offers and search: only offers that hold now (no schedule, or inside a window). */
-export const activeNowParam = openNowParam;
 
 export type HappyHourState =
   | { kind: 'allDay' }
