@@ -22,7 +22,7 @@ import { offerImages, type offers } from './schema.ts';
 import { publicUrl } from '../storage/public-url.ts';
 import { scheduleStateOf } from '../kernel/opening-hours.ts';
 
-export function presentOfferSummary(offer: typeof offers.$inferSelect, imageUrl: string | null) {
+export function presentOfferSummary(offer: typeof offers.$inferSelect, imageUrl: string | null, now: Date = new Date()) {
   return {
     offerId: offer.offerId,
     imageUrl,
@@ -38,7 +38,7 @@ export function presentOfferSummary(offer: typeof offers.$inferSelect, imageUrl:
     featuredOffer: offer.featuredOffer,
     ...presentOfferPricing(offer),
     // Issue 28 §3 (last, as on the nearby cards): the happy hour and whether it holds now.
-    ...scheduleStateOf(offer.schedule),
+    ...scheduleStateOf(offer.schedule, now),
   };
 }
 

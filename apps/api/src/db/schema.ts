@@ -269,7 +269,7 @@ export const offerImages = pgTable(
 );
 
 /**
- * Issue 28 §2: when each shop with hours is open, from a day ago to `horizon` (a fortnight ahead): touching spans
+ * Issue 28 §2: when each shop with hours is open, from a week ago to `horizon` (a fortnight ahead): touching spans
  * joined, written with every change of its hours and renewed daily (businesses/hours-refresh.ts), so the nearby and
  * search statements ask "open now" of an index instead of evaluating hours. An interval ending at `horizon` may go on.
  */

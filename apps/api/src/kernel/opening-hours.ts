@@ -125,7 +125,8 @@ export function scheduleStateOf(
   const reading = Hours.read(schedule);
   if (!reading.ok) return { schedule, activeNow: false, windowOpensAt: null, windowClosesAt: null };
   const at = now.getTime();
-  const window = reading.hours.intervals(at - DAY_MS, at + 14 * DAY_MS).find(([, closes]) => closes > at);
+  // From a week back, as the stored windows are (businesses/opening-hours.ts), so both answer the same true start.
+  const window = reading.hours.intervals(at - 7 * DAY_MS, at + 14 * DAY_MS).find(([, closes]) => closes > at);
   if (!window) return { schedule, activeNow: false, windowOpensAt: null, windowClosesAt: null };
   return { schedule, activeNow: window[0] <= at, windowOpensAt: new Date(window[0]).toISOString(), windowClosesAt: new Date(window[1]).toISOString() };
 }

@@ -23,6 +23,7 @@ import {
 } from '@qrib/shared';
 import type { App } from '../../src/app.ts';
 import { offerScheduleIntervals, offers } from '../../src/db/schema.ts';
+import { checkSchedule } from '../../src/domains/offers/offer-checks.ts';
 import { buildOffer, buildShop, createOffer } from '../factories.ts';
 import { multipartBody } from '../fixtures.ts';
 import { bodyOf, createTestApp, signUp, useTestApp, type TestDatabase } from '../helpers.ts';
@@ -93,6 +94,10 @@ describe('happy-hour schedules', () => {
     const tooLong = await post({ schedule: `Mo 17:00-19:00${'; Tu 17:00-19:00'.repeat(20)}` });
     expect((tooLong.json() as { fieldErrors: Record<string, string> }).fieldErrors.schedule).toBe(MESSAGES.scheduleTooLong);
     expect(await offerRows()).toBe(before);
+    // Windows already past do not count: on its last day, after its last window, an offer's schedule never holds again.
+    const lastDay = { schedule: 'Mo-Su 17:00-19:00', startDate: '2026-12-01', endDate: '2026-12-09' };
+    expect(checkSchedule(lastDay, Date.parse('2026-12-09T15:00:00Z'))?.length).toBeGreaterThan(0);
+    expect(() => checkSchedule(lastDay, Date.parse('2026-12-09T19:30:00Z'))).toThrow(expect.objectContaining({ code: 'scheduleNeverMet' }));
   });
 
   it('say on now or when the next window starts, and activeNow=true keeps only offers that hold now', async () => {

@@ -134,6 +134,12 @@ describe('opening hours', () => {
     expect(byId.get(silent.vendorId)).toMatchObject({ openNow: null, nextChange: null });
     const openOnly = await nearby(near, '&openNow=true');
     expect(openOnly.map((card) => card.vendorId)).toEqual([open.vendorId]);
+    // The filtered scan stops at the radius (a box the index answers): a shop open 2.2 km away is outside 1 km, inside 5.
+    const far = await shop({ latitude: near.latitude + 0.02, longitude: near.longitude }, 'Far café');
+    await patch(far.cookies, { openingHours: '24/7' });
+    expect((await nearby(near, '&openNow=true')).map((card) => card.vendorId)).toEqual([open.vendorId]);
+    const wide = await get(`/api/v1/offers/nearby-offers?latitude=${near.latitude}&longitude=${near.longitude}&radiusKm=5&openNow=true`);
+    expect((bodyOf(wide, nearbyResponseSchema).data as NearbyBusiness[]).map((card) => card.vendorId)).toEqual([open.vendorId, far.vendorId]);
     // The category screen: the offer's shop says the same.
     const [first] = await nearby(near, '&openNow=true');
     expect(first?.offers.length).toBeGreaterThan(0);

@@ -44,7 +44,8 @@ export function refuseRemoved(offer: OfferRow): void {
 export function checkSchedule(fields: Pick<OfferFields, 'schedule' | 'startDate' | 'endDate'>, now = Date.now()): IntervalRow[] | null {
   if (fields.schedule === null) return null;
   const hours = readHours(fields.schedule, 'schedule', 'scheduleInvalid');
-  const from = maltaMidnight(fields.startDate).getTime();
+  // Windows already past cannot be redeemed: looked for from now when the offer has started.
+  const from = Math.max(maltaMidnight(fields.startDate).getTime(), now);
   const to = Math.min(maltaDayEnd(fields.endDate).getTime(), from + 400 * 86_400_000);
   if (hours.intervals(from, to).length === 0) throw new DomainError('invalid', 'scheduleNeverMet', {}, { schedule: { code: 'scheduleNeverMet' } });
   return intervalRows(hours, now);

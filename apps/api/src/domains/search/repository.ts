@@ -69,7 +69,8 @@ export function createSearchRepository(db: Db) {
         if (!match) continue;
         const { offer, category } = match;
         results.push({
-          ...presentOfferSummary(offer, images.get(offer.offerId) ?? null),
+          // The filter's clock: an offer kept by activeNow says it is on now.
+          ...presentOfferSummary(offer, images.get(offer.offerId) ?? null, query.now),
           distance: here ? Math.round(haversineKm(here.latitude, here.longitude, offer.locationLatitude, offer.locationLongitude) * 1000) / 1000 : null,
           category,
           vendor: {

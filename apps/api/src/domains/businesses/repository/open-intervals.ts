@@ -5,6 +5,7 @@
  * that have none).
  */
 import { sql } from 'drizzle-orm';
+import { maltaToday } from '@qrib/shared';
 import { selectRows, type Db } from '../../../db/client.ts';
 import { offerScheduleIntervals, vendorOpenIntervals } from '../../../db/schema.ts';
 import { DAY_MS, Hours } from '../../../kernel/opening-hours.ts';
@@ -30,14 +31,14 @@ const SOURCES = [
     due: (after: number, threshold: string) => sql`SELECT v.id, v.opening_hours AS text FROM vendors v
       WHERE v.opening_hours IS NOT NULL AND v.id > ${after}
         AND NOT EXISTS (SELECT 1 FROM vendor_open_intervals i WHERE i.vendor_id = v.id AND i.horizon >= ${threshold}::timestamptz)
-      ORDER BY v.id LIMIT ${BATCH}`,
+      ORDER BY v.id LIMIT ${BATCH} FOR UPDATE OF v SKIP LOCKED`,
     replace: replaceOpenIntervals,
   },
   {
-    due: (after: number, threshold: string) => sql`SELECT o.offer_id AS id, o.schedule AS text FROM offers o
-      WHERE o.schedule IS NOT NULL AND o.status IN ('ACTIVE', 'PAUSED') AND o.offer_id > ${after}
+    due: (after: number, threshold: string, today: string) => sql`SELECT o.offer_id AS id, o.schedule AS text FROM offers o
+      WHERE o.schedule IS NOT NULL AND o.status IN ('ACTIVE', 'PAUSED') AND o.end_date >= ${today}::date AND o.offer_id > ${after}
         AND NOT EXISTS (SELECT 1 FROM offer_schedule_intervals s WHERE s.offer_id = o.offer_id AND s.horizon >= ${threshold}::timestamptz)
-      ORDER BY o.offer_id LIMIT ${BATCH}`,
+      ORDER BY o.offer_id LIMIT ${BATCH} FOR UPDATE OF o SKIP LOCKED`,
     replace: replaceScheduleIntervals,
   },
 ];
@@ -56,7 +57,8 @@ export async function refreshOpenIntervals(db: Db, now = Date.now()): Promise<nu
       const outcome = await db.transaction(async (tx) => {
         const [lock] = await selectRows<{ locked: boolean }>(tx, sql`SELECT pg_try_advisory_xact_lock(hashtext('qrib-open-intervals')) AS locked`);
         if (!lock?.locked) return null;
-        const due = await selectRows<{ id: number; text: string }>(tx, source.due(after, threshold));
+        // Locked as read (an edit of the same row waits, or is skipped here): never intervals of a text just replaced.
+        const due = await selectRows<{ id: number; text: string }>(tx, source.due(after, threshold, maltaToday(new Date(now))));
         for (const row of due) {
           const reading = Hours.read(row.text);
           // A text stored before a library update that now refuses it: left as it was (its owner sees it).

@@ -118,7 +118,19 @@ interface ScanRow {
 async function pageRows<Row extends ScanRow>(db: Db, search: NearbySearch, center: EarthPoint, query: (scan: NearestScan) => SQL) {
   const wanted = search.pageSize + 1;
   const nearest = async (limit: number): Promise<Row[]> => {
-    const scan = { center, today: search.today, categoryId: search.categoryId, after: search.cursor, limit, now: search.now, openNow: search.openNow, activeNow: search.activeNow };
+    const filtered = Boolean(search.openNow || search.activeNow);
+    const scan = {
+      center,
+      today: search.today,
+      categoryId: search.categoryId,
+      after: search.cursor,
+      limit,
+      now: search.now,
+      openNow: search.openNow,
+      activeNow: search.activeNow,
+      // The radius is applied below; with a filter it also bounds the scan (a slightly larger box, never a smaller one).
+      within: filtered ? chordFor(search.radiusKm) * (1 + 1e-9) + 1 : undefined,
+    };
     const found = (await selectRowsPrepared<Row>(db, query(scan))).map((row) => ({ ...row, id: Number(row.id), chord: Number(row.chord) }));
     found.sort(byChordThenId);
     const farthest = found.at(-1)?.chord ?? 0;

@@ -39,6 +39,11 @@ export interface NearestScan {
   openNow?: boolean | undefined;
   /** Only offers that hold at `now` (issue 28 §3: no schedule, or inside a window); on the home, shops with one. */
   activeNow?: boolean | undefined;
+  /**
+   * With a filter: the radius as a chord, so the scan stops there (a box around the centre the GiST index answers)
+   * instead of walking every shop when few pass the filter (03:00 on a Sunday).
+   */
+  within?: number | undefined;
 }
 
 /**
@@ -63,6 +68,7 @@ export const OFFER_REMAINING = sql`(CASE WHEN o.max_redemptions IS NULL THEN NUL
 export function nearestQuery(scan: NearestScan): SQL {
   const center = cubeSql(scan.center);
   const open = scan.openNow ? sql`AND ${openNowCondition(sql`v.id`, scan.now)}` : sql``;
+  const box = (point: SQL) => (scan.within === undefined ? sql`` : sql`AND cube_enlarge(${center}, ${scan.within}::float8, 3) @> ${point}`);
   if (scan.categoryId === undefined) {
     const active = scan.activeNow
       ? sql`AND EXISTS (SELECT 1 FROM offers o WHERE o.vendor_id = v.id AND ${isCurrent(scan.today)} AND ${activeNowCondition(scan.now)})`
@@ -75,6 +81,7 @@ export function nearestQuery(scan: NearestScan): SQL {
       FROM vendors v
       WHERE ${SHOP_SEEN_BY_SHOPPERS}
         AND v.current_offer_until >= ${scan.today}::date
+        ${box(point)}
         ${open}
         ${active}
         ${after}
@@ -89,6 +96,7 @@ export function nearestQuery(scan: NearestScan): SQL {
     JOIN vendors v ON v.id = o.vendor_id AND ${SHOP_SEEN_BY_SHOPPERS}
     WHERE ${isCurrent(scan.today)}
       AND o.category_id = ${scan.categoryId}::int
+      ${box(point)}
       ${open}
       ${scan.activeNow ? sql`AND ${activeNowCondition(scan.now)}` : sql``}
       ${after}
