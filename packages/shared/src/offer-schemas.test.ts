@@ -37,7 +37,15 @@ describe('offer rules (spec §5)', () => {
       regularPrice: null,
       buyQuantity: null,
       getQuantity: null,
+      // Issue 28 §3: no happy hour, the offer holds all day.
+      schedule: null,
     });
+  });
+
+  it('reads a happy-hour schedule trimmed, and an empty one as none (issue 28 §3)', () => {
+    expect(offerFieldsSchema.parse({ ...valid, schedule: '  Mo-Th 17:00-19:00 ' }).schedule).toBe('Mo-Th 17:00-19:00');
+    expect(offerFieldsSchema.parse({ ...valid, schedule: '' }).schedule).toBeNull();
+    expect(offerFieldsSchema.safeParse({ ...valid, schedule: 'Mo 17:00-19:00\nTu 17:00-19:00' }).success).toBe(false);
   });
 
   it('accepts its own output again (an edit sends back what the form parsed)', () => {
