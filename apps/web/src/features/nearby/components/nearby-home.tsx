@@ -152,7 +152,7 @@ export function NearbyHome({ greeting }: { greeting?: string }) {
   }
 
   return (
-    <div className="mx-auto max-w-5xl space-y-4">
+    <div className="mx-auto max-w-5xl space-y-3 sm:space-y-4">
       <header>
         <h1 className="text-xl font-bold text-slate-900 sm:text-2xl">{t('home.title')}</h1>
         {greeting ? (
