@@ -36,4 +36,5 @@ export const MAIL_LINK_PATHS = {
   verifyEmail: '/verify-email',
   unsubscribe: '/unsubscribe',
   profile: '/profile',
+  staffInvitation: '/staff-invitation',
 } as const;

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PHONE_MIN_LENGTH } from './constants.ts';
 import { MESSAGES } from './messages.ts';
+import { PERMISSIONS, STAFF_ROLES } from './staff-permissions.ts';
 import { singleLine } from './text-rules.ts';
 
 // Spaces, not `\s`: a tab or a line break is no part of a name or a phone number.
@@ -83,7 +84,16 @@ export const preferencesSchema = z.object({
   shopEntryDetection: z.boolean(),
 });
 
-export const vendorSummarySchema = z.object({ vendorId: z.number().int(), businessName: z.string() });
+/**
+ * The business a person belongs to (issue 28 §4): its owner, or staff invited by the owner, with their role and what it
+ * allows (packages/shared/src/staff.ts ROLE_PERMISSIONS), so the app draws a cashier's till, a manager's or an owner's app.
+ */
+export const vendorSummarySchema = z.object({
+  vendorId: z.number().int(),
+  businessName: z.string(),
+  role: z.enum(STAFF_ROLES),
+  permissions: z.array(z.enum(PERMISSIONS)),
+});
 
 export const userSchema = z.object({
   id: z.number().int(),

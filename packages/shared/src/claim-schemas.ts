@@ -66,6 +66,9 @@ export const redemptionSchema = z.object({
   undoUntil: z.string(),
   /** The offer's units left after it (null when unlimited). */
   remaining: z.number().int().nullable(),
+  /** Issue 28 §4: who redeemed it at the till (the owner or a staff member), and their name; null for an account since deleted. */
+  redeemedByUserId: z.number().int().nullable(),
+  redeemedByName: z.string().nullable(),
 });
 export type Redemption = z.infer<typeof redemptionSchema>;
 export const redemptionResponseSchema = z.object({ data: redemptionSchema });

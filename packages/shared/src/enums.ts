@@ -97,6 +97,10 @@ export type AdminAction = (typeof ADMIN_ACTIONS)[number];
 export const ADMIN_ACTION_ITEM_KINDS = ['VENDOR', 'OFFER', 'REVIEW', 'RECEIPT', 'USER', 'SUSPICIOUS_ACTIVITY'] as const;
 export type AdminActionItemKind = (typeof ADMIN_ACTION_ITEM_KINDS)[number];
 
+/** vendor_members.role and staff_invitations.role (issue 28 §4): a business has one OWNER; MANAGER and CASHIER are invited. */
+export const STAFF_ROLES = ['OWNER', 'MANAGER', 'CASHIER'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
 /** account_tokens.purpose: the one-time links mailed to a person. */
 export const ACCOUNT_TOKEN_PURPOSES = ['PASSWORD_RESET', 'EMAIL_VERIFICATION'] as const;
 
@@ -114,6 +118,7 @@ export const MAIL_KINDS = [
   'RECEIPT_DECIDED',
   'NEW_OFFER',
   'WEEKLY_REPORT',
+  'STAFF_INVITATION',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 /** mail_outbox.status */

@@ -27,3 +27,4 @@ export * from './trust-schemas.ts';
 export * from './account-constants.ts';
 export * from './account-schemas.ts';
 export * from './oidc-schemas.ts';
+export * from './staff.ts';

@@ -309,6 +309,18 @@ export const MESSAGES = {
   shopPhotoWrongType: "The photo must be a JPG, PNG or WebP image.",
   shopPhotoRequired: "Choose a photo to upload.",
   shopPhotoOnlyOne: "Send one photo at a time.",
+  // Issue 28 §4: staff at the till
+  staffNotAllowed: 'Your role at this business does not allow this. Ask the owner.',
+  staffRoleInvalid: 'Choose a role: Manager or Cashier.',
+  staffAlreadyMember: 'This address already belongs to someone in a business on Qrib.',
+  staffYouAlreadyMember: 'You already belong to a business on Qrib, so you cannot join another.',
+  staffInvitationInvalid: 'This invitation link has been used, has expired or was withdrawn. Ask the owner for a new one.',
+  staffInvitationOtherAddress: 'This invitation was sent to another e-mail address. Sign in with the account of that address.',
+  staffMemberNotFound: 'There is no such member of your business.',
+  staffInvitationNotFound: 'There is no such open invitation.',
+  staffOwnerFixed: 'A business has one owner: the owner’s role cannot be changed or removed here.',
+  redemptionsTodayOnly: 'A cashier sees only today’s redemptions.',
+  redemptionNotYours: 'A cashier can undo only their own redemptions.',
   exportNotFound: 'Export not found.',
   exportExpired: 'This download has expired. Ask for a new copy of your data.',
   // Generic API errors

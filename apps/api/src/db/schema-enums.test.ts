@@ -34,6 +34,8 @@ const SHARED_LIST_OF_COLUMN: Record<string, readonly string[]> = {
   'dataExports.status': enums.EXPORT_STATUSES,
   'suspiciousActivity.status': enums.SUSPICIOUS_ACTIVITY_STATUSES,
   'suspiciousActivityItems.itemKind': enums.SUSPICIOUS_ITEM_KINDS,
+  'vendorMembers.role': enums.STAFF_ROLES,
+  'staffInvitations.role': enums.STAFF_ROLES,
 };
 
 /** Every column of every table with an enumeration (a text column's `enum` option or a pgEnum), by `table.column`. */

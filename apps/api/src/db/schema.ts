@@ -43,6 +43,7 @@ import {
   STORED_CLAIM_STATUSES,
   SUSPICIOUS_ACTIVITY_STATUSES,
   SUSPICIOUS_ITEM_KINDS,
+  STAFF_ROLES,
   TARGET_AUDIENCES,
   VENDOR_STATUSES,
   VISIT_ANSWERS,
@@ -689,6 +690,53 @@ export const accountTokens = pgTable(
     usedAt: timestamp('used_at', { withTimezone: true }),
   },
   (table) => [index('account_tokens_user_idx').on(table.userId, table.purpose)],
+);
+
+/**
+ * The people of a business (issue 28 §4, ADR 025): its owner (role OWNER, kept by a trigger on vendors.owner_user_id,
+ * migration 0023) and the staff the owner invited (MANAGER, CASHIER). A person belongs to at most one business (the
+ * UNIQUE user_id). What each role may do is packages/shared/src/staff-permissions.ts; every `/vendors/me/*` route reads
+ * the row on each request, so a removed member's next request is refused on every replica.
+ */
+export const vendorMembers = pgTable(
+  'vendor_members',
+  {
+    vendorId: integer('vendor_id')
+      .notNull()
+      .references(() => vendors.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .unique()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: STAFF_ROLES }).notNull(),
+    addedByUserId: integer('added_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.vendorId, table.userId] })],
+);
+
+/**
+ * An owner's invitation of a person to the business's staff (issue 28 §4): mailed as a one-time link whose token's
+ * SHA-256 is kept here (like account_tokens), usable for STAFF_INVITATION_DAYS by the account of the address it went to.
+ */
+export const staffInvitations = pgTable(
+  'staff_invitations',
+  {
+    id: serial('id').primaryKey(),
+    vendorId: integer('vendor_id')
+      .notNull()
+      .references(() => vendors.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    role: text('role', { enum: STAFF_ROLES }).notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    invitedByUserId: integer('invited_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    acceptedByUserId: integer('accepted_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (table) => [index('staff_invitations_vendor_idx').on(table.vendorId)],
 );
 
 /**

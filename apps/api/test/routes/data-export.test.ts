@@ -109,7 +109,10 @@ describe('Download my data', () => {
     expect(response.headers['cache-control']).toBe('no-store');
     expect(response.headers['content-disposition']).toMatch(new RegExp(`^attachment; filename="qrib-data-${shopper.username}-\\d{4}-\\d{2}-\\d{2}\\.zip"$`));
 
-    expect(data.format).toBe(2);
+    expect(data.format).toBe(3);
+    // Issue 28 §4: a shopper belongs to no business and invited nobody.
+    expect(data.staffMembership).toEqual([]);
+    expect(data.staffInvitations).toEqual([]);
     expect(typeof data.exportedAt).toBe('string');
     expect(data.profile).toMatchObject({ id: shopper.userId, username: shopper.username, email: shopper.email, name: shopper.name });
     expect(JSON.stringify(data)).not.toContain('passwordHash');

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { count } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FIELD_LABELS, MESSAGES, formatMessage } from '@qrib/shared';
+import { FIELD_LABELS, MESSAGES, PERMISSIONS, formatMessage } from '@qrib/shared';
 import type { App } from '../../src/app.ts';
 import { vendorDocuments, vendors } from '../../src/db/schema.ts';
 import { listFiles, makeJpeg, makePng, makePngClaiming, multipartBody, type FilePart } from '../fixtures.ts';
@@ -72,7 +72,8 @@ describe('POST /api/v1/vendors/', () => {
     expect(listFiles(uploads)).toHaveLength(2);
 
     const me = await app.inject({ method: 'GET', url: '/api/v1/auth/me', cookies: owner.cookies });
-    expect(me.json().user.vendor).toEqual({ vendorId: data.vendorId, businessName: 'Ta’ Marija Bakery' });
+    // Issue 28 §4: the owner is the business's OWNER member, with every permission of the shared map.
+    expect(me.json().user.vendor).toEqual({ vendorId: data.vendorId, businessName: 'Ta’ Marija Bakery', role: 'OWNER', permissions: [...PERMISSIONS] });
     const mine = await app.inject({ method: 'GET', url: '/api/v1/vendors/me', cookies: owner.cookies });
     expect(mine.json().data.vendorId).toBe(data.vendorId);
 

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { catalogs } from '@qrib/shared/i18n/catalogs';
 import { LANGUAGES } from '@qrib/shared/languages';
+import { PERMISSIONS } from '@qrib/shared/staff-permissions';
 import { ADMIN_GROUP, NAV_ITEMS, navigationFor, navRoleOf, ROLE_NAVIGATION } from './navigation.tsx';
 import { paths } from './paths.ts';
 
-const vendor = { vendorId: 3, businessName: 'Crystal Palace Bar' };
+const vendor = { vendorId: 3, businessName: 'Crystal Palace Bar', role: 'OWNER' as const, permissions: [...PERMISSIONS] };
 const ids = (items: { id: string }[]) => items.map((item) => item.id);
 const menuIds = (role: 'shopper' | 'owner') => ROLE_NAVIGATION[role].menu.flatMap((group) => ids(group.items));
 

@@ -1,6 +1,7 @@
 /** Signed-in people for web tests: a shopper, and a shop owner made from the same account. */
 import type { User } from '@qrib/shared/auth-schemas';
 
+import { PERMISSIONS } from '@qrib/shared/staff-permissions';
 export const testShopper: User = {
   id: 1,
   name: 'Carmen Spiteri',
@@ -17,4 +18,4 @@ export const testShopper: User = {
   establishedAt: '2026-01-08T10:00:00.000Z',
 };
 
-export const testOwner: User = { ...testShopper, id: 2, name: 'Joseph Borg', username: 'joseph', vendor: { vendorId: 3, businessName: 'Crystal Palace Bar' } };
+export const testOwner: User = { ...testShopper, id: 2, name: 'Joseph Borg', username: 'joseph', vendor: { vendorId: 3, businessName: 'Crystal Palace Bar', role: 'OWNER', permissions: [...PERMISSIONS] } };

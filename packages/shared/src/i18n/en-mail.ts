@@ -48,5 +48,11 @@ export const enMail = {
     weeklyReportSubject: 'Your week on Qrib: {{business}}',
     weeklyReportBody: 'How {{business}} did from {{weekStart}} to {{weekEnd}}:',
     weeklyReportAction: 'Open my insights',
+    staffInvitationSubject: "Join {{business}} on Qrib",
+    staffInvitationBody: "{{inviter}} invited you to join {{business}} on Qrib as {{role}}. Sign in or create an account with this address, then accept with this link within {{days}} days. It works once.",
+    staffInvitationIgnore: "If you did not expect this, ignore this email: nothing changes.",
+    staffInvitationAction: "Join {{business}}",
+    staffRoleManager: "manager",
+    staffRoleCashier: "cashier",
   },
 };

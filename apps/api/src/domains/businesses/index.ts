@@ -18,6 +18,8 @@ export { applyVendorDecision, createAdminVendorsRepository, grantAdmin, insertAd
 export { registerBusiness } from './register-business.ts';
 export { presentVendor, type VendorRow, type VendorsRepository } from './repository/vendors.ts';
 export { resubmitBusiness } from './resubmit-business.ts';
+export { acceptStaffInvitation, changeStaffRole, inviteStaff, removeStaffMember, revokeStaffInvitation } from './staff.ts';
+export { createStaffRepository } from './repository/staff.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

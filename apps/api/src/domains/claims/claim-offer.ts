@@ -16,10 +16,11 @@ const CODE_DRAWS = 8;
  * not in; 409 for one paused, ended, not started or sold out.
  */
 export async function claimOffer(claims: ClaimsRepository, userId: number, offerId: number, now = new Date()): Promise<{ claim: Claim; created: boolean }> {
-  const offer = await claims.findClaimableOffer(offerId);
+  const offer = await claims.findClaimableOffer(offerId, userId);
   // A shop shoppers cannot see, or an offer paused before this shopper had a code, is not there for them.
-  if (!offer || (offer.vendorStatus !== 'ACTIVE' && offer.ownerUserId !== userId)) throw new DomainError('not-found', 'offerNotFound');
-  if (offer.ownerUserId === userId) throw new DomainError('forbidden', 'claimOwnOffer');
+  if (!offer || (offer.vendorStatus !== 'ACTIVE' && !offer.viewerIsMember)) throw new DomainError('not-found', 'offerNotFound');
+  // The shop's own people (owner and staff, issue 28 §4) get no codes for its offers: they would redeem them themselves.
+  if (offer.viewerIsMember) throw new DomainError('forbidden', 'claimOwnOffer');
   const existing = await claims.findForUser(offerId, userId);
   if (existing) return { claim: existing, created: false };
 

@@ -11,6 +11,7 @@ import { isUniqueViolation, selectRows, type Db } from '../../db/client.ts';
 import { notifications } from '../../db/schema.ts';
 import { publicUrlSql } from '../../db/public-url-sql.ts';
 import { establishedSql, purchasesSql } from '../trust/index.ts';
+import { isMemberSql } from '../../db/membership-sql.ts';
 import { SHOP_SEEN_BY_SHOPPERS } from '../../db/shopper-visibility.ts';
 import { scheduleStateOf } from '../../kernel/opening-hours.ts';
 
@@ -19,6 +20,8 @@ export interface ClaimableOffer {
   offerId: number;
   vendorId: number;
   ownerUserId: number;
+  /** Issue 28 §4: whether the person asking is one of the shop's people (owner or staff); false when nobody asked. */
+  viewerIsMember: boolean;
   vendorStatus: string;
   status: 'ACTIVE' | 'PAUSED' | 'ENDED';
   startDate: string;
@@ -111,11 +114,12 @@ export function createClaimsRepository(db: Db) {
   }
 
   return {
-    async findClaimableOffer(offerId: number): Promise<ClaimableOffer | undefined> {
+    async findClaimableOffer(offerId: number, viewerUserId: number | null = null): Promise<ClaimableOffer | undefined> {
       const [row] = await selectRows<{
         offer_id: number;
         vendor_id: number;
         owner_user_id: number;
+        viewer_is_member: boolean;
         vendor_status: string;
         status: ClaimableOffer['status'];
         start_date: string;
@@ -126,7 +130,7 @@ export function createClaimsRepository(db: Db) {
         title: string;
       }>(
         db,
-        sql`SELECT o.offer_id, o.vendor_id, v.owner_user_id, v.status AS vendor_status, o.status, o.start_date::text AS start_date,
+        sql`SELECT o.offer_id, o.vendor_id, v.owner_user_id, ${isMemberSql(sql`v.id`, sql`${viewerUserId}::integer`)} AS viewer_is_member, v.status AS vendor_status, o.status, o.start_date::text AS start_date,
               o.end_date::text AS end_date, o.target_audience, o.max_redemptions, o.redeemed_count, o.title
             FROM offers o JOIN vendors v ON v.id = o.vendor_id WHERE o.offer_id = ${offerId}`,
       );
@@ -135,6 +139,7 @@ export function createClaimsRepository(db: Db) {
         offerId: row.offer_id,
         vendorId: row.vendor_id,
         ownerUserId: row.owner_user_id,
+        viewerIsMember: row.viewer_is_member,
         vendorStatus: row.vendor_status,
         status: row.status,
         startDate: String(row.start_date),
@@ -265,14 +270,15 @@ export function createClaimsRepository(db: Db) {
             const [now] = await selectRows<{ redeemed_at: Date | string | null }>(tx, sql`SELECT redeemed_at FROM offer_claims WHERE id = ${found.id}`);
             return { kind: 'already-redeemed', redeemedAt: new Date(now?.redeemed_at ?? Date.now()) } as const;
           }
-          const [offer] = await selectRows<{ title: string; max_redemptions: number | null; redeemed_count: number; business_name: string; owner_user_id: number }>(
+          const [offer] = await selectRows<{ title: string; max_redemptions: number | null; redeemed_count: number; business_name: string; owner_user_id: number; staff_name: string | null }>(
             tx,
             sql`UPDATE offers o SET redeemed_count = o.redeemed_count + 1
                 FROM vendors v
                 WHERE o.offer_id = ${found.offer_id} AND v.id = o.vendor_id AND ${SHOP_SEEN_BY_SHOPPERS}
                   AND o.status = 'ACTIVE' AND o.start_date <= ${today}::date AND o.end_date >= ${today}::date
                   AND (o.max_redemptions IS NULL OR o.redeemed_count < o.max_redemptions)
-                RETURNING o.title, o.max_redemptions, o.redeemed_count, v.business_name, v.owner_user_id`,
+                RETURNING o.title, o.max_redemptions, o.redeemed_count, v.business_name, v.owner_user_id,
+                  (SELECT coalesce(nullif(u.name, ''), u.username) FROM users u WHERE u.id = ${staffUserId}) AS staff_name`,
           );
           if (!offer) throw new SoldOut();
           const redeemedAt = new Date(claim.redeemed_at);
@@ -296,6 +302,8 @@ export function createClaimsRepository(db: Db) {
               redeemedAt: redeemedAt.toISOString(),
               undoUntil: new Date(redeemedAt.getTime() + undoMs).toISOString(),
               remaining,
+              redeemedByUserId: staffUserId,
+              redeemedByName: offer.staff_name,
             },
             soldOut: remaining === 0,
           } as const;
@@ -318,18 +326,23 @@ export function createClaimsRepository(db: Db) {
      * shopper's 'redeemed' notification withdrawn, and a review written of it (issue 14) REMOVED: the purchase did not
      * happen, so its review neither shows nor counts. 'not-found' for a claim of another shop or never redeemed.
      */
-    async undo(vendorId: number, claimId: number, undoMs: number): Promise<'undone' | 'not-found' | 'too-late'> {
+    async undo(vendorId: number, claimId: number, undoMs: number, onlyRedeemedBy: number | null = null): Promise<'undone' | 'not-found' | 'too-late' | 'not-yours'> {
       return db.transaction(async (tx) => {
         const [claim] = await selectRows<{ offer_id: number }>(
           tx,
           sql`UPDATE offer_claims SET status = 'ACTIVE', redeemed_at = NULL, redeemed_by_user_id = NULL
               WHERE id = ${claimId} AND vendor_id = ${vendorId} AND status = 'REDEEMED'
                 AND redeemed_at > now() - ${undoMs}::float8 * interval '1 millisecond'
+                AND (${onlyRedeemedBy}::integer IS NULL OR redeemed_by_user_id = ${onlyRedeemedBy}::integer)
               RETURNING offer_id`,
         );
         if (!claim) {
-          const [existing] = await selectRows<{ status: string }>(tx, sql`SELECT status FROM offer_claims WHERE id = ${claimId} AND vendor_id = ${vendorId}`);
-          return existing?.status === 'REDEEMED' ? 'too-late' : 'not-found';
+          const [existing] = await selectRows<{ status: string; redeemed_by_user_id: number | null }>(
+            tx,
+            sql`SELECT status, redeemed_by_user_id FROM offer_claims WHERE id = ${claimId} AND vendor_id = ${vendorId}`,
+          );
+          if (existing?.status !== 'REDEEMED') return 'not-found';
+          return onlyRedeemedBy !== null && existing.redeemed_by_user_id !== onlyRedeemedBy ? 'not-yours' : 'too-late';
         }
         await tx.execute(sql`UPDATE offers SET redeemed_count = redeemed_count - 1 WHERE offer_id = ${claim.offer_id} AND redeemed_count > 0`);
         await tx.execute(sql`DELETE FROM notifications WHERE kind = 'CLAIM_REDEEMED' AND (payload->>'claimId')::integer = ${claimId}`);
@@ -342,10 +355,15 @@ export function createClaimsRepository(db: Db) {
 
     /** The shop's redemptions of one Malta day, newest first. */
     async listRedemptions(vendorId: number, day: string, undoMs: number): Promise<Redemption[]> {
-      const rows = await selectRows<{ id: number; code: string; offer_id: number; title: string; redeemed_at: Date | string; max_redemptions: number | null; redeemed_count: number }>(
+      const rows = await selectRows<{
+        id: number; code: string; offer_id: number; title: string; redeemed_at: Date | string; max_redemptions: number | null; redeemed_count: number;
+        redeemed_by_user_id: number | null; redeemed_by_name: string | null;
+      }>(
         db,
-        sql`SELECT c.id, c.code, c.offer_id, o.title, c.redeemed_at, o.max_redemptions, o.redeemed_count
+        sql`SELECT c.id, c.code, c.offer_id, o.title, c.redeemed_at, o.max_redemptions, o.redeemed_count,
+                   c.redeemed_by_user_id, nullif(coalesce(nullif(u.name, ''), u.username), '') AS redeemed_by_name
             FROM offer_claims c JOIN offers o ON o.offer_id = c.offer_id
+            LEFT JOIN users u ON u.id = c.redeemed_by_user_id AND u.deleted_at IS NULL
             WHERE c.vendor_id = ${vendorId} AND c.redeemed_at >= ${maltaMidnight(day).toISOString()}::timestamptz
               AND c.redeemed_at < ${maltaDayEnd(day).toISOString()}::timestamptz
             ORDER BY c.redeemed_at DESC, c.id DESC`,
@@ -360,6 +378,8 @@ export function createClaimsRepository(db: Db) {
           redeemedAt: redeemedAt.toISOString(),
           undoUntil: new Date(redeemedAt.getTime() + undoMs).toISOString(),
           remaining: remainingUnits(row.max_redemptions, Number(row.redeemed_count)),
+          redeemedByUserId: row.redeemed_by_user_id,
+          redeemedByName: row.redeemed_by_name,
         };
       });
     },

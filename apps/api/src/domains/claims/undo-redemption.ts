@@ -4,9 +4,13 @@ import { DomainError } from '../../kernel/domain-error.ts';
 import { UNDO_MS } from './claim-codes.ts';
 import type { ClaimsRepository } from './repository.ts';
 
-/** Undoes a redemption of the shop within REDEMPTION_UNDO_MINUTES: 404 for any other claim, 409 after. */
-export async function undoRedemption(claims: ClaimsRepository, vendorId: number, claimId: number): Promise<void> {
-  const result = await claims.undo(vendorId, claimId, UNDO_MS);
+/**
+ * Undoes a redemption of the shop within REDEMPTION_UNDO_MINUTES: 404 for any other claim, 409 after. `onlyRedeemedBy`
+ * (a cashier, issue 28 §4) undoes only that person's own redemptions: 403 for a colleague's.
+ */
+export async function undoRedemption(claims: ClaimsRepository, vendorId: number, claimId: number, onlyRedeemedBy: number | null = null): Promise<void> {
+  const result = await claims.undo(vendorId, claimId, UNDO_MS, onlyRedeemedBy);
   if (result === 'not-found') throw new DomainError('not-found', 'redemptionNotFound');
+  if (result === 'not-yours') throw new DomainError('forbidden', 'redemptionNotYours');
   if (result === 'too-late') throw new DomainError('conflict', 'redemptionUndoExpired', { minutes: REDEMPTION_UNDO_MINUTES });
 }

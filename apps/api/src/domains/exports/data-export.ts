@@ -14,8 +14,8 @@ import type { Storage } from '../../storage/storage.ts';
 import type { FileStore } from '../../kernel/pending-writes.ts';
 
 /** The version of data.json's layout; raised whenever a section changes shape. */
-/** 2: signInMethods (issue 27), businessChanges and business.cover (issue 28) added. */
-export const DATA_EXPORT_FORMAT = 2;
+/** 2: signInMethods (issue 27), businessChanges and business.cover (issue 28) added. 3: staffMembership, staffInvitations. */
+export const DATA_EXPORT_FORMAT = 3;
 /** How often the queue and expired archives are looked at without being woken. */
 export const DATA_EXPORT_POLL_MS = 60_000;
 /** How long closing waits for an archive being built (its claim goes stale and another replica builds it). */
@@ -41,6 +41,9 @@ export const EXPORTED_TABLES: Record<string, string> = {
   user_identities: 'signInMethods',
   // Issue 28: the changes the person made to a shop's page (who, when, before, after).
   vendor_changes: 'businessChanges',
+  // Issue 28 §4: the business the person belongs to, and the staff invitations they sent or accepted.
+  vendor_members: 'staffMembership',
+  staff_invitations: 'staffInvitations',
 };
 
 /** Tables with a foreign key to users(id) that are deliberately not exported, and why. */
@@ -137,6 +140,9 @@ export function describeArchive(data: AccountData, exportedAt: Date) {
     adminActions: data.adminActions,
     signInMethods: data.signInMethods.map(({ id: _id, userId: _userId, ...identity }) => identity),
     businessChanges: data.businessChanges.map(({ id: _id, changedByUserId: _by, ...change }) => change),
+    staffMembership: data.staffMembership.map(({ userId: _userId, addedByUserId: _by, ...membership }) => membership),
+    // The link's hash is a credential's fingerprint, not the person's data.
+    staffInvitations: data.staffInvitations.map(({ tokenHash: _hash, invitedByUserId: _by, acceptedByUserId: _accepted, ...invitation }) => invitation),
     business,
   };
   return { json, files };

@@ -23,7 +23,9 @@ import {
   reviews,
   shopVisits,
   userIdentities,
+  staffInvitations,
   vendorChanges,
+  vendorMembers,
   users,
   vendorDocuments,
   vendors,
@@ -269,6 +271,13 @@ export function createDataExportsRepository(db: Db) {
       const adminActionRows = await db.select().from(adminActions).where(eq(adminActions.adminUserId, userId)).orderBy(asc(adminActions.createdAt));
       const identityRows = await db.select().from(userIdentities).where(eq(userIdentities.userId, userId)).orderBy(asc(userIdentities.id));
       const changeRows = await db.select().from(vendorChanges).where(eq(vendorChanges.changedByUserId, userId)).orderBy(asc(vendorChanges.id));
+      // Issue 28 §4: the business the person works at (their role there) and the staff invitations they sent or accepted.
+      const membershipRows = await db.select().from(vendorMembers).where(eq(vendorMembers.userId, userId));
+      const invitationRows = await db
+        .select()
+        .from(staffInvitations)
+        .where(or(eq(staffInvitations.invitedByUserId, userId), eq(staffInvitations.acceptedByUserId, userId)))
+        .orderBy(asc(staffInvitations.id));
 
       const [vendor] = await db.select().from(vendors).where(eq(vendors.ownerUserId, userId));
       const documentRows = vendor
@@ -303,6 +312,8 @@ export function createDataExportsRepository(db: Db) {
         adminActions: adminActionRows,
         signInMethods: identityRows,
         businessChanges: changeRows,
+        staffMembership: membershipRows,
+        staffInvitations: invitationRows,
         business: vendor ? { vendor, documents: documentRows, offers: offerRows, images: imageRows } : null,
       };
     },

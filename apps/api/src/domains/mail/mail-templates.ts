@@ -6,6 +6,7 @@
 import {
   formatMessage,
   RESET_LINK_MINUTES,
+  STAFF_INVITATION_DAYS,
   textDirection,
   VERIFY_LINK_HOURS,
   type LanguageCode,
@@ -219,6 +220,18 @@ function parts(kind: MailKind, payload: Payload, strings: MailStrings, context: 
         subject: say('newOfferSubject', { business, title }),
         paragraphs: [say('newOfferBody', { business, title }), ...(schedule ? [say('newOfferHappyHour', { schedule })] : [])],
         action: { label: say('newOfferAction'), url: webLink(publicOrigin, WEB_PATHS.offer(text(payload, 'offerId'))) },
+      };
+    }
+    case 'STAFF_INVITATION': {
+      // Issue 28 §4: the one-time link to join a business's staff, for the account of this address.
+      const role = say(text(payload, 'role') === 'MANAGER' ? 'staffRoleManager' : 'staffRoleCashier');
+      return {
+        subject: say('staffInvitationSubject', { business }),
+        paragraphs: [
+          say('staffInvitationBody', { inviter: text(payload, 'inviterName'), business, role, days: STAFF_INVITATION_DAYS }),
+          say('staffInvitationIgnore'),
+        ],
+        action: { label: say('staffInvitationAction', { business }), url: mailLink(publicOrigin, 'staffInvitation', context.secret ?? '') },
       };
     }
     case 'WEEKLY_REPORT':

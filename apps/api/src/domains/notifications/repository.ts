@@ -3,6 +3,7 @@
  * receipt is decided or a shop publishes or resumes an offer.
  */
 import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { isMemberSql } from '../../db/membership-sql.ts';
 import {
   NOTIFICATIONS_PAGE_SIZE,
   notificationSchema,
@@ -90,7 +91,7 @@ export function createNotificationsRepository(db: Db) {
           FROM favorites f
           JOIN offers saved ON saved.offer_id = f.offer_id
           WHERE saved.vendor_id = published.vendor_id
-        ) savers ON savers.user_id <> shop.owner_user_id
+        ) savers ON NOT ${isMemberSql(sql`shop.id`, sql`savers.user_id`)}
         -- Only a shop shoppers see (issue 14): a PENDING or SUSPENDED shop's new offer rings nobody's bell.
         WHERE published.offer_id = ${offerId} AND published.status = 'ACTIVE' AND published.send_notifications AND shop.status = 'ACTIVE'
           AND NOT EXISTS (

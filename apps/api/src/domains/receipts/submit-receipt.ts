@@ -47,7 +47,7 @@ export async function submitReceipt(
   if (!shop || shop.status !== 'ACTIVE') {
     throw new DomainError('not-found', 'receiptShopNotFound', {}, { vendorId: { code: 'receiptShopNotFound' } });
   }
-  deps.policies.canSubmitReceiptTo(consumer, shop);
+  await deps.policies.canSubmitReceiptTo(consumer, shop);
   if (upload.offerId !== undefined) {
     const offerVendorId = await deps.receipts.findOfferVendorId(upload.offerId);
     if (offerVendorId === undefined) throw new DomainError('not-found', 'offerNotFound', {}, { offerId: { code: 'offerNotFound' } });

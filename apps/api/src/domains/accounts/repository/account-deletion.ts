@@ -30,6 +30,10 @@ export const REASSIGNED_USER_COLUMNS = [
   // Issue 28: who changed a shop's page stays in its history as the pseudonym (a manager's changes to another shop too).
   'vendor_changes.changed_by_user_id',
   'vendors.owner_user_id',
+  // Issue 28 §4: who added a member or sent an invitation stays named as the pseudonym.
+  'vendor_members.added_by_user_id',
+  'staff_invitations.invited_by_user_id',
+  'staff_invitations.accepted_by_user_id',
 ] as const;
 /** Deleted with the account, by cascade: what is the person's alone and counts in no shop's figures. */
 export const DELETED_USER_COLUMNS = [
@@ -41,6 +45,9 @@ export const DELETED_USER_COLUMNS = [
   'sessions.user_id',
   // Issue 27: the sign-ins at identity providers; a deleted account can no longer be signed into from them.
   'user_identities.user_id',
+  // Issue 28 §4: a staff member leaves the shop with their account (an owner's OWNER row went to the pseudonym with
+  // the closed business, by the vendors trigger of migration 0023).
+  'vendor_members.user_id',
 ] as const;
 
 /** A password hash no password verifies against (not an argon2 string at all). */
@@ -165,6 +172,9 @@ export function createAccountDeletionRepository(db: Db) {
         await tx.execute(sql`UPDATE suspicious_activity_items SET user_id = ${formerId} WHERE user_id = ${userId}`);
         await tx.execute(sql`UPDATE suspicious_activity SET decided_by_user_id = ${formerId} WHERE decided_by_user_id = ${userId}`);
         await tx.execute(sql`UPDATE vendor_changes SET changed_by_user_id = ${formerId} WHERE changed_by_user_id = ${userId}`);
+        await tx.execute(sql`UPDATE vendor_members SET added_by_user_id = ${formerId} WHERE added_by_user_id = ${userId}`);
+        await tx.execute(sql`UPDATE staff_invitations SET invited_by_user_id = ${formerId} WHERE invited_by_user_id = ${userId}`);
+        await tx.execute(sql`UPDATE staff_invitations SET accepted_by_user_id = ${formerId} WHERE accepted_by_user_id = ${userId}`);
 
         // Every replica forgets the account's sessions when this commits (the rows go with the account just below).
         await tx.execute(sql`SELECT pg_notify(${SESSION_CHANNEL}, json_build_object('userId', ${userId}::integer)::text)`);

@@ -1,9 +1,9 @@
 /** SQL for accounts. Uniqueness of username and email is case-insensitive (lower() unique indexes). */
-import { ESTABLISHED_ACCOUNT_DAYS, type User } from '@qrib/shared';
+import { ESTABLISHED_ACCOUNT_DAYS, ROLE_PERMISSIONS, type User } from '@qrib/shared';
 import { eq, or, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { selectRows, type Db } from '../../../db/client.ts';
-import { DEFAULT_PREFERENCES, users, vendors, type StoredPreferences, type UserPreferences } from '../../../db/schema.ts';
+import { DEFAULT_PREFERENCES, users, vendorMembers, vendors, type StoredPreferences, type UserPreferences } from '../../../db/schema.ts';
 import { establishedSql } from '../../trust/index.ts';
 
 export type UserRow = typeof users.$inferSelect;
@@ -128,18 +128,20 @@ export function createUsersRepository(db: Db) {
 
     /** The signed-in user as `GET /auth/me` presents it, with the business they own if any. */
     async findProfile(userId: number): Promise<User | undefined> {
+      // Issue 28 §4: the business the person belongs to, as its owner or on its staff, with the role's permissions.
       const [row] = await db
-        .select({ user: users, vendorId: vendors.id, businessName: vendors.businessName })
+        .select({ user: users, vendorId: vendors.id, businessName: vendors.businessName, role: vendorMembers.role })
         .from(users)
-        .leftJoin(vendors, eq(vendors.ownerUserId, users.id))
+        .leftJoin(vendorMembers, eq(vendorMembers.userId, users.id))
+        .leftJoin(vendors, eq(vendors.id, vendorMembers.vendorId))
         .where(eq(users.id, userId));
       if (!row) return undefined;
       // Issue 24: established for no shop in particular (purchases at any ESTABLISHED_OTHER_SHOPS shops count).
       const [standing] = await selectRows<{ established: boolean }>(db, sql`SELECT ${establishedSql('u', null)} AS established FROM users u WHERE u.id = ${userId}`);
       return presentUser(
         row.user,
-        row.vendorId !== null && row.businessName !== null
-          ? { vendorId: row.vendorId, businessName: row.businessName }
+        row.vendorId !== null && row.businessName !== null && row.role !== null
+          ? { vendorId: row.vendorId, businessName: row.businessName, role: row.role, permissions: [...ROLE_PERMISSIONS[row.role]] }
           : null,
         standing?.established ?? false,
       );

@@ -1,8 +1,8 @@
 /** SQL for businesses and their private registration documents. One business per account. */
 import { and, asc, desc, eq, gte, sql } from 'drizzle-orm';
-import { maltaToday, type Shop, type Vendor } from '@qrib/shared';
+import { maltaToday, type Shop, type StaffRole, type Vendor } from '@qrib/shared';
 import { isForeignKeyViolation, type Db } from '../../../db/client.ts';
-import { offers, vendorDocuments, vendors } from '../../../db/schema.ts';
+import { offers, vendorDocuments, vendorMembers, vendors } from '../../../db/schema.ts';
 import { publicUrl } from '../../../storage/public-url.ts';
 import { findFirstImageUrls, presentOfferSummary } from '../../../db/offer-summary.ts';
 import { openStateOf } from '../../../kernel/opening-hours.ts';
@@ -20,7 +20,9 @@ export class OwnerGone extends Error {}
 function isOwnerUniqueViolation(error: unknown): boolean {
   for (let current: unknown = error; current instanceof Error; current = current.cause) {
     const details = current as Error & { code?: string; constraint?: string };
-    if (details.code === '23505' && `${details.constraint ?? ''} ${details.message}`.includes('vendors_owner_user_id_unique')) {
+    const names = `${details.constraint ?? ''} ${details.message}`;
+    // Issue 28 §4: the owner's member row (migration 0023's trigger) is refused for a person already on a shop's staff.
+    if (details.code === '23505' && (names.includes('vendors_owner_user_id_unique') || names.includes('vendor_members_user_id_unique'))) {
       return true;
     }
   }
@@ -29,9 +31,23 @@ function isOwnerUniqueViolation(error: unknown): boolean {
 
 export function createVendorsRepository(db: Db) {
   return {
-    async findByOwner(userId: number): Promise<VendorRow | undefined> {
-      const [row] = await db.select().from(vendors).where(eq(vendors.ownerUserId, userId));
+    /** The business the person belongs to (as owner or staff) and their role in it; undefined for a person in none. */
+    async findMembership(userId: number): Promise<{ business: VendorRow; role: StaffRole } | undefined> {
+      const [row] = await db
+        .select({ business: vendors, role: vendorMembers.role })
+        .from(vendorMembers)
+        .innerJoin(vendors, eq(vendors.id, vendorMembers.vendorId))
+        .where(eq(vendorMembers.userId, userId));
       return row;
+    },
+
+    /** The person's role in this business, undefined when they are not one of its people. */
+    async roleIn(vendorId: number, userId: number): Promise<StaffRole | undefined> {
+      const [row] = await db
+        .select({ role: vendorMembers.role })
+        .from(vendorMembers)
+        .where(and(eq(vendorMembers.vendorId, vendorId), eq(vendorMembers.userId, userId)));
+      return row?.role;
     },
 
     async findById(vendorId: number): Promise<VendorRow | undefined> {
@@ -45,7 +61,7 @@ export function createVendorsRepository(db: Db) {
      */
     async findShop(vendorId: number, viewerUserId: number): Promise<Shop | undefined> {
       const [row] = await db.select().from(vendors).where(eq(vendors.id, vendorId));
-      if (!row || (row.status !== 'ACTIVE' && row.ownerUserId !== viewerUserId)) return undefined;
+      if (!row || (row.status !== 'ACTIVE' && (await this.roleIn(vendorId, viewerUserId)) === undefined)) return undefined;
       const current = await db
         .select()
         .from(offers)

@@ -4,6 +4,7 @@
  * one visit per shop and window so the shopper is never asked twice. The location itself is never stored.
  */
 import { and, eq, isNull, sql } from 'drizzle-orm';
+import { isMemberSql } from '../../../db/membership-sql.ts';
 import {
   SHOP_ENTRY_INTEREST_DAYS,
   SHOP_ENTRY_RADIUS_M,
@@ -108,7 +109,7 @@ export function createVisitsRepository(db: Db) {
           ) AS recent ON true
           WHERE earth_box(ll_to_earth(${latitude}, ${longitude}), ${BOX_RADIUS_M}) @> ll_to_earth(v.location_latitude, v.location_longitude)
             AND ${SHOP_SEEN_BY_SHOPPERS}
-            AND v.owner_user_id <> ${userId}
+            AND NOT ${isMemberSql(sql`v.id`, userId)}
             AND (
               EXISTS (
                 SELECT 1 FROM offer_events e

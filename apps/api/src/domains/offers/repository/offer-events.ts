@@ -5,6 +5,7 @@
  * per person, offer and hour (the unique index `offer_events_once_an_hour_key`).
  */
 import { sql } from 'drizzle-orm';
+import { isMemberSql } from '../../../db/membership-sql.ts';
 import { maltaToday, type OfferEventKind } from '@qrib/shared';
 import type { Db } from '../../../db/client.ts';
 import { SHOP_SEEN_BY_SHOPPERS } from '../../../db/shopper-visibility.ts';
@@ -22,7 +23,7 @@ export function createOfferEventsRepository(db: Db) {
         SELECT DISTINCT o.offer_id, o.vendor_id, ${userId}::integer, e.kind
         FROM (VALUES ${values}) AS e(offer_id, kind)
         JOIN offers o ON o.offer_id = e.offer_id AND o.status = 'ACTIVE' AND o.end_date >= ${maltaToday()}
-        JOIN vendors v ON v.id = o.vendor_id AND ${SHOP_SEEN_BY_SHOPPERS} AND v.owner_user_id IS DISTINCT FROM ${userId}::integer
+        JOIN vendors v ON v.id = o.vendor_id AND ${SHOP_SEEN_BY_SHOPPERS} AND NOT ${isMemberSql(sql`v.id`, sql`${userId}::integer`)}
         ON CONFLICT DO NOTHING
       `);
     },

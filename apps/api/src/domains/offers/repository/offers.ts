@@ -1,8 +1,9 @@
 /** SQL for offers and their photos; presenting an offer with its category, business and (to its owner) documents. */
 import { and, asc, desc, eq, inArray, lte, ne, or, sql } from 'drizzle-orm';
-import { remainingUnits, type Offer, type OfferFields, type OfferStatus } from '@qrib/shared';
+import { remainingUnits, roleCan, type Offer, type OfferFields, type OfferStatus } from '@qrib/shared';
 import type { Db } from '../../../db/client.ts';
-import { categories, offerImages, offers, vendorDocuments, vendors } from '../../../db/schema.ts';
+import { categories, offerImages, offers, vendorDocuments, vendorMembers, vendors } from '../../../db/schema.ts';
+import { isMemberSql } from '../../../db/membership-sql.ts';
 import { publicUrl } from '../../../storage/public-url.ts';
 import { shopSeenByShoppers } from '../../../db/shopper-visibility.ts';
 import { presentOfferPricing } from '../../../db/offer-summary.ts';
@@ -46,13 +47,19 @@ export function createOffersRepository(db: Db) {
     const images = offerIds.length
       ? await db.select().from(offerImages).where(inArray(offerImages.offerId, offerIds)).orderBy(asc(offerImages.position))
       : [];
-    // Registration documents are private: only their owner's answer lists them.
+    // Issue 28 §4: the shop's people whose role manages offers (owner, manager) see its figures and private details.
+    const [member] = await db
+      .select({ role: vendorMembers.role })
+      .from(vendorMembers)
+      .where(and(eq(vendorMembers.vendorId, vendor.id), eq(vendorMembers.userId, viewerUserId)));
+    const manages = member !== undefined && roleCan(member.role, 'offers.manage');
+    // Registration documents are private: only the answers of those who edit the shop list them.
     const documents =
-      vendor.ownerUserId === viewerUserId
+      member !== undefined && roleCan(member.role, 'shop.edit')
         ? await db.select().from(vendorDocuments).where(eq(vendorDocuments.vendorId, vendor.id)).orderBy(asc(vendorDocuments.id))
         : [];
     return rows.map((row) =>
-      presentOffer(row.offer, row.category, vendor, images.filter((image) => image.offerId === row.offer.offerId), documents, viewerUserId),
+      presentOffer(row.offer, row.category, vendor, images.filter((image) => image.offerId === row.offer.offerId), documents, manages),
     );
   }
 
@@ -101,7 +108,7 @@ export function createOffersRepository(db: Db) {
         .from(offers)
         .innerJoin(vendors, eq(vendors.id, offers.vendorId))
         .leftJoin(categories, eq(categories.categoryId, offers.categoryId))
-        .where(and(eq(offers.offerId, offerId), or(and(eq(offers.status, 'ACTIVE'), shopSeenByShoppers()), eq(vendors.ownerUserId, viewerUserId))));
+        .where(and(eq(offers.offerId, offerId), or(and(eq(offers.status, 'ACTIVE'), shopSeenByShoppers()), isMemberSql(sql`${vendors.id}`, viewerUserId))));
       if (!row) return undefined;
       const [offer] = await present([row], row.vendor, viewerUserId);
       return offer;
@@ -167,9 +174,9 @@ export function presentOffer(
   vendor: VendorRow,
   images: OfferImageRow[],
   documents: DocumentRow[],
-  viewerUserId: number,
+  /** Whether the viewer manages the shop's offers (its owner or a manager, issue 28 §4): `isOwner` in the answer. */
+  isOwner: boolean,
 ): Offer {
-  const isOwner = vendor.ownerUserId === viewerUserId;
   const presentedImages = images.map((image) => ({
     imageId: image.id,
     cardUrl: publicUrl(image.cardKey),

@@ -3,6 +3,7 @@
  * for (recent visits, saved offers, opened offers).
  */
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { isMemberSql } from '../../../db/membership-sql.ts';
 import {
   MESSAGES,
   RECEIPT_SHOP_LOOKBACK_DAYS,
@@ -292,12 +293,13 @@ export function createReceiptsRepository(db: Db) {
     async findFile(
       receiptId: number,
       fileId: number,
-    ): Promise<{ file: ReceiptFileRow; consumerUserId: number; shopOwnerUserId: number; isDispute: boolean } | undefined> {
+    ): Promise<{ file: ReceiptFileRow; consumerUserId: number; shopOwnerUserId: number; vendorId: number; isDispute: boolean } | undefined> {
       const [row] = await db
         .select({
           file: receiptFiles,
           consumerUserId: receipts.consumerUserId,
           shopOwnerUserId: vendors.ownerUserId,
+          vendorId: vendors.id,
           // A dispute (issue 14): the automatic check VERIFIED it and the shop rejected it, or an admin settled it.
           isDispute: sql<boolean>`(${receipts.autoStatus} = 'VERIFIED' AND (${receipts.status} = 'REJECTED' OR ${receipts.settledAt} IS NOT NULL))`,
         })
@@ -348,7 +350,7 @@ export function createReceiptsRepository(db: Db) {
           )
           SELECT v.id AS vendor_id, v.business_name, v.business_address, b.reason, b.last_seen_at
           FROM best b JOIN vendors v ON v.id = b.vendor_id
-          WHERE ${SHOP_SEEN_BY_SHOPPERS} AND v.owner_user_id <> ${userId}
+          WHERE ${SHOP_SEEN_BY_SHOPPERS} AND NOT ${isMemberSql(sql`v.id`, userId)}
           ORDER BY b.last_seen_at DESC, v.id
           LIMIT 30
         `,

@@ -5,6 +5,7 @@
  * decide alone (issue 14). Columns: user_id, vendor_id, made_at.
  */
 import { sql, type SQL } from 'drizzle-orm';
+import { isMemberSql } from '../../../db/membership-sql.ts';
 import type { PURCHASE_COUNTS } from '@qrib/shared';
 import { notFlaggedSql } from './suspicious-activity.ts';
 
@@ -56,8 +57,9 @@ export function purchasesSql(kinds: readonly PurchaseKind[], where: PurchaseFilt
     receiptFilter.push(notFlaggedSql('RECEIPT', 'r.id'));
   }
   if (where.notMembers) {
-    claimFilter.push(sql`NOT EXISTS (SELECT 1 FROM vendors cm WHERE cm.id = c.vendor_id AND cm.owner_user_id = c.user_id)`);
-    receiptFilter.push(sql`NOT EXISTS (SELECT 1 FROM vendors rm WHERE rm.id = r.vendor_id AND rm.owner_user_id = r.consumer_user_id)`);
+    // Issue 28 §4: the shop's people (owner and staff) are never its customers for trust.
+    claimFilter.push(sql`NOT ${isMemberSql(sql`c.vendor_id`, sql`c.user_id`)}`);
+    receiptFilter.push(sql`NOT ${isMemberSql(sql`r.vendor_id`, sql`r.consumer_user_id`)}`);
   }
   const parts: SQL[] = [];
   if (kinds.includes('REDEMPTION')) {

@@ -18,6 +18,8 @@ const redemption = (overrides: Partial<Redemption> = {}): Redemption => ({
   redeemedAt: new Date().toISOString(),
   undoUntil: inTenMinutes(),
   remaining: 4,
+  redeemedByUserId: 2,
+  redeemedByName: 'Joseph Borg',
   ...overrides,
 });
 

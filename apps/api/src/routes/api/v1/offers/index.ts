@@ -79,7 +79,7 @@ const offerRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const userId = request.user.id;
-      const vendor = await app.policies.requireOwnBusiness(request.user);
+      const vendor = (await app.policies.requireBusinessPermission(request.user, 'offers.manage')).business;
 
       const { fields, files } = await readMultipart(request, {
         fileField: 'offerImages',

@@ -46,7 +46,14 @@ const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: reviewResponseSchema, ...errors },
       },
     },
-    async (request) => ({ data: await replyToReview(app.reviews, request.user.id, request.params.reviewId, request.body.text) }),
+    async (request) => ({
+      data: await replyToReview(
+        app.reviews,
+        (vendorId) => app.policies.requirePermissionAt(request.user, vendorId, 'shop.edit', 'reviewNotYourShop'),
+        request.params.reviewId,
+        request.body.text,
+      ),
+    }),
   );
 };
 

@@ -20,7 +20,7 @@ const businessClosingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const business = await app.policies.requireOwnBusiness(request.user);
+      const business = (await app.policies.requireBusinessPermission(request.user, 'business.close')).business;
       // Closing is as final as deleting the account, so it asks for the password the same way: every attempt counts with
       // those of the account's other password checks, so a stolen session cannot close the business or guess here.
       await confirmPassword(passwordConfirmation, request.user.id, request.body.password, 'password');

@@ -64,7 +64,7 @@ const vendorRoutes: FastifyPluginAsyncZod = async (app) => {
     '/me',
     { schema: { tags: ['vendors'], summary: 'The signed-in owner’s business', response: { 200: vendorResponseSchema, ...errors } } },
     async (request) => {
-      const vendor = await app.policies.requireOwnBusiness(request.user);
+      const vendor = (await app.policies.requireBusinessPermission(request.user, 'shop.edit')).business;
       return { data: presentVendor(vendor, await app.vendors.listDocuments(vendor.id)) };
     },
   );
@@ -81,7 +81,7 @@ const vendorRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const business = await app.policies.requireOwnBusiness(request.user);
+      const business = (await app.policies.requireBusinessPermission(request.user, 'shop.edit')).business;
       if (business.status !== 'REJECTED') throw new DomainError('conflict', 'businessNotRejected');
       const { fields, files } = await readMultipart(request, DOCUMENT_UPLOAD);
       const registration = parseFields(vendorRegistrationSchema, fields);
@@ -94,7 +94,7 @@ const vendorRoutes: FastifyPluginAsyncZod = async (app) => {
     '/me/offers',
     { schema: { tags: ['vendors'], summary: 'Every offer of the signed-in owner’s business', response: { 200: offersResponseSchema, ...errors } } },
     async (request) => {
-      const vendor = await app.policies.requireOwnBusiness(request.user);
+      const vendor = (await app.policies.requireBusinessPermission(request.user, 'offers.manage')).business;
       return { data: await app.offers.listForVendor(vendor, request.user.id) };
     },
   );
@@ -129,7 +129,7 @@ const vendorRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const vendor = await app.policies.requireOwnBusiness(request.user);
+      const vendor = (await app.policies.requireBusinessPermission(request.user, 'receipts.review')).business;
       return { data: await app.receipts.listForVendor(vendor.id, request.query.status) };
     },
   );

@@ -22,7 +22,7 @@ const insightsExportRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const vendor = await app.policies.requireOwnBusiness(request.user);
+      const vendor = (await app.policies.requireBusinessPermission(request.user, 'insights.view')).business;
       const { from, to } = request.query;
       const csv = streamInsightsExport(app.offerFigures, { vendorId: vendor.id, from, to }, (error) =>
         request.log.error({ err: error }, 'the insights export stopped midway'),

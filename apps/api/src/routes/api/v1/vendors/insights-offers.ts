@@ -15,7 +15,7 @@ const offerFiguresRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const vendor = await app.policies.requireOwnBusiness(request.user);
+      const vendor = (await app.policies.requireBusinessPermission(request.user, 'insights.view')).business;
       const { from, to } =
         request.query.from !== undefined && request.query.to !== undefined ? { from: request.query.from, to: request.query.to } : recentDays(maltaDateOf(new Date()));
       const offers = await app.offerFigures.forPeriod(vendor.id, from, to);

@@ -16,7 +16,7 @@ const vendorInsightRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const vendor = await app.policies.requireOwnBusiness(request.user);
+      const vendor = (await app.policies.requireBusinessPermission(request.user, 'insights.view')).business;
       const now = new Date();
       const { period, from, to } = request.query;
       const range = resolveInsightRange(period, now, from, to);

@@ -30,7 +30,7 @@ const businessProfileRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const business = await app.policies.requireOwnBusiness(request.user);
+      const business = (await app.policies.requireBusinessPermission(request.user, 'shop.edit')).business;
       return answer(await editBusiness(deps, business, request.user.id, request.body));
     },
   );
@@ -48,7 +48,7 @@ const businessProfileRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request) => {
-        const business = await app.policies.requireOwnBusiness(request.user);
+        const business = (await app.policies.requireBusinessPermission(request.user, 'shop.edit')).business;
         const { files } = await readMultipart(request, {
           fileField: 'photo',
           maxFiles: 1,
@@ -70,7 +70,7 @@ const businessProfileRoutes: FastifyPluginAsyncZod = async (app) => {
         schema: { tags: ['vendors'], summary: `Remove the business’s ${kind}`, response: { 200: vendorResponseSchema, ...errors } },
       },
       async (request) => {
-        const business = await app.policies.requireOwnBusiness(request.user);
+        const business = (await app.policies.requireBusinessPermission(request.user, 'shop.edit')).business;
         return answer(await removeBusinessImage(deps, business, request.user.id, kind, request.log));
       },
     );

@@ -1,12 +1,14 @@
 /**
  * Redemption at the till (issue 13): POST /api/v1/vendors/me/redemptions redeems a code once, GET lists a Malta
- * day's redemptions, DELETE undoes one within REDEMPTION_UNDO_MINUTES. Only the shop's owner.
+ * day's redemptions, DELETE undoes one within REDEMPTION_UNDO_MINUTES. The shop's people whose role may redeem
+ * (issue 28 §4): a cashier lists only today and undoes only their own.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { REDEMPTION_WAIT_SECONDS, apiErrorSchema, claimIdParamsSchema, maltaToday, redeemRequestSchema, redemptionResponseSchema, redemptionsQuerySchema, redemptionsResponseSchema } from '@qrib/shared';
+import { REDEMPTION_WAIT_SECONDS, apiErrorSchema, roleCan, claimIdParamsSchema, maltaToday, redeemRequestSchema, redemptionResponseSchema, redemptionsQuerySchema, redemptionsResponseSchema } from '@qrib/shared';
 import { createSerialWait, redeemCode, UNDO_MS, undoRedemption } from '../../../../domains/claims/index.ts';
 import { createBurstCheck } from '../../../../domains/trust/index.ts';
+import { DomainError } from '../../../../kernel/domain-error.ts';
 
 const redemptionRoutes: FastifyPluginAsyncZod = async (app) => {
   const waitTurn = createSerialWait(REDEMPTION_WAIT_SECONDS * 1000);
@@ -22,7 +24,7 @@ const redemptionRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const vendor = await app.policies.requireOwnBusiness(request.user);
+      const vendor = (await app.policies.requireBusinessPermission(request.user, 'redeem')).business;
       const deps = { claims: app.claims, counters: app.rateLimitCounters, waitTurn, checkForBursts: createBurstCheck(app.suspiciousActivity, request.log) };
       return { data: await redeemCode(deps, vendor.id, request.user, request.body.code) };
     },
@@ -39,8 +41,11 @@ const redemptionRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const vendor = await app.policies.requireOwnBusiness(request.user);
-      return { data: await app.claims.listRedemptions(vendor.id, request.query.date ?? maltaToday(), UNDO_MS) };
+      const { business, role } = await app.policies.requireBusinessPermission(request.user, 'redeem');
+      const day = request.query.date ?? maltaToday();
+      // A cashier's list is today's (issue 28 §4); the owner and managers read any day.
+      if (!roleCan(role, 'redemptions.undo') && day !== maltaToday()) throw new DomainError('forbidden', 'redemptionsTodayOnly');
+      return { data: await app.claims.listRedemptions(business.id, day, UNDO_MS) };
     },
   );
 
@@ -55,8 +60,9 @@ const redemptionRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const vendor = await app.policies.requireOwnBusiness(request.user);
-      await undoRedemption(app.claims, vendor.id, request.params.claimId);
+      const { business, role } = await app.policies.requireBusinessPermission(request.user, 'redeem');
+      // Without `redemptions.undo` (a cashier), only their own redemptions, within the same minutes.
+      await undoRedemption(app.claims, business.id, request.params.claimId, roleCan(role, 'redemptions.undo') ? null : request.user.id);
       return reply.code(204).send(null);
     },
   );

@@ -24,9 +24,9 @@ const vendorReviewRoutes: FastifyPluginAsyncZod = async (app) => {
       const { cursor: cursorText } = request.query;
       const cursor = cursorText === undefined ? undefined : decodeReviewCursor(cursorText);
       if (cursorText !== undefined && !cursor) throw new DomainError('invalid', 'cursorInvalid', {}, { cursor: { code: 'cursorInvalid' } });
-      // The shop is seen as on its page: shoppers see ACTIVE shops only, an owner their own too.
+      // The shop is seen as on its page: shoppers see ACTIVE shops only, its own people (owner, staff) theirs too.
       const shop = await app.vendors.findById(vendorId);
-      if (!shop || (shop.status !== 'ACTIVE' && shop.ownerUserId !== request.user.id)) throw new DomainError('not-found', 'shopNotFound');
+      if (!shop || (shop.status !== 'ACTIVE' && !(await app.policies.isMemberOf(request.user, vendorId)))) throw new DomainError('not-found', 'shopNotFound');
       const [page, rating] = await Promise.all([app.reviews.listForVendor(vendorId, request.user.id, cursor), app.reviews.rating(vendorId)]);
       return { ...page, rating };
     },
