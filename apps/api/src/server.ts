@@ -24,9 +24,9 @@ app.addHook('onClose', async () => releaseDataDir?.());
 await grantAdminsAtBoot(database.db, config.adminUsernames, app.log);
 app.log.info({ database: database.kind, dataDir: config.dataDir }, 'database migrated');
 if (seeded) {
-  const { shopper, owner, admin } = DEMO_ACCOUNTS;
+  const { shopper, owner, admin, cashier } = DEMO_ACCOUNTS;
   app.log.info(
-    `Demo data seeded. Shopper: ${shopper.username} / ${shopper.password}. Shop owner: ${owner.username} / ${owner.password}. Admin: ${admin.username} / ${admin.password}`,
+    `Demo data seeded. Shopper: ${shopper.username} / ${shopper.password}. Shop owner: ${owner.username} / ${owner.password}. Admin: ${admin.username} / ${admin.password}. Cashier: ${cashier.username} / ${cashier.password}`,
   );
 }
 

@@ -41,14 +41,14 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('migrating and seeding on Postgr
       const journal = JSON.parse(readFileSync(path.join(MIGRATIONS_FOLDER, 'meta/_journal.json'), 'utf8')) as { entries: unknown[] };
       expect(await countOf(database, sql`SELECT count(*)::int AS total FROM drizzle.__drizzle_migrations`)).toBe(journal.entries.length);
       expect(await countOf(database, sql`SELECT count(*)::int AS total FROM categories`)).toBe(SEED_CATEGORIES.length);
-      const demoUsernames = [DEMO_ACCOUNTS.shopper.username, DEMO_ACCOUNTS.owner.username, DEMO_ACCOUNTS.admin.username];
-      expect(await countOf(database, sql`SELECT count(*)::int AS total FROM users WHERE username IN (${sql.join(demoUsernames.map((username) => sql`${username}`), sql`, `)})`)).toBe(3);
+      const demoUsernames = [DEMO_ACCOUNTS.shopper.username, DEMO_ACCOUNTS.owner.username, DEMO_ACCOUNTS.admin.username, DEMO_ACCOUNTS.cashier.username];
+      expect(await countOf(database, sql`SELECT count(*)::int AS total FROM users WHERE username IN (${sql.join(demoUsernames.map((username) => sql`${username}`), sql`, `)})`)).toBe(4);
       // One demo data set: every shop once (the one waiting for approval too), each with its own owner, the one demo
-      // shopper and the demo admin.
+      // shopper, the demo admin and the demo cashier (issue 28 §4).
       const vendors = await countOf(database, sql`SELECT count(*)::int AS total FROM vendors`);
       expect(vendors).toBeGreaterThan(0);
       expect(await countOf(database, sql`SELECT count(DISTINCT business_name)::int AS total FROM vendors`)).toBe(vendors);
-      expect(await countOf(database, sql`SELECT count(*)::int AS total FROM users`)).toBe(vendors + 2);
+      expect(await countOf(database, sql`SELECT count(*)::int AS total FROM users`)).toBe(vendors + 3);
     } finally {
       await Promise.all(replicas.map((database) => database.close()));
       rmSync(uploads, { recursive: true, force: true });

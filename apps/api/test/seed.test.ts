@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES, addDays, catalogs, maltaDateOf, offersResponseSchema, vendorInsightsResponseSchema } from '@qrib/shared';
+import { MESSAGES, PERMISSIONS, addDays, catalogs, maltaDateOf, offersResponseSchema, vendorInsightsResponseSchema } from '@qrib/shared';
 import { DEMO_ACCOUNTS, SEED_CATEGORIES, seedCategories, seedDemoData } from '../src/db/seed.ts';
 import { DEMO_SUBJECTS, illustrationSvg, type DemoSubject } from '../src/db/demo-illustrations.ts';
 import { categories, offerImages, offers, receipts, users, vendorDocuments, vendors } from '../src/db/schema.ts';
@@ -61,7 +61,7 @@ describe('seeding', () => {
 
     const app = await createTestApp(testDb.database);
     try {
-      for (const account of [DEMO_ACCOUNTS.shopper, DEMO_ACCOUNTS.owner, DEMO_ACCOUNTS.admin]) {
+      for (const account of [DEMO_ACCOUNTS.shopper, DEMO_ACCOUNTS.owner, DEMO_ACCOUNTS.admin, DEMO_ACCOUNTS.cashier]) {
         const response = await app.inject({
           method: 'POST',
           url: '/api/v1/auth/login',
@@ -78,7 +78,15 @@ describe('seeding', () => {
         payload: { username: DEMO_ACCOUNTS.owner.username, password: DEMO_ACCOUNTS.owner.password },
       });
       const me = await app.inject({ method: 'GET', url: '/api/v1/auth/me', cookies: { auth_token: login.json().token } });
-      expect(me.json().user.vendor).toEqual({ vendorId: expect.any(Number), businessName: "Joseph's Pastizzeria" });
+      expect(me.json().user.vendor).toEqual({ vendorId: expect.any(Number), businessName: "Joseph's Pastizzeria", role: 'OWNER', permissions: [...PERMISSIONS] });
+      // Issue 28 §4: the demo cashier works the same shop's till, and only that.
+      const cashierLogin = await app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/login',
+        payload: { username: DEMO_ACCOUNTS.cashier.username, password: DEMO_ACCOUNTS.cashier.password },
+      });
+      const cashierMe = await app.inject({ method: 'GET', url: '/api/v1/auth/me', cookies: { auth_token: cashierLogin.json().token } });
+      expect(cashierMe.json().user.vendor).toEqual({ vendorId: me.json().user.vendor.vendorId, businessName: "Joseph's Pastizzeria", role: 'CASHIER', permissions: ['redeem'] });
       expect(me.json().user.id).toBe(owner?.id);
       // Issue 15: every demo account's address is seeded verified (no banner on a first run).
       expect(me.json().user).toMatchObject({ emailVerified: true, pendingEmail: null });

@@ -12,7 +12,7 @@ import type { Storage } from '../storage/storage.ts';
 import type { Db } from './client.ts';
 import { demoOfferIllustration, type DemoSubject } from './demo-illustrations.ts';
 import { SEED_CATEGORIES } from './seed-categories.ts';
-import { categories, offerClaims, offerEvents, offerImages, offers, receipts, shopVisits, users, vendorDocuments, vendors } from './schema.ts';
+import { categories, offerClaims, offerEvents, offerImages, offers, receipts, shopVisits, users, vendorDocuments, vendorMembers, vendors } from './schema.ts';
 
 export { SEED_CATEGORIES };
 
@@ -21,6 +21,8 @@ export const DEMO_ACCOUNTS = {
   owner: { username: 'joseph', password: 'joseph2026pass', name: 'Joseph Camilleri', email: 'joseph@qrib.test' },
   /** The platform's administrator (issue 14): checks registrations in the console. */
   admin: { username: 'rita', password: 'rita2026pass', name: 'Rita Zammit', email: 'rita@qrib.test' },
+  /** Issue 28 §4: a cashier at Joseph's Pastizzeria: the till and nothing else. */
+  cashier: { username: 'karl', password: 'karl2026pass', name: 'Karl Grech', email: 'karl@qrib.test' },
 } as const;
 
 /** A registration waiting for the admin's check (issue 14), so the console has one to decide. */
@@ -218,6 +220,7 @@ export async function seedDemoData(db: Db, storage: Storage, now = new Date()): 
   const shopperHash = await hashPassword(DEMO_ACCOUNTS.shopper.password);
   const ownerHash = await hashPassword(DEMO_ACCOUNTS.owner.password);
   const adminHash = await hashPassword(DEMO_ACCOUNTS.admin.password);
+  const cashierHash = await hashPassword(DEMO_ACCOUNTS.cashier.password);
   const pendingDocument = await processDocumentImage(await demoOfferIllustration('Groceries', 0));
   const pendingDocumentKey = `private/documents/${pendingDocument.sha256}.${pendingDocument.extension}`;
   await storage.put(pendingDocumentKey, pendingDocument.body, pendingDocument.contentType);
@@ -295,6 +298,15 @@ export async function seedDemoData(db: Db, storage: Storage, now = new Date()): 
       if (isDemoOwner) demoShop = { vendorId: vendor.id, ownerUserId: ownerRow.id, offerIds: offerRows.map((row) => row.offerId) };
     }
     if (demoShop) await seedDemoActivity(tx, demoShop, [shopperRow.id, ...otherUserIds], now);
+    if (demoShop) {
+      // The owner's member row comes with the shop (migration 0023's trigger); the cashier is added as an accepted invitation would.
+      const [cashierRow] = await tx
+        .insert(users)
+        .values({ ...withoutPassword(DEMO_ACCOUNTS.cashier), phone: '+356 7956 7890', passwordHash: cashierHash })
+        .returning({ id: users.id });
+      if (!cashierRow) throw new Error('Demo cashier was not created');
+      await tx.insert(vendorMembers).values({ vendorId: demoShop.vendorId, userId: cashierRow.id, role: 'CASHIER', addedByUserId: demoShop.ownerUserId });
+    }
 
     await tx.insert(users).values({ ...withoutPassword(DEMO_ACCOUNTS.admin), phone: '+356 7934 5678', passwordHash: adminHash, isAdmin: true });
     const [pendingOwner] = await tx
