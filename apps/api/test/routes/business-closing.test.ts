@@ -58,6 +58,29 @@ describe('POST /api/v1/vendors/me/close', () => {
     expect(again.json()).toMatchObject({ code: 'businessAlreadyClosed', message: MESSAGES.businessAlreadyClosed });
   });
 
+  it('releases the staff of a closed business and withdraws its open invitations (issue 28 §4); a manager cannot close it', async () => {
+    const shop = await buildShop(app, { business: { businessName: 'Staffed Bakery' } });
+    const manager = await signUp(app);
+    const cashier = await signUp(app);
+    await db().execute(sql`INSERT INTO vendor_members (vendor_id, user_id, role) VALUES (${shop.vendorId}, ${manager.userId}, 'MANAGER'), (${shop.vendorId}, ${cashier.userId}, 'CASHIER')`);
+    const invited = await app.inject({ method: 'POST', url: '/api/v1/vendors/me/staff/invitations', cookies: shop.cookies, payload: { email: 'later@example.com', role: 'CASHIER' } });
+    expect(invited.statusCode).toBe(201);
+
+    const byManager = await close(manager, { password: manager.password });
+    expect(byManager.statusCode).toBe(403);
+    expect(byManager.json()).toMatchObject({ code: 'staffNotAllowed' });
+    expect(await vendorStatus(shop.vendorId)).toBe('ACTIVE');
+
+    expect((await close(shop)).statusCode).toBe(200);
+    const members = await selectRows<{ user_id: number; role: string }>(db(), sql`SELECT user_id, role FROM vendor_members WHERE vendor_id = ${shop.vendorId}`);
+    expect(members).toEqual([{ user_id: shop.userId, role: 'OWNER' }]);
+    const open = await selectRows<{ id: number }>(db(), sql`SELECT id FROM staff_invitations WHERE vendor_id = ${shop.vendorId} AND revoked_at IS NULL`);
+    expect(open).toEqual([]);
+    // The former cashier belongs to no business any more.
+    const me = await app.inject({ method: 'GET', url: '/api/v1/auth/me', cookies: cashier.cookies });
+    expect(me.json().user.vendor).toBeNull();
+  });
+
   it('asks for the owner’s password as DELETE /me does: 400 fieldErrors.password when it is missing or wrong, and nothing changes', async () => {
     const shop = await buildShop(app);
     await createOffer(app, shop);

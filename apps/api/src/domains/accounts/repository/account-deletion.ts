@@ -59,7 +59,8 @@ class AlreadyClosed extends Error {}
 export function createAccountDeletionRepository(db: Db) {
   return {
     /**
-     * Closes the business: every offer of it that Qrib did not remove ENDED, then CLOSED, in one transaction (the
+     * Closes the business: every offer of it that Qrib did not remove ENDED, then CLOSED, its staff released and its
+     * open invitations withdrawn (issue 28 §4), in one transaction (the
      * triggers on vendors and offers refresh the caches and live feeds). False, writing nothing, when it was closed
      * already.
      *
@@ -79,6 +80,9 @@ export function createAccountDeletionRepository(db: Db) {
               WHERE id = ${vendorId} AND status <> 'CLOSED' RETURNING id`,
           );
           if (closed.length === 0) throw new AlreadyClosed();
+          // Issue 28 §4: a closed business has no staff (they may join another) and no open invitations.
+          await tx.execute(sql`DELETE FROM vendor_members WHERE vendor_id = ${vendorId} AND role <> 'OWNER'`);
+          await tx.execute(sql`UPDATE staff_invitations SET revoked_at = now() WHERE vendor_id = ${vendorId} AND accepted_at IS NULL AND revoked_at IS NULL`);
           return true;
         });
       } catch (error) {
