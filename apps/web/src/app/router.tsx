@@ -21,6 +21,7 @@ export const routes: RouteObject[] = [
   { path: '/reset-password', element: screen(accountAccessRoutes, 'ResetPasswordRoute'), errorElement: <RouteErrorPage /> },
   { path: '/verify-email', element: screen(accountAccessRoutes, 'VerifyEmailRoute'), errorElement: <RouteErrorPage /> },
   { path: '/unsubscribe', element: screen(accountAccessRoutes, 'UnsubscribeRoute'), errorElement: <RouteErrorPage /> },
+  { path: '/staff-invitation', element: screen(accountAccessRoutes, 'StaffInvitationRoute'), errorElement: <RouteErrorPage /> },
   // Issue 27: after a provider sign-in: complete a new account, or link the account that has the address.
   { path: '/oidc/complete', element: screen(oidcRoutes, 'OidcCompleteRoute'), errorElement: <RouteErrorPage /> },
   { path: '/oidc/link', element: screen(oidcRoutes, 'OidcLinkRoute'), errorElement: <RouteErrorPage /> },
@@ -54,6 +55,7 @@ export const routes: RouteObject[] = [
       { path: 'receipts-review', element: screen(() => import('./routes/receipt-review-route.tsx'), 'ReceiptReviewRoute') },
       { path: 'redeem', element: screen(() => import('./routes/redeem-route.tsx'), 'RedeemRoute') },
       { path: 'shop-profile', element: screen(() => import('./routes/shop-profile-route.tsx'), 'ShopProfileRoute') },
+      { path: 'staff', element: screen(() => import('./routes/staff-route.tsx'), 'StaffRoute') },
       { path: 'write-review', element: screen(trustRoutes, 'WriteReviewRoute') },
       { path: 'admin', element: screen(() => import('./routes/admin-route.tsx'), 'AdminRoute') },
       { path: 'ven-reg/resubmit', element: screen(() => import('./routes/resubmission-route.tsx'), 'ResubmissionRoute') },

@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { catalogs } from '@qrib/shared/i18n/catalogs';
 import { LANGUAGES } from '@qrib/shared/languages';
-import { PERMISSIONS } from '@qrib/shared/staff-permissions';
+import { PERMISSIONS, ROLE_PERMISSIONS } from '@qrib/shared/staff-permissions';
 import { ADMIN_GROUP, NAV_ITEMS, navigationFor, navRoleOf, ROLE_NAVIGATION } from './navigation.tsx';
 import { paths } from './paths.ts';
 
 const vendor = { vendorId: 3, businessName: 'Crystal Palace Bar', role: 'OWNER' as const, permissions: [...PERMISSIONS] };
 const ids = (items: { id: string }[]) => items.map((item) => item.id);
-const menuIds = (role: 'shopper' | 'owner') => ROLE_NAVIGATION[role].menu.flatMap((group) => ids(group.items));
+const ROLES = ['shopper', 'owner', 'manager', 'cashier'] as const;
+const menuIds = (role: (typeof ROLES)[number]) => ROLE_NAVIGATION[role].menu.flatMap((group) => ids(group.items));
 
 describe('navigation by role', () => {
   it('makes a person with a business an owner and everyone else a shopper', () => {
@@ -54,7 +55,7 @@ describe('navigation by role', () => {
   });
 
   it('lists every tab in the menu too (the desktop sidebar has no tabs) and no entry twice', () => {
-    for (const role of ['shopper', 'owner'] as const) {
+    for (const role of ROLES) {
       const menu = menuIds(role);
       expect(new Set(menu).size).toBe(menu.length);
       // The shopper's Home and the owner's Dashboard are both '/', so paths are compared.
@@ -78,13 +79,48 @@ describe('navigation by role', () => {
     expect(navigationFor({ vendor: null, isAdmin: true }).menu.at(-1)).toBe(ADMIN_GROUP);
   });
 
+  it('draws a business member by their role there (issue 28 §4): the owner has Staff, a manager the rest, a cashier the till', () => {
+    const manager = { ...vendor, role: 'MANAGER' as const, permissions: ROLE_PERMISSIONS.MANAGER.slice() };
+    const cashier = { ...vendor, role: 'CASHIER' as const, permissions: ROLE_PERMISSIONS.CASHIER.slice() };
+    expect(navRoleOf({ vendor: manager })).toBe('manager');
+    expect(navRoleOf({ vendor: cashier })).toBe('cashier');
+    expect(menuIds('owner')).toContain(NAV_ITEMS.staff.id);
+    expect(menuIds('manager')).not.toContain(NAV_ITEMS.staff.id);
+    // A manager has the owner's app but Staff.
+    expect(menuIds('manager')).toEqual(menuIds('owner').filter((id) => id !== NAV_ITEMS.staff.id));
+    expect(ROLE_NAVIGATION.manager.tabs).toEqual(ROLE_NAVIGATION.owner.tabs);
+    // A cashier's app is the till: the bottom bar Redeem and Profile, home the till, and no other business screen.
+    expect(ROLE_NAVIGATION.cashier.tabs.map((tab) => tab.path)).toEqual([paths.redeem, paths.profile]);
+    expect(ROLE_NAVIGATION.cashier.home).toBe(paths.redeem);
+    for (const hidden of [NAV_ITEMS.dashboard, NAV_ITEMS.myOffers, NAV_ITEMS.createOffer, NAV_ITEMS.insights, NAV_ITEMS.receiptReview, NAV_ITEMS.shopProfile, NAV_ITEMS.staff]) {
+      expect(menuIds('cashier')).not.toContain(hidden.id);
+    }
+    // Every business entry a role sees is one its permissions open (the screens check the same map).
+    const needs: Record<string, string> = {
+      [NAV_ITEMS.redeem.id]: 'redeem',
+      [NAV_ITEMS.myOffers.id]: 'offers.manage',
+      [NAV_ITEMS.createOffer.id]: 'offers.manage',
+      [NAV_ITEMS.insights.id]: 'insights.view',
+      [NAV_ITEMS.businessInsights.id]: 'insights.view',
+      [NAV_ITEMS.receiptReview.id]: 'receipts.review',
+      [NAV_ITEMS.shopProfile.id]: 'shop.edit',
+      [NAV_ITEMS.staff.id]: 'staff.manage',
+    };
+    for (const [role, staffRole] of [['owner', 'OWNER'], ['manager', 'MANAGER'], ['cashier', 'CASHIER']] as const) {
+      for (const id of menuIds(role)) {
+        const permission = needs[id];
+        if (permission) expect(ROLE_PERMISSIONS[staffRole], `${role} ${id}`).toContain(permission);
+      }
+    }
+  });
+
   it('has words for every entry and heading in every language', () => {
     const keys = new Set<string>();
     for (const group of [ADMIN_GROUP]) {
       if (group.titleKey) keys.add(group.titleKey);
       for (const item of group.items) keys.add(item.labelKey);
     }
-    for (const role of ['shopper', 'owner'] as const) {
+    for (const role of ROLES) {
       for (const group of ROLE_NAVIGATION[role].menu) {
         if (group.titleKey) keys.add(group.titleKey);
         for (const item of group.items) keys.add(item.labelKey);

@@ -2,7 +2,8 @@
  * The navigation by role (DESIGN.md §5, §10): what each kind of reader finds in the bottom tabs (mobile) and
  * in the menu (the slide-over on mobile, the sidebar on desktop). It is data: the shell draws whatever
  * `navigationFor(user)` returns and holds no role conditions of its own. A person is a shopper; owning a
- * business makes them an owner. Every spec route still answers by URL whether or not it is listed here.
+ * business makes them an owner, and working at one (issue 28 §4) a manager or a cashier, whose app is the till.
+ * Every spec route still answers by URL whether or not it is listed here.
  *
  * To add an entry for a role, add it to NAV_ITEMS and to that role's group (and tabs) below. Being an
  * admin (issue 14) is not a role of its own: an admin is also a shopper or an owner, so `navigationFor` adds the
@@ -22,6 +23,7 @@ import {
   Receipt,
   ScanLine,
   ShieldCheck,
+  Users,
   Search,
   Store,
   Tag,
@@ -58,6 +60,7 @@ export const NAV_ITEMS = {
   receiptReview: { id: 'receipt-review', labelKey: 'nav.receiptReview', icon: ClipboardCheck, path: paths.receiptReview },
   redeem: { id: 'redeem', labelKey: 'nav.redeem', icon: ScanLine, path: paths.redeem },
   shopProfile: { id: 'shop-profile', labelKey: 'nav.shopProfile', icon: Store, path: paths.shopProfile },
+  staff: { id: 'staff', labelKey: 'nav.staff', icon: Users, path: paths.staff },
   nearby: { id: 'nearby', labelKey: 'nav.nearbyOffers', icon: MapPin, path: paths.nearbyOffers },
   search: { id: 'search', labelKey: 'nav.search', icon: Search, path: paths.searchOffers },
   localOffers: { id: 'local-offers', labelKey: 'nav.localOffers', icon: LayoutGrid, path: paths.localOffers },
@@ -70,7 +73,8 @@ export const NAV_ITEMS = {
   console: { id: 'console', labelKey: 'nav.console', icon: ShieldCheck, path: paths.admin },
 } as const satisfies Record<string, NavItem>;
 
-export type NavRole = 'shopper' | 'owner';
+/** Issue 28 §4: a business's people have the navigation of their role there (packages/shared ROLE_PERMISSIONS). */
+export type NavRole = 'shopper' | 'owner' | 'manager' | 'cashier';
 
 /** A run of menu entries, under a heading when the menu has more than one kind. */
 export interface NavGroup {
@@ -91,6 +95,7 @@ export interface RoleNavigation {
 
 const I = NAV_ITEMS;
 const shopping: NavItem[] = [I.search, I.localOffers, I.saved, I.receipts, I.shopEntry];
+const business: NavItem[] = [I.dashboard, I.redeem, I.myOffers, I.createOffer, I.insights, I.businessInsights, I.receiptReview, I.shopProfile];
 
 export const ROLE_NAVIGATION: Record<NavRole, RoleNavigation> = {
   shopper: {
@@ -108,24 +113,53 @@ export const ROLE_NAVIGATION: Record<NavRole, RoleNavigation> = {
     // Redeem in the bar (issue 27): the till is where an owner's phone is used most.
     tabs: [I.dashboard, I.redeem, I.myOffers, I.insights, I.profile],
     menu: [
-      { id: 'business', titleKey: 'nav.sectionBusiness', items: [I.dashboard, I.redeem, I.myOffers, I.createOffer, I.insights, I.businessInsights, I.receiptReview, I.shopProfile] },
+      { id: 'business', titleKey: 'nav.sectionBusiness', items: [...business, I.staff] },
       { id: 'shopping', titleKey: 'nav.sectionShopping', items: [I.nearby, ...shopping] },
+      { id: 'account', items: [I.profile] },
+    ],
+  },
+  // The owner's app without Staff (a manager may do all but manage staff and close the business).
+  manager: {
+    role: 'manager',
+    home: paths.home,
+    tabs: [I.dashboard, I.redeem, I.myOffers, I.insights, I.profile],
+    menu: [
+      { id: 'business', titleKey: 'nav.sectionBusiness', items: business },
+      { id: 'shopping', titleKey: 'nav.sectionShopping', items: [I.nearby, ...shopping] },
+      { id: 'account', items: [I.profile] },
+    ],
+  },
+  // A cashier's app is the till: the bottom bar Redeem and Profile; `/` opens the till.
+  cashier: {
+    role: 'cashier',
+    home: paths.redeem,
+    tabs: [I.redeem, I.profile],
+    menu: [
+      { id: 'business', titleKey: 'nav.sectionBusiness', items: [I.redeem] },
       { id: 'account', items: [I.profile] },
     ],
   },
 };
 
-/** The role the navigation follows: owning a business makes a person an owner. */
+/** The role the navigation follows: a person's role at their business (owner, manager, cashier), else a shopper. */
 export function navRoleOf(user: Pick<User, 'vendor'> | null | undefined): NavRole {
-  return user?.vendor ? 'owner' : 'shopper';
+  switch (user?.vendor?.role) {
+    case 'OWNER':
+      return 'owner';
+    case 'MANAGER':
+      return 'manager';
+    case 'CASHIER':
+      return 'cashier';
+    default:
+      return 'shopper';
+  }
 }
 
 /** The platform's console, added to the menu of an admin (of either role); nobody else sees it. */
 export const ADMIN_GROUP: NavGroup = { id: 'admin', titleKey: 'nav.sectionAdmin', items: [I.console] };
-const withConsole: Record<NavRole, RoleNavigation> = {
-  shopper: { ...ROLE_NAVIGATION.shopper, menu: [...ROLE_NAVIGATION.shopper.menu, ADMIN_GROUP] },
-  owner: { ...ROLE_NAVIGATION.owner, menu: [...ROLE_NAVIGATION.owner.menu, ADMIN_GROUP] },
-};
+const withConsole = Object.fromEntries(
+  Object.entries(ROLE_NAVIGATION).map(([role, navigation]) => [role, { ...navigation, menu: [...navigation.menu, ADMIN_GROUP] }]),
+) as Record<NavRole, RoleNavigation>;
 
 export function navigationFor(user: (Pick<User, 'vendor'> & Partial<Pick<User, 'isAdmin'>>) | null | undefined): RoleNavigation {
   const role = navRoleOf(user);

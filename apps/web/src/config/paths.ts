@@ -35,6 +35,9 @@ export const paths = {
   redeem: '/redeem',
   /** The owner edits their shop's page: logo, cover photo, details and position (issue 28). */
   shopProfile: '/shop-profile',
+  /** The owner's staff (issue 28 §4): invite, roles, removal; and the page a mailed invitation opens. */
+  staff: '/staff',
+  staffInvitation: '/staff-invitation',
   /** Public pages (issue 14): how reviews and the rating work, and what orders offers. */
   howRatingsWork: '/how-ratings-work',
   howOffersAreOrdered: '/how-offers-are-ordered',

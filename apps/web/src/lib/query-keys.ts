@@ -28,6 +28,8 @@ export const queryKeys = {
     reviewAll: () => [...queryKeys.receipts.all, 'review'] as const,
     review: (status: string) => [...queryKeys.receipts.reviewAll(), status] as const,
   },
+  /** The business's people and open invitations (issue 28 §4). */
+  staff: () => ['staff'] as const,
   notifications: () => ['notifications'] as const,
   /** The platform's console (issue 14): every admin action invalidates the whole prefix. */
   admin: {

@@ -99,6 +99,7 @@ export const enCore = {
     localOffers: 'Local offer',
     businessInsights: 'Business Insights',
     shopProfile: 'Shop profile',
+    staff: 'Staff',
     saved: 'Saved',
     receiptReview: 'Receipt review',
     home: 'Home',

@@ -65,6 +65,7 @@ describe('AppShell navigation by role', () => {
       'Business Insights',
       'Receipt review',
       'Shop profile',
+      'Staff',
     ]);
     expect(within(sidebar).getByRole('list', { name: 'Shopping' })).toBeInTheDocument();
     expect(within(sidebar).queryByRole('link', { name: 'List your business' })).not.toBeInTheDocument();

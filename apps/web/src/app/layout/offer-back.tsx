@@ -25,7 +25,7 @@ export function OfferBack({ offerId, navigation }: { offerId: number; navigation
     </>
   );
   // An owner's own offer (or one not yet loaded, which for an owner is most likely theirs): the offers list.
-  if (navigation.role === 'owner' && offer.data?.isOwner !== false) {
+  if ((navigation.role === 'owner' || navigation.role === 'manager') && offer.data?.isOwner !== false) {
     return (
       <Link to={paths.offersList} className={className} data-back="offers-list">
         {content}

@@ -1,6 +1,7 @@
 /**
  * The account-access screens (issue 15, DESIGN.md §5): 'Forgot password?' beside login, and the mails' links
- * (/reset-password, /verify-email, /unsubscribe), outside the protected layout: open signed out and signed in.
+ * (/reset-password, /verify-email, /unsubscribe, and issue 28's /staff-invitation), outside the protected layout:
+ * open signed out and signed in.
  * They look like login (AuthLayout) and bring their strings with them (lib/account-strings.ts).
  */
 import { useTranslation } from 'react-i18next';
@@ -10,6 +11,7 @@ import { ForgotPasswordForm } from '../../features/account-access/components/for
 import { ResetPasswordForm } from '../../features/account-access/components/reset-password-form.tsx';
 import { Unsubscribe } from '../../features/account-access/components/unsubscribe.tsx';
 import { VerifyEmail } from '../../features/account-access/components/verify-email.tsx';
+import { StaffInvitation } from '../../features/staff/components/staff-invitation.tsx';
 import { useMe } from '../../features/auth/api/get-me.ts';
 import { AuthLayout } from '../../features/auth/components/auth-layout.tsx';
 import '../../lib/account-strings.ts';
@@ -53,6 +55,16 @@ export function VerifyEmailRoute() {
   return (
     <AuthLayout title={t('accountAccess.verifyTitle')} subtitle="">
       <VerifyEmail token={useToken()} signedIn={useSignedIn()} />
+    </AuthLayout>
+  );
+}
+
+/** Issue 28 §4: an invitation to a business's staff, opened from its mail. */
+export function StaffInvitationRoute() {
+  const { t } = useTranslation();
+  return (
+    <AuthLayout title={t('staff.joinTitle')} subtitle="">
+      <StaffInvitation token={useToken()} signedIn={useSignedIn()} />
     </AuthLayout>
   );
 }

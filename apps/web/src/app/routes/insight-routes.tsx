@@ -12,10 +12,10 @@ import '../../lib/owner-strings.ts';
 export function BusinessInsightsRoute() {
   const { t } = useTranslation();
   const me = useMe();
-  return <RequireBusiness>{() => <BusinessInsights title={t('vendorInsights.businessInsightsTitle')} userName={me.data?.name ?? ''} />}</RequireBusiness>;
+  return <RequireBusiness permission="insights.view">{() => <BusinessInsights title={t('vendorInsights.businessInsightsTitle')} userName={me.data?.name ?? ''} />}</RequireBusiness>;
 }
 
 export function InsightsRoute() {
   const me = useMe();
-  return <RequireBusiness>{() => <InsightsOverview userName={me.data?.name ?? ''} />}</RequireBusiness>;
+  return <RequireBusiness permission="insights.view">{() => <InsightsOverview userName={me.data?.name ?? ''} />}</RequireBusiness>;
 }

@@ -10,7 +10,9 @@ import { useMyBusiness } from '../../features/vendors/api/get-my-business.ts';
  */
 export function ProfileRoute() {
   const me = useMe();
-  const myBusiness = useMyBusiness(Boolean(me.data?.vendor));
+  // The business's state matters to its owner only (closing it; deleting the account): staff do not read it (issue 28 §4).
+  const ownsBusiness = Boolean(me.data?.vendor?.permissions.includes('business.close'));
+  const myBusiness = useMyBusiness(ownsBusiness);
   if (!me.data) return null;
   return (
     <ProfileScreen
@@ -18,7 +20,7 @@ export function ProfileRoute() {
       // 'Resend' mails the address waiting for its link when there is one, so the notice names that one.
       notice={me.data.emailVerified ? null : <VerifyEmailDetail email={me.data.pendingEmail ?? me.data.email} />}
     >
-      <AccountSettings user={me.data} businessStatus={me.data.vendor ? myBusiness.data?.status : undefined} />
+      <AccountSettings user={me.data} businessStatus={ownsBusiness ? myBusiness.data?.status : undefined} />
     </ProfileScreen>
   );
 }

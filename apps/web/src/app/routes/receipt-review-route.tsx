@@ -3,5 +3,5 @@ import { ReceiptReviewScreen } from '../../features/receipt-review/components/re
 import { RequireBusiness } from './require-business.tsx';
 
 export function ReceiptReviewRoute() {
-  return <RequireBusiness>{() => <ReceiptReviewScreen />}</RequireBusiness>;
+  return <RequireBusiness permission="receipts.review">{() => <ReceiptReviewScreen />}</RequireBusiness>;
 }

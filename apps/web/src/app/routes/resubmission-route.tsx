@@ -3,5 +3,5 @@ import { BusinessResubmission } from '../../features/vendors/components/business
 import { RequireBusiness } from './require-business.tsx';
 
 export function ResubmissionRoute() {
-  return <RequireBusiness>{() => <BusinessResubmission />}</RequireBusiness>;
+  return <RequireBusiness permission="shop.edit">{() => <BusinessResubmission />}</RequireBusiness>;
 }

@@ -4,5 +4,5 @@ import { getCurrentPosition } from '../../features/vendors/components/current-po
 import { RequireBusiness } from './require-business.tsx';
 
 export function ShopProfileRoute() {
-  return <RequireBusiness>{() => <ShopProfile locate={() => getCurrentPosition()} />}</RequireBusiness>;
+  return <RequireBusiness permission="shop.edit">{() => <ShopProfile locate={() => getCurrentPosition()} />}</RequireBusiness>;
 }

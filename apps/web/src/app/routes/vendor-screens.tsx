@@ -42,7 +42,7 @@ export function VendorRegistrationRoute() {
   const [registered, setRegistered] = useState(false);
   const vendor = me.data?.vendor;
   // Issue 28: a registration waits for Qrib's check; the screen says so rather than 'You can now publish offers'.
-  const isPending = useMyBusiness(Boolean(vendor)).data?.status === 'PENDING';
+  const isPending = useMyBusiness(Boolean(vendor?.permissions.includes('shop.edit'))).data?.status === 'PENDING';
   return (
     <div className="mx-auto max-w-3xl">
       <ScreenHeader title={t('vendor.title')} subtitle={t('vendor.subtitle')} />
@@ -78,7 +78,7 @@ export function VendorRegistrationRoute() {
 export function AddOfferRoute() {
   const { t } = useTranslation();
   return (
-    <RequireBusiness>
+    <RequireBusiness permission="offers.manage">
       {(vendor) => (
         <div className="mx-auto max-w-3xl">
           <ScreenHeader
@@ -116,7 +116,7 @@ export function EditOfferRoute() {
     );
   }
   return (
-    <RequireBusiness>
+    <RequireBusiness permission="offers.manage">
       {() => (
         <div className="mx-auto max-w-3xl">
           <ScreenHeader title={t('offerForm.editTitle')} />
@@ -128,7 +128,7 @@ export function EditOfferRoute() {
 }
 
 export function OffersListRoute() {
-  return <RequireBusiness>{() => <OffersTable />}</RequireBusiness>;
+  return <RequireBusiness permission="offers.manage">{() => <OffersTable />}</RequireBusiness>;
 }
 
 export function ViewOfferRoute() {

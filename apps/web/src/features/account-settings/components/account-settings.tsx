@@ -22,7 +22,8 @@ import { SignInMethodsSection } from './sign-in-methods-section.tsx';
  */
 export function AccountSettings({ user, businessStatus }: { user: User; businessStatus: string | undefined }) {
   const { t } = useTranslation();
-  const business = user.vendor;
+  // Only the owner closes the business (`business.close`); a manager's or a cashier's account is theirs alone (issue 28 §4).
+  const business = user.vendor?.permissions.includes('business.close') ? user.vendor : null;
   const isBusinessOpen = business !== null && businessStatus !== 'CLOSED';
   // An account made through a provider has no password to change: it sets a first one under Sign-in methods.
   const hasPassword = useSignInMethods().data?.hasPassword !== false;

@@ -26,6 +26,7 @@ import { useNavigate } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { useLogoutAll } from '../api/logout-all.ts';
 import { useUpdatePreference, useUpdateProfile, type ProfilePreference } from '../api/update-me.ts';
+import '../../../lib/owner-strings.ts';
 
 function Fact({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
   return (
@@ -38,6 +39,9 @@ function Fact({ icon, label, children }: { icon: ReactNode; label: string; child
     </div>
   );
 }
+
+/** Issue 28 §4: a business's staff are shown with their role there (the owner keeps the spec's 'Vendor'). */
+const STAFF_ROLE_KEY = { MANAGER: 'staff.roleManager', CASHIER: 'staff.roleCashier' } as const;
 
 function ProfileCard({ user }: { user: User }) {
   const { t, i18n } = useTranslation();
@@ -59,7 +63,7 @@ function ProfileCard({ user }: { user: User }) {
           <p className="text-sm text-slate-700">
             <span className="sr-only">{t('profile.role')}: </span>
             <span className="inline-block rounded-full bg-brand-50 px-2.5 py-0.5 font-semibold text-brand-800" data-testid="profile-role">
-              {isVendor ? t('profile.roleVendor') : t('profile.roleShopper')}
+              {user.vendor && user.vendor.role !== 'OWNER' ? t(STAFF_ROLE_KEY[user.vendor.role]) : isVendor ? t('profile.roleVendor') : t('profile.roleShopper')}
             </span>
           </p>
         </div>

@@ -3,6 +3,7 @@
  * redeemed in large type (with Undo for ten minutes), and the day's redemptions below.
  */
 import { ScanLine } from 'lucide-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatClaimCode, isClaimCode, normalizeClaimCode } from '@qrib/shared/claim-constants';
@@ -13,6 +14,7 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { FieldFrame } from '../../../components/ui/field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 import { translateCode, translateError, translateMessage } from '../../../lib/i18n.ts';
 import { useRedeemCode } from '../api/redeem-code.ts';
 import { useUndoRedemption } from '../api/undo-redemption.ts';
@@ -32,8 +34,13 @@ const MAX_TYPED = 24;
 
 type Notice = { kind: 'error'; text: string } | { kind: 'undone'; code: string };
 
-export function RedeemScreen() {
+/**
+ * `cashierUserId` (issue 28 §4): the till of a role without `redemptions.undo`: today's list only, Undo only on that
+ * person's own redemptions (the API refuses the rest in the same way).
+ */
+export function RedeemScreen({ cashierUserId = null }: { cashierUserId?: number | null } = {}) {
   const { t } = useTranslation();
+  const queryClient = useQueryClient();
   const input = useRef<HTMLInputElement>(null);
   const [typed, setTyped] = useState('');
   const [fieldError, setFieldError] = useState<string | undefined>();
@@ -65,10 +72,12 @@ export function RedeemScreen() {
           const refused = error instanceof ApiError ? error.fieldErrorCodes.code : undefined;
           if (refused) setFieldError(translateCode(t, refused));
           else setNotice({ kind: 'error', text: translateError(t, error) });
+          // Refused as a member (removed from the shop, or a role changed meanwhile): read who the person is again.
+          if (error instanceof ApiError && error.status === 403) void queryClient.invalidateQueries({ queryKey: queryKeys.auth.all });
         },
       });
     },
-    [redeem, t],
+    [queryClient, redeem, t],
   );
 
   const onSubmit = (event: FormEvent) => {
@@ -164,7 +173,14 @@ export function RedeemScreen() {
       ) : null}
       {redemption ? <RedemptionResult redemption={redemption} undoing={undo.isPending} onUndo={() => undoRedemption(redemption)} onNext={next} /> : null}
 
-      <RedemptionsList date={date} today={today} onDateChange={setDate} undoing={undo.isPending} onUndo={undoRedemption} />
+      <RedemptionsList
+        date={cashierUserId === null ? date : today}
+        today={today}
+        onDateChange={cashierUserId === null ? setDate : null}
+        undoing={undo.isPending}
+        onUndo={undoRedemption}
+        undoesOnlyOf={cashierUserId}
+      />
     </div>
   );
 }

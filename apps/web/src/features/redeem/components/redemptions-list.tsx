@@ -1,4 +1,7 @@
-/** The shop's redemptions of one Malta day (today unless another day is chosen), newest first, each with Undo while it may. */
+/**
+ * The shop's redemptions of one Malta day (today unless another day is chosen), newest first, each with who redeemed it
+ * and Undo while it may. A cashier's list (issue 28 §4) has no day picker and Undo only on their own.
+ */
 import { Undo2 } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,9 +16,19 @@ import { useRedemptions } from '../api/get-redemptions.ts';
 import { useStillBefore } from './use-still-before.ts';
 import '../../../lib/owner-strings.ts';
 
-function RedemptionRow({ redemption, undoing, onUndo }: { redemption: Redemption; undoing: boolean; onUndo: (redemption: Redemption) => void }) {
+function RedemptionRow({
+  redemption,
+  undoing,
+  onUndo,
+  mayUndo,
+}: {
+  redemption: Redemption;
+  undoing: boolean;
+  onUndo: (redemption: Redemption) => void;
+  mayUndo: boolean;
+}) {
   const { t, i18n } = useTranslation();
-  const canUndo = useStillBefore(redemption.undoUntil);
+  const canUndo = useStillBefore(redemption.undoUntil) && mayUndo;
   const code = formatClaimCode(redemption.code);
   return (
     <li className="flex items-center gap-3 px-4 py-3">
@@ -24,7 +37,10 @@ function RedemptionRow({ redemption, undoing, onUndo }: { redemption: Redemption
           <span className="font-semibold text-slate-900 tabular-nums sm:w-20">{formatMaltaTime(redemption.redeemedAt, i18n.language)}</span>
           <span className="font-mono tracking-wider text-slate-900">{code}</span>
         </span>
-        <span className="min-w-0 break-words text-slate-700">{redemption.offerTitle}</span>
+        <span className="min-w-0 break-words text-slate-700">
+          {redemption.offerTitle}
+          {redemption.redeemedByName ? <span className="block text-sm text-slate-500">{t('staff.redeemedBy', { name: redemption.redeemedByName })}</span> : null}
+        </span>
       </div>
       {canUndo ? (
         <Button variant="secondary" className="py-1.5" disabled={undoing} onClick={() => onUndo(redemption)} aria-label={t('redeem.undoFor', { code })}>
@@ -42,12 +58,16 @@ export function RedemptionsList({
   onDateChange,
   undoing,
   onUndo,
+  undoesOnlyOf = null,
 }: {
   date: string;
   today: string;
-  onDateChange: (date: string) => void;
+  /** Null: today only (a cashier). */
+  onDateChange: ((date: string) => void) | null;
   undoing: boolean;
   onUndo: (redemption: Redemption) => void;
+  /** A cashier's user id: Undo only on their own redemptions. */
+  undoesOnlyOf?: number | null;
 }) {
   const { t } = useTranslation();
   const redemptions = useRedemptions(date);
@@ -62,7 +82,13 @@ export function RedemptionsList({
     body = (
       <ul aria-labelledby={headingId} className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
         {redemptions.data.map((redemption) => (
-          <RedemptionRow key={redemption.claimId} redemption={redemption} undoing={undoing} onUndo={onUndo} />
+          <RedemptionRow
+            key={redemption.claimId}
+            redemption={redemption}
+            undoing={undoing}
+            onUndo={onUndo}
+            mayUndo={undoesOnlyOf === null || redemption.redeemedByUserId === undoesOnlyOf}
+          />
         ))}
       </ul>
     );
@@ -74,20 +100,24 @@ export function RedemptionsList({
         <h2 id={headingId} className="text-xl font-bold text-slate-900">
           {t('redeem.listTitle')}
         </h2>
-        <div>
-          <label htmlFor={dateId} className="mb-1 block text-sm font-medium text-slate-700">
-            {t('redeem.dateLabel')}
-          </label>
-          <input
-            id={dateId}
-            type="date"
-            value={date}
-            min={EARLIEST_DATE}
-            max={today}
-            onChange={(event) => onDateChange(event.target.value || today)}
-            className={controlClass(false)}
-          />
-        </div>
+        {onDateChange ? (
+          <div>
+            <label htmlFor={dateId} className="mb-1 block text-sm font-medium text-slate-700">
+              {t('redeem.dateLabel')}
+            </label>
+            <input
+              id={dateId}
+              type="date"
+              value={date}
+              min={EARLIEST_DATE}
+              max={today}
+              onChange={(event) => onDateChange(event.target.value || today)}
+              className={controlClass(false)}
+            />
+          </div>
+        ) : (
+          <p className="text-sm text-slate-600">{t('staff.todayOnly')}</p>
+        )}
       </div>
       {body}
     </section>
