@@ -20,6 +20,8 @@ const OWNER_MENU = [
   'Business Insights',
   'Receipt review',
   'Shop profile',
+  // Issue 28 §4: the owner's staff (a manager's menu has everything else, a cashier's is the till).
+  'Staff',
   'Nearby offers',
   'Search',
   'Local offer',
