@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { MESSAGES, addDays, maltaToday } from '@qrib/shared';
 import type { App } from '../../src/app.ts';
 import { selectRows } from '../../src/db/client.ts';
-import { buildShop, createOffer, type Shop } from '../factories.ts';
+import { buildShop, createOffer, makeEstablished, type Shop } from '../factories.ts';
 import { multipartBody } from '../fixtures.ts';
 import { signUp, useTestApp, type TestDatabase } from '../helpers.ts';
 import { makeScannedPdf } from '../receipt-images.ts';
@@ -194,6 +194,59 @@ describe('staff at the till: the walk', () => {
     expect(receipt.statusCode).toBe(403);
     expect(receipt.json().code).toBe('receiptOwnShop');
     expect(await selectRows(db(), sql`SELECT id FROM receipts WHERE consumer_user_id = ${cashier.userId}`)).toEqual([]);
+  });
+});
+
+describe('staff at the till: the shop’s own people (review of the diff)', () => {
+  it('takes no review from a member, even for a purchase made before they joined, and leaves their old review out of the rating', async () => {
+    const shop = await buildShop(app);
+    const offerId = await createOffer(app, shop);
+    const shopper = await signUp(app);
+    const claimed = await app.inject({ method: 'POST', url: `/api/v1/offers/${offerId}/claims`, cookies: shopper.cookies });
+    const redeemed = await app.inject({ method: 'POST', url: '/api/v1/vendors/me/redemptions', payload: { code: claimed.json().data.code }, cookies: shop.cookies });
+    expect(redeemed.statusCode).toBe(200);
+    const claimId = claimed.json().data.claimId as number;
+    await db().execute(sql`INSERT INTO vendor_members (vendor_id, user_id, role) VALUES (${shop.vendorId}, ${shopper.userId}, 'CASHIER')`);
+    const review = await app.inject({ method: 'POST', url: '/api/v1/reviews', payload: { claimId, stars: 5, text: 'Best shop ever' }, cookies: shopper.cookies });
+    expect(review.statusCode).toBe(403);
+    expect(review.json().code).toBe('reviewNotAllowed');
+    // Written before they joined: it stays theirs, but it is not the shop's rating while they belong to it.
+    await db().execute(sql`DELETE FROM vendor_members WHERE user_id = ${shopper.userId}`);
+    expect((await app.inject({ method: 'POST', url: '/api/v1/reviews', payload: { claimId, stars: 5, text: 'Best shop ever' }, cookies: shopper.cookies })).statusCode).toBe(201);
+    await makeEstablished(db(), shopper.userId);
+    const rated = async () => (await app.inject({ method: 'GET', url: `/api/v1/vendors/${shop.vendorId}`, cookies: shopper.cookies })).json().data.rating.count as number;
+    expect(await rated()).toBe(1);
+    await db().execute(sql`INSERT INTO vendor_members (vendor_id, user_id, role) VALUES (${shop.vendorId}, ${shopper.userId}, 'CASHIER')`);
+    expect(await rated()).toBe(0);
+  });
+
+  it('forgets a deleted account’s address in the invitations sent to it', async () => {
+    const { shop, cashier } = await shopWithCashier();
+    const open = freshAddress();
+    await invite(shop, open);
+    const leaver = await signUp(app, { email: open });
+    expect((await app.inject({ method: 'DELETE', url: `/api/v1/vendors/me/staff/${cashier.userId}`, cookies: shop.cookies })).statusCode).toBe(204);
+    for (const account of [cashier, leaver]) {
+      const deleted = await app.inject({ method: 'DELETE', url: '/api/v1/me', payload: { password: account.password }, cookies: account.cookies });
+      expect(deleted.statusCode, deleted.body).toBe(204);
+    }
+    const left = await selectRows<{ email: string; revoked: boolean }>(
+      db(),
+      sql`SELECT email, (revoked_at IS NOT NULL OR accepted_at IS NOT NULL) AS revoked FROM staff_invitations WHERE vendor_id = ${shop.vendorId}`,
+    );
+    expect(left).toHaveLength(2);
+    for (const row of left) expect(row.email).toMatch(/@deleted\.invalid$/);
+    expect(left.find((row) => !row.revoked)).toBeUndefined();
+  });
+
+  it('lets no admin on a shop’s staff decide on that shop', async () => {
+    const { shop, cashier } = await shopWithCashier();
+    await db().execute(sql`UPDATE users SET is_admin = true WHERE id = ${cashier.userId}`);
+    const decided = await app.inject({ method: 'POST', url: `/api/v1/admin/vendors/${shop.vendorId}/decision`, payload: { status: 'SUSPENDED', reason: 'Testing my own shop' }, cookies: cashier.cookies });
+    expect(decided.statusCode).toBe(403);
+    expect(decided.json().code).toBe('adminOwnBusiness');
+    const [row] = await selectRows<{ status: string }>(db(), sql`SELECT status FROM vendors WHERE id = ${shop.vendorId}`);
+    expect(row?.status).toBe('ACTIVE');
   });
 });
 

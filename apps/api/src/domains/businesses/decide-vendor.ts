@@ -23,7 +23,8 @@ export async function decideVendor(
 ): Promise<AdminVendor> {
   const vendor = await adminVendors.find(vendorId);
   if (!vendor) throw new DomainError('not-found', 'vendorNotFoundAdmin');
-  if (vendor.owner.userId === adminUserId) throw new DomainError('forbidden', 'adminOwnBusiness');
+  // Issue 28 §4: nor on one whose staff they are.
+  if (vendor.owner.userId === adminUserId || (await adminVendors.isMember(vendorId, adminUserId))) throw new DomainError('forbidden', 'adminOwnBusiness');
   const refuse = (from: string) => new DomainError('conflict', 'decisionNotAllowed', { from, to: decision.status });
   if (!isDecisionAllowed(vendor.status, decision.status)) throw refuse(vendor.status);
   if (!(await adminVendors.decide(vendorId, vendor.status, decision.status, decision.reason, adminUserId))) {

@@ -7,7 +7,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { FIELD_LABELS, type VendorRegistration } from '@qrib/shared';
 import { DomainError } from '../../kernel/domain-error.ts';
 import { businessFields, documentItems, processDocuments, type BusinessCommandDeps } from './business-form.ts';
-import { BusinessAlreadyRegistered, OwnerGone, type VendorRow } from './repository/vendors.ts';
+import { AlreadyStaffElsewhere, BusinessAlreadyRegistered, OwnerGone, type VendorRow } from './repository/vendors.ts';
 import type { UploadedFile } from '../../kernel/multipart.ts';
 import { storeEachWithRow } from '../../kernel/pending-writes.ts';
 
@@ -34,6 +34,7 @@ export async function registerBusiness(
     );
   } catch (error) {
     if (error instanceof BusinessAlreadyRegistered) throw new DomainError('conflict', 'businessAlreadyRegistered');
+    if (error instanceof AlreadyStaffElsewhere) throw new DomainError('conflict', 'staffYouAlreadyMember');
     // The account was deleted while the form was on the way: its session ended with it (the guard's answer).
     if (error instanceof OwnerGone) throw new DomainError('unauthenticated', 'invalidSession');
     throw error;

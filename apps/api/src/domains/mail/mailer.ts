@@ -42,7 +42,7 @@ export const SKIPPED_NOTIFICATIONS_OFF = 'skipped: email notifications off';
 export const SKIPPED_ACCOUNT_DELETED = 'skipped: account deleted';
 /** A reset or verification mail whose link was used or expired before it could go out: a dead link is not mailed. */
 export const SKIPPED_LINK_ENDED = 'skipped: link used or expired';
-const LINK_MAIL_KINDS: readonly MailKind[] = ['PASSWORD_RESET', 'EMAIL_VERIFICATION'];
+const LINK_MAIL_KINDS: readonly MailKind[] = ['PASSWORD_RESET', 'EMAIL_VERIFICATION', 'STAFF_INVITATION'];
 
 export interface Mailer {
   /** Looks at the queue now. Does nothing when sending is off. */

@@ -9,7 +9,7 @@ import type { AdminRepository, SettledReceipt } from '../trust/index.ts';
 export async function settleReceipt(admin: AdminRepository, adminUserId: number, receiptId: number, status: 'VERIFIED' | 'REJECTED', reason: string): Promise<SettledReceipt> {
   const dispute = await admin.findDispute(receiptId);
   if (!dispute) throw new DomainError('not-found', 'receiptNotFound');
-  if (dispute.shopOwnerUserId === adminUserId) throw new DomainError('forbidden', 'adminOwnBusiness');
+  if (dispute.shopOwnerUserId === adminUserId || dispute.memberUserIds.includes(adminUserId)) throw new DomainError('forbidden', 'adminOwnBusiness');
   if (!dispute.isOpenDispute) throw new DomainError('conflict', 'receiptNotDisputed');
   const settled = await admin.settle(receiptId, adminUserId, status, reason);
   // Another admin settled it a moment before.

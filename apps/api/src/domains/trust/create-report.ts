@@ -31,7 +31,8 @@ export async function createReport(deps: ReportDeps, userId: number, report: New
   const counted = await deps.counters.increment(`!reports:${userId}`, REPORT_WINDOW_MS);
   if (counted.current > REPORTS_PER_HOUR) throw new DomainError('too-many', 'tooManyReports', { minutes: Math.max(1, Math.ceil(counted.ttl / 60_000)) });
   const item = await deps.reports.findItem(report.kind, report.id);
-  const isOwn = item !== undefined && (report.kind === 'REVIEW' ? item.authorUserId === userId : item.ownerUserId === userId);
+  // The shop's own people (owner and staff, issue 28 §4) report nothing of it but reviews of it.
+  const isOwn = item !== undefined && (report.kind === 'REVIEW' ? item.authorUserId === userId : item.ownerUserId === userId || item.memberUserIds.includes(userId));
   if (!item?.isVisible || isOwn) throw new DomainError('not-found', 'reportItemNotFound', {}, { id: { code: 'reportItemNotFound' } });
   return deps.reports.openOnce(userId, report.kind, report.id, report.reason, report.text);
 }

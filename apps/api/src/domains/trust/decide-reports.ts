@@ -14,8 +14,8 @@ import { BusinessNotSuspendable, type ReportableItem, type ReportDecision, type 
 export async function decideReports(reports: ReportsRepository, kind: ReportKind, itemId: number, decision: ReportDecision): Promise<number> {
   if (!(await reports.hasOpen(kind, itemId))) throw new DomainError('not-found', 'reportNotOpen');
   // An item deleted since it was reported can still have its reports closed.
-  const item: ReportableItem = (await reports.findItem(kind, itemId)) ?? { kind, itemId, vendorId: null, ownerUserId: null, authorUserId: null, title: '', isVisible: false };
-  if (item.ownerUserId === decision.adminUserId) throw new DomainError('forbidden', 'adminOwnBusiness');
+  const item: ReportableItem = (await reports.findItem(kind, itemId)) ?? { kind, itemId, vendorId: null, ownerUserId: null, memberUserIds: [], authorUserId: null, title: '', isVisible: false };
+  if (item.ownerUserId === decision.adminUserId || item.memberUserIds.includes(decision.adminUserId)) throw new DomainError('forbidden', 'adminOwnBusiness');
   let decided: number;
   try {
     decided = await reports.decide(item, decision);

@@ -13,7 +13,7 @@ export async function decideSuspiciousActivity(
 ): Promise<SuspiciousActivity> {
   const entry = await repository.findForDecision(id);
   if (!entry) throw new DomainError('not-found', 'suspiciousNotFound');
-  if (entry.shopOwnerUserId === adminUserId) throw new DomainError('forbidden', 'adminOwnBusiness');
+  if (entry.shopOwnerUserId === adminUserId || entry.memberUserIds.includes(adminUserId)) throw new DomainError('forbidden', 'adminOwnBusiness');
   if (entry.status !== 'OPEN') throw new DomainError('conflict', 'suspiciousAlreadyDecided');
   const decided = await repository.decide(id, adminUserId, decision, reason);
   // Another admin decided it a moment before.

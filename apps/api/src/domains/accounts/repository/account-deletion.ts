@@ -80,9 +80,10 @@ export function createAccountDeletionRepository(db: Db) {
               WHERE id = ${vendorId} AND status <> 'CLOSED' RETURNING id`,
           );
           if (closed.length === 0) throw new AlreadyClosed();
-          // Issue 28 §4: a closed business has no staff (they may join another) and no open invitations.
-          await tx.execute(sql`DELETE FROM vendor_members WHERE vendor_id = ${vendorId} AND role <> 'OWNER'`);
+          // Issue 28 §4: a closed business has no staff (they may join another) and no open invitations. The invitations
+          // first: an accept holding one makes this wait, and the DELETE after it then sees the member it added.
           await tx.execute(sql`UPDATE staff_invitations SET revoked_at = now() WHERE vendor_id = ${vendorId} AND accepted_at IS NULL AND revoked_at IS NULL`);
+          await tx.execute(sql`DELETE FROM vendor_members WHERE vendor_id = ${vendorId} AND role <> 'OWNER'`);
           return true;
         });
       } catch (error) {
@@ -105,9 +106,9 @@ export function createAccountDeletionRepository(db: Db) {
      */
     async deleteAccount(userId: number): Promise<{ storageKeys: string[] } | { refused: 'adminAccount' | 'businessOpen' } | undefined> {
       return db.transaction(async (tx) => {
-        const [account] = await selectRows<{ is_admin: boolean; created_at: Date | string; email_verified_at: Date | string | null }>(
+        const [account] = await selectRows<{ is_admin: boolean; created_at: Date | string; email_verified_at: Date | string | null; email: string }>(
           tx,
-          sql`SELECT is_admin, created_at, email_verified_at FROM users WHERE id = ${userId} AND deleted_at IS NULL FOR UPDATE`,
+          sql`SELECT is_admin, created_at, email_verified_at, email FROM users WHERE id = ${userId} AND deleted_at IS NULL FOR UPDATE`,
         );
         if (!account) return undefined;
         if (account.is_admin) return { refused: 'adminAccount' };
@@ -178,6 +179,10 @@ export function createAccountDeletionRepository(db: Db) {
         await tx.execute(sql`UPDATE vendor_changes SET changed_by_user_id = ${formerId} WHERE changed_by_user_id = ${userId}`);
         await tx.execute(sql`UPDATE vendor_members SET added_by_user_id = ${formerId} WHERE added_by_user_id = ${userId}`);
         await tx.execute(sql`UPDATE staff_invitations SET invited_by_user_id = ${formerId} WHERE invited_by_user_id = ${userId}`);
+        // The invitations to the person's address keep no trace of it (and any still open end).
+        await tx.execute(sql`UPDATE staff_invitations SET email = ${`${uuid}@deleted.invalid`},
+          revoked_at = CASE WHEN accepted_at IS NULL THEN coalesce(revoked_at, now()) ELSE revoked_at END
+          WHERE accepted_by_user_id = ${userId} OR lower(email) = lower(${account.email})`);
         await tx.execute(sql`UPDATE staff_invitations SET accepted_by_user_id = ${formerId} WHERE accepted_by_user_id = ${userId}`);
 
         // Every replica forgets the account's sessions when this commits (the rows go with the account just below).

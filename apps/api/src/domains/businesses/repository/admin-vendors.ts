@@ -156,6 +156,12 @@ export async function applyVendorDecision(tx: Db, vendorId: number, from: string
 }
 
 export function createAdminVendorsRepository(db: Db) {
+  /** Whether the person is one of the business's people (owner or staff, issue 28 §4). */
+  async function isMember(vendorId: number, userId: number): Promise<boolean> {
+    const rows = await selectRows<{ one: number }>(db, sql`SELECT 1 AS one FROM vendor_members WHERE vendor_id = ${vendorId} AND user_id = ${userId}`);
+    return rows.length > 0;
+  }
+
   async function documentsOf(vendorIds: number[]) {
     const rows = vendorIds.length
       ? await db
@@ -191,6 +197,7 @@ export function createAdminVendorsRepository(db: Db) {
   }
 
   return {
+    isMember,
     /** Businesses in one state, those waiting longest first, a page at a time. */
     async list(status: AdminVendorFilter, cursorText: string | undefined): Promise<{ data: AdminVendor[]; nextCursor: string | null }> {
       const cursor = decodeCursor(cursorText);

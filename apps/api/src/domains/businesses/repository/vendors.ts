@@ -1,7 +1,7 @@
 /** SQL for businesses and their private registration documents. One business per account. */
 import { and, asc, desc, eq, gte, sql } from 'drizzle-orm';
 import { maltaToday, type Shop, type StaffRole, type Vendor } from '@qrib/shared';
-import { isForeignKeyViolation, type Db } from '../../../db/client.ts';
+import { isForeignKeyViolation, isUniqueViolation, type Db } from '../../../db/client.ts';
 import { offers, vendorDocuments, vendorMembers, vendors } from '../../../db/schema.ts';
 import { publicUrl } from '../../../storage/public-url.ts';
 import { findFirstImageUrls, presentOfferSummary } from '../../../db/offer-summary.ts';
@@ -13,6 +13,8 @@ export type VendorDocumentRow = typeof vendorDocuments.$inferSelect;
 export type NewVendorDocument = Omit<typeof vendorDocuments.$inferInsert, 'id' | 'vendorId' | 'createdAt'>;
 
 export class BusinessAlreadyRegistered extends Error {}
+/** Issue 28 §4: the registering account joined another shop's staff while its registration was on the way. */
+export class AlreadyStaffElsewhere extends Error {}
 
 /** The registering account was deleted while its registration was on the way (issue 25). */
 export class OwnerGone extends Error {}
@@ -20,9 +22,7 @@ export class OwnerGone extends Error {}
 function isOwnerUniqueViolation(error: unknown): boolean {
   for (let current: unknown = error; current instanceof Error; current = current.cause) {
     const details = current as Error & { code?: string; constraint?: string };
-    const names = `${details.constraint ?? ''} ${details.message}`;
-    // Issue 28 §4: the owner's member row (migration 0023's trigger) is refused for a person already on a shop's staff.
-    if (details.code === '23505' && (names.includes('vendors_owner_user_id_unique') || names.includes('vendor_members_user_id_unique'))) {
+    if (details.code === '23505' && `${details.constraint ?? ''} ${details.message}`.includes('vendors_owner_user_id_unique')) {
       return true;
     }
   }
@@ -100,6 +100,8 @@ export function createVendorsRepository(db: Db) {
         });
       } catch (error) {
         if (isOwnerUniqueViolation(error)) throw new BusinessAlreadyRegistered();
+        // The owner's member row (migration 0023's trigger) meets the person's row on another shop's staff.
+        if (isUniqueViolation(error, 'vendor_members_user_id_unique')) throw new AlreadyStaffElsewhere();
         if (isForeignKeyViolation(error, 'vendors_owner_user_id_users_id_fk')) throw new OwnerGone();
         throw error;
       }

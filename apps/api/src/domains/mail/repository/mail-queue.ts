@@ -111,7 +111,10 @@ export function createMailQueueRepository(db: Db) {
     async isLinkUsable(tokenHash: string): Promise<boolean> {
       const rows = await selectRows<{ id: number }>(
         db,
-        sql`SELECT id FROM account_tokens WHERE token_hash = ${tokenHash} AND used_at IS NULL AND expires_at > now()`,
+        // Issue 28 §4: a staff invitation withdrawn, replaced, used or expired before its mail went out is not sent either.
+        sql`SELECT id FROM account_tokens WHERE token_hash = ${tokenHash} AND used_at IS NULL AND expires_at > now()
+            UNION ALL
+            SELECT id FROM staff_invitations WHERE token_hash = ${tokenHash} AND accepted_at IS NULL AND revoked_at IS NULL AND expires_at > now()`,
       );
       return rows.length > 0;
     },

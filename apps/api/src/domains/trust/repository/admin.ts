@@ -131,13 +131,17 @@ export function createAdminRepository(db: Db) {
       }));
     },
 
-    /** The receipt's shop owner, and whether it is an open dispute; undefined when there is no such receipt. */
-    async findDispute(receiptId: number): Promise<{ shopOwnerUserId: number; isOpenDispute: boolean } | undefined> {
-      const [row] = await selectRows<{ owner_user_id: number; is_open: boolean }>(
+    /**
+     * The receipt's shop owner and its people (owner and staff, issue 28 §4: an admin settles no dispute of a shop they
+     * belong to), and whether it is an open dispute; undefined when there is no such receipt.
+     */
+    async findDispute(receiptId: number): Promise<{ shopOwnerUserId: number; memberUserIds: number[]; isOpenDispute: boolean } | undefined> {
+      const [row] = await selectRows<{ owner_user_id: number; member_user_ids: number[]; is_open: boolean }>(
         db,
-        sql`SELECT v.owner_user_id, (${OPEN_DISPUTE}) AS is_open FROM receipts r JOIN vendors v ON v.id = r.vendor_id WHERE r.id = ${receiptId}`,
+        sql`SELECT v.owner_user_id, ARRAY(SELECT vm.user_id FROM vendor_members vm WHERE vm.vendor_id = v.id) AS member_user_ids, (${OPEN_DISPUTE}) AS is_open
+            FROM receipts r JOIN vendors v ON v.id = r.vendor_id WHERE r.id = ${receiptId}`,
       );
-      return row ? { shopOwnerUserId: row.owner_user_id, isOpenDispute: row.is_open } : undefined;
+      return row ? { shopOwnerUserId: row.owner_user_id, memberUserIds: row.member_user_ids.map(Number), isOpenDispute: row.is_open } : undefined;
     },
 
     /**

@@ -17,6 +17,8 @@ export interface ReportableItem {
   vendorId: number | null;
   /** The owner of the business the item belongs to. */
   ownerUserId: number | null;
+  /** Issue 28 §4: the business's people (owner and staff): none of them decides on its items as an admin. */
+  memberUserIds: number[];
   /** The review's author (null for offers and businesses). */
   authorUserId: number | null;
   /** The offer's title, the business's name, or the reviewed shop's name. */
@@ -28,6 +30,7 @@ export interface ReportableItem {
 interface ItemRow {
   vendor_id: number;
   owner_user_id: number;
+  member_user_ids: number[];
   author_user_id: number | null;
   title: string;
   is_visible: boolean;
@@ -37,17 +40,17 @@ function itemQuery(kind: ReportKind, itemId: number) {
   switch (kind) {
     case 'OFFER':
       return sql`
-        SELECT o.vendor_id, v.owner_user_id, NULL::integer AS author_user_id, o.title,
+        SELECT o.vendor_id, v.owner_user_id, ARRAY(SELECT vm.user_id FROM vendor_members vm WHERE vm.vendor_id = v.id) AS member_user_ids, NULL::integer AS author_user_id, o.title,
                (o.status = 'ACTIVE' AND v.status = 'ACTIVE') AS is_visible
         FROM offers o JOIN vendors v ON v.id = o.vendor_id WHERE o.offer_id = ${itemId}`;
     case 'VENDOR':
       return sql`
-        SELECT v.id AS vendor_id, v.owner_user_id, NULL::integer AS author_user_id, v.business_name AS title,
+        SELECT v.id AS vendor_id, v.owner_user_id, ARRAY(SELECT vm.user_id FROM vendor_members vm WHERE vm.vendor_id = v.id) AS member_user_ids, NULL::integer AS author_user_id, v.business_name AS title,
                v.status = 'ACTIVE' AS is_visible
         FROM vendors v WHERE v.id = ${itemId}`;
     case 'REVIEW':
       return sql`
-        SELECT rv.vendor_id, v.owner_user_id, rv.user_id AS author_user_id, v.business_name AS title,
+        SELECT rv.vendor_id, v.owner_user_id, ARRAY(SELECT vm.user_id FROM vendor_members vm WHERE vm.vendor_id = v.id) AS member_user_ids, rv.user_id AS author_user_id, v.business_name AS title,
                (${liveReviewSql()} AND v.status = 'ACTIVE') AS is_visible
         FROM reviews rv JOIN users u ON u.id = rv.user_id JOIN vendors v ON v.id = rv.vendor_id WHERE rv.id = ${itemId}`;
   }
@@ -106,6 +109,7 @@ export function createReportsRepository(db: Db) {
         itemId,
         vendorId: row.vendor_id,
         ownerUserId: row.owner_user_id,
+        memberUserIds: row.member_user_ids.map(Number),
         authorUserId: row.author_user_id,
         title: row.title,
         isVisible: row.is_visible,

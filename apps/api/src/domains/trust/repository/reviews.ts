@@ -6,11 +6,15 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { RATING_WINDOW_MONTHS, REVIEW_WINDOW_DAYS, REVIEWS_PAGE_SIZE, type Review } from '@qrib/shared';
 import { isUniqueViolation, selectRows, type Db } from '../../../db/client.ts';
+import { isMemberSql } from '../../../db/membership-sql.ts';
 import { openDisputeSql } from './admin.ts';
 import { establishedSql } from './established.ts';
 import { receiptNotDecidedAlone } from './purchases.ts';
 import { SHOP_SEEN_BY_SHOPPERS } from '../../../db/shopper-visibility.ts';
 import { notExcludedSql, notFlaggedSql } from './suspicious-activity.ts';
+
+/** Issue 28 §4: the shop's own people (owner, staff) review it with no purchase, whatever they bought there. */
+const NOT_MEMBER = (vendorId: string, userId: string) => sql`NOT ${isMemberSql(sql.raw(vendorId), sql.raw(userId))}`;
 
 /** A purchase of the caller's that might be reviewed: what it is of, whether it grants a review, and until when. */
 export interface ReviewablePurchase {
@@ -143,6 +147,8 @@ export function ratingSql(vendorId: number): SQL {
       FROM reviews rv JOIN users u ON u.id = rv.user_id
       WHERE rv.vendor_id = ${vendorId} AND ${live()} AND NOT ${underDispute()}
         AND rv.created_at >= now() - make_interval(months => ${RATING_WINDOW_MONTHS})
+        -- Issue 28 §4: a review by one of the shop's people (written before they joined its staff) is not its rating.
+        AND ${NOT_MEMBER('rv.vendor_id', 'rv.user_id')}
       ORDER BY rv.user_id, rv.created_at DESC, rv.id DESC
     ) AS latest`;
 }
@@ -172,14 +178,15 @@ export function createReviewsRepository(db: Db) {
       };
       const query =
         purchase.claimId !== undefined
-          ? sql`SELECT c.id AS claim_id, NULL::integer AS receipt_id, c.vendor_id, c.offer_id, c.status = 'REDEEMED' AND ${notExcludedSql('REDEMPTION', 'c.id')} AS grants, c.redeemed_at AS made_at,
+          ? sql`SELECT c.id AS claim_id, NULL::integer AS receipt_id, c.vendor_id, c.offer_id, c.status = 'REDEEMED' AND ${notExcludedSql('REDEMPTION', 'c.id')} AND ${NOT_MEMBER('c.vendor_id', 'c.user_id')} AS grants, c.redeemed_at AS made_at,
                   ${SHOP_SEEN_BY_SHOPPERS} AS shop_seen
                 FROM offer_claims c JOIN vendors v ON v.id = c.vendor_id WHERE c.id = ${purchase.claimId} AND c.user_id = ${userId}`
           : sql`SELECT
                   rc.id AS claim_id,
                   CASE WHEN rc.id IS NULL THEN r.id ELSE NULL END AS receipt_id,
                   r.vendor_id, COALESCE(rc.offer_id, r.offer_id) AS offer_id,
-                  CASE WHEN rc.id IS NULL THEN ${receiptNotDecidedAlone('r')} AND ${notExcludedSql('RECEIPT', 'r.id')} ELSE ${notExcludedSql('REDEMPTION', 'rc.id')} END AS grants,
+                  CASE WHEN rc.id IS NULL THEN ${receiptNotDecidedAlone('r')} AND ${notExcludedSql('RECEIPT', 'r.id')} ELSE ${notExcludedSql('REDEMPTION', 'rc.id')} END
+                    AND ${NOT_MEMBER('r.vendor_id', 'r.consumer_user_id')} AS grants,
                   CASE WHEN rc.id IS NULL THEN r.created_at ELSE rc.redeemed_at END AS made_at,
                   ${SHOP_SEEN_BY_SHOPPERS} AS shop_seen
                 FROM receipts r
@@ -296,7 +303,7 @@ export function createReviewsRepository(db: Db) {
       type StateRow = { id: number; grants: boolean; made_at: Date | string | null; review_id: number | null };
       const claimRows = await selectRows<StateRow>(
         db,
-        sql`SELECT c.id, c.status = 'REDEEMED' AND ${notExcludedSql('REDEMPTION', 'c.id')} AND ${SHOP_SEEN_BY_SHOPPERS} AS grants, c.redeemed_at AS made_at, rv.id AS review_id
+        sql`SELECT c.id, c.status = 'REDEEMED' AND ${notExcludedSql('REDEMPTION', 'c.id')} AND ${SHOP_SEEN_BY_SHOPPERS} AND ${NOT_MEMBER('c.vendor_id', 'c.user_id')} AS grants, c.redeemed_at AS made_at, rv.id AS review_id
             FROM offer_claims c JOIN vendors v ON v.id = c.vendor_id LEFT JOIN reviews rv ON rv.claim_id = c.id
             WHERE c.user_id = ${userId}`,
       );
@@ -304,7 +311,7 @@ export function createReviewsRepository(db: Db) {
         db,
         sql`SELECT r.id,
               (CASE WHEN rc.id IS NULL THEN ${receiptNotDecidedAlone('r')} AND ${notExcludedSql('RECEIPT', 'r.id')} ELSE ${notExcludedSql('REDEMPTION', 'rc.id')} END)
-                AND ${SHOP_SEEN_BY_SHOPPERS} AS grants,
+                AND ${SHOP_SEEN_BY_SHOPPERS} AND ${NOT_MEMBER('r.vendor_id', 'r.consumer_user_id')} AS grants,
               CASE WHEN rc.id IS NULL THEN r.created_at ELSE rc.redeemed_at END AS made_at,
               COALESCE(rv.id, crv.id) AS review_id
             FROM receipts r

@@ -233,12 +233,14 @@ export function createSuspiciousActivityRepository(db: Db) {
     },
 
     /** The entry's state and its shop's owner (an admin decides on no shop of their own); undefined when there is none. */
-    async findForDecision(id: number): Promise<{ status: SuspiciousActivityStatus; shopOwnerUserId: number } | undefined> {
-      const [row] = await selectRows<{ status: SuspiciousActivityStatus; owner_user_id: number }>(
+    async findForDecision(id: number): Promise<{ status: SuspiciousActivityStatus; shopOwnerUserId: number; memberUserIds: number[] } | undefined> {
+      const [row] = await selectRows<{ status: SuspiciousActivityStatus; owner_user_id: number; member_user_ids: number[] }>(
         db,
-        sql`SELECT a.status, v.owner_user_id FROM suspicious_activity a JOIN vendors v ON v.id = a.vendor_id WHERE a.id = ${id}`,
+        // Issue 28 §4: the shop's people (owner and staff): an admin decides on no shop they belong to.
+        sql`SELECT a.status, v.owner_user_id, ARRAY(SELECT vm.user_id FROM vendor_members vm WHERE vm.vendor_id = v.id) AS member_user_ids
+            FROM suspicious_activity a JOIN vendors v ON v.id = a.vendor_id WHERE a.id = ${id}`,
       );
-      return row ? { status: row.status, shopOwnerUserId: row.owner_user_id } : undefined;
+      return row ? { status: row.status, shopOwnerUserId: row.owner_user_id, memberUserIds: row.member_user_ids.map(Number) } : undefined;
     },
 
     /**
