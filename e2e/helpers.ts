@@ -200,6 +200,20 @@ export async function setDarkMode(page: Page, on: boolean) {
   await expect(page.locator('html')).toHaveClass(on ? /(^|\s)dark(\s|$)/ : /^(?!.*\bdark\b).*$/);
 }
 
+/**
+ * axe in light, then in the signed-in account's Dark Mode (a reload), then light again; `ready` waits for the screen's
+ * state each time (shared by the trust and staff specs).
+ */
+export async function expectAccessibleLightAndDark(page: Page, ready: () => Promise<void>) {
+  await ready();
+  await expectNoSeriousA11yViolations(page);
+  await setDarkMode(page, true);
+  await ready();
+  await expectNoSeriousA11yViolations(page);
+  await setDarkMode(page, false);
+  await ready();
+}
+
 /** The bell's button (the mobile and desktop shells each draw one; the visible one). */
 export const notificationBell = (page: Page) => page.getByTestId('notification-bell').locator('visible=true');
 

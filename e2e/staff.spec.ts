@@ -12,6 +12,7 @@ import { expect, test, type Browser, type Page, type TestInfo } from '@playwrigh
 import { catalogs } from '@qrib/shared/i18n/catalogs';
 import { LANGUAGE_COOKIE_NAME, languageCookieValue, type LanguageCode } from '@qrib/shared/languages';
 import {
+  expectAccessibleLightAndDark,
   createLimitedOfferByApi,
   expectNoSeriousA11yViolations,
   isMobile,
@@ -20,7 +21,6 @@ import {
   pathOfLink,
   readMailTo,
   registerBusinessByApi,
-  setDarkMode,
   signUpByApi,
   submitSignupForm,
 } from './helpers.ts';
@@ -62,16 +62,6 @@ async function fetchFromPage(page: Page, method: string, url: string, body?: unk
   );
 }
 
-/** Axe on the screen as it is, then in the signed-in account's Dark Mode (the page reloads), and back to light. */
-async function expectAxeLightAndDark(page: Page, ready: () => Promise<void>) {
-  await expectNoSeriousA11yViolations(page);
-  await setDarkMode(page, true);
-  await ready();
-  await expectNoSeriousA11yViolations(page);
-  await setDarkMode(page, false);
-  await ready();
-}
-
 test('an owner invites a cashier by mail; the cashier joins, redeems at the till and opens nothing else; removed, they are refused', async ({ page, browser, baseURL }, testInfo: TestInfo) => {
   test.setTimeout(180_000);
   const origin = baseURL ?? '';
@@ -107,7 +97,7 @@ test('an owner invites a cashier by mail; the cashier joins, redeems at the till
   await expect(invitation).toHaveCount(1);
   await expect(invitation).toContainText(cashier.email);
   await expect(invitation).toContainText(staff.roleCashier);
-  await expectAxeLightAndDark(page, () => expect(invitation).toBeVisible());
+  await expectAccessibleLightAndDark(page, () => expect(invitation).toBeVisible());
 
   // The Staff screen in Arabic, right to left.
   await setLanguage(page, origin, 'ar');
@@ -169,7 +159,7 @@ test('an owner invites a cashier by mail; the cashier joins, redeems at the till
     await expect(till).toHaveURL(/\/staff-invitation\?token=/);
     const join = till.getByRole('button', { name: staff.accept });
     await expect(join).toBeVisible();
-    await expectAxeLightAndDark(till, () => expect(join).toBeVisible());
+    await expectAccessibleLightAndDark(till, () => expect(join).toBeVisible());
 
     // Join the team, on to the till.
     await join.click();

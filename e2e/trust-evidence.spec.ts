@@ -15,6 +15,7 @@ import { MESSAGES } from '@qrib/shared/messages';
 import { ESTABLISHED_ACCOUNT_DAYS } from '@qrib/shared/trust-constants';
 import { makeProgramDrawnReceipt } from '../apps/api/test/receipt-images.ts';
 import {
+  expectAccessibleLightAndDark,
   createLimitedOfferByApi,
   DEMO_ADMIN,
   expectNoSeriousA11yViolations,
@@ -22,7 +23,6 @@ import {
   newAccount,
   notificationSaying,
   registerBusinessByApi,
-  setDarkMode,
   signUpThroughForm,
 } from './helpers.ts';
 
@@ -43,17 +43,6 @@ async function newPage(browser: Browser, testInfo: TestInfo, place = MOSTA): Pro
 /** Letters and digits different for every run and project, for names no other test uses. */
 function runTag(testInfo: TestInfo): string {
   return `${testInfo.project.name.charAt(0)}${Date.now().toString(36)}`;
-}
-
-/** axe in light, then in the account's Dark Mode (a reload), then light again; `ready` waits for the state each time. */
-async function expectAccessibleLightAndDark(page: Page, ready: () => Promise<void>) {
-  await ready();
-  await expectNoSeriousA11yViolations(page);
-  await setDarkMode(page, true);
-  await ready();
-  await expectNoSeriousA11yViolations(page);
-  await setDarkMode(page, false);
-  await ready();
 }
 
 /**

@@ -12,6 +12,7 @@ import { maltaToday } from '@qrib/shared/malta-time';
 import { MESSAGES } from '@qrib/shared/messages';
 import { makeReceiptPhoto } from '../apps/api/test/receipt-images.ts';
 import {
+  expectAccessibleLightAndDark,
   createLimitedOfferByApi,
   DEMO_ADMIN,
   DEMO_SHOPPER,
@@ -21,7 +22,6 @@ import {
   notificationSaying,
   openNavigation,
   registerPendingBusinessByApi,
-  setDarkMode,
   signUpByApi,
 } from './helpers.ts';
 
@@ -42,17 +42,6 @@ async function newPerson(browser: Browser, testInfo: TestInfo): Promise<Page> {
   const page = await newPage(browser, testInfo);
   await signUpByApi(page);
   return page;
-}
-
-/** axe in light, then in the account's Dark Mode, then light again; `ready` waits for the state after each reload. */
-async function expectAccessibleLightAndDark(page: Page, ready: () => Promise<void>) {
-  await ready();
-  await expectNoSeriousA11yViolations(page);
-  await setDarkMode(page, true);
-  await ready();
-  await expectNoSeriousA11yViolations(page);
-  await setDarkMode(page, false);
-  await ready();
 }
 
 /**
