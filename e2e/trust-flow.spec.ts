@@ -183,8 +183,13 @@ test('a pending shop is approved, a verified receipt is reviewed and replied to,
   // 6. A second shopper reports the review.
   const reporter = await newPerson(browser, testInfo);
   await reporter.goto(`/shops/${vendorId}`);
-  await reporter.getByRole('button', { name: /^Report the review by / }).click();
   const reportDialog = reporter.getByRole('dialog');
+  // Once on desktop in CI (2026-11-28) the first click opened nothing and the test waited out its 240 s on the dialog:
+  // the click is repeated until the dialog shows, so a lost click costs seconds, and a dialog that never opens still fails.
+  await expect(async () => {
+    await reporter.getByRole('button', { name: /^Report the review by / }).click();
+    await expect(reportDialog).toBeVisible({ timeout: 3_000 });
+  }).toPass({ timeout: 30_000 });
   await reportDialog.getByRole('radio', { name: 'Fake review' }).check();
   await reportDialog.getByLabel('Details (optional)').fill(reportText);
   await reportDialog.getByRole('button', { name: 'Send report' }).click();
