@@ -273,3 +273,29 @@ test('an offer published by a shop nearby appears on the home without a reload',
   await shopContext.close();
   await shopperContext.close();
 });
+
+test("on a first visit with the location allowed, the nearest offers are drawn before the app's code has run, and the app then takes over", async ({ page }) => {
+  await signUpByApi(page);
+  // The app's code is held back: what shows meanwhile is index.html's shell, with the first four offers drawn into it.
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/', { waitUntil: 'commit' });
+  const early = page.getByTestId('static-shell').getByTestId('early-card');
+  await expect(early).toHaveCount(4);
+  await expect(early.first()).toContainText("Joseph's Pastizzeria");
+  await expect(early.first()).toHaveAttribute('href', /^\/viewoffer\/\d+$/);
+  await expect(early.first().locator('img')).toHaveJSProperty('complete', true);
+  expect(await early.first().locator('img').evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
+  release();
+
+  // The home as the app draws it, in the same order, and the shell gone.
+  await expect(page.getByTestId('offer-card')).toHaveCount(4);
+  await expect(page.getByTestId('static-shell')).toHaveCount(0);
+  await expect(page.getByTestId('offer-card').first()).toContainText("Joseph's Pastizzeria");
+});

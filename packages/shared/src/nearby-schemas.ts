@@ -4,7 +4,7 @@ import { categorySchema } from './category-schemas.ts';
 import { MAX_INT } from './constants.ts';
 import { OFFER_EVENT_KINDS } from './enums.ts';
 import { MESSAGES } from './messages.ts';
-import { filterFlagParam, openStateFields, scheduleStateFields } from './opening-hours.ts';
+import { filterFlagParam, openStateFields, scheduleStateFields } from './opening-hours-schemas.ts';
 import { DISCOUNT_TYPES, OFFER_STATUSES } from './offer-constants.ts';
 import { NEARBY_RADIUS_KM, MAX_NEARBY_RADIUS_KM, SEARCH_SORTS, SEARCH_TEXT_MAX_LENGTH } from './nearby-constants.ts';
 

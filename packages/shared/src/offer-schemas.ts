@@ -11,7 +11,7 @@ import { isCalendarDate } from './malta-time.ts';
 import { codedMessage } from './message-codes.ts';
 import { MESSAGES } from './messages.ts';
 import { multiLine, singleLine } from './text-rules.ts';
-import { openStateFields, scheduleStateFields } from './opening-hours.ts';
+import { openStateFields, scheduleStateFields } from './opening-hours-schemas.ts';
 import { ratingSchema } from './shop-schemas.ts';
 import { BUSINESS_TYPES, openingHoursText } from './vendor-schemas.ts';
 import { DISCOUNT_TYPES, MAX_BUY_GET_QUANTITY, MAX_DISCOUNT_VALUE, TARGET_AUDIENCES, REDEMPTION_LIMITS, OFFER_STATUSES } from './offer-constants.ts';

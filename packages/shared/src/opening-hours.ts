@@ -5,28 +5,15 @@
  * the shop gave no hours: 'hours not given', never 'closed') and `nextChange` (the instant it next opens or closes,
  * null when none is known in the coming fortnight). What a screen says is decided here, once, from those two and the
  * clock, in Malta's time: "Open · closes 19:00", "Closes in 20 min", "Closed · opens Mon 08:00".
+ * No zod here: the cards import this module, and the shopper home's first load has no room for the validator (the
+ * answers' fields are in opening-hours-schemas.ts).
  */
-import { z } from 'zod';
 import { maltaOffsetHours } from './malta-time.ts';
 
 /** The longest hours or schedule text accepted (OSM's own limit on a tag's value). */
 export const OPENING_HOURS_MAX_LENGTH = 255;
 /** An open shop closing within this many minutes says "Closes in N min". */
 export const CLOSES_SOON_MINUTES = 60;
-
-/** What a shop's card, page and offers answer about its hours. */
-export const openStateFields = {
-  /** true open, false closed, null when the shop gave no hours. */
-  openNow: z.boolean().nullable(),
-  /** ISO instant of the next opening or closing; null when none is known (no hours, or none in the coming fortnight). */
-  nextChange: z.string().nullable(),
-};
-
-/**
- * A yes-only query flag: `openNow=true` (only shops open now) and `activeNow=true` (only offers that hold now, §3) on
- * nearby-offers and search; true or 1 filters, anything else is no filter.
- */
-export const filterFlagParam = z.preprocess((value) => value === true || value === 'true' || value === '1', z.boolean()).default(false);
 
 export type OpenState =
   | { kind: 'unknown' }
@@ -73,18 +60,6 @@ export function openState(openNow: boolean | null, nextChange: string | null, no
   if (Number.isNaN(next)) return { kind: 'closed', opensAt: null, weekday: null };
   return { kind: 'closed', opensAt: maltaTimeOfDay(next), weekday: maltaDay(next) === maltaDay(now.getTime()) ? null : maltaWeekday(next) };
 }
-
-/**
- * Issue 28 §3: an offer's happy-hour schedule (OSM syntax, `Mo-Th 17:00-19:00`) and its state: `activeNow` null when
- * the offer has no schedule (it holds all day), else whether a window is open now; the window open now, or else the
- * next one (null when none in the coming fortnight).
- */
-export const scheduleStateFields = {
-  schedule: z.string().nullable(),
-  activeNow: z.boolean().nullable(),
-  windowOpensAt: z.string().nullable(),
-  windowClosesAt: z.string().nullable(),
-};
 
 export type HappyHourState =
   | { kind: 'allDay' }

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { MAX_INT } from './constants.ts';
 import { MESSAGES } from './messages.ts';
 import { nearbyOfferSchema } from './nearby-schemas.ts';
-import { openStateFields } from './opening-hours.ts';
+import { openStateFields } from './opening-hours-schemas.ts';
 import { BUSINESS_TYPES } from './vendor-schemas.ts';
 
 export const shopParamsSchema = z.object({

@@ -9,7 +9,7 @@ import { Clock } from 'lucide-react';
 import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { openState, type OpenState } from '@qrib/shared/opening-hours';
-import { OSM_DAYS } from '../lib/opening-hours-rows.ts';
+import { OSM_DAYS } from '../lib/osm-days.ts';
 
 const MINUTE_MS = 60_000;
 

@@ -6,9 +6,9 @@
  * text is then kept as written.
  */
 
-/** OSM's day codes, Monday first: the index is the weekday (0 Monday … 6 Sunday), as maltaWeekday counts. */
-export const OSM_DAYS = ['Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa', 'Su'] as const;
-export type OsmDay = (typeof OSM_DAYS)[number];
+import { OSM_DAYS, type OsmDay } from './osm-days.ts';
+
+export { OSM_DAYS };
 
 /** A span as written: 'HH:MM' both; the end may be '24:00', or earlier than the start (it runs past midnight). */
 export interface TimeSpan {

@@ -7,8 +7,36 @@ import type { User } from '@qrib/shared/auth-schemas';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
+/** The answer index.html's inline script asked for before the app's code arrived (issue 27): when, and the answer. */
+interface EarlySession {
+  startedAt: number;
+  response: Promise<Response | undefined>;
+}
+
+declare global {
+  interface Window {
+    qribEarlySession?: EarlySession | undefined;
+  }
+}
+
+/** An early answer older than this is not used (a page left open before the app's code ran, then woken). */
+const EARLY_SESSION_MAX_AGE_MS = 30_000;
+
+/** The early answer, taken once (every later question, after a login or a logout, asks the server); undefined otherwise. */
+async function takeEarlySession(): Promise<{ user: User | null } | undefined> {
+  const early = window.qribEarlySession;
+  if (!early) return undefined;
+  window.qribEarlySession = undefined;
+  if (Date.now() - early.startedAt > EARLY_SESSION_MAX_AGE_MS) return undefined;
+  const response = await early.response;
+  // No answer or a refusal: the request below asks again, and its error (in words) is what the screen shows.
+  if (!response?.ok) return undefined;
+  const body = (await response.json().catch(() => undefined)) as { user?: User | null } | undefined;
+  return body && 'user' in body ? { user: body.user ?? null } : undefined;
+}
+
 export async function getMe(): Promise<User | null> {
-  const { user } = await apiRequest<{ user: User | null }>('/auth/session');
+  const { user } = (await takeEarlySession()) ?? (await apiRequest<{ user: User | null }>('/auth/session'));
   return user;
 }
 
