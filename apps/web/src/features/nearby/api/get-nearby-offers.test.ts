@@ -125,6 +125,7 @@ describe('the first cards, drawn from the early answer into the static shell bef
     expect(cards[0]?.querySelector('img')?.getAttribute('src')).toBe('/uploads/public/a.webp');
     expect(cards[0]?.querySelector('img')?.getAttribute('fetchpriority')).toBe('high');
     expect(cards[1]?.querySelector('img')).toBeNull();
+    expect(cards[2]?.querySelector('img')?.getAttribute('loading')).toBe('lazy');
     expect(cards.every((card) => card.tabIndex === -1)).toBe(true);
     // The app still takes the same answer.
     expect(await getNearbyOffers(35.9, 14.5)).toEqual(PAGE_OF_SHOPS);
@@ -141,8 +142,16 @@ describe('the first cards, drawn from the early answer into the static shell bef
       expect(earlyCards()).toHaveLength(0);
       expect(document.querySelectorAll('[data-testid="static-shell"] .qrib-shell-card')).toHaveLength(4);
     }
-    // The same wait is enough for a shopper's cards to be drawn.
+    // The home with a chip on lists fewer offers: not drawn early either.
     session = SHOPPER;
+    window.history.replaceState(null, '', '/?open=1');
+    queueNearby(answer(PAGE_OF_SHOPS));
+    runIndexHtmlScripts();
+    await vi.waitFor(() => expect(document.head.querySelector('link[rel="preload"][as="image"]')).not.toBeNull());
+    await settled();
+    expect(earlyCards()).toHaveLength(0);
+    window.history.replaceState(null, '', '/');
+    // The same wait is enough for a shopper's cards to be drawn.
     queueNearby(answer(PAGE_OF_SHOPS));
     runIndexHtmlScripts();
     await vi.waitFor(() => expect(document.head.querySelector('link[rel="preload"][as="image"]')).not.toBeNull());
