@@ -266,3 +266,19 @@ export function pathOfLink(link: string): string {
   const url = new URL(link);
   return `${url.pathname}${url.search}`;
 }
+
+/**
+ * Holds back the app's entry script, so what shows meanwhile is index.html's own shell (and what its inline scripts
+ * draw); call the answer to let it load.
+ */
+export async function holdAppCode(page: Page): Promise<() => void> {
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}

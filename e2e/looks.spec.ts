@@ -6,7 +6,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { catalogs } from '@qrib/shared/i18n/catalogs';
 import { LANGUAGE_COOKIE_NAME, languageCookieValue } from '@qrib/shared/languages';
-import { expectNoSeriousA11yViolations, isMobile, registerBusinessByApi, signUpByApi } from './helpers.ts';
+import { expectNoSeriousA11yViolations, holdAppCode, isMobile, registerBusinessByApi, signUpByApi } from './helpers.ts';
 
 /** Whether the page's background (the body's) is dark, whatever colour syntax the browser answers it in. */
 async function isDarkBackground(page: Page): Promise<boolean> {
@@ -29,14 +29,7 @@ test.describe('before any choice, the device decides light or dark', () => {
   test('a signed-out page paints the static shell before any script, dark on a dark device, and stays dark', async ({ page }) => {
     await page.emulateMedia({ colorScheme: 'dark' });
     // The app's code is held back: what shows meanwhile is index.html's own shell.
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdAppCode(page);
     await page.goto('/login', { waitUntil: 'commit' });
     await expect(page.getByTestId('static-shell')).toBeVisible();
     await expect(page.locator('html')).toHaveClass(/\bdark\b/);

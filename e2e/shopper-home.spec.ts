@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { MESSAGES } from '@qrib/shared/messages';
-import { approveBusinessByApi, expectNoSeriousA11yViolations, isMobile, setDarkMode, signUpByApi } from './helpers.ts';
+import { approveBusinessByApi, expectNoSeriousA11yViolations, holdAppCode, isMobile, setDarkMode, signUpByApi } from './helpers.ts';
 
 // The shopper stands in Valletta; the demo data has shops across Malta (the nearest is in Valletta itself).
 test.use({ geolocation: { latitude: 35.8989, longitude: 14.5146 }, permissions: ['geolocation'] });
@@ -277,14 +277,7 @@ test('an offer published by a shop nearby appears on the home without a reload',
 test("on a first visit with the location allowed, the nearest offers are drawn before the app's code has run, and the app then takes over", async ({ page }) => {
   await signUpByApi(page);
   // The app's code is held back: what shows meanwhile is index.html's shell, with the first four offers drawn into it.
-  let release: () => void = () => undefined;
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdAppCode(page);
   await page.goto('/', { waitUntil: 'commit' });
   const early = page.getByTestId('static-shell').getByTestId('early-card');
   await expect(early).toHaveCount(4);

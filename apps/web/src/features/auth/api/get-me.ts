@@ -5,17 +5,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { User } from '@qrib/shared/auth-schemas';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { readEarlyAnswer, type EarlyAnswer } from '../../../lib/early-answer.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
-
-/** The answer index.html's inline script asked for before the app's code arrived (issue 27): when, and the answer. */
-interface EarlySession {
-  startedAt: number;
-  response: Promise<Response | undefined>;
-}
 
 declare global {
   interface Window {
-    qribEarlySession?: EarlySession | undefined;
+    /** Who is signed in, asked for by index.html's inline script before the app's code arrived (issue 27). */
+    qribEarlySession?: EarlyAnswer | undefined;
   }
 }
 
@@ -27,11 +23,7 @@ async function takeEarlySession(): Promise<{ user: User | null } | undefined> {
   const early = window.qribEarlySession;
   if (!early) return undefined;
   window.qribEarlySession = undefined;
-  if (Date.now() - early.startedAt > EARLY_SESSION_MAX_AGE_MS) return undefined;
-  const response = await early.response;
-  // No answer or a refusal: the request below asks again, and its error (in words) is what the screen shows.
-  if (!response?.ok) return undefined;
-  const body = (await response.json().catch(() => undefined)) as { user?: User | null } | undefined;
+  const body = await readEarlyAnswer<{ user?: User | null }>(early, EARLY_SESSION_MAX_AGE_MS);
   return body && 'user' in body ? { user: body.user ?? null } : undefined;
 }
 

@@ -7,6 +7,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import type { NearbyBusiness } from '@qrib/shared/nearby-schemas';
 import { NEARBY_RADIUS_KM } from '@qrib/shared/nearby-constants';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { readEarlyAnswer, type EarlyAnswer } from '../../../lib/early-answer.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
 export const NEARBY_REFRESH_MS = 300_000;
@@ -16,14 +17,9 @@ export interface NearbyPage {
   nextCursor: string | null;
 }
 
-/**
- * The first page index.html's inline script asked for before the app's code arrived (issue 27): its URL, when it was
- * asked, and the answer (undefined when no answer came).
- */
-interface EarlyNearby {
+/** The first page index.html's inline script asked for before the app's code arrived (issue 27), and its URL. */
+interface EarlyNearby extends EarlyAnswer {
   url: string;
-  startedAt: number;
-  response: Promise<Response | undefined>;
 }
 
 declare global {
@@ -40,11 +36,7 @@ async function takeEarlyAnswer(url: string): Promise<NearbyPage | undefined> {
   const early = window.qribEarlyNearby;
   if (!early) return undefined;
   window.qribEarlyNearby = undefined;
-  if (early.url !== url || Date.now() - early.startedAt > EARLY_ANSWER_MAX_AGE_MS) return undefined;
-  const response = await early.response;
-  // A refusal or no answer: the request below asks again, and its error (in words) is what the screen shows.
-  if (!response?.ok) return undefined;
-  return (await response.json().catch(() => undefined)) as NearbyPage | undefined;
+  return early.url === url ? readEarlyAnswer<NearbyPage>(early, EARLY_ANSWER_MAX_AGE_MS) : undefined;
 }
 
 /** The home's chips: only shops open now, only offers that hold now (a happy hour's window is open, or none is set). */
