@@ -16,7 +16,7 @@
  * screen, BENCH_WEB_SAVE=<dir> to keep each run's Lighthouse report; CHROMIUM_PATH for another browser)
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
@@ -137,12 +137,21 @@ function firstLoadFiles(distDir: string, urls: string[]): FileLoad[] {
 }
 
 /** One Lighthouse run; a run whose trace Lighthouse could not read (NO_NAVSTART and the like) is run again, twice at most. */
-async function lighthouseRun(url: string, page: Page): Promise<Result> {
+async function lighthouseRun(url: string, page: Page, saveAs?: string): Promise<Result> {
   for (let attempt = 1; ; attempt += 1) {
     const result = await lighthouse(url, { output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] }, undefined, page);
     if (!result) throw new Error('Lighthouse gave no result');
     const { runtimeError } = result.lhr;
-    if (!runtimeError) return result.lhr;
+    if (!runtimeError) {
+      // BENCH_WEB_SAVE=<dir> keeps each run's Lighthouse report and its trace (open it in DevTools' Performance panel)
+      // there, to read the request chain and the main thread's tasks behind a figure.
+      if (saveAs) {
+        mkdirSync(path.dirname(saveAs), { recursive: true });
+        writeFileSync(`${saveAs}.json`, JSON.stringify(result.lhr));
+        writeFileSync(`${saveAs}.trace.json`, JSON.stringify((result.artifacts as { Trace?: unknown }).Trace ?? null));
+      }
+      return result.lhr;
+    }
     if (attempt >= 3) throw new Error(`Lighthouse: ${runtimeError.code} ${runtimeError.message}`);
     console.log(`  (Lighthouse could not measure that run: ${runtimeError.code}; running it again)`);
   }
@@ -155,9 +164,8 @@ async function measure(page: Page, target: Target, distDir: string) {
   let failures: string[] = [];
   let notes: string[] = [];
   for (let run = 0; run < RUNS; run += 1) {
-    const lhr = await lighthouseRun(`${BASE}${target.path}`, page);
-    // BENCH_WEB_SAVE=<dir> keeps each run's Lighthouse report (JSON) there, to read the request chain behind a figure.
-    if (process.env.BENCH_WEB_SAVE) writeFileSync(path.join(process.env.BENCH_WEB_SAVE, `${target.name.replace(/\W+/g, '-')}-${run + 1}.json`), JSON.stringify(lhr));
+    const saveAs = process.env.BENCH_WEB_SAVE ? path.join(process.env.BENCH_WEB_SAVE, `${target.name.replace(/\W+/g, '-')}-${run + 1}`) : undefined;
+    const lhr = await lighthouseRun(`${BASE}${target.path}`, page, saveAs);
     if (!(await page.$(target.ready))) throw new Error(`${target.name}: the page Lighthouse measured has no ${target.ready} (${page.url()})`);
     const network = lhr.audits['network-requests']?.details as { items?: NetworkRequest[]; debugData?: { networkStartTimeTs?: number } } | undefined;
     const observed = (lhr.audits.metrics?.details as { items?: { observedLargestContentfulPaint?: number; observedNavigationStartTs?: number }[] } | undefined)?.items?.[0];

@@ -1,12 +1,12 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import { AccountLanguage } from './app/account-language.tsx';
 import { AccountTheme } from './app/account-theme.tsx';
 import { AppProviders } from './app/providers.tsx';
 import { PwaNotices } from './app/pwa/pwa-notices.tsx';
 import { registerServiceWorker } from './app/pwa/register-service-worker.ts';
-import { createRouter } from './app/router.tsx';
+import { AppRoutes } from './app/router.tsx';
 import { meQueryOptions } from './features/auth/api/get-me.ts';
 import './index.css';
 import { initI18n, loadCatalog, readLanguageCookie } from './lib/i18n.ts';
@@ -34,7 +34,9 @@ void loadCatalog(language)
           <AppProviders queryClient={queryClient} i18n={i18n}>
             <AccountTheme />
             <AccountLanguage />
-            <RouterProvider router={createRouter()} />
+            <BrowserRouter>
+              <AppRoutes />
+            </BrowserRouter>
             <PwaNotices />
           </AppProviders>
         </StrictMode>,

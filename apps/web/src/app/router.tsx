@@ -1,9 +1,13 @@
-/** The routes of spec §2.1 on the react-router data router. */
-import { createBrowserRouter, type RouteObject } from 'react-router';
+/**
+ * The routes of spec §2.1 on react-router's declarative router (ADR 022, third addendum: the data router's code was
+ * 14 KB of every first load, for `errorElement` alone). Each top-level route's screen is inside RouteErrors.
+ */
+import type { ReactNode } from 'react';
+import { useRoutes, type RouteObject } from 'react-router';
 import { screen } from './lazy-screen.tsx';
 import { HomeRoute } from './routes/home-route.tsx';
 import { ProtectedLayout } from './routes/protected-layout.tsx';
-import { RouteErrorPage } from './routes/route-error.tsx';
+import { RouteErrors } from './routes/route-errors.tsx';
 
 const authRoutes = () => import('./routes/auth-routes.tsx');
 const insightRoutes = () => import('./routes/insight-routes.tsx');
@@ -13,25 +17,26 @@ const trustRoutes = () => import('./routes/trust-routes.tsx');
 const accountAccessRoutes = () => import('./routes/account-access-routes.tsx');
 const oidcRoutes = () => import('./routes/oidc-routes.tsx');
 
+const guarded = (element: ReactNode) => <RouteErrors>{element}</RouteErrors>;
+
 export const routes: RouteObject[] = [
-  { path: '/login', element: screen(authRoutes, 'LoginRoute'), errorElement: <RouteErrorPage /> },
-  { path: '/signup', element: screen(authRoutes, 'SignupRoute'), errorElement: <RouteErrorPage /> },
+  { path: '/login', element: guarded(screen(authRoutes, 'LoginRoute')) },
+  { path: '/signup', element: guarded(screen(authRoutes, 'SignupRoute')) },
   // Account access (issue 15, DESIGN.md §5): 'Forgot password?' and the mails' links, open signed out and signed in.
-  { path: '/forgot-password', element: screen(accountAccessRoutes, 'ForgotPasswordRoute'), errorElement: <RouteErrorPage /> },
-  { path: '/reset-password', element: screen(accountAccessRoutes, 'ResetPasswordRoute'), errorElement: <RouteErrorPage /> },
-  { path: '/verify-email', element: screen(accountAccessRoutes, 'VerifyEmailRoute'), errorElement: <RouteErrorPage /> },
-  { path: '/unsubscribe', element: screen(accountAccessRoutes, 'UnsubscribeRoute'), errorElement: <RouteErrorPage /> },
-  { path: '/staff-invitation', element: screen(accountAccessRoutes, 'StaffInvitationRoute'), errorElement: <RouteErrorPage /> },
+  { path: '/forgot-password', element: guarded(screen(accountAccessRoutes, 'ForgotPasswordRoute')) },
+  { path: '/reset-password', element: guarded(screen(accountAccessRoutes, 'ResetPasswordRoute')) },
+  { path: '/verify-email', element: guarded(screen(accountAccessRoutes, 'VerifyEmailRoute')) },
+  { path: '/unsubscribe', element: guarded(screen(accountAccessRoutes, 'UnsubscribeRoute')) },
+  { path: '/staff-invitation', element: guarded(screen(accountAccessRoutes, 'StaffInvitationRoute')) },
   // Issue 27: after a provider sign-in: complete a new account, or link the account that has the address.
-  { path: '/oidc/complete', element: screen(oidcRoutes, 'OidcCompleteRoute'), errorElement: <RouteErrorPage /> },
-  { path: '/oidc/link', element: screen(oidcRoutes, 'OidcLinkRoute'), errorElement: <RouteErrorPage /> },
+  { path: '/oidc/complete', element: guarded(screen(oidcRoutes, 'OidcCompleteRoute')) },
+  { path: '/oidc/link', element: guarded(screen(oidcRoutes, 'OidcLinkRoute')) },
   // Public pages (issue 14, DESIGN.md §5): what a rating means and what orders offers, readable signed out.
-  { path: '/how-ratings-work', element: screen(trustRoutes, 'HowRatingsWorkRoute'), errorElement: <RouteErrorPage /> },
-  { path: '/how-offers-are-ordered', element: screen(trustRoutes, 'HowOffersAreOrderedRoute'), errorElement: <RouteErrorPage /> },
+  { path: '/how-ratings-work', element: guarded(screen(trustRoutes, 'HowRatingsWorkRoute')) },
+  { path: '/how-offers-are-ordered', element: guarded(screen(trustRoutes, 'HowOffersAreOrderedRoute')) },
   {
     path: '/',
-    element: <ProtectedLayout />,
-    errorElement: <RouteErrorPage />,
+    element: guarded(<ProtectedLayout />),
     children: [
       { index: true, element: <HomeRoute /> },
       { path: 'profile', element: screen(() => import('./routes/profile-route.tsx'), 'ProfileRoute') },
@@ -64,6 +69,7 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export function createRouter() {
-  return createBrowserRouter(routes);
+/** The app's routes, drawn for the address the BrowserRouter around them holds. */
+export function AppRoutes() {
+  return useRoutes(routes);
 }

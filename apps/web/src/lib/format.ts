@@ -6,24 +6,9 @@ import type { TFunction } from 'i18next';
 import { MALTA_TIME_ZONE } from '@qrib/shared/malta-time';
 import type { DiscountType } from '@qrib/shared/offer-constants';
 import { timeLeft } from '@qrib/shared/time-left';
+import { dateTimeFormat as cachedDateTimeFormat, numberFormat } from './intl-formats.ts';
 
-/**
- * Intl formatters by language and options, made once: making one costs far more than using it (a list of twenty
- * cards would otherwise build forty of them on a phone's first render).
- */
-const numberFormats = new Map<string, Intl.NumberFormat>();
-const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
-function remembered<Format>(formats: Map<string, Format>, key: string, make: () => Format): Format {
-  const known = formats.get(key);
-  if (known) return known;
-  const made = make();
-  formats.set(key, made);
-  return made;
-}
-const numberFormat = (language: string, options: Intl.NumberFormatOptions) =>
-  remembered(numberFormats, `${language} ${JSON.stringify(options)}`, () => new Intl.NumberFormat(language, options));
-const dateTimeFormat = (language: string, options: Intl.DateTimeFormatOptions) =>
-  remembered(dateTimeFormats, `${language} ${JSON.stringify(options)}`, () => new Intl.DateTimeFormat(dateLocale(language), options));
+const dateTimeFormat = (language: string, options: Intl.DateTimeFormatOptions) => cachedDateTimeFormat(dateLocale(language), options);
 
 /**
  * English dates and times the Maltese way (issue 27): '27 Nov 2026, 18:33', day first and 24-hour. en-GB writes them

@@ -14,6 +14,7 @@ import { codeOfMessage, type MessageCode } from '@qrib/shared/message-codes';
 import { enCore } from '@qrib/shared/i18n/en-core';
 import type { Catalog } from '@qrib/shared/i18n/en';
 import { ApiError, apiRequest, isConnectionFailure } from './api-client.ts';
+import { numberFormat } from './intl-formats.ts';
 
 /** How each catalog but English is fetched: one chunk per language. */
 const CATALOG_LOADERS: Record<Exclude<LanguageCode, 'en'>, () => Promise<Catalog>> = {
@@ -75,7 +76,7 @@ const formatNumbers: FormatFunction = (value, _format, lng, options) => {
   if (typeof value !== 'number' || !lng) return value;
   const key: unknown = options?.interpolationkey;
   const params: unknown = typeof key === 'string' ? options?.formatParams?.[key] : undefined;
-  return new Intl.NumberFormat(lng, typeof params === 'object' && params !== null ? (params as Intl.NumberFormatOptions) : undefined).format(value);
+  return numberFormat(lng, typeof params === 'object' && params !== null ? (params as Intl.NumberFormatOptions) : undefined).format(value);
 };
 
 export function initI18n(language: LanguageCode) {

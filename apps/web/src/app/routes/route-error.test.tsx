@@ -1,37 +1,34 @@
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
+import { Outlet } from 'react-router';
+import { MESSAGES } from '@qrib/shared/messages';
+import { ApiError } from '../../lib/api-client.ts';
 import { describe, expect, it, vi } from 'vitest';
 import { renderRoutes } from '../../testing/render.tsx';
 import { NotFoundRoute } from './not-found.tsx';
-import { RouteErrorPage } from './route-error.tsx';
+import { RouteErrors } from './route-errors.tsx';
 
 describe('route errors and the 404 page', () => {
-  it('shows the generic error page with the status and message of a thrown response', async () => {
-    renderRoutes([
-      {
-        path: '/',
-        errorElement: <RouteErrorPage />,
-        loader: () => {
-          throw new Response('', { status: 503, statusText: 'Service Unavailable' });
-        },
-        element: <p>never shown</p>,
-        HydrateFallback: () => null,
-      },
-    ]);
-    expect(await screen.findByRole('heading', { name: 'Unexpected Application Error!' })).toBeInTheDocument();
-    expect(screen.getByText('Status: 503')).toBeInTheDocument();
-    expect(screen.getByText('Service Unavailable')).toBeInTheDocument();
-  });
-
-  it('shows a thrown error as status 500 with its message', async () => {
+  it('shows a thrown error as status 500 with its message, in place of its route', async () => {
     function Broken(): never {
       throw new Error('The offer could not be drawn');
     }
-    // Deliberately provoked: React and React Router report the render error on the console.
+    // Deliberately provoked: React reports the render error on the console.
     const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    renderRoutes([{ path: '/', errorElement: <RouteErrorPage />, element: <Broken /> }]);
-    expect(await screen.findByText('Status: 500')).toBeInTheDocument();
+    renderRoutes([{ path: '/', element: <RouteErrors><Broken /></RouteErrors> }]);
+    expect(await screen.findByRole('heading', { name: 'Unexpected Application Error!' })).toBeInTheDocument();
+    expect(screen.getByText('Status: 500')).toBeInTheDocument();
     expect(screen.getByText('The offer could not be drawn')).toBeInTheDocument();
     expect(log).toHaveBeenCalled();
+  });
+
+  it('shows the status and words of an API refusal a screen throws', async () => {
+    function Refused(): never {
+      throw new ApiError(404, 'Offer not found', {}, 'http', undefined, { code: { code: 'offerNotFound', params: {} } });
+    }
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    renderRoutes([{ path: '/', element: <RouteErrors><Refused /></RouteErrors> }]);
+    expect(await screen.findByText('Status: 404')).toBeInTheDocument();
+    expect(screen.getByText(MESSAGES.offerNotFound)).toBeInTheDocument();
   });
 
   it('says “No connection — try again” when a screen’s code could not be fetched, never the browser’s words', async () => {
@@ -39,11 +36,42 @@ describe('route errors and the 404 page', () => {
       throw new TypeError('Failed to fetch dynamically imported module: http://localhost/assets/shop-route-1a2b3c4d.js');
     }
     const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    renderRoutes([{ path: '/', errorElement: <RouteErrorPage />, element: <Unloaded /> }]);
+    renderRoutes([{ path: '/', element: <RouteErrors><Unloaded /></RouteErrors> }]);
     expect(await screen.findByText('No connection — try again')).toBeInTheDocument();
     expect(screen.queryByText(/Failed to fetch/)).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Reload the page' })).toBeInTheDocument();
     expect(log).toHaveBeenCalled();
+  });
+
+  it('draws the next address again once the shopper leaves a broken screen', async () => {
+    function Broken(): never {
+      throw new Error('The offer could not be drawn');
+    }
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    function Layout() {
+      return (
+        <RouteErrors>
+          <Outlet />
+        </RouteErrors>
+      );
+    }
+    const { router } = renderRoutes(
+      [
+        {
+          path: '/',
+          element: <Layout />,
+          children: [
+            { path: 'broken', element: <Broken /> },
+            { path: 'saved', element: <p>Saved offers</p> },
+          ],
+        },
+      ],
+      { path: '/broken' },
+    );
+    expect(await screen.findByText('Status: 500')).toBeInTheDocument();
+    await act(() => router.navigate('/saved'));
+    expect(await screen.findByText('Saved offers')).toBeInTheDocument();
+    expect(screen.queryByText('Status: 500')).not.toBeInTheDocument();
   });
 
   it("shows '404', 'Page Not Found' and 'Go to Home'", () => {

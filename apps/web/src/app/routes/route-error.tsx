@@ -1,5 +1,4 @@
 import { useTranslation } from 'react-i18next';
-import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { ApiError, isConnectionFailure } from '../../lib/api-client.ts';
 import { translateCode, translateMessage } from '../../lib/i18n.ts';
 
@@ -11,16 +10,12 @@ function isModuleLoadFailure(error: unknown): boolean {
   return error instanceof TypeError && /dynamically imported module|module script failed/i.test(error.message);
 }
 
-/** Spec §8: any unhandled route error shows a generic error page with status and message. */
-export function RouteErrorPage() {
+/** Spec §8: any unhandled route error shows a generic error page with status and message (route-errors.tsx). */
+export function RouteErrorPage({ error }: { error: unknown }) {
   const { t } = useTranslation();
-  const error = useRouteError();
   let status = 500;
   let message = String(error);
-  if (isRouteErrorResponse(error)) {
-    status = error.status;
-    message = error.statusText || (typeof error.data === 'string' ? error.data : '');
-  } else if (isConnectionFailure(error) || isModuleLoadFailure(error)) {
+  if (isConnectionFailure(error) || isModuleLoadFailure(error)) {
     // No answer (a request, or a screen's code that could not be fetched): said plainly, and the button retries.
     message = t('deadEnds.noConnection');
   } else if (error instanceof ApiError) {

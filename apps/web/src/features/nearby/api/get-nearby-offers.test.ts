@@ -183,17 +183,55 @@ describe('the first cards, drawn from the early answer into the static shell bef
       expect(nearbyCalls()).toHaveLength(1);
     });
 
-    it('asks nothing of a visitor who has not allowed it, nor for an owner', async () => {
+    it('asks nothing of a visitor who has not allowed it', async () => {
       allow('prompt');
-      runIndexHtmlScripts();
-      await settled();
-      session = OWNER;
-      allow('granted');
       runIndexHtmlScripts();
       await settled();
       expect(getCurrentPosition).not.toHaveBeenCalled();
       expect(nearbyCalls()).toHaveLength(0);
       expect(localStorage.getItem(STORAGE_KEYS.lastFetch)).toBeNull();
+    });
+
+    it('asks the device beside the session answer, not after it', async () => {
+      allow('granted');
+      let answerSession: (response: Response) => void = () => undefined;
+      fetchMock.mockImplementationOnce(() => new Promise((resolve) => (answerSession = resolve)));
+      queueNearby(answer(PAGE_OF_SHOPS));
+      runIndexHtmlScripts();
+      // The session has not answered yet, and the first page is already asked for at the device's position.
+      await vi.waitFor(() => expect(nearbyCalls()).toHaveLength(1));
+      expect(String(nearbyCalls()[0]?.[0])).toContain('latitude=35.9564');
+      expect(earlyCards()).toHaveLength(0);
+      expect(localStorage.getItem(STORAGE_KEYS.lastFetch)).toBeNull();
+      answerSession(answer(SHOPPER));
+      await vi.waitFor(() => expect(earlyCards()).toHaveLength(4));
+      expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.lastFetch) ?? 'null')).toEqual({ latitude: 35.9564, longitude: 14.3622 });
+    });
+
+    it("keeps no place for an owner, and once this device has shown a shop's `/` it asks nothing there", async () => {
+      session = OWNER;
+      allow('granted');
+      queueNearby(answer(PAGE_OF_SHOPS));
+      runIndexHtmlScripts();
+      await vi.waitFor(() => expect(localStorage.getItem('qrib.earlyHome')).toBe('shop'));
+      await settled();
+      expect(getCurrentPosition).toHaveBeenCalledTimes(1);
+      expect(earlyCards()).toHaveLength(0);
+      expect(localStorage.getItem(STORAGE_KEYS.lastFetch)).toBeNull();
+      expect(localStorage.getItem(STORAGE_KEYS.current)).toBeNull();
+      // The owner's next visit: no position, no first page.
+      runIndexHtmlScripts();
+      await settled();
+      expect(getCurrentPosition).toHaveBeenCalledTimes(1);
+      expect(nearbyCalls()).toHaveLength(1);
+      // A shopper signs in on this device: the next first visit is a shopper's again.
+      session = SHOPPER;
+      runIndexHtmlScripts();
+      await vi.waitFor(() => expect(localStorage.getItem('qrib.earlyHome')).toBeNull());
+      queueNearby(answer(PAGE_OF_SHOPS));
+      runIndexHtmlScripts();
+      await vi.waitFor(() => expect(earlyCards()).toHaveLength(4));
+      expect(getCurrentPosition).toHaveBeenCalledTimes(2);
     });
   });
 });
