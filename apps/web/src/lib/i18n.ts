@@ -131,8 +131,9 @@ export function hasLanguageCookie(cookieHeader: string = document.cookie): boole
  * At sign-in, the account's saved language, when this device has made no choice of its own and shows another
  * one; otherwise null (a choice made on this device wins).
  */
-export function accountLanguageToApply(saved: string | undefined, shown: string, cookieHeader: string = document.cookie): LanguageCode | null {
-  if (saved === undefined || !isLanguageCode(saved) || saved === shown || hasLanguageCookie(cookieHeader)) return null;
+export function accountLanguageToApply(saved: string | undefined, shown: string, cookieHeader?: string): LanguageCode | null {
+  // The cookie (a synchronous ask of the browser) is read last, only when the account's language would apply.
+  if (saved === undefined || !isLanguageCode(saved) || saved === shown || hasLanguageCookie(cookieHeader ?? document.cookie)) return null;
   return saved;
 }
 

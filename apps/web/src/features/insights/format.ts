@@ -2,6 +2,7 @@
 import type { TFunction } from 'i18next';
 import type { VendorInsights } from '@qrib/shared/insight-schemas';
 import { dateLocale } from '../../lib/format.ts';
+import { dateTimeFormat, numberFormat } from '../../lib/intl-formats.ts';
 import '../../lib/owner-strings.ts';
 
 /** Spec §2.4: a change starting with + is good news (green). */
@@ -28,18 +29,26 @@ export function changeToneClass(change: string): string {
 /** Euros in the reader's language; no purchase yet reads as zero, never NaN. */
 export function formatEuro(value: number | null, language: string): string {
   const amount = value === null || !Number.isFinite(value) ? 0 : value;
-  return new Intl.NumberFormat(language, { style: 'currency', currency: 'EUR' }).format(amount);
+  return numberFormat(language, { style: 'currency', currency: 'EUR' }).format(amount);
 }
+
+/** Ranges already written: Intl's formatRange builds its interval pattern anew on each call (tens of ms on a phone). */
+const dateRanges = new Map<string, string>();
 
 /** A report's first and last calendar days (YYYY-MM-DD) as one range in the reader's language. */
 export function formatDateRange(from: string, to: string, language: string): string {
-  const format = new Intl.DateTimeFormat(dateLocale(language), { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
-  return format.formatRange(new Date(`${from}T00:00:00Z`), new Date(`${to}T00:00:00Z`));
+  const key = `${language} ${from} ${to}`;
+  const known = dateRanges.get(key);
+  if (known !== undefined) return known;
+  const format = dateTimeFormat(dateLocale(language), { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+  const range = format.formatRange(new Date(`${from}T00:00:00Z`), new Date(`${to}T00:00:00Z`));
+  dateRanges.set(key, range);
+  return range;
 }
 
 /** A day of the trend on a chart axis: day and short month. */
 export function formatShortDate(isoDate: string, language: string): string {
-  return new Intl.DateTimeFormat(dateLocale(language), { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(new Date(`${isoDate}T00:00:00Z`));
+  return dateTimeFormat(dateLocale(language), { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(new Date(`${isoDate}T00:00:00Z`));
 }
 
 const DAY_MS = 86_400_000;

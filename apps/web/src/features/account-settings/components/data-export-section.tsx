@@ -10,11 +10,12 @@ import { Button } from '../../../components/ui/button.tsx';
 import { formatMaltaDateTime } from '../../../lib/format.ts';
 import { dataExportUrl, useDataExport, useRequestDataExport } from '../api/data-export.ts';
 import { SettingsSection } from './settings-section.tsx';
+import { numberFormat } from '../../../lib/intl-formats.ts';
 
 /** A file's size in the reader's language: bytes, kB or MB (decimal, as browsers show downloads). */
 export function formatFileSize(bytes: number, language: string): string {
   const [value, unit] = bytes >= 1_000_000 ? [bytes / 1_000_000, 'megabyte'] : bytes >= 1_000 ? [bytes / 1_000, 'kilobyte'] : [bytes, 'byte'];
-  return new Intl.NumberFormat(language, { style: 'unit', unit, unitDisplay: 'short', maximumFractionDigits: 1 }).format(value);
+  return numberFormat(language, { style: 'unit', unit, unitDisplay: 'short', maximumFractionDigits: 1 }).format(value);
 }
 
 function ReadyExport({ dataExport }: { dataExport: DataExport }) {

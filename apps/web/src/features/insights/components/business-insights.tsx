@@ -17,12 +17,13 @@ import { TillCodes } from './till-codes.tsx';
 import { TrustRating } from './trust-rating.tsx';
 import { UnseenOpportunities } from './unseen-opportunities.tsx';
 import '../../../lib/owner-strings.ts';
+import { numberFormat } from '../../../lib/intl-formats.ts';
 
 export function BusinessInsights({ title, userName }: { title: string; userName: string }) {
   const { t, i18n } = useTranslation();
   const [period, setPeriod] = usePeriodParam();
   const insights = useInsights(period);
-  const number = new Intl.NumberFormat(i18n.language);
+  const number = numberFormat(i18n.language);
   let body;
   if (insights.isPending) body = <LoadingState />;
   else if (insights.isError) body = <ErrorState error={insights.error} />;

@@ -6,6 +6,7 @@
  */
 import { useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
+import { numberFormat } from '../../../lib/intl-formats.ts';
 
 /** Each series' stroke (a theme variable) and the matching Tailwind class for its legend swatch. */
 export const SERIES_COLOURS = {
@@ -185,7 +186,7 @@ function DayChartDrawing({
 }) {
   const { i18n } = useTranslation();
   const isRtl = useIsRtl();
-  const number = new Intl.NumberFormat(i18n.language);
+  const number = numberFormat(i18n.language);
   const ticks = yAxisTicks(maximum);
   const axisTop = ticks.at(-1) ?? 1;
   const tickLabels = ticks.map((tick) => number.format(tick));

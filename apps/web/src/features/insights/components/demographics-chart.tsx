@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { VendorInsights } from '@qrib/shared/insight-schemas';
 import { GRID_COLOUR, Legend, SERIES_COLOURS } from './chart-parts.tsx';
 import '../../../lib/owner-strings.ts';
+import { numberFormat } from '../../../lib/intl-formats.ts';
 
 /** The ring in a 160-unit square: outer radius 80, inner 48 (60%), drawn as one thick circle's stroke per slice. */
 const SIZE = 160;
@@ -12,7 +13,7 @@ const CIRCUMFERENCE = 2 * Math.PI * RADIUS;
 /** User Demographics: new and returning shoppers of the period as a ring, with the counts in its legend. */
 export function DemographicsChart({ demographics }: { demographics: VendorInsights['demographics'] }) {
   const { t, i18n } = useTranslation();
-  const number = new Intl.NumberFormat(i18n.language);
+  const number = numberFormat(i18n.language);
   const total = demographics.newShoppers + demographics.returningShoppers;
   const slices = [
     { key: 'new', label: t('vendorInsights.newShoppers'), value: demographics.newShoppers, colour: SERIES_COLOURS.primary },

@@ -11,6 +11,7 @@ import { insightsExportUrl } from '../api/insights-export.ts';
 import { formatDateRange } from '../format.ts';
 import { InsightSection } from './chart-parts.tsx';
 import '../../../lib/owner-strings.ts';
+import { numberFormat } from '../../../lib/intl-formats.ts';
 
 const COLUMNS = [
   { key: 'impressions', label: 'weekNumbers.impressions' },
@@ -23,7 +24,7 @@ const COLUMNS = [
 export function OfferFiguresTable({ range }: { range: VendorInsights['range'] }) {
   const { t, i18n } = useTranslation();
   const figures = useOfferFigures({ from: range.from, to: range.to });
-  const number = new Intl.NumberFormat(i18n.language);
+  const number = numberFormat(i18n.language);
   const download = (
     <div className="flex flex-col items-start gap-1">
       <a

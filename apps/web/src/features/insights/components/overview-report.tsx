@@ -6,13 +6,13 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ErrorState, LoadingState } from '../../../components/ui/data-states.tsx';
+import { ErrorState } from '../../../components/ui/data-states.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useInsights } from '../api/get-insights.ts';
 import { ActionableInsights } from './actionable-insights.tsx';
 import { InsightSection } from './chart-parts.tsx';
 import { ChartPlaceholder, DemographicsChart, TrendChart } from './lazy-charts.tsx';
-import { MetricCards } from './metric-cards.tsx';
+import { MetricCards, MetricCardsPlaceholder } from './metric-cards.tsx';
 import { usePeriodParam } from './period-select.tsx';
 import { ReportHeader } from './report-header.tsx';
 import '../../../lib/owner-strings.ts';
@@ -44,7 +44,7 @@ export function OverviewReport({ testId, title, userName, intro, withDemographic
           <h2 id="overview-title" className="mb-3 text-lg font-semibold text-slate-900">
             {weekly ? t('vendorInsights.weeklyOverview') : t('vendorInsights.monthlyOverview')}
           </h2>
-          {data ? <MetricCards metrics={data.metrics} /> : <LoadingState />}
+          {data ? <MetricCards metrics={data.metrics} /> : <MetricCardsPlaceholder />}
         </section>
         <InsightSection
           id="trend-title"

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { VendorInsights } from '@qrib/shared/insight-schemas';
 import { InsightSection } from './chart-parts.tsx';
 import '../../../lib/owner-strings.ts';
+import { numberFormat } from '../../../lib/intl-formats.ts';
 
 /**
  * Codes at the till in the period (issue 13): codes claimed, redeemed, the claim-to-redemption rate, and the same
@@ -9,9 +10,9 @@ import '../../../lib/owner-strings.ts';
  */
 export function TillCodes({ redemptions }: { redemptions: VendorInsights['redemptions'] }) {
   const { t, i18n } = useTranslation();
-  const number = new Intl.NumberFormat(i18n.language);
+  const number = numberFormat(i18n.language);
   const rate =
-    redemptions.ratePercent === null ? t('vendorInsights.tillRateNone') : new Intl.NumberFormat(i18n.language, { style: 'percent' }).format(redemptions.ratePercent / 100);
+    redemptions.ratePercent === null ? t('vendorInsights.tillRateNone') : numberFormat(i18n.language, { style: 'percent' }).format(redemptions.ratePercent / 100);
   const figures = [
     { key: 'claims', label: t('vendorInsights.tillClaims'), value: number.format(redemptions.claims) },
     { key: 'redemptions', label: t('vendorInsights.tillRedemptions'), value: number.format(redemptions.redemptions) },

@@ -10,6 +10,7 @@ import { InsightSection } from './chart-parts.tsx';
 import '../../../lib/owner-strings.ts';
 // The rating's words ('4.6 · 38 reviews', 'No reviews yet', the link) are the shoppers' own, in en-trust.
 import '../../../lib/trust-strings.ts';
+import { numberFormat } from '../../../lib/intl-formats.ts';
 
 const threshold = (level: (typeof TRUST_LEVELS)[number]['level']) => TRUST_LEVELS.find((entry) => entry.level === level)?.minVerifiedPurchases ?? 0;
 
@@ -21,8 +22,8 @@ const threshold = (level: (typeof TRUST_LEVELS)[number]['level']) => TRUST_LEVEL
  */
 export function TrustRating({ trust }: { trust: VendorInsights['trust'] }) {
   const { t, i18n } = useTranslation();
-  const number = new Intl.NumberFormat(i18n.language);
-  const average = trust.rating === null ? null : new Intl.NumberFormat(i18n.language, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(trust.rating);
+  const number = numberFormat(i18n.language);
+  const average = trust.rating === null ? null : numberFormat(i18n.language, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(trust.rating);
   const rating =
     average === null || trust.reviewCount === 0
       ? t('trust.noReviews')
@@ -59,7 +60,7 @@ export function TrustRating({ trust }: { trust: VendorInsights['trust'] }) {
       <div className="mt-4">
         <div className="mb-1 flex justify-between text-xs text-slate-600">
           <span>{progressLabel}</span>
-          <span>{new Intl.NumberFormat(i18n.language, { style: 'percent' }).format(trust.progressPercent / 100)}</span>
+          <span>{numberFormat(i18n.language, { style: 'percent' }).format(trust.progressPercent / 100)}</span>
         </div>
         <div
           role="progressbar"

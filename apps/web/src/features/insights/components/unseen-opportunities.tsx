@@ -5,11 +5,12 @@ import { paths } from '../../../config/paths.ts';
 import { formatHour } from '../format.ts';
 import { InsightSection } from './chart-parts.tsx';
 import '../../../lib/owner-strings.ts';
+import { numberFormat } from '../../../lib/intl-formats.ts';
 
 /** Spec §2.4 Unseen Opportunities, from the period's events and visits; Connect Your POS says it is not there yet. */
 export function UnseenOpportunities({ unseen }: { unseen: VendorInsights['unseen'] }) {
   const { t, i18n } = useTranslation();
-  const number = new Intl.NumberFormat(i18n.language);
+  const number = numberFormat(i18n.language);
   const peakHours = unseen.peakHours.length === 0 ? t('vendorInsights.noPeakHours') : unseen.peakHours.map((entry) => formatHour(entry.hour)).join(', ');
   const figures = [
     { key: 'potentialClients', label: t('vendorInsights.potentialClients'), value: number.format(unseen.potentialClients) },
@@ -17,7 +18,7 @@ export function UnseenOpportunities({ unseen }: { unseen: VendorInsights['unseen
     { key: 'dealsNotSeen', label: t('vendorInsights.dealsNotSeen'), value: number.format(unseen.dealsNotSeen) },
     { key: 'footTraffic', label: t('vendorInsights.footTraffic'), value: number.format(unseen.footTraffic) },
     { key: 'peakHours', label: t('vendorInsights.peakHours'), value: peakHours },
-    { key: 'engagement', label: t('vendorInsights.engagement'), value: new Intl.NumberFormat(i18n.language, { style: 'percent' }).format(unseen.engagementPercent / 100) },
+    { key: 'engagement', label: t('vendorInsights.engagement'), value: numberFormat(i18n.language, { style: 'percent' }).format(unseen.engagementPercent / 100) },
   ];
   return (
     <InsightSection id="unseen-opportunities" title={t('vendorInsights.unseenOpportunities')}>

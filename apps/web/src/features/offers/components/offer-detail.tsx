@@ -21,6 +21,7 @@ import { useChangeOfferStatus } from '../api/change-offer-status.ts';
 import { useOffer } from '../api/get-offer.ts';
 import { OfferUnavailable } from './offer-unavailable.tsx';
 import { ShopperOffer, type ShopperOfferSlots } from './shopper-offer.tsx';
+import { numberFormat } from '../../../lib/intl-formats.ts';
 
 export interface Fact {
   label: string;
@@ -194,7 +195,7 @@ function PhotoGallery({ title, images }: { title: string; images: Offer['images'
 function OfferDetailCard({ offer }: { offer: Offer }) {
   const { t, i18n } = useTranslation();
   const { facts, vendorFacts } = offerFacts(t, i18n.language, offer, 'page');
-  const coordinate = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 6 });
+  const coordinate = numberFormat(i18n.language, { maximumFractionDigits: 6 });
   return (
     <article className="mx-auto max-w-3xl space-y-6 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8">
       <h1 className="break-words text-2xl font-bold text-slate-900">{offer.title}</h1>

@@ -26,6 +26,7 @@ import { useChangeOfferStatus } from '../api/change-offer-status.ts';
 import { useMyOffers } from '../api/get-my-offers.ts';
 import { FactList, OfferOwnerActions, offerFacts } from './offer-detail.tsx';
 import '../../../lib/owner-strings.ts';
+import { numberFormat } from '../../../lib/intl-formats.ts';
 
 const STATUS_STYLES: Record<OfferStatus, string> = {
   ACTIVE: 'bg-emerald-50 text-emerald-800 ring-emerald-600/30',
@@ -112,7 +113,7 @@ function OfferThumbnail({ imageUrl }: { imageUrl: string | null }) {
 /** This week's numbers of one offer: a dash each while they load or when they could not be read. */
 function WeekFigures({ figures, testId }: { figures: WeekNumbers | undefined; testId: string }) {
   const { t, i18n } = useTranslation();
-  const number = new Intl.NumberFormat(i18n.language);
+  const number = numberFormat(i18n.language);
   const shown = (value: number | undefined) => (value === undefined ? orDash(null) : number.format(value));
   const items = [
     { key: 'views', label: t('weekNumbers.views'), value: shown(figures?.views) },

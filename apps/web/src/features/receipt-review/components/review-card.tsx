@@ -16,6 +16,7 @@ import { useDecideReceipt } from '../api/decide-receipt.ts';
 import { RejectDialog } from './reject-dialog.tsx';
 import '../../../lib/owner-strings.ts';
 import '../../../lib/trust-strings.ts';
+import { numberFormat } from '../../../lib/intl-formats.ts';
 
 export const STATUS_STYLES: Record<ReceiptStatus, string> = {
   PENDING: 'bg-amber-100 text-amber-900',
@@ -38,7 +39,7 @@ export function ReviewCard({ receipt }: { receipt: VendorReceipt }) {
   const headingId = useId();
   const decide = useDecideReceipt();
   const [rejecting, setRejecting] = useState(false);
-  const money = new Intl.NumberFormat(i18n.language, { style: 'currency', currency: 'EUR' });
+  const money = numberFormat(i18n.language, { style: 'currency', currency: 'EUR' });
   const notRead = t('receiptReview.notRead');
   const errorMessage = decide.isError ? translateError(t, decide.error) : undefined;
   const autoReason = translateReason(t, receipt.autoReasonCode, receipt.autoReasonParams, receipt.autoReason);

@@ -2,10 +2,11 @@
 import { useTranslation } from 'react-i18next';
 import type { ReceiptOffer, ReceiptShop } from '@qrib/shared/receipt-schemas';
 import { dateLocale, formatDate, formatDiscount, orDash } from '../../../lib/format.ts';
+import { dateTimeFormat } from '../../../lib/intl-formats.ts';
 
 export function PurchaseDetails({ shop, offer, fileCount }: { shop: ReceiptShop | undefined; offer: ReceiptOffer | undefined; fileCount: number }) {
   const { t, i18n } = useTranslation();
-  const today = new Intl.DateTimeFormat(dateLocale(i18n.language), { dateStyle: 'medium' }).format(new Date());
+  const today = dateTimeFormat(dateLocale(i18n.language), { dateStyle: 'medium' }).format(new Date());
   const rows: [string, string][] = [
     [t('receipts.detailShop'), orDash(shop?.businessName)],
     [t('receipts.detailAddress'), orDash(shop?.businessAddress)],

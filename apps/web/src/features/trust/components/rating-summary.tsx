@@ -9,9 +9,10 @@ import { paths } from '../../../config/paths.ts';
 import { useVendorReviews } from '../api/reviews.ts';
 import { Stars } from './stars.tsx';
 import '../../../lib/trust-strings.ts';
+import { numberFormat } from '../../../lib/intl-formats.ts';
 
 export function formatRating(average: number, language: string): string {
-  return new Intl.NumberFormat(language, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(average);
+  return numberFormat(language, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(average);
 }
 
 export function RatingSummary({ vendorId }: { vendorId: number }) {
