@@ -285,7 +285,23 @@ test("on a first visit with the location allowed, the nearest offers are drawn b
   await expect(early.first()).toHaveAttribute('href', /^\/viewoffer\/\d+$/);
   await expect(early.first().locator('img')).toHaveJSProperty('complete', true);
   expect(await early.first().locator('img').evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
+  // The home's own code is held too: the app runs, and until its home has drawn, the drawn offers stay (no
+  // 'Loading…' or 'Detecting location…' in their place).
+  let releaseHome: () => void = () => undefined;
+  const homeHeld = new Promise<void>((resolve) => {
+    releaseHome = resolve;
+  });
+  await page.route(/\/assets\/nearby-route-[^/]+\.js$/, async (route) => {
+    await homeHeld;
+    await route.continue();
+  });
   release();
+  await expect(page.locator('body > [data-testid="static-shell"]')).toHaveCount(1);
+  await expect(early).toHaveCount(4);
+  await expect(early.first()).toBeVisible();
+  await expect(page.locator('#root')).toBeHidden();
+  await expect(page.getByRole('status')).toHaveCount(0);
+  releaseHome();
 
   // The home as the app draws it, in the same order, and the shell gone.
   await expect(page.getByTestId('offer-card')).toHaveCount(4);

@@ -10,6 +10,8 @@ import { AppRoutes } from './app/router.tsx';
 import { meQueryOptions } from './features/auth/api/get-me.ts';
 import './index.css';
 import { initI18n, loadCatalog, readLanguageCookie } from './lib/i18n.ts';
+import { firstScreenDrawn } from './lib/after-page-load.ts';
+import { holdEarlyCards } from './lib/early-cards.ts';
 import { createQueryClient } from './lib/query-client.ts';
 
 const root = document.getElementById('root');
@@ -25,6 +27,7 @@ void loadCatalog(language)
   .catch(() => undefined)
   .then(() => {
     const i18n = initI18n(language);
+    holdEarlyCards(root, firstScreenDrawn);
     const reactRoot = createRoot(root);
     // A transition: React renders the first screen in slices of a few milliseconds, so a slow phone's main thread
     // stays free for the taps and the network answers that arrive meanwhile.

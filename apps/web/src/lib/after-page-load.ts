@@ -39,6 +39,8 @@ export function createFirstScreenGate(fallbackMs = FIRST_SCREEN_FALLBACK_MS) {
   return {
     /** The first screen's content is on the page (called again later: nothing more happens). */
     markDrawn: () => markDrawn(),
+    /** Settles once the first screen is drawn (never, for a screen that does not say so). */
+    drawn,
     /** Runs `load` once the page has loaded, the first screen is drawn (or the fallback passed) and the browser idles. */
     after<Module>(load: () => Promise<Module>): Promise<Module> {
       return pageLoaded()
@@ -60,3 +62,5 @@ export function markFirstScreenDrawn(): void {
   visit.markDrawn();
 }
 export const afterFirstScreen = visit.after;
+/** This visit's first screen is drawn (markFirstScreenDrawn was called). */
+export const firstScreenDrawn = visit.drawn;

@@ -35,9 +35,11 @@ describe('clearPersonalStores', () => {
     localStorage.setItem(STORAGE_KEYS.lastFetch, point);
     localStorage.setItem(STORAGE_KEYS.chosenPlace, JSON.stringify({ name: 'Valletta', latitude: 35.9, longitude: 14.5 }));
     localStorage.setItem('qrib.darkMode', 'true');
+    localStorage.setItem('qrib.earlyHome', 'shop');
     sessionStorage.setItem('qrib.something', 'x');
     await clearPersonalStores();
     expect(Object.values(STORAGE_KEYS).map((key) => localStorage.getItem(key))).toEqual([null, null, null]);
+    expect(localStorage.getItem('qrib.earlyHome')).toBeNull();
     expect(localStorage.getItem('qrib.darkMode')).toBe('true');
     expect(sessionStorage.length).toBe(0);
   });

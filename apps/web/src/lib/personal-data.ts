@@ -13,6 +13,8 @@ const isAppShellCache = (name: string) => name.startsWith('workbox-precache');
 export async function clearPersonalStores(): Promise<void> {
   try {
     for (const key of Object.values(STORAGE_KEYS)) localStorage.removeItem(key);
+    // index.html's note of whose `/` this device last showed (a shop's: no position asked on a first visit).
+    localStorage.removeItem('qrib.earlyHome');
     forgetSavedClaims(localStorage);
     sessionStorage.clear();
   } catch {

@@ -1,4 +1,7 @@
-/** Renders screens the way the app does: i18n, a query client and a data router in memory. */
+/**
+ * Renders screens the way the app does: i18n, a query client and a router in memory (react-router's data router, for
+ * `router.navigate` and `router.state` in tests; the app runs the declarative BrowserRouter, app/router.test.tsx).
+ */
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';

@@ -1,5 +1,5 @@
 import { act, screen } from '@testing-library/react';
-import { Outlet } from 'react-router';
+import { Outlet, useSearchParams } from 'react-router';
 import { MESSAGES } from '@qrib/shared/messages';
 import { ApiError } from '../../lib/api-client.ts';
 import { describe, expect, it, vi } from 'vitest';
@@ -72,6 +72,28 @@ describe('route errors and the 404 page', () => {
     await act(() => router.navigate('/saved'));
     expect(await screen.findByText('Saved offers')).toBeInTheDocument();
     expect(screen.queryByText('Status: 500')).not.toBeInTheDocument();
+  });
+
+  it('gives way on a new search of the same screen, and stays for a screen that breaks on arrival, not drawn again', async () => {
+    let draws = 0;
+    function Search() {
+      const [params] = useSearchParams();
+      draws += 1;
+      if (params.get('q') === 'broken') throw new Error('The search could not be drawn');
+      return <p>Results for {params.get('q')}</p>;
+    }
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { router } = renderRoutes([{ path: '/search', element: <RouteErrors><Search /></RouteErrors> }], { path: '/search?q=broken' });
+    expect(await screen.findByText('Status: 500')).toBeInTheDocument();
+    await act(() => router.navigate('/search?q=coffee'));
+    expect(await screen.findByText('Results for coffee')).toBeInTheDocument();
+    // Broken on arrival: the error page stays, and the screen is not drawn again to throw a second time.
+    draws = 0;
+    await act(() => router.navigate('/search?q=broken'));
+    expect(await screen.findByText('Status: 500')).toBeInTheDocument();
+    // React draws a throwing screen twice before it gives up (its own retry); a reset in the same update drew it 4 times.
+    expect(draws).toBe(2);
+    expect(screen.getByText('The search could not be drawn')).toBeInTheDocument();
   });
 
   it("shows '404', 'Page Not Found' and 'Go to Home'", () => {

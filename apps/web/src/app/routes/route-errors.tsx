@@ -4,7 +4,7 @@ import { RouteErrorPage } from './route-error.tsx';
 
 interface BoundaryProps {
   children: ReactNode;
-  /** The address shown: another one clears an error shown for the last (a link away from a broken screen works). */
+  /** The navigation shown: another one (a link, Back, a new search) clears an error shown for the last. */
   resetKey: string;
 }
 
@@ -15,8 +15,9 @@ class RouteErrorBoundary extends Component<BoundaryProps, { error: unknown; fail
     return { error, failed: true };
   }
 
-  override componentDidUpdate(previous: BoundaryProps) {
-    if (this.state.failed && previous.resetKey !== this.props.resetKey) this.setState({ error: undefined, failed: false });
+  override componentDidUpdate(previousProps: BoundaryProps, previousState: { failed: boolean }) {
+    // An error shown before this navigation gives way; one the new address's screen has just thrown stays.
+    if (previousState.failed && this.state.failed && previousProps.resetKey !== this.props.resetKey) this.setState({ error: undefined, failed: false });
   }
 
   override render() {
@@ -26,10 +27,10 @@ class RouteErrorBoundary extends Component<BoundaryProps, { error: unknown; fail
 
 /**
  * Spec §8's generic error page for any error a route's screen throws while drawing (a screen's code that could not be
- * fetched included), in place of that route, until the address changes. The app's routes are declared on
+ * fetched included), in place of that route, until the next navigation. The app's routes are declared on
  * react-router's declarative router (ADR 022, third addendum), which has no `errorElement`: this boundary is it.
  */
 export function RouteErrors({ children }: { children: ReactNode }) {
-  const { pathname } = useLocation();
-  return <RouteErrorBoundary resetKey={pathname}>{children}</RouteErrorBoundary>;
+  const { key } = useLocation();
+  return <RouteErrorBoundary resetKey={key}>{children}</RouteErrorBoundary>;
 }

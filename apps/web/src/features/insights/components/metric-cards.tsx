@@ -45,7 +45,8 @@ export function MetricCardsPlaceholder() {
   const { t } = useTranslation();
   const labels = [t('vendorInsights.usersNearby'), t('vendorInsights.offersViewed'), t('vendorInsights.conversions'), t('vendorInsights.avgOrderValue')];
   return (
-    <div role="status" aria-busy="true" aria-label={t('messages.loadingEllipsis')}>
+    <div role="status">
+      <span className="sr-only">{t('messages.loadingEllipsis')}</span>
       <ul className="grid grid-cols-2 gap-3 lg:grid-cols-4" aria-hidden="true">
         {labels.map((label) => (
           <li key={label} className="rounded-2xl border border-slate-200 bg-white p-4">

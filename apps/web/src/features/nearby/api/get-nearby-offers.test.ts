@@ -192,38 +192,50 @@ describe('the first cards, drawn from the early answer into the static shell bef
       expect(localStorage.getItem(STORAGE_KEYS.lastFetch)).toBeNull();
     });
 
-    it('asks the device beside the session answer, not after it', async () => {
+    it('asks the device beside the session answer, and sends the position only once the session shows a shopper', async () => {
       allow('granted');
       let answerSession: (response: Response) => void = () => undefined;
       fetchMock.mockImplementationOnce(() => new Promise((resolve) => (answerSession = resolve)));
       queueNearby(answer(PAGE_OF_SHOPS));
       runIndexHtmlScripts();
-      // The session has not answered yet, and the first page is already asked for at the device's position.
-      await vi.waitFor(() => expect(nearbyCalls()).toHaveLength(1));
-      expect(String(nearbyCalls()[0]?.[0])).toContain('latitude=35.9564');
-      expect(earlyCards()).toHaveLength(0);
+      // The session has not answered yet: the device has been asked, and nothing has left it.
+      await vi.waitFor(() => expect(getCurrentPosition).toHaveBeenCalledTimes(1));
+      await settled();
+      expect(nearbyCalls()).toHaveLength(0);
       expect(localStorage.getItem(STORAGE_KEYS.lastFetch)).toBeNull();
       answerSession(answer(SHOPPER));
       await vi.waitFor(() => expect(earlyCards()).toHaveLength(4));
+      expect(String(nearbyCalls()[0]?.[0])).toContain('latitude=35.9564');
       expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.lastFetch) ?? 'null')).toEqual({ latitude: 35.9564, longitude: 14.3622 });
     });
 
-    it("keeps no place for an owner, and once this device has shown a shop's `/` it asks nothing there", async () => {
+    it('sends and keeps no position for a visitor nobody has signed in as', async () => {
+      session = { user: null };
+      allow('granted');
+      runIndexHtmlScripts();
+      await vi.waitFor(() => expect(getCurrentPosition).toHaveBeenCalledTimes(1));
+      await settled();
+      expect(nearbyCalls()).toHaveLength(0);
+      expect(localStorage.getItem(STORAGE_KEYS.lastFetch)).toBeNull();
+      expect(localStorage.getItem(STORAGE_KEYS.current)).toBeNull();
+    });
+
+    it("sends and keeps no place for an owner, and once this device has shown a shop's `/` it asks nothing there", async () => {
       session = OWNER;
       allow('granted');
-      queueNearby(answer(PAGE_OF_SHOPS));
       runIndexHtmlScripts();
       await vi.waitFor(() => expect(localStorage.getItem('qrib.earlyHome')).toBe('shop'));
       await settled();
       expect(getCurrentPosition).toHaveBeenCalledTimes(1);
+      expect(nearbyCalls()).toHaveLength(0);
       expect(earlyCards()).toHaveLength(0);
       expect(localStorage.getItem(STORAGE_KEYS.lastFetch)).toBeNull();
       expect(localStorage.getItem(STORAGE_KEYS.current)).toBeNull();
-      // The owner's next visit: no position, no first page.
+      // The owner's next visit: the device is not even asked.
       runIndexHtmlScripts();
       await settled();
       expect(getCurrentPosition).toHaveBeenCalledTimes(1);
-      expect(nearbyCalls()).toHaveLength(1);
+      expect(nearbyCalls()).toHaveLength(0);
       // A shopper signs in on this device: the next first visit is a shopper's again.
       session = SHOPPER;
       runIndexHtmlScripts();

@@ -1,0 +1,19 @@
+/**
+ * The offers index.html drew before the app ran (ADR 022) stay on the screen until the app's home has drawn its own
+ * (markFirstScreenDrawn), instead of giving way at React's first commit to the app's own waiting states: a slow phone
+ * showed the offers, then 'Loading…', then the offers again. The drawn shell moves out of #root (React empties its
+ * container) and #root stays hidden meanwhile; `fallbackMs` after the app starts it shows whatever the app has.
+ */
+export const EARLY_CARDS_FALLBACK_MS = 4_000;
+
+export function holdEarlyCards(root: HTMLElement, appDrawn: Promise<void>, fallbackMs = EARLY_CARDS_FALLBACK_MS): void {
+  const shell = root.querySelector('[data-testid="static-shell"]');
+  // Only drawn offers are held: the skeleton alone gives way to the app's own waiting states at once.
+  if (!shell?.querySelector('[data-testid="early-card"]')) return;
+  root.after(shell);
+  root.hidden = true;
+  void Promise.race([appDrawn, new Promise<void>((resolve) => setTimeout(resolve, fallbackMs))]).then(() => {
+    shell.remove();
+    root.hidden = false;
+  });
+}
