@@ -4,14 +4,24 @@
  * (registerType 'prompt', no skipWaiting): it is offered through update-offer.ts; Reload posts SKIP_WAITING to it
  * (the generated worker listens for that message) and the page reloads once it controls the page.
  */
+import { offerEventQueue } from '../../lib/offer-events.ts';
 import { offerUpdate } from './update-offer.ts';
+
+/**
+ * Asks `worker` (installed, waiting) to take over, and reloads once it controls the page. Chromium activates a
+ * skip-waiting worker once the old one has no work: it asks the old worker to stop at once, but a request that
+ * reaches it while it stops starts it again without that ask, and the new version then waits for 30 s of quiet. So
+ * the impressions the page would have sent a few seconds later (offer-events.ts) go now, before the ask.
+ */
+export function activateWaitingWorker(worker: ServiceWorker, container: ServiceWorkerContainer, reload: () => void): void {
+  container.addEventListener('controllerchange', reload, { once: true });
+  offerEventQueue.flush();
+  worker.postMessage({ type: 'SKIP_WAITING' });
+}
 
 /** Offers `worker` (installed, waiting) as the update; applying it activates it and reloads under it. */
 function offer(worker: ServiceWorker): void {
-  offerUpdate(async () => {
-    navigator.serviceWorker.addEventListener('controllerchange', () => window.location.reload(), { once: true });
-    worker.postMessage({ type: 'SKIP_WAITING' });
-  });
+  offerUpdate(async () => activateWaitingWorker(worker, navigator.serviceWorker, () => window.location.reload()));
 }
 
 export async function registerServiceWorker(): Promise<void> {
