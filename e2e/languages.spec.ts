@@ -7,7 +7,7 @@ import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { catalogs } from '@qrib/shared/i18n/catalogs';
 import type { LanguageCode } from '@qrib/shared/languages';
 import { formatMessage } from '@qrib/shared/messages';
-import { expectNoSeriousA11yViolations, isMobile, logInThroughForm, setDarkMode, signUpThroughForm } from './helpers.ts';
+import { expectNoSeriousA11yViolations, holdAppCode, isMobile, logInThroughForm, setDarkMode, signUpThroughForm } from './helpers.ts';
 
 // The shopper stands in Valletta, at Joseph's Pastizzeria: the nearest card is metres away, not kilometres.
 test.use({ geolocation: { latitude: 35.8989, longitude: 14.5146 }, permissions: ['geolocation'] });
@@ -71,4 +71,16 @@ test('the language chosen while signed in goes with the account to a new device,
   await expect(frenchPage.getByRole('heading', { name: catalogs.fr.home.title })).toBeVisible();
   await expect(frenchPage.locator('html')).toHaveAttribute('lang', 'fr');
   await french.close();
+});
+
+test("an Arabic reader's first paint is right to left before the app's code has run", async ({ page, context }, testInfo) => {
+  await context.addCookies([{ name: 'googtrans', value: '/en/ar', url: testInfo.project.use.baseURL ?? '' }]);
+  const release = await holdAppCode(page);
+  await page.goto('/login', { waitUntil: 'commit' });
+  await expect(page.getByTestId('static-shell')).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ar');
+  release();
+  await expect(page.getByLabel(catalogs.ar.auth.username, { exact: true })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
 });

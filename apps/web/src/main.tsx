@@ -27,7 +27,7 @@ void loadCatalog(language)
   .catch(() => undefined)
   .then(() => {
     const i18n = initI18n(language);
-    holdEarlyCards(root, firstScreenDrawn);
+    holdEarlyCards(root, firstScreenDrawn, i18n.t('messages.loadingEllipsis'));
     const reactRoot = createRoot(root);
     // A transition: React renders the first screen in slices of a few milliseconds, so a slow phone's main thread
     // stays free for the taps and the network answers that arrive meanwhile.

@@ -1,7 +1,9 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { signupRequestSchema } from '@qrib/shared/auth-schemas';
 import { FIELD_LABELS } from '@qrib/shared/field-labels';
-import { LANGUAGES } from '@qrib/shared/languages';
+import { LANGUAGES, RTL_LANGUAGES } from '@qrib/shared/languages';
 import { MESSAGES, formatMessage } from '@qrib/shared/messages';
 import { ar as ARABIC } from '@qrib/shared/i18n/ar';
 import { en as ENGLISH } from '@qrib/shared/i18n/en';
@@ -58,6 +60,30 @@ describe('i18n', () => {
     initI18n('mt');
     expect(document.documentElement.lang).toBe('mt');
     expect(document.documentElement.dir).toBe('ltr');
+  });
+
+  it("index.html sets the cookie's language and its direction before the app runs, for the app's languages only", () => {
+    const html = readFileSync(path.resolve(import.meta.dirname, '../../index.html'), 'utf8');
+    const script = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((match) => match[1] ?? '').find((code) => code.includes('googtrans'));
+    if (!script) throw new Error('index.html has no inline script that reads the language cookie');
+    // Its lists are the shared ones.
+    const lists = [...script.matchAll(/\[((?:'[a-z]{2}',?\s*)+)\]/g)].map((match) => (match[1] ?? '').split(',').map((code) => code.trim().replaceAll("'", '')));
+    expect(lists).toEqual([LANGUAGES.map((language) => language.code), [...RTL_LANGUAGES]]);
+
+    const firstPaint = (cookie: string) => {
+      document.documentElement.lang = 'en';
+      document.documentElement.dir = 'ltr';
+      vi.spyOn(document, 'cookie', 'get').mockReturnValue(cookie);
+      new Function(script)();
+      vi.restoreAllMocks();
+      return `${document.documentElement.lang} ${document.documentElement.dir}`;
+    };
+    expect(firstPaint('a=1; googtrans=%2Fen%2Far; b=2')).toBe('ar rtl');
+    expect(firstPaint('googtrans=/en/mt')).toBe('mt ltr');
+    expect(firstPaint('googtrans=/en/xx')).toBe('en ltr');
+    expect(firstPaint('notgoogtrans=/en/ar')).toBe('en ltr');
+    expect(firstPaint('googtrans=%E0%A4%A')).toBe('en ltr');
+    expect(firstPaint('')).toBe('en ltr');
   });
 
   it('keeps the choice in the cookie and reloads', () => {
