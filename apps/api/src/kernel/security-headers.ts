@@ -43,7 +43,8 @@ export function securityHeaders(options: { mapStyleUrl?: string | undefined; inl
         imgSrc: ["'self'", 'data:', 'blob:', ...tileOrigin],
         connectSrc: ["'self'", ...tileOrigin],
         workerSrc: ["'self'", 'blob:'],
-        // The web build's own inline scripts (the dark-mode guess before the first paint), each by its hash.
+        // The web build's own inline scripts (light or dark and the language before the first paint, the early session and
+        // nearby requests), each by its hash.
         scriptSrc: ["'self'", ...inlineScripts],
       },
     },

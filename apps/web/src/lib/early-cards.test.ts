@@ -25,7 +25,9 @@ describe('the offers index.html drew, held until the app has drawn its own', () 
     expect(root.hidden).toBe(true);
     // Screen readers, to whom the drawn shell is hidden, hear that the page is loading.
     const status = document.querySelector('[role="status"]');
-    expect(status?.textContent).toBe('Qed jitgħabba…');
+    // Empty when it appears, then said: a change of the live region, which screen readers announce.
+    expect(status?.textContent).toBe('');
+    await vi.waitFor(() => expect(status?.textContent).toBe('Qed jitgħabba…'));
     expect(status?.closest('[aria-hidden="true"]')).toBeNull();
     expect(root.contains(status)).toBe(false);
     expect(root.contains(shell())).toBe(false);

@@ -15,8 +15,12 @@ export function holdEarlyCards(root: HTMLElement, appDrawn: Promise<void>, loadi
   const status = document.createElement('p');
   status.setAttribute('role', 'status');
   status.className = 'sr-only';
-  status.textContent = loadingText;
   root.after(status, shell);
+  // Said once the region is in the page: many screen readers announce a live region's changes, not what it held when
+  // it appeared.
+  setTimeout(() => {
+    status.textContent = loadingText;
+  }, 0);
   root.hidden = true;
   void Promise.race([appDrawn, new Promise<void>((resolve) => setTimeout(resolve, fallbackMs))]).then(() => {
     status.remove();

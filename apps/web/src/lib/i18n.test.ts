@@ -49,6 +49,8 @@ describe('i18n', () => {
     expect(readLanguageCookie('googtrans=/en/mt')).toBe('mt');
     expect(readLanguageCookie('googtrans=/en/xx')).toBe('en');
     expect(readLanguageCookie('')).toBe('en');
+    // A damaged value is no choice, not an error that stops the app.
+    expect(readLanguageCookie('googtrans=%E0%A4%A')).toBe('en');
   });
 
   it('sets lang and dir on the document, right to left for Arabic', () => {
@@ -84,6 +86,14 @@ describe('i18n', () => {
     expect(firstPaint('notgoogtrans=/en/ar')).toBe('en ltr');
     expect(firstPaint('googtrans=%E0%A4%A')).toBe('en ltr');
     expect(firstPaint('')).toBe('en ltr');
+    // From right to left back to left to right.
+    document.documentElement.lang = 'ar';
+    document.documentElement.dir = 'rtl';
+    vi.spyOn(document, 'cookie', 'get').mockReturnValue('googtrans=/en/de');
+    new Function(script)();
+    vi.restoreAllMocks();
+    expect(`${document.documentElement.lang} ${document.documentElement.dir}`).toBe('de ltr');
+    document.documentElement.classList.remove('dark');
   });
 
   it('keeps the choice in the cookie and reloads', () => {

@@ -64,7 +64,15 @@ export function readLanguageCookie(cookieHeader: string = document.cookie): Lang
     .split(';')
     .map((part) => part.trim())
     .find((part) => part.startsWith(`${LANGUAGE_COOKIE_NAME}=`));
-  return parseLanguageCookie(entry ? decodeURIComponent(entry.slice(LANGUAGE_COOKIE_NAME.length + 1)) : undefined);
+  if (!entry) return parseLanguageCookie(undefined);
+  // A damaged value ('%E0%A4%A') is no choice: decodeURIComponent would throw before the app's first render.
+  let value: string | undefined;
+  try {
+    value = decodeURIComponent(entry.slice(LANGUAGE_COOKIE_NAME.length + 1));
+  } catch {
+    value = undefined;
+  }
+  return parseLanguageCookie(value);
 }
 
 /**
