@@ -321,6 +321,12 @@ export const MESSAGES = {
   staffOwnerFixed: 'A business has one owner: the owner’s role cannot be changed or removed here.',
   redemptionsTodayOnly: 'A cashier sees only today’s redemptions.',
   redemptionNotYours: 'A cashier can undo only their own redemptions.',
+  // Issue 29 §2: stamp cards
+  stampsRequiredInvalid: 'The stamps a reward needs must be a whole number from {{min}} to {{max}}.',
+  stampRewardRequired: 'Write the reward, for example: A free coffee.',
+  stampRewardTooLong: 'The reward can be at most {{max}} characters.',
+  stampRewardDaysInvalid: 'A reward can be valid for a whole number of days from {{min}} to {{max}}, or leave it empty for no end.',
+  stampCardNotFound: 'Your business runs no stamp card.',
   exportNotFound: 'Export not found.',
   exportExpired: 'This download has expired. Ask for a new copy of your data.',
   // Generic API errors

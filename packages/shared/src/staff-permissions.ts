@@ -10,6 +10,7 @@ export const PERMISSIONS = [
   'offers.manage',
   'receipts.review',
   'insights.view',
+  'stampCard.manage',
   'shop.edit',
   'staff.manage',
   'business.close',

@@ -740,6 +740,34 @@ export const staffInvitations = pgTable(
 );
 
 /**
+ * A shop's stamp card (issue 29 §2, ADR 026): "a reward after N purchases Qrib has verified". A business runs at most
+ * one at a time (the partial unique index); DELETE /vendors/me/stamp-card sets ended_at, and the card's row stays, so
+ * the stamps and rewards earned under it keep their terms. The ranges are packages/shared/src/stamp-card-schemas.ts's.
+ */
+export const stampCards = pgTable(
+  'stamp_cards',
+  {
+    id: serial('id').primaryKey(),
+    vendorId: integer('vendor_id')
+      .notNull()
+      .references(() => vendors.id, { onDelete: 'cascade' }),
+    stampsRequired: integer('stamps_required').notNull(),
+    rewardText: text('reward_text').notNull(),
+    /** Days a reward stays valid once earned; null: until it is used. */
+    expiresAfterDays: integer('expires_after_days'),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('stamp_cards_one_running_key').on(table.vendorId).where(sql`${table.endedAt} IS NULL`),
+    check('stamp_cards_stamps_required_check', sql`${table.stampsRequired} BETWEEN 3 AND 20`),
+    check('stamp_cards_reward_text_check', sql`char_length(${table.rewardText}) BETWEEN 1 AND 80`),
+    check('stamp_cards_expires_after_days_check', sql`${table.expiresAfterDays} IS NULL OR ${table.expiresAfterDays} BETWEEN 1 AND 365`),
+  ],
+);
+
+/**
  * The mail queue (issue 15): requests and triggers only insert here (in their own transaction); the mailer sends in
  * the background, retrying with growing waits, so a restart loses none and a refusing server breaks nothing else.
  * `secret` holds a link's raw token until the mail is sent or failed, then it is cleared. `dedupe_key` makes a mail

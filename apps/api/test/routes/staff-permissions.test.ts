@@ -42,6 +42,9 @@ const PERMISSION_OF_ROUTE: Record<string, Permission> = {
   'DELETE /api/v1/vendors/me/staff/{userId}': 'staff.manage',
   'DELETE /api/v1/vendors/me/staff/invitations/{invitationId}': 'staff.manage',
   'POST /api/v1/vendors/me/close': 'business.close',
+  'GET /api/v1/vendors/me/stamp-card': 'stampCard.manage',
+  'PUT /api/v1/vendors/me/stamp-card': 'stampCard.manage',
+  'DELETE /api/v1/vendors/me/stamp-card': 'stampCard.manage',
   'POST /api/v1/offers': 'offers.manage',
   'PATCH /api/v1/offers/{offerId}': 'offers.manage',
   'POST /api/v1/offers/{offerId}/pause': 'offers.manage',
@@ -73,6 +76,7 @@ function requestFor(key: string): { url: string; payload?: unknown; headers?: Re
   if (key === 'POST /api/v1/vendors/me/close') return { url, payload: { password: 'not-the-password-1' } };
   if (key === 'PATCH /api/v1/offers/{offerId}') return { url, payload: { description: 'Two pastizzi for the price of one' } };
   if (key === 'POST /api/v1/offers') return { url, ...multipartBody(buildOffer()) };
+  if (key === 'PUT /api/v1/vendors/me/stamp-card') return { url, payload: { stampsRequired: 10, rewardText: 'A free coffee' } };
   if (method === 'PUT' || key === 'POST /api/v1/vendors/me/resubmission') return { url, ...multipartBody({ note: 'x' }) };
   return { url };
 }

@@ -1,0 +1,58 @@
+/**
+ * A shop's stamp card (issue 29 §2, ADR 026): GET /me/stamp-card reads the card the business runs (null when none),
+ * PUT starts one or changes the running one's terms, DELETE ends it (what was earned under it keeps its terms). All
+ * need `stampCard.manage` (owner and manager). domains/stamp-cards.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { apiErrorSchema } from '@qrib/shared';
+import { stampCardRequestSchema, stampCardResponseSchema } from '@qrib/shared/stamp-card-schemas';
+import { DomainError } from '../../../../kernel/domain-error.ts';
+
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 429: apiErrorSchema };
+
+const stampCardRoutes: FastifyPluginAsyncZod = async (app) => {
+  const business = async (user: Parameters<typeof app.policies.requireBusinessPermission>[0]) =>
+    (await app.policies.requireBusinessPermission(user, 'stampCard.manage')).business;
+
+  app.get(
+    '/me/stamp-card',
+    { schema: { tags: ['stamp cards'], summary: 'The stamp card the business runs, or null when it runs none', response: { 200: stampCardResponseSchema, ...errors } } },
+    async (request) => ({ data: await app.stampCards.running((await business(request.user)).id) }),
+  );
+
+  app.put(
+    '/me/stamp-card',
+    {
+      preHandler: app.limitPerAccount('stamp-card', 60, 3_600_000),
+      schema: {
+        tags: ['stamp cards'],
+        summary:
+          'Start the business’s stamp card (201), or change the terms of the one it runs (200): stampsRequired 3–20, rewardText (1–80 characters), expiresAfterDays 1–365 or null (a reward valid until used). A business runs one card at a time',
+        body: stampCardRequestSchema,
+        response: { 200: stampCardResponseSchema, 201: stampCardResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { card, started } = await app.stampCards.put((await business(request.user)).id, request.body);
+      return reply.code(started ? 201 : 200).send({ data: card });
+    },
+  );
+
+  app.delete(
+    '/me/stamp-card',
+    {
+      schema: {
+        tags: ['stamp cards'],
+        summary: 'End the business’s stamp card (204); the stamps and rewards earned under it keep their terms. 404 stampCardNotFound when it runs none',
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      if (!(await app.stampCards.end((await business(request.user)).id))) throw new DomainError('not-found', 'stampCardNotFound');
+      return reply.code(204).send(null);
+    },
+  );
+};
+
+export default stampCardRoutes;
