@@ -21,6 +21,7 @@ export const FIELD_LABELS = {
   reason: 'Reason',
   reviewText: 'Review',
   replyText: 'Reply',
+  rewardText: 'Reward',
   reportText: 'Report details',
   startDate: 'Start Date',
   endDate: 'End Date',

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { codedMessage } from './message-codes.ts';
 import { MESSAGES } from './messages.ts';
+import { singleLine } from './text-rules.ts';
 
 export const STAMPS_REQUIRED_MIN = 3;
 export const STAMPS_REQUIRED_MAX = 20;
@@ -28,6 +29,8 @@ export const stampCardRequestSchema = z.object({
     .string({ error: MESSAGES.stampRewardRequired })
     .trim()
     .min(1, { error: MESSAGES.stampRewardRequired })
+    // The till says it ('Reward: …') and shoppers read it: one line, no control, bidi or invisible characters (ADR 017).
+    .apply(singleLine('rewardText'))
     .max(STAMP_REWARD_MAX_LENGTH, { error: codedMessage('stampRewardTooLong', { max: STAMP_REWARD_MAX_LENGTH }) }),
   /** Days a reward stays valid once earned; absent or null: until it is used. */
   expiresAfterDays: z

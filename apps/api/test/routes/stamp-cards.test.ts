@@ -90,6 +90,15 @@ describe('a shop’s stamp card (issue 29 §2)', () => {
       expect(response.statusCode, JSON.stringify(payload)).toBe(400);
       expect(response.json().fieldErrors?.[field], JSON.stringify(payload)).toBe(message);
     }
+    // Not one of them wrote anything.
+    expect(await rowsOf(shop.vendorId)).toEqual([{ stamps_required: 5, reward_text: 'A free coffee', expires_after_days: null, running: true }]);
+    // The till says the reward and shoppers read it: one line, no bidi override or invisible characters (ADR 017).
+    for (const rewardText of ['A free\ncoffee', 'A free \u202Eeeffoc', 'A free\u200Bcoffee']) {
+      const response = await put(shop.cookies, { stampsRequired: 5, rewardText });
+      expect(response.statusCode, JSON.stringify(rewardText)).toBe(400);
+      expect(response.json().fieldErrors?.rewardText, JSON.stringify(rewardText)).toBeTruthy();
+    }
+    expect(await rowsOf(shop.vendorId)).toEqual([{ stamps_required: 5, reward_text: 'A free coffee', expires_after_days: null, running: true }]);
     // Exactly 80 characters and the edges of the ranges are fine.
     expect((await put(shop.cookies, { stampsRequired: 20, rewardText: 'x'.repeat(80), expiresAfterDays: 365 })).statusCode).toBe(200);
     expect((await put(shop.cookies, { stampsRequired: 3, rewardText: 'A free coffee', expiresAfterDays: 1 })).statusCode).toBe(200);
@@ -114,6 +123,18 @@ describe('a shop’s stamp card (issue 29 §2)', () => {
     expect((await put(shopB.cookies, { stampsRequired: 12, rewardText: 'A tart' })).statusCode).toBe(201);
     expect(await rowsOf(shopA.vendorId)).toEqual([{ stamps_required: 6, reward_text: 'A free coffee', expires_after_days: null, running: true }]);
     expect((await read(shopA.cookies)).json().data.stampsRequired).toBe(6);
+  });
+
+  it('refuses a closed business with 409 businessClosed, and closing a business ends its card', async () => {
+    const shop = await buildShop(app);
+    expect((await put(shop.cookies, { stampsRequired: 5, rewardText: 'A free coffee' })).statusCode).toBe(201);
+    const closed = await app.inject({ method: 'POST', url: '/api/v1/vendors/me/close', payload: { password: shop.password }, cookies: shop.cookies });
+    expect(closed.statusCode).toBe(200);
+    expect((await rowsOf(shop.vendorId)).map((row) => row.running)).toEqual([false]);
+    const refused = await put(shop.cookies, { stampsRequired: 6, rewardText: 'A free tea' });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(MESSAGES.businessClosed);
+    expect((await rowsOf(shop.vendorId)).map((row) => row.running)).toEqual([false]);
   });
 
   it('leaves one running card when two requests start it at once', async () => {

@@ -378,6 +378,7 @@ export const ar: Catalog = {
     reason: 'السبب',
     reviewText: 'التقييم',
     replyText: 'الرد',
+    rewardText: 'المكافأة',
     reportText: 'تفاصيل البلاغ',
     startDate: 'تاريخ البدء',
     endDate: 'تاريخ الانتهاء',

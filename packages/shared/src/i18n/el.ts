@@ -378,6 +378,7 @@ export const el: Catalog = {
     reason: 'Αιτία',
     reviewText: 'Αξιολόγηση',
     replyText: 'Απάντηση',
+    rewardText: 'Ανταμοιβή',
     reportText: 'Λεπτομέρειες αναφοράς',
     startDate: 'Ημερομηνία έναρξης',
     endDate: 'Ημερομηνία λήξης',

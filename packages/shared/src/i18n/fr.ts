@@ -378,6 +378,7 @@ export const fr: Catalog = {
     reason: 'Motif',
     reviewText: 'Avis',
     replyText: 'Réponse',
+    rewardText: 'Récompense',
     reportText: 'Détails du signalement',
     startDate: 'Date de début',
     endDate: 'Date de fin',

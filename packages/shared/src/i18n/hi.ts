@@ -378,6 +378,7 @@ export const hi: Catalog = {
     reason: 'कारण',
     reviewText: 'समीक्षा',
     replyText: 'जवाब',
+    rewardText: 'इनाम',
     reportText: 'शिकायत का विवरण',
     startDate: 'आरंभ तिथि',
     endDate: 'समाप्ति तिथि',

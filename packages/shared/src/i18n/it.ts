@@ -378,6 +378,7 @@ export const it: Catalog = {
     reason: 'Motivo',
     reviewText: 'Recensione',
     replyText: 'Risposta',
+    rewardText: 'Premio',
     reportText: 'Dettagli della segnalazione',
     startDate: 'Data di inizio',
     endDate: 'Data di fine',

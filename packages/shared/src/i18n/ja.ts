@@ -378,6 +378,7 @@ export const ja: Catalog = {
     reason: '理由',
     reviewText: 'レビュー',
     replyText: '返信',
+    rewardText: '特典',
     reportText: '通報の内容',
     startDate: '開始日',
     endDate: '終了日',

@@ -391,6 +391,7 @@ export const mt: Catalog = {
     reason: 'Raġuni',
     reviewText: 'Reċensjoni',
     replyText: 'Tweġiba',
+    rewardText: 'Premju',
     reportText: 'Dettalji tar-rapport',
     startDate: 'Data tal-bidu',
     endDate: 'Data tat-tmiem',

@@ -41,22 +41,29 @@ export function createStampCardsRepository(db: Db) {
 
     /**
      * Starts the business's card, or changes the terms of the one it runs (its stamps so far count toward the new
-     * number; the rewards already earned keep theirs). `started` says which.
+     * number; the rewards already earned keep theirs). `started` says which; null, writing nothing, for a CLOSED
+     * business. The business's row is held FOR SHARE meanwhile, so a closing either waits and then ends this card, or
+     * has committed and is seen here.
      */
-    async put(vendorId: number, terms: StampCardRequest): Promise<{ card: StampCard; started: boolean }> {
-      const [row] = await selectRows<StampCardRow & { started: boolean }>(
-        db,
-        sql`INSERT INTO stamp_cards (vendor_id, stamps_required, reward_text, expires_after_days)
-            VALUES (${vendorId}, ${terms.stampsRequired}, ${terms.rewardText}, ${terms.expiresAfterDays ?? null})
-            ON CONFLICT (vendor_id) WHERE ended_at IS NULL DO UPDATE SET
-              stamps_required = excluded.stamps_required,
-              reward_text = excluded.reward_text,
-              expires_after_days = excluded.expires_after_days,
-              updated_at = now()
-            RETURNING ${COLUMNS}, (xmax = 0) AS started`,
-      );
-      if (!row) throw new Error('the stamp card upsert returned no row');
-      return { card: present(row), started: row.started };
+    async put(vendorId: number, terms: StampCardRequest): Promise<{ card: StampCard; started: boolean } | null> {
+      return db.transaction(async (tx) => {
+        const [business] = await selectRows<{ status: string }>(tx, sql`SELECT status FROM vendors WHERE id = ${vendorId} FOR SHARE`);
+        if (!business || business.status === 'CLOSED') return null;
+        // xmax is 0 on a row version this statement inserted; an ON CONFLICT update leaves its own transaction id there.
+        const [row] = await selectRows<StampCardRow & { started: boolean }>(
+          tx,
+          sql`INSERT INTO stamp_cards (vendor_id, stamps_required, reward_text, expires_after_days)
+              VALUES (${vendorId}, ${terms.stampsRequired}, ${terms.rewardText}, ${terms.expiresAfterDays ?? null})
+              ON CONFLICT (vendor_id) WHERE ended_at IS NULL DO UPDATE SET
+                stamps_required = excluded.stamps_required,
+                reward_text = excluded.reward_text,
+                expires_after_days = excluded.expires_after_days,
+                updated_at = now()
+              RETURNING ${COLUMNS}, (xmax = 0) AS started`,
+        );
+        if (!row) throw new Error('the stamp card upsert returned no row');
+        return { card: present(row), started: row.started };
+      });
     },
 
     /** Ends the business's card; false when it ran none. */

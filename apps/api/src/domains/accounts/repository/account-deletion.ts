@@ -59,8 +59,8 @@ class AlreadyClosed extends Error {}
 export function createAccountDeletionRepository(db: Db) {
   return {
     /**
-     * Closes the business: every offer of it that Qrib did not remove ENDED, then CLOSED, its staff released and its
-     * open invitations withdrawn (issue 28 §4), in one transaction (the
+     * Closes the business: every offer of it that Qrib did not remove ENDED, then CLOSED, its staff released, its
+     * open invitations withdrawn (issue 28 §4) and its stamp card ended (issue 29), in one transaction (the
      * triggers on vendors and offers refresh the caches and live feeds). False, writing nothing, when it was closed
      * already.
      *
@@ -84,6 +84,9 @@ export function createAccountDeletionRepository(db: Db) {
           // first: an accept holding one makes this wait, and the DELETE after it then sees the member it added.
           await tx.execute(sql`UPDATE staff_invitations SET revoked_at = now() WHERE vendor_id = ${vendorId} AND accepted_at IS NULL AND revoked_at IS NULL`);
           await tx.execute(sql`DELETE FROM vendor_members WHERE vendor_id = ${vendorId} AND role <> 'OWNER'`);
+          // Issue 29 §2: a closed business runs no stamp card (what was earned under it keeps its terms). A card being
+          // started holds the business's row FOR SHARE (domains/stamp-cards), so it is either seen here or refused.
+          await tx.execute(sql`UPDATE stamp_cards SET ended_at = now() WHERE vendor_id = ${vendorId} AND ended_at IS NULL`);
           return true;
         });
       } catch (error) {

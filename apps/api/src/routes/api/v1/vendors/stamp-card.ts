@@ -9,7 +9,7 @@ import { apiErrorSchema } from '@qrib/shared';
 import { stampCardRequestSchema, stampCardResponseSchema } from '@qrib/shared/stamp-card-schemas';
 import { DomainError } from '../../../../kernel/domain-error.ts';
 
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 429: apiErrorSchema };
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema };
 
 const stampCardRoutes: FastifyPluginAsyncZod = async (app) => {
   const business = async (user: Parameters<typeof app.policies.requireBusinessPermission>[0]) =>
@@ -28,14 +28,15 @@ const stampCardRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['stamp cards'],
         summary:
-          'Start the business’s stamp card (201), or change the terms of the one it runs (200): stampsRequired 3–20, rewardText (1–80 characters), expiresAfterDays 1–365 or null (a reward valid until used). A business runs one card at a time',
+          'Start the business’s stamp card (201), or change the terms of the one it runs (200): stampsRequired 3–20, rewardText (1–80 characters, one line), expiresAfterDays 1–365 or null (a reward valid until used). A business runs one card at a time; 409 businessClosed for a closed business',
         body: stampCardRequestSchema,
         response: { 200: stampCardResponseSchema, 201: stampCardResponseSchema, ...errors },
       },
     },
     async (request, reply) => {
-      const { card, started } = await app.stampCards.put((await business(request.user)).id, request.body);
-      return reply.code(started ? 201 : 200).send({ data: card });
+      const result = await app.stampCards.put((await business(request.user)).id, request.body);
+      if (!result) throw new DomainError('conflict', 'businessClosed');
+      return reply.code(result.started ? 201 : 200).send({ data: result.card });
     },
   );
 
