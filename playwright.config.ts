@@ -5,12 +5,16 @@
 import { defineConfig } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
+/** A second server whose clock the tests move (TEST_CLOCK, apps/api/src/kernel/test-clock.ts): e2e/stamp-clock-desktop.spec.ts alone uses it. */
+const clockPort = port + 1;
 // Separate ports and data folders let two suites run side by side on one machine.
 const dataDir = process.env.E2E_DATA_DIR ?? '.e2e-data';
 const chromium = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   args: ['--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
 };
+
+const SERVER_ENV = { LOG_LEVEL: 'warn', NODE_ENV: 'production', SIGNUPS_PER_HOUR: '1000', LOGIN_ATTEMPTS_PER_USERNAME: '100', LOGIN_ATTEMPTS_PER_IP: '1000' };
 
 export default defineConfig({
   testDir: './e2e',
@@ -36,13 +40,22 @@ export default defineConfig({
       testIgnore: /-desktop\.spec\.ts$/,
     },
   ],
-  webServer: {
-    command: `rm -rf ${dataDir} && node --import tsx apps/api/src/server.ts`,
-    url: `http://localhost:${port}/readyz`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    // Every browser test signs up and logs in from 127.0.0.1 (the demo owner many times), so the per-IP limits
-    // are raised here; the API tests check the real limits.
-    env: { PORT: String(port), DATA_DIR: dataDir, SEED_DEMO: 'true', LOG_LEVEL: 'warn', NODE_ENV: 'production', SIGNUPS_PER_HOUR: '1000', LOGIN_ATTEMPTS_PER_USERNAME: '100', LOGIN_ATTEMPTS_PER_IP: '1000' },
-  },
+  webServer: [
+    {
+      command: `rm -rf ${dataDir} && node --import tsx apps/api/src/server.ts`,
+      url: `http://localhost:${port}/readyz`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      // Every browser test signs up and logs in from 127.0.0.1 (the demo owner many times), so the per-IP limits
+      // are raised here; the API tests check the real limits.
+      env: { PORT: String(port), DATA_DIR: dataDir, SEED_DEMO: 'true', ...SERVER_ENV },
+    },
+    {
+      command: `rm -rf ${dataDir}-clock && node --import tsx apps/api/src/server.ts`,
+      url: `http://localhost:${clockPort}/readyz`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: { PORT: String(clockPort), DATA_DIR: `${dataDir}-clock`, SEED_DEMO: 'true', TEST_CLOCK: 'true', E2E_TEST_CLOCK_OK: 'yes', ...SERVER_ENV },
+    },
+  ],
 });

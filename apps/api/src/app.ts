@@ -21,6 +21,7 @@ import securityHeadersPlugin, { inlineScriptHashes, securityHeaders } from './ke
 import { serverOptions } from './kernel/server-options.ts';
 import storagePlugin from './kernel/storage-plugin.ts';
 import type { Storage } from './storage/storage.ts';
+import { testClockRoutes } from './kernel/test-clock.ts';
 
 const SOURCE_DIR = path.dirname(fileURLToPath(import.meta.url));
 
@@ -59,6 +60,7 @@ export async function buildApp({ config, database, closeDatabase = true, logger,
   // Loaded by where they sit: plugins and domains by their dependencies, then the routes (after the guard's onRoute hook).
   await loadPlugins(app, { pluginsDir: path.join(SOURCE_DIR, 'plugins'), domainsDir: path.join(SOURCE_DIR, 'domains') });
   await loadRoutes(app, path.join(SOURCE_DIR, 'routes'));
+  if (config.testClock) await app.register(testClockRoutes);
 
   return app;
 }

@@ -30,6 +30,8 @@ const envSchema = z.object({
   JWT_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
   COOKIE_SECURE: booleanFlag.default(true),
   SEED_DEMO: booleanFlag.default(true),
+  // Browser tests only (kernel/test-clock.ts): this process's clock may be moved through PUT /__test/clock.
+  TEST_CLOCK: booleanFlag.default(false),
   // false, true (= one proxy hop), a hop count, or a comma-separated list of proxy addresses/CIDRs.
   TRUST_PROXY: z
     .string()
@@ -140,6 +142,8 @@ export interface Config {
   jwtSecret: string;
   cookieSecure: boolean;
   seedDemo: boolean;
+  /** kernel/test-clock.ts: the browser tests' injected clock (never in production). */
+  testClock: boolean;
   /** Fastify's trustProxy: never `true` (that would trust a client's own X-Forwarded-For). */
   trustProxy: false | number | string;
   signupsPerHour: number;
@@ -216,6 +220,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jwtSecret: values.JWT_SECRET ?? readOrCreateSecret(dataDir),
     cookieSecure: values.COOKIE_SECURE,
     seedDemo: values.SEED_DEMO,
+    testClock: values.TEST_CLOCK,
     trustProxy: parseTrustProxy(values.TRUST_PROXY),
     signupsPerHour: values.SIGNUPS_PER_HOUR,
     loginAttemptsPerUsername: values.LOGIN_ATTEMPTS_PER_USERNAME,

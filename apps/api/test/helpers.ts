@@ -34,6 +34,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     jwtSecret: TEST_JWT_SECRET,
     cookieSecure: true,
     seedDemo: false,
+    testClock: false,
     trustProxy: false,
     signupsPerHour: 1000,
     loginAttemptsPerUsername: LOGIN_ATTEMPTS_PER_USERNAME,

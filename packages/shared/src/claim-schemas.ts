@@ -69,6 +69,13 @@ export const redemptionSchema = z.object({
   /** Issue 28 §4: who redeemed it at the till (the owner or a staff member), and their name; null for an account since deleted. */
   redeemedByUserId: z.number().int().nullable(),
   redeemedByName: z.string().nullable(),
+  /**
+   * Issue 29 §2: OFFER, a code for an offer; REWARD, a stamp card's reward (claimId and offerId are then 0, offerTitle
+   * is the reward's text, and it is undone by its rewardId).
+   */
+  kind: z.enum(['OFFER', 'REWARD']),
+  rewardId: z.number().int().nullable(),
+  rewardText: z.string().nullable(),
 });
 export type Redemption = z.infer<typeof redemptionSchema>;
 export const redemptionResponseSchema = z.object({ data: redemptionSchema });
@@ -77,6 +84,14 @@ export const redemptionsResponseSchema = z.object({ data: z.array(redemptionSche
 /** GET /vendors/me/redemptions?date=YYYY-MM-DD: one Malta day, today when left out. */
 export const redemptionsQuerySchema = z.object({
   date: z.string({ error: MESSAGES.redemptionDateInvalid }).apply(calendarDate('date', MESSAGES.redemptionDateInvalid)).optional(),
+});
+
+export const rewardIdParamsSchema = z.object({
+  rewardId: z.coerce
+    .number({ error: MESSAGES.redemptionNotFound })
+    .int({ error: MESSAGES.redemptionNotFound })
+    .positive({ error: MESSAGES.redemptionNotFound })
+    .max(MAX_INT, { error: MESSAGES.redemptionNotFound }),
 });
 
 export const claimIdParamsSchema = z.object({

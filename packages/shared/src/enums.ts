@@ -43,6 +43,9 @@ export const STORED_CLAIM_STATUSES = ['ACTIVE', 'REDEEMED'] as const;
 export const VISIT_ANSWERS = ['PURCHASED', 'NOT_PURCHASED'] as const;
 export type VisitAnswer = (typeof VISIT_ANSWERS)[number];
 
+/** stamps.source (issue 29 §2): a code redeemed at the till, a VERIFIED receipt, or a till stamp of the shopper's pass. */
+export const STAMP_SOURCES = ['REDEMPTION', 'RECEIPT', 'TILL'] as const;
+
 /** notifications.kind: what the bell shows. */
 export const NOTIFICATION_KINDS = [
   'RECEIPT_DECIDED',
@@ -61,6 +64,8 @@ export const NOTIFICATION_KINDS = [
   'REVIEW_DISPUTE_SETTLED',
   // Issue 24: to the shop's owner, an admin's decision on suspicious activity at the shop, with the statement of reasons.
   'SUSPICIOUS_ACTIVITY_DECIDED',
+  // Issue 29 §2: to the shopper, the last stamp of a shop's card issued a reward (a code under My codes).
+  'STAMP_REWARD',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

@@ -248,6 +248,16 @@ export const vendorInsightsSchema = z.object({
     progressPercent: z.number().int().min(0).max(100),
     decidedReceipts: z.number().int(),
   }),
+  /**
+   * Issue 29 §2, the shop's stamp card in the period: cards shoppers started (a stamp that is their first toward a
+   * reward), cards completed (rewards issued, not withdrawn) and rewards redeemed at the till. `running`: a card runs now.
+   */
+  stampCard: z.object({
+    running: z.boolean(),
+    cardsStarted: z.number().int(),
+    cardsCompleted: z.number().int(),
+    rewardsRedeemed: z.number().int(),
+  }),
 });
 export type VendorInsights = z.infer<typeof vendorInsightsSchema>;
 export const vendorInsightsResponseSchema = z.object({ data: vendorInsightsSchema });

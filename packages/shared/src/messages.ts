@@ -327,6 +327,12 @@ export const MESSAGES = {
   stampRewardTooLong: 'The reward can be at most {{max}} characters.',
   stampRewardDaysInvalid: 'A reward can be valid for a whole number of days from {{min}} to {{max}}, or leave it empty for no end.',
   stampCardNotFound: 'Your business runs no stamp card.',
+  stampPassInvalid: 'That is not a Qrib stamp card. Scan the QR code on the shopper’s card.',
+  stampPassUnknown: 'This stamp card is not known. Ask the shopper to open their cards again.',
+  stampAlreadyToday: 'This shopper already has today’s stamp here: one stamp a day.',
+  stampOwnShop: 'The shop’s own people do not collect stamps here.',
+  rewardExpired: 'This reward expired on {{date}}.',
+  rewardRevoked: 'This reward was withdrawn: a purchase it was earned with was taken back.',
   exportNotFound: 'Export not found.',
   exportExpired: 'This download has expired. Ask for a new copy of your data.',
   // Generic API errors

@@ -96,6 +96,14 @@ export const suspiciousActivityDecidedPayloadSchema = z.object({
   reason: z.string(),
 });
 
+/** To the shopper (issue 29 §2): a shop's stamp card issued a reward. */
+export const stampRewardPayloadSchema = z.object({
+  rewardId: z.number().int(),
+  vendorId: z.number().int(),
+  businessName: z.string(),
+  rewardText: z.string(),
+});
+
 const notificationBase = { id: z.number().int(), readAt: z.string().nullable(), createdAt: z.string() };
 export const notificationSchema = z.discriminatedUnion('kind', [
   z.object({ ...notificationBase, kind: z.literal('RECEIPT_DECIDED'), payload: receiptDecidedPayloadSchema }),
@@ -110,6 +118,7 @@ export const notificationSchema = z.discriminatedUnion('kind', [
   z.object({ ...notificationBase, kind: z.literal('RECEIPT_CHECK_ASKED'), payload: receiptCheckAskedPayloadSchema }),
   z.object({ ...notificationBase, kind: z.literal('REVIEW_DISPUTE_SETTLED'), payload: reviewDisputeSettledPayloadSchema }),
   z.object({ ...notificationBase, kind: z.literal('SUSPICIOUS_ACTIVITY_DECIDED'), payload: suspiciousActivityDecidedPayloadSchema }),
+  z.object({ ...notificationBase, kind: z.literal('STAMP_REWARD'), payload: stampRewardPayloadSchema }),
 ]);
 export type Notification = z.infer<typeof notificationSchema>;
 

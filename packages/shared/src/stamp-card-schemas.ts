@@ -56,3 +56,76 @@ export type StampCard = z.infer<typeof stampCardSchema>;
 
 /** GET, PUT: the card the shop runs; GET answers null when it runs none. */
 export const stampCardResponseSchema = z.object({ data: stampCardSchema.nullable() });
+
+/** A reward a card issued (issue 29 §2): a code like an offer's, redeemed once at the shop's till. */
+export const STAMP_REWARD_STATUSES = ['ACTIVE', 'REDEEMED', 'EXPIRED', 'REVOKED'] as const;
+export type StampRewardStatus = (typeof STAMP_REWARD_STATUSES)[number];
+
+export const stampRewardSchema = z.object({
+  rewardId: z.number().int(),
+  vendorId: z.number().int(),
+  businessName: z.string(),
+  code: z.string(),
+  rewardText: z.string(),
+  /** ACTIVE until redeemed; EXPIRED past `expiresAt`; REVOKED when a stamp it was made of was taken back before use. */
+  status: z.enum(STAMP_REWARD_STATUSES),
+  createdAt: z.string(),
+  /** Null: valid until used. */
+  expiresAt: z.string().nullable(),
+  redeemedAt: z.string().nullable(),
+});
+export type StampReward = z.infer<typeof stampRewardSchema>;
+
+/** One shop's card as its shopper sees it (GET /me/stamp-cards, GET /vendors/:vendorId/stamp-card's `mine`). */
+export const myStampCardSchema = z.object({
+  vendorId: z.number().int(),
+  businessName: z.string(),
+  /** Stamps toward the next reward that count (the account is established, ADR 016). */
+  stamps: z.number().int(),
+  /** Stamps collected while the account is not yet established: they count once it is. */
+  provisionalStamps: z.number().int(),
+  stampsRequired: z.number().int(),
+  rewardText: z.string(),
+  expiresAfterDays: z.number().int().nullable(),
+  /** False for a card the shop has ended (listed for its rewards). */
+  running: z.boolean(),
+  rewards: z.array(stampRewardSchema),
+});
+export type MyStampCard = z.infer<typeof myStampCardSchema>;
+export const myStampCardsResponseSchema = z.object({
+  data: z.array(myStampCardSchema),
+  /** What the shopper's card QR carries: a cashier scans it for a till stamp. */
+  pass: z.string(),
+});
+
+/** GET /vendors/:vendorId/stamp-card (anyone): the shop's running card, and the signed-in shopper's progress. */
+export const publicStampCardSchema = z.object({
+  stampsRequired: z.number().int(),
+  rewardText: z.string(),
+  expiresAfterDays: z.number().int().nullable(),
+  mine: z.object({ stamps: z.number().int(), provisionalStamps: z.number().int() }).nullable(),
+});
+export const publicStampCardResponseSchema = z.object({ data: publicStampCardSchema.nullable() });
+
+/** The prefix of a stamp pass as its QR carries it: the till tells a pass from an offer's code by it. */
+export const STAMP_PASS_PREFIX = 'QRIB-STAMP-';
+const STAMP_PASS_PATTERN = /^QRIB-STAMP-[A-Za-z0-9_-]{22}$/;
+
+/** POST /vendors/me/stamps: the shopper's pass as the cashier scanned it. */
+export const tillStampRequestSchema = z.object({
+  pass: z
+    .string({ error: MESSAGES.stampPassInvalid })
+    .trim()
+    .refine((value) => STAMP_PASS_PATTERN.test(value), { error: MESSAGES.stampPassInvalid }),
+});
+export type TillStampRequest = z.input<typeof tillStampRequestSchema>;
+
+/** The till stamp's answer: the shopper's card after it, and the reward it issued, if the stamp completed the card. */
+export const tillStampSchema = z.object({
+  stampId: z.number().int(),
+  stamps: z.number().int(),
+  provisionalStamps: z.number().int(),
+  stampsRequired: z.number().int(),
+  rewardIssued: z.boolean(),
+});
+export const tillStampResponseSchema = z.object({ data: tillStampSchema });

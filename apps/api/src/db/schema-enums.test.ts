@@ -21,6 +21,7 @@ const SHARED_LIST_OF_COLUMN: Record<string, readonly string[]> = {
   'receipts.autoStatus': enums.RECEIPT_AUTO_STATUSES,
   'offerClaims.status': enums.STORED_CLAIM_STATUSES,
   'shopVisits.answer': enums.VISIT_ANSWERS,
+  'stamps.source': enums.STAMP_SOURCES,
   'notifications.kind': enums.NOTIFICATION_KINDS,
   'reviews.status': enums.REVIEW_STATUSES,
   'reports.itemKind': enums.REPORT_KINDS,

@@ -38,6 +38,7 @@ import {
   REDEMPTION_LIMITS,
   REPORT_KINDS,
   REPORT_REASONS,
+  STAMP_SOURCES,
   REPORT_STATUSES,
   REVIEW_STATUSES,
   STORED_CLAIM_STATUSES,
@@ -766,6 +767,86 @@ export const stampCards = pgTable(
     check('stamp_cards_expires_after_days_check', sql`${table.expiresAfterDays} IS NULL OR ${table.expiresAfterDays} BETWEEN 1 AND 365`),
   ],
 );
+
+/**
+ * Rewards a stamp card issued (issue 29 §2, ADR 026): a code like an offer's, redeemed once at the shop's till. The
+ * card's terms are copied when it is issued (its text, its expiry), so changing or ending the card changes no reward
+ * already earned. `revoked_at`: a stamp it was made of was taken back before it was used.
+ */
+export const stampRewards = pgTable(
+  'stamp_rewards',
+  {
+    id: serial('id').primaryKey(),
+    cardId: integer('card_id')
+      .notNull()
+      .references(() => stampCards.id, { onDelete: 'cascade' }),
+    vendorId: integer('vendor_id')
+      .notNull()
+      .references(() => vendors.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    code: text('code').notNull(),
+    rewardText: text('reward_text').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    redeemedAt: timestamp('redeemed_at', { withTimezone: true }),
+    redeemedByUserId: integer('redeemed_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (table) => [uniqueIndex('stamp_rewards_vendor_code_key').on(table.vendorId, table.code), index('stamp_rewards_user_idx').on(table.userId)],
+);
+
+/**
+ * One stamp (issue 29 §2, ADR 026): a purchase Qrib counts at a shop running a card. Its source is a redeemed code
+ * (`claim_id`), a VERIFIED receipt (`receipt_id`) or a till stamp (`TILL`, the cashier who scanned the shopper's
+ * card in `stamped_by_user_id`). The partial unique indexes are the rules under any concurrency: never two live stamps
+ * for one purchase, at most one live stamp a shopper a shop a Malta day. `reward_id`: the reward it went into.
+ */
+export const stamps = pgTable(
+  'stamps',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    cardId: integer('card_id')
+      .notNull()
+      .references(() => stampCards.id, { onDelete: 'cascade' }),
+    vendorId: integer('vendor_id')
+      .notNull()
+      .references(() => vendors.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    source: text('source', { enum: STAMP_SOURCES }).notNull(),
+    claimId: integer('claim_id').references(() => offerClaims.id, { onDelete: 'cascade' }),
+    receiptId: integer('receipt_id').references(() => receipts.id, { onDelete: 'cascade' }),
+    stampedByUserId: integer('stamped_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    maltaDay: date('malta_day', { mode: 'string' }).notNull(),
+    rewardId: integer('reward_id').references(() => stampRewards.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('stamps_claim_key').on(table.claimId).where(sql`${table.revokedAt} IS NULL`),
+    uniqueIndex('stamps_receipt_key').on(table.receiptId).where(sql`${table.revokedAt} IS NULL`),
+    uniqueIndex('stamps_one_a_day_key').on(table.vendorId, table.userId, table.maltaDay).where(sql`${table.revokedAt} IS NULL`),
+    index('stamps_card_user_idx').on(table.cardId, table.userId),
+    check(
+      'stamps_source_check',
+      sql`(${table.source} = 'REDEMPTION' AND ${table.claimId} IS NOT NULL AND ${table.receiptId} IS NULL)
+        OR (${table.source} = 'RECEIPT' AND ${table.receiptId} IS NOT NULL AND ${table.claimId} IS NULL)
+        OR (${table.source} = 'TILL' AND ${table.claimId} IS NULL AND ${table.receiptId} IS NULL)`,
+    ),
+  ],
+);
+
+/** A shopper's stamp pass (issue 29 §2): the token their card's QR carries, which a cashier scans for a till stamp. */
+export const stampPasses = pgTable('stamp_passes', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  token: text('token').notNull().unique(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 /**
  * The mail queue (issue 15): requests and triggers only insert here (in their own transaction); the mailer sends in

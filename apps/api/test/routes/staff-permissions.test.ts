@@ -36,6 +36,9 @@ const PERMISSION_OF_ROUTE: Record<string, Permission> = {
   'POST /api/v1/vendors/me/redemptions': 'redeem',
   'GET /api/v1/vendors/me/redemptions': 'redeem',
   'DELETE /api/v1/vendors/me/redemptions/{claimId}': 'redeem',
+  // Issue 29 §2: the till stamp and a reward's undo are the till's, cashiers included.
+  'POST /api/v1/vendors/me/stamps': 'redeem',
+  'DELETE /api/v1/vendors/me/reward-redemptions/{rewardId}': 'redeem',
   'GET /api/v1/vendors/me/staff': 'staff.manage',
   'POST /api/v1/vendors/me/staff/invitations': 'staff.manage',
   'PATCH /api/v1/vendors/me/staff/{userId}': 'staff.manage',
@@ -66,7 +69,7 @@ let invitations = 0;
 /** A request for an operation that passes validation, so only the policy can refuse it. */
 function requestFor(key: string): { url: string; payload?: unknown; headers?: Record<string, string> } {
   const [method, path] = key.split(' ') as [string, string];
-  const url = path.replace('{offerId}', String(offerId)).replace(/\{(documentId|claimId|userId|invitationId)\}/, '999999');
+  const url = path.replace('{offerId}', String(offerId)).replace(/\{(documentId|claimId|userId|invitationId|rewardId)\}/, '999999');
   const today = maltaToday();
   if (key === 'GET /api/v1/vendors/me/insights/export.csv') return { url: `${url}?from=${today}&to=${today}` };
   if (key === 'PATCH /api/v1/vendors/me') return { url, payload: { offeringsDescription: 'Ftira and pastizzi' } };
@@ -76,6 +79,7 @@ function requestFor(key: string): { url: string; payload?: unknown; headers?: Re
   if (key === 'POST /api/v1/vendors/me/close') return { url, payload: { password: 'not-the-password-1' } };
   if (key === 'PATCH /api/v1/offers/{offerId}') return { url, payload: { description: 'Two pastizzi for the price of one' } };
   if (key === 'POST /api/v1/offers') return { url, ...multipartBody(buildOffer()) };
+  if (key === 'POST /api/v1/vendors/me/stamps') return { url, payload: { pass: `QRIB-STAMP-${'A'.repeat(22)}` } };
   if (key === 'PUT /api/v1/vendors/me/stamp-card') return { url, payload: { stampsRequired: 10, rewardText: 'A free coffee' } };
   if (method === 'PUT' || key === 'POST /api/v1/vendors/me/resubmission') return { url, ...multipartBody({ note: 'x' }) };
   return { url };

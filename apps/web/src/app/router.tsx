@@ -16,6 +16,7 @@ const codesRoutes = () => import('./routes/codes-route.tsx');
 const trustRoutes = () => import('./routes/trust-routes.tsx');
 const accountAccessRoutes = () => import('./routes/account-access-routes.tsx');
 const oidcRoutes = () => import('./routes/oidc-routes.tsx');
+const stampCardRoutes = () => import('./routes/stamp-card-routes.tsx');
 
 const guarded = (element: ReactNode) => <RouteErrors>{element}</RouteErrors>;
 
@@ -61,6 +62,8 @@ export const routes: RouteObject[] = [
       { path: 'redeem', element: screen(() => import('./routes/redeem-route.tsx'), 'RedeemRoute') },
       { path: 'shop-profile', element: screen(() => import('./routes/shop-profile-route.tsx'), 'ShopProfileRoute') },
       { path: 'staff', element: screen(() => import('./routes/staff-route.tsx'), 'StaffRoute') },
+      { path: 'stamp-cards', element: screen(stampCardRoutes, 'StampCardsRoute') },
+      { path: 'stamp-card', element: screen(stampCardRoutes, 'StampCardSettingsRoute') },
       { path: 'write-review', element: screen(trustRoutes, 'WriteReviewRoute') },
       { path: 'admin', element: screen(() => import('./routes/admin-route.tsx'), 'AdminRoute') },
       { path: 'ven-reg/resubmit', element: screen(() => import('./routes/resubmission-route.tsx'), 'ResubmissionRoute') },

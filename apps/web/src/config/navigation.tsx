@@ -23,6 +23,7 @@ import {
   Receipt,
   ScanLine,
   ShieldCheck,
+  Stamp,
   Users,
   Search,
   Store,
@@ -61,6 +62,8 @@ export const NAV_ITEMS = {
   redeem: { id: 'redeem', labelKey: 'nav.redeem', icon: ScanLine, path: paths.redeem },
   shopProfile: { id: 'shop-profile', labelKey: 'nav.shopProfile', icon: Store, path: paths.shopProfile },
   staff: { id: 'staff', labelKey: 'nav.staff', icon: Users, path: paths.staff },
+  stampCardSettings: { id: 'stamp-card', labelKey: 'nav.stampCard', icon: Stamp, path: paths.stampCardSettings },
+  stampCards: { id: 'stamp-cards', labelKey: 'nav.stampCards', icon: Stamp, path: paths.stampCards },
   nearby: { id: 'nearby', labelKey: 'nav.nearbyOffers', icon: MapPin, path: paths.nearbyOffers },
   search: { id: 'search', labelKey: 'nav.search', icon: Search, path: paths.searchOffers },
   localOffers: { id: 'local-offers', labelKey: 'nav.localOffers', icon: LayoutGrid, path: paths.localOffers },
@@ -94,8 +97,8 @@ export interface RoleNavigation {
 }
 
 const I = NAV_ITEMS;
-const shopping: NavItem[] = [I.search, I.localOffers, I.saved, I.receipts, I.shopEntry];
-const business: NavItem[] = [I.dashboard, I.redeem, I.myOffers, I.createOffer, I.insights, I.businessInsights, I.receiptReview, I.shopProfile];
+const shopping: NavItem[] = [I.search, I.localOffers, I.saved, I.receipts, I.stampCards, I.shopEntry];
+const business: NavItem[] = [I.dashboard, I.redeem, I.myOffers, I.createOffer, I.insights, I.businessInsights, I.receiptReview, I.shopProfile, I.stampCardSettings];
 
 export const ROLE_NAVIGATION: Record<NavRole, RoleNavigation> = {
   shopper: {

@@ -31,6 +31,9 @@ export const paths = {
   /** The shopper's codes (issue 13), and one code as shown at the till. */
   codes: '/codes',
   code: (claimId: number | string) => `/codes/${claimId}`,
+  /** Issue 29 §2: the shopper's stamp cards and rewards; the owner's stamp card settings. */
+  stampCards: '/stamp-cards',
+  stampCardSettings: '/stamp-card',
   /** The owner's till screen: scan or type a shopper's code (issue 13). */
   redeem: '/redeem',
   /** The owner edits their shop's page: logo, cover photo, details and position (issue 28). */

@@ -28,6 +28,11 @@ export const queryKeys = {
     reviewAll: () => [...queryKeys.receipts.all, 'review'] as const,
     review: (status: string) => [...queryKeys.receipts.reviewAll(), status] as const,
   },
+  /** Issue 29 §2: the shopper's stamp cards, a shop's card as shoppers see it, and the owner's card settings. */
+  stampCardsAll: ['stamp-cards'] as const,
+  myStampCards: () => [...queryKeys.stampCardsAll, 'mine'] as const,
+  shopStampCard: (vendorId: number) => [...queryKeys.stampCardsAll, 'shop', vendorId] as const,
+  stampCardSettings: () => [...queryKeys.stampCardsAll, 'settings'] as const,
   /** The business's people and open invitations (issue 28 §4). */
   staff: () => ['staff'] as const,
   notifications: () => ['notifications'] as const,

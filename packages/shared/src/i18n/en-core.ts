@@ -100,6 +100,8 @@ export const enCore = {
     businessInsights: 'Business Insights',
     shopProfile: 'Shop profile',
     staff: 'Staff',
+    stampCards: 'Stamp cards',
+    stampCard: 'Stamp card',
     saved: 'Saved',
     receiptReview: 'Receipt review',
     home: 'Home',

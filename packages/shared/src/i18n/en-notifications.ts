@@ -38,6 +38,7 @@ export const enNotifications = {
     suspiciousExcluded: 'Qrib checked a burst of activity at {{business}}: its reviews and purchases were left out of your rating and figures',
     statementOfReasons: 'Statement of reasons: {{reason}}',
     receiptCheckAsked: 'A shopper asked you to check a receipt the automatic check did not confirm',
+    stampReward: '{{business}}: your stamp card is complete. Your reward: {{reward}}',
     disputeKeptREVIEWER: 'Qrib settled the dispute over your receipt for {{business}}: your review counts again',
     disputeRemovedREVIEWER: 'Qrib settled the dispute over your receipt for {{business}}: your review was removed',
     disputeKeptOWNER: 'Qrib settled a disputed receipt: its review ({{stars}} of 5 stars) counts again',

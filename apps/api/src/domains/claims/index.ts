@@ -6,7 +6,7 @@ import { createClaimsRepository, type ClaimsRepository } from './repository.ts';
 // What other domains, routes and plugins use (ADR 020): named here, never `export *`.
 export { createSerialWait, UNDO_MS } from './claim-codes.ts';
 export { claimOffer } from './claim-offer.ts';
-export { redeemCode } from './redeem-code.ts';
+export { businessNotSeenError, redeemCode } from './redeem-code.ts';
 export { undoRedemption } from './undo-redemption.ts';
 export { type ClaimsRepository } from './repository.ts';
 

@@ -8,6 +8,7 @@ import { closedReason, maltaClock, maltaDayAndClock, UNDO_MS } from './claim-cod
 import type { ClaimsRepository } from './repository.ts';
 import type { RateLimitCountersRepository } from '../../kernel/repository/rate-limit-counters.ts';
 import type { BurstCheck } from '../trust/index.ts';
+import type { RewardRedeemOutcome, StampCardsRepository } from '../stamp-cards/index.ts';
 
 const FAILURE_WINDOW_MS = REDEMPTION_FAILURE_WINDOW_MINUTES * 60_000;
 
@@ -18,6 +19,8 @@ export interface RedeemDeps {
   waitTurn: (sessionId: string) => Promise<void>;
   /** Run once the redemption is written: a burst of new accounts at the shop is listed (issue 24). */
   checkForBursts: BurstCheck;
+  /** Issue 29 §2: the till reads stamp-card rewards too (a code no offer of the shop has). */
+  rewards: Pick<StampCardsRepository, 'redeemReward'>;
 }
 
 /**
@@ -39,6 +42,11 @@ export async function redeemCode(deps: RedeemDeps, vendorId: number, staff: { id
     hasWaited = true;
   }
   const outcome = await deps.claims.redeem(vendorId, code, staff.id, maltaToday(now), UNDO_MS, now);
+  if (outcome.kind === 'unknown') {
+    // No offer code of the shop: perhaps one of its stamp card's rewards (the business is seen: checked above).
+    const reward = await deps.rewards.redeemReward(vendorId, code, staff.id, now);
+    if (reward.kind !== 'unknown') return rewardRedemption(reward, staff.id);
+  }
   if (outcome.kind === 'unknown') {
     // Counted in one statement each: of a burst of wrong codes sent at once, those past the limit wait too.
     const sameCode = await deps.counters.increment(`!redeem-wrong:${staff.sessionId}:${code}`, FAILURE_WINDOW_MS);
@@ -66,6 +74,37 @@ export async function redeemCode(deps: RedeemDeps, vendorId: number, staff: { id
     case 'business-hidden':
       throw businessNotSeenError(outcome.status, outcome.reason);
   }
+}
+
+/** A reward redeemed at the till as the till reads it, or why not (409: already redeemed, expired, withdrawn). */
+function rewardRedemption(outcome: Exclude<RewardRedeemOutcome, { kind: 'unknown' }>, staffUserId: number): Redemption {
+  if (outcome.kind === 'already-redeemed') {
+    throw new DomainError('conflict', 'codeAlreadyRedeemed', { time: maltaClock(outcome.redeemedAt), redeemedAt: outcome.redeemedAt.toISOString() });
+  }
+  if (outcome.kind === 'expired') throw new DomainError('conflict', 'rewardExpired', { date: maltaDate(outcome.expiresAt) });
+  if (outcome.kind === 'revoked') throw new DomainError('conflict', 'rewardRevoked');
+  const { reward } = outcome;
+  const redeemedAt = new Date(reward.redeemedAt ?? Date.now());
+  return {
+    claimId: 0,
+    code: reward.code,
+    offerId: 0,
+    offerTitle: reward.rewardText,
+    redeemedAt: redeemedAt.toISOString(),
+    undoUntil: new Date(redeemedAt.getTime() + UNDO_MS).toISOString(),
+    remaining: null,
+    redeemedByUserId: staffUserId,
+    redeemedByName: outcome.redeemedByName,
+    kind: 'REWARD',
+    rewardId: reward.rewardId,
+    rewardText: reward.rewardText,
+  };
+}
+
+/** 'DD/MM/YYYY' in Malta. */
+function maltaDate(instant: Date): string {
+  const [year, month, day] = maltaToday(instant).split('-');
+  return `${day}/${month}/${year}`;
 }
 
 /** Why a business shoppers do not see cannot sell through Qrib (409), in the words its owner reads on the dashboard. */

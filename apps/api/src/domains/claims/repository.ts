@@ -14,6 +14,7 @@ import { establishedSql, purchasesSql } from '../trust/index.ts';
 import { isMemberSql } from '../../db/membership-sql.ts';
 import { SHOP_SEEN_BY_SHOPPERS } from '../../db/shopper-visibility.ts';
 import { scheduleStateOf } from '../../kernel/opening-hours.ts';
+import { revokeStamp, stampPurchase } from '../stamp-cards/index.ts';
 
 /** What deciding on a claim needs to know about its offer and shop. */
 export interface ClaimableOffer {
@@ -292,6 +293,8 @@ export function createClaimsRepository(db: Db) {
           if (remaining === 0) {
             await tx.insert(notifications).values({ userId: offer.owner_user_id, kind: 'OFFER_SOLD_OUT', payload: { offerId: found.offer_id, title: offer.title } });
           }
+          // Issue 29 §2: the purchase stamps the shopper's card at the shop, if it runs one (and may issue a reward).
+          await stampPurchase(tx, vendorId, found.user_id, { kind: 'REDEMPTION', claimId: found.id }, now);
           return {
             kind: 'redeemed',
             redemption: {
@@ -304,6 +307,9 @@ export function createClaimsRepository(db: Db) {
               remaining,
               redeemedByUserId: staffUserId,
               redeemedByName: offer.staff_name,
+              kind: 'OFFER',
+              rewardId: null,
+              rewardText: null,
             },
             soldOut: remaining === 0,
           } as const;
@@ -345,6 +351,7 @@ export function createClaimsRepository(db: Db) {
           return onlyRedeemedBy !== null && existing.redeemed_by_user_id !== onlyRedeemedBy ? 'not-yours' : 'too-late';
         }
         await tx.execute(sql`UPDATE offers SET redeemed_count = redeemed_count - 1 WHERE offer_id = ${claim.offer_id} AND redeemed_count > 0`);
+        await revokeStamp(tx, { claimId });
         await tx.execute(sql`DELETE FROM notifications WHERE kind = 'CLAIM_REDEEMED' AND (payload->>'claimId')::integer = ${claimId}`);
         await tx.execute(sql`UPDATE reviews SET status = 'REMOVED', status_reason = ${UNDONE_REVIEW_REASON} WHERE claim_id = ${claimId} AND status = 'PUBLISHED'`);
         // The offer has a unit again: an unread 'sold out' is no longer true (and would ring twice if it sells out again).
@@ -380,6 +387,9 @@ export function createClaimsRepository(db: Db) {
           remaining: remainingUnits(row.max_redemptions, Number(row.redeemed_count)),
           redeemedByUserId: row.redeemed_by_user_id,
           redeemedByName: row.redeemed_by_name,
+          kind: 'OFFER' as const,
+          rewardId: null,
+          rewardText: null,
         };
       });
     },

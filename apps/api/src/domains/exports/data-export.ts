@@ -44,6 +44,10 @@ export const EXPORTED_TABLES: Record<string, string> = {
   // Issue 28 §4: the business the person belongs to, and the staff invitations they sent or accepted.
   vendor_members: 'staffMembership',
   staff_invitations: 'staffInvitations',
+  // Issue 29 §2: the person's stamps and stamp-card rewards (and those they stamped or redeemed at a shop's till).
+  stamps: 'stamps',
+  stamp_rewards: 'stampRewards',
+  stamp_passes: 'stampPass',
 };
 
 /** Tables with a foreign key to users(id) that are deliberately not exported, and why. */
@@ -143,6 +147,9 @@ export function describeArchive(data: AccountData, exportedAt: Date) {
     staffMembership: data.staffMembership.map(({ userId: _userId, addedByUserId: _by, ...membership }) => membership),
     // The link's hash is a credential's fingerprint, not the person's data.
     staffInvitations: data.staffInvitations.map(({ tokenHash: _hash, invitedByUserId: _by, acceptedByUserId: _accepted, ...invitation }) => invitation),
+    stamps: data.stamps.map(({ stamp, businessName }) => ({ ...stamp, businessName })),
+    stampRewards: data.stampRewards.map(({ reward, businessName }) => ({ ...reward, businessName })),
+    stampPass: data.stampPass,
     business,
   };
   return { json, files };

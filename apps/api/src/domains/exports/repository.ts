@@ -14,6 +14,9 @@ import {
   favorites,
   notifications,
   offerClaims,
+  stampPasses,
+  stampRewards,
+  stamps,
   offerEvents,
   offerImages,
   offers,
@@ -279,6 +282,21 @@ export function createDataExportsRepository(db: Db) {
         .where(or(eq(staffInvitations.invitedByUserId, userId), eq(staffInvitations.acceptedByUserId, userId)))
         .orderBy(asc(staffInvitations.id));
 
+      // Issue 29 §2: the person's stamps and rewards, and those they gave or redeemed at a shop's till; their pass.
+      const stampRows = await db
+        .select({ stamp: stamps, businessName: vendors.businessName })
+        .from(stamps)
+        .innerJoin(vendors, eq(vendors.id, stamps.vendorId))
+        .where(or(eq(stamps.userId, userId), eq(stamps.stampedByUserId, userId)))
+        .orderBy(asc(stamps.id));
+      const rewardRows = await db
+        .select({ reward: stampRewards, businessName: vendors.businessName })
+        .from(stampRewards)
+        .innerJoin(vendors, eq(vendors.id, stampRewards.vendorId))
+        .where(or(eq(stampRewards.userId, userId), eq(stampRewards.redeemedByUserId, userId)))
+        .orderBy(asc(stampRewards.id));
+      const [pass] = await db.select({ createdAt: stampPasses.createdAt }).from(stampPasses).where(eq(stampPasses.userId, userId));
+
       const [vendor] = await db.select().from(vendors).where(eq(vendors.ownerUserId, userId));
       const documentRows = vendor
         ? await db.select().from(vendorDocuments).where(eq(vendorDocuments.vendorId, vendor.id)).orderBy(asc(vendorDocuments.id))
@@ -314,6 +332,10 @@ export function createDataExportsRepository(db: Db) {
         businessChanges: changeRows,
         staffMembership: membershipRows,
         staffInvitations: invitationRows,
+        stamps: stampRows,
+        stampRewards: rewardRows,
+        // The pass's token is a credential (what a cashier scans), not the person's data: when it was made.
+        stampPass: pass ?? null,
         business: vendor ? { vendor, documents: documentRows, offers: offerRows, images: imageRows } : null,
       };
     },

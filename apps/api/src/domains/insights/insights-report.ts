@@ -163,5 +163,6 @@ export function buildInsightsReport(period: InsightPeriod, range: InsightRange, 
       visitConfirmations: facts.visitConfirmations,
       pendingPurchases: facts.pendingPurchases,
     },
+    stampCard: facts.stampCard,
   };
 }

@@ -43,7 +43,7 @@ describe('AppShell navigation by role', () => {
     expect(tabs().map((tab) => tab.getAttribute('href'))).toEqual(['/', '/searchoffers', '/saved', '/receipt-upload', '/profile']);
     expect(tabs()[0]).toHaveAttribute('aria-current', 'page');
     const menu = sidebarLinks().map((link) => link.textContent);
-    expect(menu).toEqual(['Home', 'Search', 'Local offer', 'Saved', 'Receipts', 'Shop entry confirmation', 'My codes', 'Profile', 'List your business']);
+    expect(menu).toEqual(['Home', 'Search', 'Local offer', 'Saved', 'Receipts', 'Stamp cards', 'Shop entry confirmation', 'My codes', 'Profile', 'List your business']);
     for (const ownerEntry of ['Dashboard', 'Redeem', 'Insights', 'Business Insights', 'Receipt review', 'My offers', 'Create Offer']) {
       expect(menu).not.toContain(ownerEntry);
     }
@@ -65,6 +65,7 @@ describe('AppShell navigation by role', () => {
       'Business Insights',
       'Receipt review',
       'Shop profile',
+      'Stamp card',
       'Staff',
     ]);
     expect(within(sidebar).getByRole('list', { name: 'Shopping' })).toBeInTheDocument();

@@ -34,6 +34,11 @@ export const REASSIGNED_USER_COLUMNS = [
   'vendor_members.added_by_user_id',
   'staff_invitations.invited_by_user_id',
   'staff_invitations.accepted_by_user_id',
+  // Issue 29 §2: stamps and rewards count in the shop's figures (cards started, completed, redeemed), like claims.
+  'stamps.user_id',
+  'stamps.stamped_by_user_id',
+  'stamp_rewards.user_id',
+  'stamp_rewards.redeemed_by_user_id',
 ] as const;
 /** Deleted with the account, by cascade: what is the person's alone and counts in no shop's figures. */
 export const DELETED_USER_COLUMNS = [
@@ -48,6 +53,8 @@ export const DELETED_USER_COLUMNS = [
   // Issue 28 §4: a staff member leaves the shop with their account (an owner's OWNER row went to the pseudonym with
   // the closed business, by the vendors trigger of migration 0023).
   'vendor_members.user_id',
+  // Issue 29 §2: the stamp pass is a credential of the person's, nothing a shop counts.
+  'stamp_passes.user_id',
 ] as const;
 
 /** A password hash no password verifies against (not an argon2 string at all). */
@@ -171,6 +178,13 @@ export function createAccountDeletionRepository(db: Db) {
         await tx.execute(sql`UPDATE receipts SET settled_by_user_id = ${formerId} WHERE settled_by_user_id = ${userId}`);
         await tx.execute(sql`UPDATE offer_claims SET user_id = ${formerId} WHERE user_id = ${userId}`);
         await tx.execute(sql`UPDATE offer_claims SET redeemed_by_user_id = ${formerId} WHERE redeemed_by_user_id = ${userId}`);
+        // Issue 29 §2: the stamps and rewards stay in the shops' figures as the pseudonym's; a reward not yet used can no
+        // longer be, as nobody can show its code (withdrawn, as when a stamp is taken back).
+        await tx.execute(sql`UPDATE stamps SET user_id = ${formerId} WHERE user_id = ${userId}`);
+        await tx.execute(sql`UPDATE stamps SET stamped_by_user_id = ${formerId} WHERE stamped_by_user_id = ${userId}`);
+        await tx.execute(sql`UPDATE stamp_rewards SET user_id = ${formerId},
+          revoked_at = CASE WHEN redeemed_at IS NULL THEN coalesce(revoked_at, now()) ELSE revoked_at END WHERE user_id = ${userId}`);
+        await tx.execute(sql`UPDATE stamp_rewards SET redeemed_by_user_id = ${formerId} WHERE redeemed_by_user_id = ${userId}`);
         // Stars stay, so the shop's rating does not move; the words were the person's.
         await tx.execute(sql`UPDATE reviews SET user_id = ${formerId}, text = NULL WHERE user_id = ${userId}`);
         await tx.execute(sql`UPDATE reports SET reporter_user_id = ${formerId}, text = NULL WHERE reporter_user_id = ${userId}`);

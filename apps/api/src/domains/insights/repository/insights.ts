@@ -42,6 +42,8 @@ export interface InsightFacts {
   trend: { date: string; users: number; impressions: number; views: number; conversions: number }[];
   /** Claims and redemptions in the period, per offer (issue 13). */
   redemptionsByOffer: { offerId: number; title: string; claims: number; redemptions: number; claimsRedeemed: number }[];
+  /** Issue 29 §2: the shop's stamp card in the period (stampCardFigures). */
+  stampCard: { running: boolean; cardsStarted: number; cardsCompleted: number; rewardsRedeemed: number };
 }
 
 type Count = string | number;
@@ -191,6 +193,18 @@ export function createInsightsRepository(db: Db) {
         WHERE made_at >= ${start} AND made_at < ${end}
         GROUP BY 1
       `);
+      // Issue 29 §2. A shopper starts a card with a live stamp that is the first toward a reward: their first on the
+      // card, or the first after a reward's worth. A card is completed when it issues a reward (not one withdrawn).
+      const [stampCard] = await selectRows<{ running: boolean; cards_started: Count; cards_completed: Count; rewards_redeemed: Count }>(db, sql`
+        SELECT
+          EXISTS (SELECT 1 FROM stamp_cards WHERE vendor_id = ${vendorId} AND ended_at IS NULL) AS running,
+          (SELECT count(*) FROM (
+             SELECT s.malta_day, (row_number() OVER (PARTITION BY s.card_id, s.user_id ORDER BY s.malta_day, s.id) - 1) % c.stamps_required AS position
+             FROM stamps s JOIN stamp_cards c ON c.id = s.card_id WHERE s.vendor_id = ${vendorId} AND s.revoked_at IS NULL
+           ) AS ordered WHERE position = 0 AND malta_day BETWEEN ${range.from}::date AND ${range.to}::date) AS cards_started,
+          (SELECT count(*) FROM stamp_rewards WHERE vendor_id = ${vendorId} AND revoked_at IS NULL AND created_at >= ${start} AND created_at < ${end}) AS cards_completed,
+          (SELECT count(*) FROM stamp_rewards WHERE vendor_id = ${vendorId} AND redeemed_at >= ${start} AND redeemed_at < ${end}) AS rewards_redeemed
+      `);
       const eventsByDay = new Map(eventDays.map((row) => [row.day, row]));
       const conversionsByDay = new Map(conversionDays.map((row) => [row.day, toNumber(row.conversions)]));
       const trend = Array.from({ length: range.days }, (_, index) => {
@@ -239,6 +253,12 @@ export function createInsightsRepository(db: Db) {
         unseenOfferTitles: activeOffers.filter((offer) => !offer.shown).map((offer) => offer.title),
         peakHours: peakHours.map((row) => ({ hour: toNumber(row.hour), events: toNumber(row.events) })),
         trend,
+        stampCard: {
+          running: stampCard?.running ?? false,
+          cardsStarted: toNumber(stampCard?.cards_started),
+          cardsCompleted: toNumber(stampCard?.cards_completed),
+          rewardsRedeemed: toNumber(stampCard?.rewards_redeemed),
+        },
       };
     },
   };

@@ -6,6 +6,7 @@
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { MessageCode } from '@qrib/shared';
 import { selectRows, type Db } from '../../../db/client.ts';
+import { stampReceipt } from '../../stamp-cards/index.ts';
 import { offers, receiptFiles, receipts, users, vendors } from '../../../db/schema.ts';
 
 /**
@@ -219,29 +220,35 @@ export function createReceiptChecksRepository(db: Db, claimant?: ReceiptClaimant
       const undecided = sql`${receipts.decidedAt} IS NULL`;
       const code = result.reason?.code ?? null;
       const params = result.reason ? JSON.stringify(result.reason.params) : null;
-      await db
-        .update(receipts)
-        .set({
-          status: sql`CASE WHEN ${undecided} THEN ${result.status} ELSE ${receipts.status} END`,
-          reason: sql`CASE WHEN ${undecided} THEN NULL ELSE ${receipts.reason} END`,
-          reasonCode: sql`CASE WHEN ${undecided} THEN ${code}::text ELSE ${receipts.reasonCode} END`,
-          reasonParams: sql`CASE WHEN ${undecided} THEN ${params}::jsonb ELSE ${receipts.reasonParams} END`,
-          autoStatus: result.status,
-          autoReason: null,
-          autoReasonCode: code,
-          autoReasonParams: result.reason?.params ?? null,
-          extractedTotal: result.extractedTotal === null ? null : result.extractedTotal.toFixed(2),
-          extractedDate: result.extractedDate,
-          extractedMerchant: result.extractedMerchant,
-          ocrText: result.ocrText,
-          checkedAt: sql`now()`,
-        })
-        .where(
-          and(
-            eq(receipts.id, receiptId),
-            sql`NOT EXISTS (SELECT 1 FROM ${users} WHERE ${users.id} = ${receipts.consumerUserId} AND ${users.deletedAt} IS NOT NULL)`,
-          ),
-        );
+      await db.transaction(async (tx) => {
+        const [saved] = await tx
+          .update(receipts)
+          .set({
+            status: sql`CASE WHEN ${undecided} THEN ${result.status} ELSE ${receipts.status} END`,
+            reason: sql`CASE WHEN ${undecided} THEN NULL ELSE ${receipts.reason} END`,
+            reasonCode: sql`CASE WHEN ${undecided} THEN ${code}::text ELSE ${receipts.reasonCode} END`,
+            reasonParams: sql`CASE WHEN ${undecided} THEN ${params}::jsonb ELSE ${receipts.reasonParams} END`,
+            autoStatus: result.status,
+            autoReason: null,
+            autoReasonCode: code,
+            autoReasonParams: result.reason?.params ?? null,
+            extractedTotal: result.extractedTotal === null ? null : result.extractedTotal.toFixed(2),
+            extractedDate: result.extractedDate,
+            extractedMerchant: result.extractedMerchant,
+            ocrText: result.ocrText,
+            checkedAt: sql`now()`,
+          })
+          .where(
+            and(
+              eq(receipts.id, receiptId),
+              sql`NOT EXISTS (SELECT 1 FROM ${users} WHERE ${users.id} = ${receipts.consumerUserId} AND ${users.deletedAt} IS NOT NULL)`,
+            ),
+          )
+          .returning({ status: receipts.status });
+        // Issue 29 §2: a receipt the check VERIFIED (and no owner decided otherwise) stamps the shopper's card, in this
+        // transaction: the verdict and its stamp are written together or not at all.
+        if (saved?.status === 'VERIFIED') await stampReceipt(tx, receiptId);
+      });
     },
   };
 }

@@ -22,6 +22,7 @@ import {
 import { isForeignKeyViolation, isUniqueViolation, selectRows, type Db } from '../../../db/client.ts';
 import { offers, receiptFiles, receipts, shopVisits, users, vendors } from '../../../db/schema.ts';
 import { insertReceiptDecidedNotification } from '../../notifications/index.ts';
+import { stampReceipt } from '../../stamp-cards/index.ts';
 import { SHOP_SEEN_BY_SHOPPERS } from '../../../db/shopper-visibility.ts';
 import { receiptFileUrl } from '../../../kernel/private-files.ts';
 
@@ -207,6 +208,8 @@ export function createReceiptsRepository(db: Db) {
           businessName: shop?.businessName ?? '',
           reason: updated.reason,
         });
+        // Issue 29 §2: a receipt the owner confirms is a purchase their stamp card counts.
+        if (updated.status === 'VERIFIED') await stampReceipt(tx, updated.id);
         return updated;
       });
       if (!row) return undefined;

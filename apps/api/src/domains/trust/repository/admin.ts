@@ -17,6 +17,7 @@ import { OFFER_HAS_UNITS } from '../../../db/shopper-visibility.ts';
 import { insertAdminAction } from '../../businesses/index.ts';
 import { establishedSql } from './established.ts';
 import { insertReceiptDecidedNotification } from '../../notifications/index.ts';
+import { revokeStamp, stampReceipt } from '../../stamp-cards/index.ts';
 import { receiptFileUrl } from '../../../kernel/private-files.ts';
 
 /**
@@ -163,6 +164,9 @@ export function createAdminRepository(db: Db) {
         await insertAdminAction(tx, { adminUserId, action: 'SETTLE_RECEIPT', itemKind: 'RECEIPT', itemId: receiptId, reason });
         await insertReceiptDecidedNotification(tx, row.consumer_user_id, { receiptId, status, businessName: row.business_name, reason });
         await settleReviewOfReceipt(tx, receiptId, status, reason);
+        // Issue 29 §2: the check's stamp stood through the dispute; a receipt settled REJECTED takes it back.
+        if (status === 'VERIFIED') await stampReceipt(tx, receiptId);
+        else await revokeStamp(tx, { receiptId });
         return { receiptId, status, settledAt: new Date(row.settled_ms).toISOString() };
       });
     },

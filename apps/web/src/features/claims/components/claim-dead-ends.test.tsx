@@ -18,7 +18,7 @@ const renderAction = (language: 'en' | 'mt' = 'en') =>
 
 describe('a code redeemed at the till', () => {
   it('reads “Redeemed on …” on the offer page, on Malta’s clock, English the Maltese way, instead of Show my code', async () => {
-    stubApi({ 'GET /api/v1/me/claims': { body: { data: [redeemed] } } });
+    stubApi({ 'GET /api/v1/me/stamp-cards': { body: { data: [], pass: 'QRIB-STAMP-AAAAAAAAAAAAAAAAAAAAAA' } }, 'GET /api/v1/me/claims': { body: { data: [redeemed] } } });
     renderAction();
     expect(await screen.findByTestId('claim-redeemed')).toHaveTextContent(/^Redeemed on 27 Nov 2026, 10:41$/);
     expect(screen.queryByRole('link', { name: 'Show my code' })).not.toBeInTheDocument();
@@ -26,14 +26,14 @@ describe('a code redeemed at the till', () => {
   });
 
   it('an active code still shows Show my code', async () => {
-    stubApi({ 'GET /api/v1/me/claims': { body: { data: [testClaim()] } } });
+    stubApi({ 'GET /api/v1/me/stamp-cards': { body: { data: [], pass: 'QRIB-STAMP-AAAAAAAAAAAAAAAAAAAAAA' } }, 'GET /api/v1/me/claims': { body: { data: [testClaim()] } } });
     renderAction();
     expect(await screen.findByRole('link', { name: 'Show my code' })).toHaveAttribute('href', '/codes/41');
     expect(screen.queryByTestId('claim-redeemed')).not.toBeInTheDocument();
   });
 
   it('reads “Redeemed on …” in My codes, beside the code', async () => {
-    stubApi({ 'GET /api/v1/me/claims': { body: { data: [redeemed, testClaim({ claimId: 42, offerId: 8, createdAt: '2026-11-26T08:05:00.000Z' })] } } });
+    stubApi({ 'GET /api/v1/me/stamp-cards': { body: { data: [], pass: 'QRIB-STAMP-AAAAAAAAAAAAAAAAAAAAAA' } }, 'GET /api/v1/me/claims': { body: { data: [redeemed, testClaim({ claimId: 42, offerId: 8, createdAt: '2026-11-26T08:05:00.000Z' })] } } });
     renderScreen(<MyCodes userId={1} />, { route: '/codes' });
     // Newest first: the code got on the 26th, then the one got on the 20th and redeemed on the 27th.
     const rows = within(await screen.findByTestId('codes-list')).getAllByTestId('code-when');
@@ -67,7 +67,7 @@ describe('Get code without a connection', () => {
 
 describe('My codes with none yet', () => {
   it('leads on with Browse offers', async () => {
-    stubApi({ 'GET /api/v1/me/claims': { body: { data: [] } } });
+    stubApi({ 'GET /api/v1/me/stamp-cards': { body: { data: [], pass: 'QRIB-STAMP-AAAAAAAAAAAAAAAAAAAAAA' } }, 'GET /api/v1/me/claims': { body: { data: [] } } });
     renderScreen(<MyCodes userId={1} />, { route: '/codes' });
     expect(await screen.findByRole('link', { name: 'Browse offers' })).toHaveAttribute('href', '/');
   });

@@ -18,7 +18,7 @@ afterEach(() => {
 
 describe('CodeScreen (/codes/:claimId)', () => {
   it('shows the offer, the shop, the code in two groups, its QR, the status, time and units left, and that nothing is reserved', async () => {
-    stubApi({ 'GET /api/v1/me/claims': { body: { data: [testClaim()] } } });
+    stubApi({ 'GET /api/v1/me/stamp-cards': { body: { data: [], pass: 'QRIB-STAMP-AAAAAAAAAAAAAAAAAAAAAA' } }, 'GET /api/v1/me/claims': { body: { data: [testClaim()] } } });
     renderCode();
     expect(await screen.findByTestId('claim-code')).toHaveTextContent('AB3D EF7H');
     expect(screen.getByRole('heading', { level: 1, name: 'Two pastizzi for one' })).toBeInTheDocument();
@@ -85,7 +85,7 @@ describe('CodeScreen (/codes/:claimId)', () => {
 
   it('opens from the copy on the device when the network is gone, and says so', async () => {
     saveClaims(1, [testClaim()]);
-    stubApi({ 'GET /api/v1/me/claims': networkDown });
+    stubApi({ 'GET /api/v1/me/stamp-cards': { body: { data: [], pass: 'QRIB-STAMP-AAAAAAAAAAAAAAAAAAAAAA' } }, 'GET /api/v1/me/claims': networkDown });
     renderCode();
     expect(await screen.findByText('You are offline: this is the copy saved on this device.')).toBeInTheDocument();
     expect(screen.getByTestId('claim-code')).toHaveTextContent('AB3D EF7H');
@@ -94,7 +94,7 @@ describe('CodeScreen (/codes/:claimId)', () => {
 
   it('without network and without a saved copy says the code is not on this device; another user’s copy is not used', async () => {
     saveClaims(2, [testClaim()]);
-    stubApi({ 'GET /api/v1/me/claims': networkDown });
+    stubApi({ 'GET /api/v1/me/stamp-cards': { body: { data: [], pass: 'QRIB-STAMP-AAAAAAAAAAAAAAAAAAAAAA' } }, 'GET /api/v1/me/claims': networkDown });
     renderCode();
     expect(await screen.findByText('This code is not saved on this device. Connect to the internet to see it.')).toBeInTheDocument();
     expect(screen.queryByTestId('claim-code')).not.toBeInTheDocument();
@@ -106,6 +106,7 @@ describe('CodeScreen (/codes/:claimId)', () => {
 describe('MyCodes (/codes)', () => {
   it('lists the codes newest first with their status, each linking to its code screen', async () => {
     stubApi({
+      'GET /api/v1/me/stamp-cards': { body: { data: [], pass: 'QRIB-STAMP-AAAAAAAAAAAAAAAAAAAAAA' } },
       'GET /api/v1/me/claims': {
         body: {
           data: [
@@ -124,7 +125,7 @@ describe('MyCodes (/codes)', () => {
   });
 
   it('says when there are no codes yet', async () => {
-    stubApi({ 'GET /api/v1/me/claims': { body: { data: [] } } });
+    stubApi({ 'GET /api/v1/me/stamp-cards': { body: { data: [], pass: 'QRIB-STAMP-AAAAAAAAAAAAAAAAAAAAAA' } }, 'GET /api/v1/me/claims': { body: { data: [] } } });
     renderScreen(<MyCodes userId={1} />, { route: '/codes' });
     expect(await screen.findByText('You have no codes yet. Open an offer and tap Get code.')).toBeInTheDocument();
   });

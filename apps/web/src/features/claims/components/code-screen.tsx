@@ -18,7 +18,7 @@ import { savedClaims } from '../../../lib/claims-storage.ts';
 import { formatMaltaDateTime, timeLeftText, unitsLeftText } from '../../../lib/format.ts';
 import { useOnline } from '../../../lib/use-online.ts';
 import { useMyClaims } from '../api/get-my-claims.ts';
-import { ClaimQr } from './claim-qr.tsx';
+import { ClaimQr } from '../../../components/code-qr.tsx';
 import { ClaimStatusBadge } from './claim-status.tsx';
 
 /** The offer's units left, or 'Sold out'; nothing when the offer is unlimited. */

@@ -8,6 +8,7 @@ import { Link } from 'react-router';
 import { formatClaimCode } from '@qrib/shared/claim-constants';
 import { BrowseOffersLink } from '../../../components/browse-offers-link.tsx';
 import { ReviewPurchaseLink } from '../../../components/review-purchase-link.tsx';
+import { MyRewardsSection } from '../../../components/stamp-rewards-list.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/data-states.tsx';
 import { paths } from '../../../config/paths.ts';
@@ -76,6 +77,7 @@ export function MyCodes({ userId }: { userId: number }) {
         <p className="mt-1 text-slate-600">{t('codes.subtitle')}</p>
       </header>
       {body}
+      <MyRewardsSection />
     </div>
   );
 }

@@ -14,6 +14,7 @@ import { usePeriodParam } from './period-select.tsx';
 import { PerformanceBars } from './lazy-charts.tsx';
 import { ReportHeader } from './report-header.tsx';
 import { TillCodes } from './till-codes.tsx';
+import { StampCardFigures } from './stamp-card-figures.tsx';
 import { TrustRating } from './trust-rating.tsx';
 import { UnseenOpportunities } from './unseen-opportunities.tsx';
 import '../../../lib/owner-strings.ts';
@@ -67,6 +68,7 @@ export function BusinessInsights({ title, userName }: { title: string; userName:
         <UnseenOpportunities unseen={data.unseen} />
         <OfferFiguresTable range={data.range} />
         <TillCodes redemptions={data.redemptions} />
+        <StampCardFigures stampCard={data.stampCard} />
         <TrustRating trust={data.trust} />
       </div>
     );

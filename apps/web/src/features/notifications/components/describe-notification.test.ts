@@ -21,6 +21,15 @@ describe('describeNotification', () => {
     expect(view).toEqual({ text: 'Your receipt for Joseph’s Pastizzeria was verified', detail: 'Note from the shop: Thanks!', href: '/receipt-upload' });
   });
 
+  it('says a stamp card is complete with its reward, and leads to the stamp cards (issue 29 §2)', () => {
+    const view = describeNotification(i18n.t, {
+      ...base,
+      kind: 'STAMP_REWARD',
+      payload: { rewardId: 3, vendorId: 9, businessName: 'Café Rubino', rewardText: 'A free coffee' },
+    });
+    expect(view).toEqual({ text: 'Café Rubino: your stamp card is complete. Your reward: A free coffee', detail: null, href: '/stamp-cards' });
+  });
+
   it('says why a receipt was rejected, translating a server message', async () => {
     const payload = { receiptId: 4, status: 'REJECTED' as const, businessName: 'Bakery', reason: MESSAGES.receiptDuplicateFile };
     expect(describeNotification(i18n.t, { ...base, kind: 'RECEIPT_DECIDED', payload }).text).toBe(

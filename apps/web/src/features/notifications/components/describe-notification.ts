@@ -84,6 +84,11 @@ export function describeNotification(t: TFunction, notification: Notification): 
       href: paths.home,
     };
   }
+  if (notification.kind === 'STAMP_REWARD') {
+    const { businessName, rewardText } = notification.payload;
+    // The reward is a code for the till, on the shopper's stamp cards.
+    return { text: t('bell.stampReward', { business: businessName, reward: rewardText }), detail: null, href: paths.stampCards };
+  }
   const { businessName, status, reason } = notification.payload;
   if (status === 'REJECTED') {
     return {

@@ -78,6 +78,7 @@ const renderOffer = (offerId = 7) => renderRoutes([{ path: '/viewoffer/:id', ele
 function stubShopper(extra: Record<string, ApiRoute> = {}) {
   return stubApi({
     'GET /api/v1/offers/7': { body: { data: offer } },
+    'GET /api/v1/vendors/3/stamp-card': { body: { data: null } },
     'GET /api/v1/vendors/3': { status: 404, body: { statusCode: 404, error: 'Not Found', message: 'Business not found.' } },
     'GET /api/v1/me/favorites': { body: { data: [] } },
     ...extra,

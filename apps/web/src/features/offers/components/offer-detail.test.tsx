@@ -128,6 +128,7 @@ describe('OfferDetail', () => {
     stubApi({
       'GET /api/v1/offers/7': { body: { data: { ...offer, endDate: '2099-06-30', vendor: publicVendor, documents: [], isOwner: false } } },
       'GET /api/v1/vendors/3': neverAnswer,
+      'GET /api/v1/vendors/3/stamp-card': neverAnswer,
       'GET /api/v1/me/favorites': neverAnswer,
     });
     renderDetail();

@@ -97,6 +97,7 @@ const renderOffer = () => renderRoutes([{ path: '/viewoffer/:id', element: <Offe
 function stubShopper(extra: Parameters<typeof stubApi>[0] = {}) {
   return stubApi({
     'GET /api/v1/offers/7': { body: { data: offer } },
+    'GET /api/v1/vendors/3/stamp-card': { body: { data: null } },
     'GET /api/v1/vendors/3': { body: { data: shop } },
     'GET /api/v1/me/favorites': { body: { data: [] } },
     ...extra,

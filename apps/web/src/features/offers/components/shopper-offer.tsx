@@ -13,6 +13,7 @@ import type { Offer } from '@qrib/shared/offer-schemas';
 import { FavoriteButton } from '../../../components/favorite-button.tsx';
 import { HappyHourLine } from '../../../components/happy-hour-line.tsx';
 import { OpenStatus } from '../../../components/open-status.tsx';
+import { StampCardLine } from '../../../components/stamp-card-line.tsx';
 import { ShareButton } from '../../../components/share-button.tsx';
 import { ShopLogo } from '../../../components/shop-logo.tsx';
 import { ShopOfferCard } from '../../../components/shop-offer-card.tsx';
@@ -159,6 +160,7 @@ export function ShopperOffer({ offer, action, slots = {} }: { offer: Offer; acti
           <OpenStatus openNow={offer.vendor.openNow} nextChange={offer.vendor.nextChange} className="mt-0.5" />
         </span>
       </Link>
+      <StampCardLine vendorId={offer.vendorId} />
       {slots.rating}
       <div className="flex flex-wrap items-center gap-3">
         <FavoriteButton offerId={offer.offerId} title={offer.title} className="flex size-11 items-center justify-center border border-slate-300" />

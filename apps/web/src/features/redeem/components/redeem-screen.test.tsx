@@ -20,6 +20,9 @@ const redemption = (overrides: Partial<Redemption> = {}): Redemption => ({
   remaining: 4,
   redeemedByUserId: 2,
   redeemedByName: 'Joseph Borg',
+  kind: 'OFFER',
+  rewardId: null,
+  rewardText: null,
   ...overrides,
 });
 
@@ -164,6 +167,20 @@ describe('RedeemScreen: the till', () => {
     await waitFor(() => expect(within(screen.getByRole('list', { name: 'Redemptions' })).getAllByRole('listitem')).toHaveLength(1));
     expect(screen.getByRole('list', { name: 'Redemptions' })).toHaveTextContent('Free coffee');
     expect(api.calls.map((call) => call.path)).toContain('/api/v1/vendors/me/redemptions?date=2026-01-01');
+  });
+
+  it('says a stamp card’s reward is one, and undoes it by its own id (issue 29 §2)', async () => {
+    const reward = redemption({ kind: 'REWARD', claimId: 0, offerId: 0, rewardId: 12, rewardText: 'A free coffee', offerTitle: 'A free coffee', remaining: null });
+    const { api, user } = renderTill({
+      'POST /api/v1/vendors/me/redemptions': { body: { data: reward } },
+      'DELETE /api/v1/vendors/me/reward-redemptions/12': { status: 204 },
+    });
+    await user.type(codeInput(), 'AB3DEF7H{Enter}');
+    const result = await screen.findByTestId('redemption-result');
+    expect(result).toHaveTextContent('Reward: A free coffee');
+    await user.click(within(result).getByRole('button', { name: 'Undo the redemption of AB3D EF7H' }));
+    await waitFor(() => expect(api.calls).toContainEqual({ method: 'DELETE', path: '/api/v1/vendors/me/reward-redemptions/12', body: undefined }));
+    expect(api.calls.some((call) => call.path.startsWith('/api/v1/vendors/me/redemptions/'))).toBe(false);
   });
 
   it('redeems a scanned code: the camera stops once and the code is sent normalized', async () => {

@@ -10,6 +10,7 @@ import { formatClaimCode, isClaimCode, normalizeClaimCode } from '@qrib/shared/c
 import type { Redemption } from '@qrib/shared/claim-schemas';
 import { maltaToday } from '@qrib/shared/malta-time';
 import { MESSAGES } from '@qrib/shared/messages';
+import { STAMP_PASS_PREFIX } from '@qrib/shared/stamp-card-schemas';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { FieldFrame } from '../../../components/ui/field.tsx';
@@ -18,10 +19,12 @@ import { queryKeys } from '../../../lib/query-keys.ts';
 import { translateCode, translateError, translateMessage } from '../../../lib/i18n.ts';
 import { useRedeemCode } from '../api/redeem-code.ts';
 import { useUndoRedemption } from '../api/undo-redemption.ts';
+import { useTillStamp, type TillStamp } from '../api/till-stamp.ts';
 import { QrScanner } from './qr-scanner.tsx';
 import { RedemptionResult } from './redemption-result.tsx';
 import { RedemptionsList } from './redemptions-list.tsx';
 import '../../../lib/owner-strings.ts';
+import '../../../lib/stamp-strings.ts';
 
 /** What the input shows: a whole code grouped in two ('AB3D EF7H'), anything else upper-cased as typed. */
 export function displayedCode(typed: string): string {
@@ -32,7 +35,14 @@ export function displayedCode(typed: string): string {
 /** The most a person pastes or types: a code with some spaces and hyphens, not a paragraph. */
 const MAX_TYPED = 24;
 
-type Notice = { kind: 'error'; text: string } | { kind: 'undone'; code: string };
+type Notice = { kind: 'error'; text: string } | { kind: 'undone'; code: string } | { kind: 'stamped'; stamp: TillStamp };
+
+/** What the till says of a till stamp (issue 29 §2): the card after it, or that it completed the card. */
+function stampedText(t: ReturnType<typeof useTranslation>['t'], stamp: TillStamp): string {
+  if (stamp.rewardIssued) return t('stampTill.stampedReward');
+  if (stamp.provisionalStamps > 0) return t('stampTill.stampedProvisional', { count: stamp.provisionalStamps });
+  return t('stampTill.stamped', { count: stamp.stamps, total: stamp.stampsRequired });
+}
 
 /**
  * `cashierUserId` (issue 28 §4): the till of a role without `redemptions.undo`: today's list only, Undo only on that
@@ -51,11 +61,22 @@ export function RedeemScreen({ cashierUserId = null }: { cashierUserId?: number 
   const [date, setDate] = useState(today);
   const redeem = useRedeemCode();
   const undo = useUndoRedemption();
+  const tillStamp = useTillStamp();
 
   const submit = useCallback(
     (text: string) => {
       setNotice(null);
       setRedemption(null);
+      // Issue 29 §2: a shopper's stamp card, scanned for a purchase without an offer.
+      if (text.trim().startsWith(STAMP_PASS_PREFIX)) {
+        setFieldError(undefined);
+        setTyped('');
+        tillStamp.mutate(text.trim(), {
+          onSuccess: (stamp) => setNotice({ kind: 'stamped', stamp }),
+          onError: (error) => setNotice({ kind: 'error', text: translateError(t, error) }),
+        });
+        return;
+      }
       const code = normalizeClaimCode(text);
       if (!isClaimCode(code)) {
         setFieldError(translateMessage(t, MESSAGES.claimCodeInvalid));
@@ -77,7 +98,7 @@ export function RedeemScreen({ cashierUserId = null }: { cashierUserId?: number 
         },
       });
     },
-    [queryClient, redeem, t],
+    [queryClient, redeem, tillStamp, t],
   );
 
   const onSubmit = (event: FormEvent) => {
@@ -96,9 +117,9 @@ export function RedeemScreen({ cashierUserId = null }: { cashierUserId?: number 
 
   const undoRedemption = (undone: Redemption) => {
     setNotice(null);
-    undo.mutate(undone.claimId, {
+    undo.mutate(undone, {
       onSuccess: () => {
-        if (redemption?.claimId === undone.claimId) setRedemption(null);
+        if (redemption?.kind === undone.kind && redemption.claimId === undone.claimId && redemption.rewardId === undone.rewardId) setRedemption(null);
         setNotice({ kind: 'undone', code: formatClaimCode(undone.code) });
       },
       onError: (error) => setNotice({ kind: 'error', text: translateError(t, error) }),
@@ -147,7 +168,7 @@ export function RedeemScreen({ cashierUserId = null }: { cashierUserId?: number 
           )}
         </FieldFrame>
         <div className="flex flex-wrap gap-3">
-          <Button type="submit" disabled={redeem.isPending} className="min-h-12 flex-1 text-base">
+          <Button type="submit" disabled={redeem.isPending || tillStamp.isPending} className="min-h-12 flex-1 text-base">
             {redeem.isPending ? t('redeem.submitting') : t('redeem.submit')}
           </Button>
           <Button variant="secondary" onClick={() => setScanning((open) => !open)} aria-expanded={scanning} className="min-h-12 flex-1 text-base">
@@ -157,12 +178,21 @@ export function RedeemScreen({ cashierUserId = null }: { cashierUserId?: number 
         </div>
       </form>
 
+      <p className="text-sm text-slate-600">{t('stampTill.scanHint')}</p>
+
       {scanning ? <QrScanner onCode={onScanned} onClose={() => setScanning(false)} /> : null}
 
       {notice?.kind === 'error' ? (
         <Alert>
           <span className="block text-xl font-semibold" data-testid="redeem-error">
             {notice.text}
+          </span>
+        </Alert>
+      ) : null}
+      {notice?.kind === 'stamped' ? (
+        <Alert tone="success">
+          <span className="block text-xl font-semibold" data-testid="till-stamp-result">
+            {stampedText(t, notice.stamp)}
           </span>
         </Alert>
       ) : null}

@@ -10,6 +10,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { formatMaltaTime } from '../../../lib/format.ts';
 import { useStillBefore } from './use-still-before.ts';
 import '../../../lib/owner-strings.ts';
+import '../../../lib/stamp-strings.ts';
 
 export function RedemptionResult({ redemption, undoing, onUndo, onNext }: { redemption: Redemption; undoing: boolean; onUndo: () => void; onNext: () => void }) {
   const { t, i18n } = useTranslation();
@@ -26,7 +27,10 @@ export function RedemptionResult({ redemption, undoing, onUndo, onNext }: { rede
       <h2 id="redemption-result-title" className="text-4xl font-extrabold">
         {t('redeem.redeemed')}
       </h2>
-      <p className="text-2xl font-semibold break-words">{redemption.offerTitle}</p>
+      <p className="text-2xl font-semibold break-words">
+        {/* Issue 29 §2: a stamp card's reward says so. */}
+        <bdi>{redemption.kind === 'REWARD' ? t('stampTill.reward', { reward: redemption.rewardText ?? redemption.offerTitle }) : redemption.offerTitle}</bdi>
+      </p>
       <p className="font-mono text-2xl tracking-widest">{t('redeem.codeIs', { code })}</p>
       {redemption.remaining === null ? null : <p className="text-xl font-semibold">{t('messages.unitsLeft', { count: redemption.remaining })}</p>}
       <div className="mt-4 flex flex-wrap justify-center gap-3">

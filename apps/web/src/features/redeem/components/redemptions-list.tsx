@@ -15,6 +15,7 @@ import { formatMaltaTime } from '../../../lib/format.ts';
 import { useRedemptions } from '../api/get-redemptions.ts';
 import { useStillBefore } from './use-still-before.ts';
 import '../../../lib/owner-strings.ts';
+import '../../../lib/stamp-strings.ts';
 
 function RedemptionRow({
   redemption,
@@ -38,7 +39,7 @@ function RedemptionRow({
           <span className="font-mono tracking-wider text-slate-900">{code}</span>
         </span>
         <span className="min-w-0 break-words text-slate-700">
-          {redemption.offerTitle}
+          <bdi>{redemption.kind === 'REWARD' ? t('stampTill.reward', { reward: redemption.rewardText ?? redemption.offerTitle }) : redemption.offerTitle}</bdi>
           {redemption.redeemedByName ? <span className="block text-sm text-slate-500">{t('staff.redeemedBy', { name: redemption.redeemedByName })}</span> : null}
         </span>
       </div>
@@ -83,7 +84,7 @@ export function RedemptionsList({
       <ul aria-labelledby={headingId} className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
         {redemptions.data.map((redemption) => (
           <RedemptionRow
-            key={redemption.claimId}
+            key={`${redemption.kind}-${redemption.kind === 'REWARD' ? redemption.rewardId : redemption.claimId}`}
             redemption={redemption}
             undoing={undoing}
             onUndo={onUndo}

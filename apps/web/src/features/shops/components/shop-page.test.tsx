@@ -101,7 +101,7 @@ describe('ShopPage', () => {
   });
 
   it('shows the shop’s initial, name, type, address, a phone link, directions and its offers as cards leading to each offer', async () => {
-    stubApi({ 'GET /api/v1/vendors/3': { body: { data: shop } }, 'GET /api/v1/me/favorites': { body: { data: [] } } });
+    stubApi({ 'GET /api/v1/vendors/3/stamp-card': { body: { data: null } }, 'GET /api/v1/vendors/3': { body: { data: shop } }, 'GET /api/v1/me/favorites': { body: { data: [] } } });
     renderShop();
     const header = (await screen.findByRole('heading', { level: 1, name: 'Crystal Palace Bar' })).closest('header');
     if (!header) throw new Error('the shop’s header expected');
@@ -131,7 +131,7 @@ describe('ShopPage', () => {
 
   it('says how far the shop is when the shopper’s last location is known, and that it has no offers when it has none', async () => {
     localStorage.setItem(STORAGE_KEYS.current, JSON.stringify({ latitude: 35.8811, longitude: 14.4018 }));
-    stubApi({ 'GET /api/v1/vendors/3': { body: { data: { ...shop, offers: [], logoUrl: '/uploads/public/logo.webp' } } } });
+    stubApi({ 'GET /api/v1/vendors/3/stamp-card': { body: { data: null } }, 'GET /api/v1/vendors/3': { body: { data: { ...shop, offers: [], logoUrl: '/uploads/public/logo.webp' } } } });
     renderShop();
     expect(await screen.findByText('This shop has no offers right now.')).toBeInTheDocument();
     expect(screen.getByTestId('distance')).toHaveTextContent('270 m away');
@@ -142,6 +142,7 @@ describe('ShopPage', () => {
 describe('ShopPage’s cover and website (issue 28)', () => {
   it('shows the cover photo across the top (decorative) and the website as a link that opens apart, only when set', async () => {
     stubApi({
+      'GET /api/v1/vendors/3/stamp-card': { body: { data: null } },
       'GET /api/v1/vendors/3': { body: { data: { ...shop, offers: [], coverUrl: '/uploads/public/3-cover.webp', website: 'https://www.crystalpalace.mt/menu' } } },
     });
     const { unmount } = renderShop();
@@ -153,7 +154,7 @@ describe('ShopPage’s cover and website (issue 28)', () => {
     expect(screen.getByTestId('shop-cover')).toHaveAttribute('alt', '');
     unmount();
 
-    stubApi({ 'GET /api/v1/vendors/3': { body: { data: { ...shop, offers: [] } } } });
+    stubApi({ 'GET /api/v1/vendors/3/stamp-card': { body: { data: null } }, 'GET /api/v1/vendors/3': { body: { data: { ...shop, offers: [] } } } });
     renderShop();
     expect(await screen.findByText('This shop has no offers right now.')).toBeInTheDocument();
     expect(screen.queryByTestId('shop-cover')).not.toBeInTheDocument();
@@ -164,7 +165,7 @@ describe('ShopPage’s cover and website (issue 28)', () => {
 describe('ShopPage’s hours (issue 28)', () => {
   it('says whether the shop is open, its week day by day, and the hours as the shop wrote them', async () => {
     const openingHours = 'Mo-Fr 08:00-19:00; Sa 08:30-13:00; Su,PH off';
-    stubApi({ 'GET /api/v1/vendors/3': { body: { data: { ...shop, openingHours, openNow: false, nextChange: null } } }, 'GET /api/v1/me/favorites': neverAnswer });
+    stubApi({ 'GET /api/v1/vendors/3/stamp-card': { body: { data: null } }, 'GET /api/v1/vendors/3': { body: { data: { ...shop, openingHours, openNow: false, nextChange: null } } }, 'GET /api/v1/me/favorites': neverAnswer });
     renderShop();
     expect(await screen.findByTestId('open-status')).toHaveTextContent(/^Closed$/);
     const hours = screen.getByRole('region', { name: 'Opening hours' });
@@ -179,14 +180,14 @@ describe('ShopPage’s hours (issue 28)', () => {
   });
 
   it('keeps hours the table cannot say as written, and says "Hours not given" without any', async () => {
-    stubApi({ 'GET /api/v1/vendors/3': { body: { data: { ...shop, openingHours: 'Jan-Mar Mo-Fr 08:00-19:00', openNow: true, nextChange: null } } }, 'GET /api/v1/me/favorites': neverAnswer });
+    stubApi({ 'GET /api/v1/vendors/3/stamp-card': { body: { data: null } }, 'GET /api/v1/vendors/3': { body: { data: { ...shop, openingHours: 'Jan-Mar Mo-Fr 08:00-19:00', openNow: true, nextChange: null } } }, 'GET /api/v1/me/favorites': neverAnswer });
     const { unmount } = renderShop();
     expect(await screen.findByTestId('open-status')).toHaveTextContent(/^Open$/);
     expect(screen.queryByRole('term')).not.toBeInTheDocument();
     expect(screen.getByTestId('shop-hours-text')).toHaveTextContent('Jan-Mar Mo-Fr 08:00-19:00');
     unmount();
 
-    stubApi({ 'GET /api/v1/vendors/3': { body: { data: shop } }, 'GET /api/v1/me/favorites': neverAnswer });
+    stubApi({ 'GET /api/v1/vendors/3/stamp-card': { body: { data: null } }, 'GET /api/v1/vendors/3': { body: { data: shop } }, 'GET /api/v1/me/favorites': neverAnswer });
     renderShop();
     expect(await screen.findByTestId('open-status')).toHaveTextContent('Hours not given');
     expect(screen.queryByTestId('shop-hours')).not.toBeInTheDocument();
@@ -199,7 +200,7 @@ describe('ShopPage’s Share (issue 27)', () => {
   it('shares the shop’s public page, /s/:vendorId, which anyone can open', async () => {
     const share = vi.fn(() => Promise.resolve());
     vi.stubGlobal('navigator', Object.create(navigator, { share: { value: share } }) as Navigator);
-    stubApi({ 'GET /api/v1/vendors/3': { body: { data: shop } }, 'GET /api/v1/me/favorites': neverAnswer });
+    stubApi({ 'GET /api/v1/vendors/3/stamp-card': { body: { data: null } }, 'GET /api/v1/vendors/3': { body: { data: shop } }, 'GET /api/v1/me/favorites': neverAnswer });
     renderShop();
     fireEvent.click(await screen.findByRole('button', { name: 'Share Crystal Palace Bar' }));
     await vi.waitFor(() => expect(share).toHaveBeenCalledWith({ title: 'Crystal Palace Bar', url: `${window.location.origin}/s/3` }));

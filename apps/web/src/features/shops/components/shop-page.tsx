@@ -11,6 +11,7 @@ import { LazyShopMap } from '../../../components/map/lazy-shop-map.tsx';
 import { shopPointsFromOffers } from '../../../components/map/map-points.ts';
 import { OfferCard } from '../../../components/offer-card.tsx';
 import { OpenStatus } from '../../../components/open-status.tsx';
+import { StampCardLine } from '../../../components/stamp-card-line.tsx';
 import { ShareButton } from '../../../components/share-button.tsx';
 import { ShopLogo } from '../../../components/shop-logo.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/data-states.tsx';
@@ -75,6 +76,7 @@ function ShopDetails({ shop, slots }: { shop: Shop; slots: ShopPageSlots }) {
           </span>
         </p>
         <OpenStatus openNow={shop.openNow} nextChange={shop.nextChange} large />
+        <StampCardLine vendorId={shop.vendorId} />
         <div className="flex flex-wrap gap-3">
           {shop.contactPhone ? (
             <a href={`tel:${shop.contactPhone.replace(/[^\d+]/g, '')}`} className={actionClass}>

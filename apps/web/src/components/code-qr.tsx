@@ -1,4 +1,4 @@
-/** A code's QR, drawn on the device with `qrcode` (no request): an SVG image, dark on white in both themes. */
+/** A code's QR (a shopper's code, a reward's code, a stamp pass), drawn on the device with `qrcode` (no request): an SVG image, dark on white in both themes. */
 import QRCode from 'qrcode';
 import { useEffect, useState } from 'react';
 
