@@ -2,11 +2,14 @@
  * Browser tests: the built SPA served by the real server (embedded database in a fresh DATA_DIR), driven
  * in Debian's Chromium (`/usr/bin/chromium`; never `playwright install`), at desktop and mobile sizes.
  */
+import { randomBytes } from 'node:crypto';
 import { defineConfig } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 /** A second server whose clock the tests move (TEST_CLOCK, apps/api/src/kernel/test-clock.ts): e2e/stamp-clock-desktop.spec.ts alone uses it. */
 const clockPort = port + 1;
+// The token that moves that server's clock: made by the runner, inherited by its workers (which read this file again).
+process.env.E2E_CLOCK_TOKEN ??= randomBytes(18).toString('base64url');
 // Separate ports and data folders let two suites run side by side on one machine.
 const dataDir = process.env.E2E_DATA_DIR ?? '.e2e-data';
 const chromium = {
@@ -55,7 +58,7 @@ export default defineConfig({
       url: `http://localhost:${clockPort}/readyz`,
       reuseExistingServer: false,
       timeout: 120_000,
-      env: { PORT: String(clockPort), DATA_DIR: `${dataDir}-clock`, SEED_DEMO: 'true', TEST_CLOCK: 'true', E2E_TEST_CLOCK_OK: 'yes', ...SERVER_ENV },
+      env: { PORT: String(clockPort), DATA_DIR: `${dataDir}-clock`, SEED_DEMO: 'true', TEST_CLOCK: 'true', TEST_CLOCK_TOKEN: process.env.E2E_CLOCK_TOKEN, ...SERVER_ENV },
     },
   ],
 });

@@ -9,7 +9,7 @@ import { expectNoSeriousA11yViolations, isMobile, registerBusinessByApi, setDark
 test.use({ geolocation: { latitude: 35.8989, longitude: 14.5146 }, permissions: ['geolocation'] });
 
 const SHOPPER_TABS = ['Home', 'Search', 'Saved', 'Receipts', 'Profile'];
-const SHOPPER_MENU = ['Home', 'Search', 'Local offer', 'Saved', 'Receipts', 'Shop entry confirmation', 'My codes', 'Profile', 'List your business'];
+const SHOPPER_MENU = ['Home', 'Search', 'Local offer', 'Saved', 'Receipts', 'Stamp cards', 'Shop entry confirmation', 'My codes', 'Profile', 'List your business'];
 const OWNER_TABS = ['Dashboard', 'Redeem', 'My offers', 'Insights', 'Profile'];
 const OWNER_MENU = [
   'Dashboard',
@@ -20,6 +20,8 @@ const OWNER_MENU = [
   'Business Insights',
   'Receipt review',
   'Shop profile',
+  // Issue 29 §2: the shop's stamp card.
+  'Stamp card',
   // Issue 28 §4: the owner's staff (a manager's menu has everything else, a cashier's is the till).
   'Staff',
   'Nearby offers',
@@ -27,6 +29,7 @@ const OWNER_MENU = [
   'Local offer',
   'Saved',
   'Receipts',
+  'Stamp cards',
   'Shop entry confirmation',
   'Profile',
 ];

@@ -21,7 +21,7 @@ const en = catalogs.en;
 const OWNER = { username: 'joseph', password: 'joseph2026pass' };
 
 async function moveClock(request: APIRequestContext, days: number) {
-  const moved = await request.put(`${clockServer}/__test/clock`, { data: { offsetMs: days * DAY_MS } });
+  const moved = await request.put(`${clockServer}/__test/clock`, { data: { offsetMs: days * DAY_MS }, headers: { 'x-test-clock-token': process.env.E2E_CLOCK_TOKEN ?? '' } });
   expect(moved.status(), await moved.text()).toBe(200);
 }
 
@@ -46,6 +46,7 @@ test.afterEach(async ({ request }) => {
 });
 
 test('three purchases on three Malta days complete a 3-stamp card; the reward is redeemed once at the till', async ({ page, browser, request }) => {
+  test.setTimeout(120_000);
   await logInByApi(page, OWNER.username, OWNER.password);
   const started = await page.request.put('/api/v1/vendors/me/stamp-card', { headers: SAME_ORIGIN, data: { stampsRequired: 3, rewardText: 'A free coffee' } });
   expect(started.status(), await started.text()).toBe(201);

@@ -60,7 +60,10 @@ export async function buildApp({ config, database, closeDatabase = true, logger,
   // Loaded by where they sit: plugins and domains by their dependencies, then the routes (after the guard's onRoute hook).
   await loadPlugins(app, { pluginsDir: path.join(SOURCE_DIR, 'plugins'), domainsDir: path.join(SOURCE_DIR, 'domains') });
   await loadRoutes(app, path.join(SOURCE_DIR, 'routes'));
-  if (config.testClock) await app.register(testClockRoutes);
+  if (config.testClock) {
+    app.log.warn('TEST_CLOCK is on: PUT /__test/clock moves this process’s clock (browser tests only, never in production)');
+    await app.register(testClockRoutes, { token: config.testClock.token });
+  }
 
   return app;
 }

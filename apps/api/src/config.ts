@@ -30,8 +30,10 @@ const envSchema = z.object({
   JWT_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
   COOKIE_SECURE: booleanFlag.default(true),
   SEED_DEMO: booleanFlag.default(true),
-  // Browser tests only (kernel/test-clock.ts): this process's clock may be moved through PUT /__test/clock.
+  // Browser tests only (kernel/test-clock.ts): this process's clock may be moved through PUT /__test/clock, by whoever
+  // sends TEST_CLOCK_TOKEN, from this machine, on a server that listens on loopback behind no proxy.
   TEST_CLOCK: booleanFlag.default(false),
+  TEST_CLOCK_TOKEN: z.string().min(16, { error: 'must be at least 16 characters' }).optional(),
   // false, true (= one proxy hop), a hop count, or a comma-separated list of proxy addresses/CIDRs.
   TRUST_PROXY: z
     .string()
@@ -115,11 +117,28 @@ const envSchema = z.object({
     .max(64 * 1024 * 1024 * 1024, { error: 'must be at most 68719476736 (64 GB)' })
     .default(256 * 1024 * 1024),
   // Issue 27: an OpenID Connect provider for 'Login with OAuth' (all four or none).
+  // Issue 29 §1: the VAPID key pair pushes are signed with (RFC 8292), both or neither: without them the first replica to
+  // boot makes a pair and keeps it in the database for all. VAPID_SUBJECT: who push services may contact about them.
+  VAPID_PUBLIC_KEY: z.string().regex(/^[A-Za-z0-9_-]{87}$/, { error: 'must be an uncompressed P-256 public key, base64url (87 characters)' }).optional(),
+  VAPID_PRIVATE_KEY: z.string().regex(/^[A-Za-z0-9_-]{43}$/, { error: 'must be a P-256 private key, base64url (43 characters)' }).optional(),
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/, { error: 'must be a mailto: address or an https: URL' })
+    .default('mailto:push@qrib.mt'),
   OIDC_ISSUER: z.url({ protocol: /^https?$/, error: 'must be the provider\'s issuer URL, e.g. https://accounts.google.com' }).optional(),
   OIDC_CLIENT_ID: z.string().min(1).optional(),
   OIDC_CLIENT_SECRET: z.string().min(1).optional(),
   OIDC_DISPLAY_NAME: z.string().trim().min(1).max(40, { error: 'must be at most 40 characters' }).optional(),
 }).superRefine((env, context) => {
+  if (env.TEST_CLOCK) {
+    if (env.TEST_CLOCK_TOKEN === undefined) context.addIssue({ code: 'custom', path: ['TEST_CLOCK_TOKEN'], message: 'is required with TEST_CLOCK' });
+    if (!['127.0.0.1', '::1', 'localhost'].includes(env.HOST)) context.addIssue({ code: 'custom', path: ['HOST'], message: 'must be loopback with TEST_CLOCK' });
+    if (env.TRUST_PROXY !== 'false') context.addIssue({ code: 'custom', path: ['TRUST_PROXY'], message: 'must be false with TEST_CLOCK' });
+  }
+  if ((env.VAPID_PUBLIC_KEY === undefined) !== (env.VAPID_PRIVATE_KEY === undefined)) {
+    const missing = env.VAPID_PUBLIC_KEY === undefined ? 'VAPID_PUBLIC_KEY' : 'VAPID_PRIVATE_KEY';
+    context.addIssue({ code: 'custom', path: [missing], message: 'is required with the other VAPID key (both or neither)' });
+  }
   const oidc = ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET', 'OIDC_DISPLAY_NAME'] as const;
   if (oidc.some((name) => env[name] !== undefined)) {
     for (const name of oidc) {
@@ -142,8 +161,8 @@ export interface Config {
   jwtSecret: string;
   cookieSecure: boolean;
   seedDemo: boolean;
-  /** kernel/test-clock.ts: the browser tests' injected clock (never in production). */
-  testClock: boolean;
+  /** kernel/test-clock.ts: the browser tests' injected clock and the token that moves it; undefined: none. */
+  testClock: { token: string } | undefined;
   /** Fastify's trustProxy: never `true` (that would trust a client's own X-Forwarded-For). */
   trustProxy: false | number | string;
   signupsPerHour: number;
@@ -181,6 +200,9 @@ export interface Config {
   apiDocs: 'admin' | 'public';
   /** Issue 25: bytes of uploaded files in flight across all requests of this process; more answers 503 uploadsBusy. */
   uploadBytesInFlight: number;
+  /** Issue 29 §1: the configured VAPID pair (undefined: the one kept in the database) and its subject. */
+  vapid: { publicKey: string; privateKey: string } | undefined;
+  vapidSubject: string;
   /** Issue 27: the OpenID Connect provider of 'Login with OAuth'; undefined: the button keeps the spec's message. */
   oidc: OidcConfig | undefined;
 }
@@ -220,7 +242,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jwtSecret: values.JWT_SECRET ?? readOrCreateSecret(dataDir),
     cookieSecure: values.COOKIE_SECURE,
     seedDemo: values.SEED_DEMO,
-    testClock: values.TEST_CLOCK,
+    testClock: values.TEST_CLOCK && values.TEST_CLOCK_TOKEN ? { token: values.TEST_CLOCK_TOKEN } : undefined,
     trustProxy: parseTrustProxy(values.TRUST_PROXY),
     signupsPerHour: values.SIGNUPS_PER_HOUR,
     loginAttemptsPerUsername: values.LOGIN_ATTEMPTS_PER_USERNAME,
@@ -252,6 +274,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     storageSweepGraceMs: values.STORAGE_SWEEP_GRACE_MINUTES * 60_000,
     apiDocs: values.API_DOCS,
     uploadBytesInFlight: values.UPLOAD_BYTES_IN_FLIGHT,
+    vapid: values.VAPID_PUBLIC_KEY && values.VAPID_PRIVATE_KEY ? { publicKey: values.VAPID_PUBLIC_KEY, privateKey: values.VAPID_PRIVATE_KEY } : undefined,
+    vapidSubject: values.VAPID_SUBJECT,
     oidc:
       values.OIDC_ISSUER && values.OIDC_CLIENT_ID && values.OIDC_CLIENT_SECRET && values.OIDC_DISPLAY_NAME
         ? { issuer: values.OIDC_ISSUER, clientId: values.OIDC_CLIENT_ID, clientSecret: values.OIDC_CLIENT_SECRET, displayName: values.OIDC_DISPLAY_NAME }

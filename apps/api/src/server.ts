@@ -12,13 +12,7 @@ import { createStorage } from './storage/create-storage.ts';
 
 const config = loadConfigOrExit();
 // Browser tests only: a clock they can move (kernel/test-clock.ts), installed before anything reads the time.
-if (config.testClock) {
-  if (config.nodeEnv === 'production' && process.env.E2E_TEST_CLOCK_OK !== 'yes') {
-    console.error('TEST_CLOCK is for browser tests: set E2E_TEST_CLOCK_OK=yes beside it to run it with NODE_ENV=production.');
-    process.exit(1);
-  }
-  installTestClock();
-}
+if (config.testClock) installTestClock();
 
 const database = await openDatabase(databaseSourceFor(config));
 // The embedded database is this process's while it runs: `npm run admin` refuses to open it meanwhile.

@@ -34,7 +34,10 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     jwtSecret: TEST_JWT_SECRET,
     cookieSecure: true,
     seedDemo: false,
-    testClock: false,
+    testClock: undefined,
+    // Issue 29 §1: the pair kept in the test database, as a server without VAPID_* keys has.
+    vapid: undefined,
+    vapidSubject: 'mailto:push@qrib.test',
     trustProxy: false,
     signupsPerHour: 1000,
     loginAttemptsPerUsername: LOGIN_ATTEMPTS_PER_USERNAME,

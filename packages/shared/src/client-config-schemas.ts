@@ -6,6 +6,8 @@ export const clientConfigSchema = z.object({
   mapStyleUrl: z.string().nullable(),
   /** Issue 27: the OpenID Connect provider 'Login with OAuth' signs in with (its OIDC_DISPLAY_NAME); null: none configured. */
   oidcProvider: z.string().nullable(),
+  /** Issue 29 §1: the VAPID public key (base64url) a browser subscribes to pushes with; the same on every replica. */
+  pushPublicKey: z.string(),
 });
 export type ClientConfig = z.infer<typeof clientConfigSchema>;
 export const clientConfigResponseSchema = z.object({ data: clientConfigSchema });

@@ -333,6 +333,9 @@ export const MESSAGES = {
   stampOwnShop: 'The shop’s own people do not collect stamps here.',
   rewardExpired: 'This reward expired on {{date}}.',
   rewardRevoked: 'This reward was withdrawn: a purchase it was earned with was taken back.',
+  pushEndpointInvalid: 'A push subscription needs the https:// address the browser’s push service gave.',
+  pushKeysInvalid: 'The push subscription’s keys are not valid. Turn notifications off and on again.',
+  pushSubscriptionNotFound: 'This device has no push subscription on your account.',
   exportNotFound: 'Export not found.',
   exportExpired: 'This download has expired. Ask for a new copy of your data.',
   // Generic API errors

@@ -830,6 +830,9 @@ export const stamps = pgTable(
     uniqueIndex('stamps_receipt_key').on(table.receiptId).where(sql`${table.revokedAt} IS NULL`),
     uniqueIndex('stamps_one_a_day_key').on(table.vendorId, table.userId, table.maltaDay).where(sql`${table.revokedAt} IS NULL`),
     index('stamps_card_user_idx').on(table.cardId, table.userId),
+    // A shopper's cards and an account's deletion or export read by the shopper; a reward's stamps by the reward.
+    index('stamps_user_idx').on(table.userId),
+    index('stamps_reward_idx').on(table.rewardId).where(sql`${table.rewardId} IS NOT NULL`),
     check(
       'stamps_source_check',
       sql`(${table.source} = 'REDEMPTION' AND ${table.claimId} IS NOT NULL AND ${table.receiptId} IS NULL)
@@ -847,6 +850,45 @@ export const stampPasses = pgTable('stamp_passes', {
   token: text('token').notNull().unique(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Web push (issue 29 §1): a device's subscription at its browser's push service. It belongs to the account and to the
+ * session that made it (`session_id`, kept when that session expires so lapsed shoppers are still reached): logging
+ * out of that session, logging out everywhere and deleting the account remove it. One row an endpoint: the same
+ * browser subscribing for another account moves it there.
+ */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    sessionId: text('session_id').references(() => sessions.id, { onDelete: 'set null' }),
+    endpoint: text('endpoint').notNull().unique(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    expirationTime: timestamp('expiration_time', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('push_subscriptions_user_idx').on(table.userId), index('push_subscriptions_session_idx').on(table.sessionId)],
+);
+
+/**
+ * The VAPID key pair (RFC 8292) when none is configured: made once by the first replica to boot (a single row, id 1,
+ * inserted ON CONFLICT DO NOTHING), so every replica signs with the same pair and subscriptions outlive restarts.
+ */
+export const pushVapidKeys = pgTable(
+  'push_vapid_keys',
+  {
+    id: integer('id').primaryKey(),
+    publicKey: text('public_key').notNull(),
+    privateKey: text('private_key').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [check('push_vapid_keys_one_row_check', sql`${table.id} = 1`)],
+);
 
 /**
  * The mail queue (issue 15): requests and triggers only insert here (in their own transaction); the mailer sends in

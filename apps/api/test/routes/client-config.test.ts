@@ -21,12 +21,12 @@ describe('GET /api/v1/config', () => {
   it('answers anyone, signed out, with no tile service by default', async () => {
     const response = await app.inject({ method: 'GET', url: '/api/v1/config' });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ data: { mapStyleUrl: null, oidcProvider: null } });
+    expect(response.json()).toEqual({ data: { mapStyleUrl: null, oidcProvider: null, pushPublicKey: expect.stringMatching(/^[A-Za-z0-9_-]{87}$/) } });
   });
 
   it('names MAP_STYLE_URL when a deployment has one', async () => {
     const response = await withTiles.inject({ method: 'GET', url: '/api/v1/config/' });
-    expect(response.json()).toEqual({ data: { mapStyleUrl: 'https://tiles.example.com/styles/basic/style.json?key=k', oidcProvider: null } });
+    expect(response.json()).toEqual({ data: { mapStyleUrl: 'https://tiles.example.com/styles/basic/style.json?key=k', oidcProvider: null, pushPublicKey: expect.any(String) } });
   });
 });
 

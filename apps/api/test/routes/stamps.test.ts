@@ -13,7 +13,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import type { App } from '../../src/app.ts';
 import { selectRows } from '../../src/db/client.ts';
 import { receipts, users } from '../../src/db/schema.ts';
-import { stampPurchase } from '../../src/domains/stamp-cards/index.ts';
+import { revokeStamp, stampPurchase } from '../../src/domains/stamp-cards/index.ts';
 import { createReceiptChecksRepository } from '../../src/domains/receipts/repository/receipt-checks.ts';
 import { buildShop, createOffer, makeEstablished, type Shop } from '../factories.ts';
 import { makePng, multipartBody } from '../fixtures.ts';
@@ -183,7 +183,8 @@ describe('stamps from purchases Qrib counts', () => {
     expect((await stampRows(shop.vendorId, shopper.userId)).map((row) => [row.source, row.revoked, row.in_reward])).toEqual([
       ['TILL', false, false],
       ['TILL', false, false],
-      ['REDEMPTION', true, false],
+      // The taken-back stamp keeps the name of the reward it was in (what withdrew it); it counts for nothing.
+      ['REDEMPTION', true, true],
     ]);
     const card = await theCard(shopper, shop.vendorId);
     expect(card.stamps).toBe(2);
@@ -349,6 +350,102 @@ describe('the till stamp and the reward at the till: bad input', () => {
   });
 });
 
+describe('what a stamp proves, at the edges', () => {
+  it('a reward whose stamp was taken back is not given back by undoing its redemption', async () => {
+    const { shop, offerIds } = await cardShop(3, 1);
+    const shopper = await establishedShopper();
+    await stampOnDays(shop, (await myCards(shopper)).pass, [-2, -1]);
+    const third = await buy(shop, shopper, must(offerIds[0]));
+    const reward = await newestReward(shopper, shop.vendorId);
+    const redeemed = bodyOf(await redeem(shop, reward.code), redemptionResponseSchema).data;
+    // The code's redemption undone: its stamp goes, the reward (already used) stays used.
+    expect((await undo(shop, third.claimId)).statusCode).toBe(204);
+    expect((await newestReward(shopper, shop.vendorId)).status).toBe('REDEEMED');
+    // Then the reward's redemption undone: it does not come back to life on two stamps.
+    const undone = await app.inject({ method: 'DELETE', url: `/api/v1/vendors/me/reward-redemptions/${must(redeemed.rewardId)}`, cookies: shop.cookies });
+    expect(undone.statusCode).toBe(204);
+    expect((await newestReward(shopper, shop.vendorId)).status).toBe('REVOKED');
+    expect((await redeem(shop, reward.code)).json().code).toBe('rewardRevoked');
+    expect(await theCard(shopper, shop.vendorId)).toMatchObject({ stamps: 2 });
+  });
+
+  it('a receipt is stamped on the day it proves, not the day it was sent: sent a day later, it takes no second stamp', async () => {
+    const { shop } = await cardShop(5, 0);
+    const shopper = await establishedShopper();
+    const { pass } = await myCards(shopper);
+    // Yesterday: a till stamp. Today: the receipt of yesterday's purchase, verified by the check.
+    await stampOnDays(shop, pass, [-1]);
+    const receiptId = await uploadReceipt(shopper, shop.vendorId);
+    const yesterday = addDays(maltaToday(), -1);
+    await createReceiptChecksRepository(db()).saveResult(receiptId, { status: 'VERIFIED', reason: null, extractedTotal: 9.5, extractedDate: yesterday, extractedMerchant: 'SHOP', ocrText: 'SHOP 9.50' });
+    expect((await stampRows(shop.vendorId, shopper.userId)).map((row) => [row.source, row.malta_day])).toEqual([['TILL', yesterday]]);
+    // A receipt of today's purchase stamps today.
+    const todays = await uploadReceipt(shopper, shop.vendorId);
+    await createReceiptChecksRepository(db()).saveResult(todays, { status: 'VERIFIED', reason: null, extractedTotal: 4, extractedDate: maltaToday(), extractedMerchant: 'SHOP', ocrText: 'SHOP 4.00' });
+    expect((await stampRows(shop.vendorId, shopper.userId)).map((row) => row.source)).toEqual(['TILL', 'RECEIPT']);
+  });
+
+  it('a disputed receipt’s stamp counts toward nothing until an admin settles it VERIFIED', async () => {
+    const { shop } = await cardShop(3, 0);
+    const shopper = await establishedShopper();
+    const admin = await signUp(app, { name: 'Rita Admin' });
+    await db().update(users).set({ isAdmin: true }).where(eq(users.id, admin.userId));
+    await stampOnDays(shop, (await myCards(shopper)).pass, [-3, -2]);
+    // Yesterday's receipt, verified by the check, rejected by the owner: a dispute. Its stamp waits.
+    const receiptId = await uploadReceipt(shopper, shop.vendorId);
+    await createReceiptChecksRepository(db()).saveResult(receiptId, { status: 'VERIFIED', reason: null, extractedTotal: 3, extractedDate: addDays(maltaToday(), -1), extractedMerchant: 'SHOP', ocrText: 'SHOP 3.00' });
+    // The check's VERIFIED made the third stamp, and the reward.
+    const rewardAtCheck = await newestReward(shopper, shop.vendorId);
+    expect(rewardAtCheck.status).toBe('ACTIVE');
+    // The owner rejects it: a dispute. While it is open the stamp counts toward nothing: the unused reward is withdrawn.
+    expect((await decide(shop, receiptId, { status: 'REJECTED', reason: 'Not from our till' })).statusCode).toBe(200);
+    expect(await theCard(shopper, shop.vendorId)).toMatchObject({ stamps: 2, rewards: [{ rewardId: rewardAtCheck.rewardId, status: 'REVOKED' }] });
+    expect((await redeem(shop, rewardAtCheck.code)).json().code).toBe('rewardRevoked');
+    const settled = await app.inject({ method: 'POST', url: `/api/v1/admin/receipts/${receiptId}/settlement`, cookies: admin.cookies, payload: { status: 'VERIFIED', reason: 'The receipt is real' } });
+    expect(settled.statusCode, settled.body).toBe(200);
+    // Settled VERIFIED: the stamp counts again, and the card gives its reward.
+    const card = await theCard(shopper, shop.vendorId);
+    expect(card).toMatchObject({ stamps: 0 });
+    expect(card.rewards.map((reward) => reward.status)).toEqual(['ACTIVE', 'REVOKED']);
+  });
+
+  it.skipIf(!process.env.TEST_DATABASE_URL)('a stamp being taken back is never counted into a reward at the same moment (PostgreSQL)', async () => {
+    const { shop, offerIds } = await cardShop(3, 1);
+    const newcomer = await signUp(app);
+    await stampOnDays(shop, (await myCards(newcomer)).pass, [-2, -1]);
+    const third = await buy(shop, newcomer, must(offerIds[0]));
+    // Three provisional stamps; the account becomes established, and nothing has counted them yet.
+    await makeEstablished(db(), newcomer.userId, 90);
+    const replica = await testDb.openReplica();
+    try {
+      let release: () => void = () => undefined;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      let revoked: () => void = () => undefined;
+      const revokedNotCommitted = new Promise<void>((resolve) => (revoked = resolve));
+      // Another replica undoes the third purchase's stamp and has not committed yet...
+      const undoing = replica.database.db.transaction(async (tx) => {
+        await revokeStamp(tx, { claimId: third.claimId });
+        revoked();
+        await released;
+      });
+      await revokedNotCommitted;
+      // ...when the shopper opens their cards, which counts the rewards due: it waits for the undo.
+      const opening = myCards(newcomer);
+      await expect
+        .poll(async () => {
+          const [row] = await selectRows<{ waiting: number }>(db(), sql`SELECT count(*)::int AS waiting FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`);
+          return Number(row?.waiting ?? 0);
+        })
+        .toBe(1);
+      release();
+      await undoing;
+      expect(cardAt(await opening, shop.vendorId)).toMatchObject({ stamps: 2, rewards: [] });
+    } finally {
+      await replica.close();
+    }
+  });
+});
+
 describe('limits that hold under concurrency', () => {
   it('50 purchases at once on one day give one stamp, and exactly one reward when it is the last', async () => {
     const { shop } = await cardShop(3, 0);
@@ -421,7 +518,7 @@ describe('the owner’s figures and the shopper’s rights', () => {
     expect(quiet.json().data.stampCard).toEqual({ running: false, cardsStarted: 0, cardsCompleted: 0, rewardsRedeemed: 0 });
   });
 
-  it('a deleted account’s stamps stay in the shop’s figures as the pseudonym’s; its unused reward is withdrawn and its pass gone', async () => {
+  it('a deleted account’s stamps stay in the shop’s figures as the pseudonym’s; its unused reward expires and its pass is gone', async () => {
     const { shop } = await cardShop(3, 0);
     const shopper = await signUp(app);
     await makeEstablished(db(), shopper.userId, 90);
@@ -430,15 +527,18 @@ describe('the owner’s figures and the shopper’s rights', () => {
     const reward = await newestReward(shopper, shop.vendorId);
     const deleted = await app.inject({ method: 'DELETE', url: '/api/v1/me', cookies: shopper.cookies, payload: { password: shopper.password } });
     expect(deleted.statusCode, deleted.body).toBe(204);
-    const [state] = await selectRows<{ stamps_left: number; stamps_moved: number; passes: number; revoked: boolean }>(
+    const [state] = await selectRows<{ stamps_left: number; stamps_moved: number; passes: number; expired: boolean }>(
       db(),
       sql`SELECT (SELECT count(*)::integer FROM stamps WHERE user_id = ${shopper.userId}) AS stamps_left,
                  (SELECT count(*)::integer FROM stamps s JOIN users u ON u.id = s.user_id AND u.deleted_at IS NOT NULL WHERE s.vendor_id = ${shop.vendorId}) AS stamps_moved,
                  (SELECT count(*)::integer FROM stamp_passes WHERE user_id = ${shopper.userId}) AS passes,
-                 (SELECT revoked_at IS NOT NULL FROM stamp_rewards WHERE id = ${reward.rewardId}) AS revoked`,
+                 (SELECT revoked_at IS NULL AND expires_at <= now() FROM stamp_rewards WHERE id = ${reward.rewardId}) AS expired`,
     );
-    expect(state).toEqual({ stamps_left: 0, stamps_moved: 3, passes: 0, revoked: true });
-    expect((await redeem(shop, reward.code)).json().code).toBe('rewardRevoked');
+    expect(state).toEqual({ stamps_left: 0, stamps_moved: 3, passes: 0, expired: true });
+    expect((await redeem(shop, reward.code)).json().code).toBe('rewardExpired');
+    // The card it completed stays completed in the shop's figures.
+    const figures = await app.inject({ method: 'GET', url: '/api/v1/vendors/me/insights', cookies: shop.cookies });
+    expect(figures.json().data.stampCard.cardsCompleted).toBe(1);
     // The pass no longer stamps anyone.
     expect((await tillStamp(shop, pass)).statusCode).toBe(404);
   });

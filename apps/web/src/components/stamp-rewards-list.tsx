@@ -53,9 +53,12 @@ export function StampRewardsList({ rewards, showShop = false }: { rewards: Stamp
                 {code}
               </span>
             </p>
-            <p className="text-sm text-slate-700">
-              {reward.expiresAt ? t('stampCards.validUntil', { date: formatMaltaDay(reward.expiresAt, i18n.language) }) : t('stampCards.noExpiry')}
-            </p>
+            {/* How long it holds, while it may still be used (an expired one says so in its badge). */}
+            {reward.status === 'ACTIVE' ? (
+              <p className="text-sm text-slate-700">
+                {reward.expiresAt ? t('stampCards.validUntil', { date: formatMaltaDay(reward.expiresAt, i18n.language) }) : t('stampCards.noExpiry')}
+              </p>
+            ) : null}
             {reward.status === 'ACTIVE' ? (
               <>
                 <ClaimQr code={reward.code} label={t('codes.qrAlt', { code })} />

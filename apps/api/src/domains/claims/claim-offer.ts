@@ -43,8 +43,10 @@ export async function claimOffer(claims: ClaimsRepository, userId: number, offer
       if (isClaimCodeTaken(error)) continue;
       throw error;
     }
-    // No row: the same shopper's other request made the claim a moment ago.
+    // No row: the same shopper's other request made the claim a moment ago, or the code is one of the shop's
+    // stamp-card rewards' (issue 29 §2): then draw again.
     const claim = claimId === undefined ? await claims.findForUser(offerId, userId) : await claims.findById(claimId);
+    if (!claim && claimId === undefined) continue;
     if (!claim) throw new Error('claim not found after insert');
     return { claim, created: claimId !== undefined };
   }

@@ -170,13 +170,18 @@ export function createClaimsRepository(db: Db) {
     },
 
     /**
-     * A new claim with `code`, or undefined when the user already has one for the offer (one per shopper per offer).
-     * A code another claim of the shop has is a unique violation (`offer_claims_vendor_code_key`): the caller draws again.
+     * A new claim with `code`, or undefined when the user already has one for the offer (one per shopper per offer) or
+     * the code is one of the shop's stamp-card rewards'. A code another claim of the shop has is a unique violation
+     * (`offer_claims_vendor_code_key`): the caller draws again.
      */
     async insert(offer: { offerId: number; vendorId: number }, userId: number, code: string): Promise<number | undefined> {
       const [row] = await selectRows<{ id: number }>(
         db,
-        sql`INSERT INTO offer_claims (offer_id, vendor_id, user_id, code) VALUES (${offer.offerId}, ${offer.vendorId}, ${userId}, ${code})
+        // Issue 29 §2: one till reads codes and stamp-card rewards, so a code one of the shop's rewards has is refused as
+        // taken (the caller draws again), as a reward's draw refuses the shop's codes.
+        sql`INSERT INTO offer_claims (offer_id, vendor_id, user_id, code)
+            SELECT ${offer.offerId}, ${offer.vendorId}, ${userId}, ${code}
+            WHERE NOT EXISTS (SELECT 1 FROM stamp_rewards r WHERE r.vendor_id = ${offer.vendorId} AND r.code = ${code})
             ON CONFLICT (offer_id, user_id) DO NOTHING RETURNING id`,
       );
       return row?.id;

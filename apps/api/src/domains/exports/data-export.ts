@@ -48,6 +48,8 @@ export const EXPORTED_TABLES: Record<string, string> = {
   stamps: 'stamps',
   stamp_rewards: 'stampRewards',
   stamp_passes: 'stampPass',
+  // Issue 29 §1: the devices subscribed to pushes (their push service's address, when; not the keys).
+  push_subscriptions: 'pushSubscriptions',
 };
 
 /** Tables with a foreign key to users(id) that are deliberately not exported, and why. */
@@ -150,6 +152,9 @@ export function describeArchive(data: AccountData, exportedAt: Date) {
     stamps: data.stamps.map(({ stamp, businessName }) => ({ ...stamp, businessName })),
     stampRewards: data.stampRewards.map(({ reward, businessName }) => ({ ...reward, businessName })),
     stampPass: data.stampPass,
+    stampsGiven: data.stampsGiven,
+    rewardsRedeemedAtTill: data.rewardsRedeemedAtTill,
+    pushSubscriptions: data.pushSubscriptions,
     business,
   };
   return { json, files };

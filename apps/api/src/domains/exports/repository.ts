@@ -14,6 +14,7 @@ import {
   favorites,
   notifications,
   offerClaims,
+  pushSubscriptions,
   stampPasses,
   stampRewards,
   stamps,
@@ -282,19 +283,37 @@ export function createDataExportsRepository(db: Db) {
         .where(or(eq(staffInvitations.invitedByUserId, userId), eq(staffInvitations.acceptedByUserId, userId)))
         .orderBy(asc(staffInvitations.id));
 
-      // Issue 29 §2: the person's stamps and rewards, and those they gave or redeemed at a shop's till; their pass.
+      // Issue 29 §2: the person's stamps and rewards; and, without the shoppers' details, the stamps they gave and the
+      // rewards they redeemed at a shop's till.
       const stampRows = await db
         .select({ stamp: stamps, businessName: vendors.businessName })
         .from(stamps)
         .innerJoin(vendors, eq(vendors.id, stamps.vendorId))
-        .where(or(eq(stamps.userId, userId), eq(stamps.stampedByUserId, userId)))
+        .where(eq(stamps.userId, userId))
         .orderBy(asc(stamps.id));
       const rewardRows = await db
         .select({ reward: stampRewards, businessName: vendors.businessName })
         .from(stampRewards)
         .innerJoin(vendors, eq(vendors.id, stampRewards.vendorId))
-        .where(or(eq(stampRewards.userId, userId), eq(stampRewards.redeemedByUserId, userId)))
+        .where(eq(stampRewards.userId, userId))
         .orderBy(asc(stampRewards.id));
+      const stampsGivenRows = await db
+        .select({ businessName: vendors.businessName, source: stamps.source, maltaDay: stamps.maltaDay, createdAt: stamps.createdAt })
+        .from(stamps)
+        .innerJoin(vendors, eq(vendors.id, stamps.vendorId))
+        .where(eq(stamps.stampedByUserId, userId))
+        .orderBy(asc(stamps.id));
+      const rewardsRedeemedRows = await db
+        .select({ businessName: vendors.businessName, rewardText: stampRewards.rewardText, redeemedAt: stampRewards.redeemedAt })
+        .from(stampRewards)
+        .innerJoin(vendors, eq(vendors.id, stampRewards.vendorId))
+        .where(eq(stampRewards.redeemedByUserId, userId))
+        .orderBy(asc(stampRewards.id));
+      const pushRows = await db
+        .select({ endpoint: pushSubscriptions.endpoint, createdAt: pushSubscriptions.createdAt, expirationTime: pushSubscriptions.expirationTime })
+        .from(pushSubscriptions)
+        .where(eq(pushSubscriptions.userId, userId))
+        .orderBy(asc(pushSubscriptions.id));
       const [pass] = await db.select({ createdAt: stampPasses.createdAt }).from(stampPasses).where(eq(stampPasses.userId, userId));
 
       const [vendor] = await db.select().from(vendors).where(eq(vendors.ownerUserId, userId));
@@ -334,8 +353,11 @@ export function createDataExportsRepository(db: Db) {
         staffInvitations: invitationRows,
         stamps: stampRows,
         stampRewards: rewardRows,
+        stampsGiven: stampsGivenRows,
+        rewardsRedeemedAtTill: rewardsRedeemedRows,
         // The pass's token is a credential (what a cashier scans), not the person's data: when it was made.
         stampPass: pass ?? null,
+        pushSubscriptions: pushRows,
         business: vendor ? { vendor, documents: documentRows, offers: offerRows, images: imageRows } : null,
       };
     },

@@ -5,7 +5,7 @@ import { createStampCardsRepository, type StampCardsRepository } from './reposit
 
 // What other domains, routes and plugins use (ADR 020): named here, never `export *`.
 export type { RewardRedeemOutcome, StampCardsRepository, TillStampOutcome } from './repository/stamp-cards.ts';
-export { issueRewards, revokeStamp, stampPurchase, stampReceipt, type StampOutcome } from './repository/stamps.ts';
+export { holdReceiptStamp, issueRewards, revokeStamp, stampPurchase, stampReceipt, type StampOutcome } from './repository/stamps.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

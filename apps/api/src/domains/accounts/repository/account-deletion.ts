@@ -55,6 +55,8 @@ export const DELETED_USER_COLUMNS = [
   'vendor_members.user_id',
   // Issue 29 §2: the stamp pass is a credential of the person's, nothing a shop counts.
   'stamp_passes.user_id',
+  // Issue 29 §1: the account's devices' push subscriptions: nothing is sent to a deleted account.
+  'push_subscriptions.user_id',
 ] as const;
 
 /** A password hash no password verifies against (not an argon2 string at all). */
@@ -178,12 +180,13 @@ export function createAccountDeletionRepository(db: Db) {
         await tx.execute(sql`UPDATE receipts SET settled_by_user_id = ${formerId} WHERE settled_by_user_id = ${userId}`);
         await tx.execute(sql`UPDATE offer_claims SET user_id = ${formerId} WHERE user_id = ${userId}`);
         await tx.execute(sql`UPDATE offer_claims SET redeemed_by_user_id = ${formerId} WHERE redeemed_by_user_id = ${userId}`);
-        // Issue 29 §2: the stamps and rewards stay in the shops' figures as the pseudonym's; a reward not yet used can no
-        // longer be, as nobody can show its code (withdrawn, as when a stamp is taken back).
+        // Issue 29 §2: the stamps and rewards stay in the shops' figures as the pseudonym's (a completed card stays
+        // completed); a reward not yet used can no longer be, as nobody can show its code: it expires now.
         await tx.execute(sql`UPDATE stamps SET user_id = ${formerId} WHERE user_id = ${userId}`);
         await tx.execute(sql`UPDATE stamps SET stamped_by_user_id = ${formerId} WHERE stamped_by_user_id = ${userId}`);
         await tx.execute(sql`UPDATE stamp_rewards SET user_id = ${formerId},
-          revoked_at = CASE WHEN redeemed_at IS NULL THEN coalesce(revoked_at, now()) ELSE revoked_at END WHERE user_id = ${userId}`);
+          expires_at = CASE WHEN redeemed_at IS NULL AND revoked_at IS NULL THEN least(coalesce(expires_at, now()), now()) ELSE expires_at END
+          WHERE user_id = ${userId}`);
         await tx.execute(sql`UPDATE stamp_rewards SET redeemed_by_user_id = ${formerId} WHERE redeemed_by_user_id = ${userId}`);
         // Stars stay, so the shop's rating does not move; the words were the person's.
         await tx.execute(sql`UPDATE reviews SET user_id = ${formerId}, text = NULL WHERE user_id = ${userId}`);

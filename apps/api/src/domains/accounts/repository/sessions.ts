@@ -64,6 +64,9 @@ export function createSessionsRepository(db: Db) {
       await db.execute(sql`
         WITH revoked AS (
           UPDATE sessions SET revoked_at = now() WHERE id = ${sessionId} AND revoked_at IS NULL RETURNING id
+        ), unsubscribed AS (
+          -- Issue 29 §1: logging out of a device ends its pushes.
+          DELETE FROM push_subscriptions WHERE session_id = ${sessionId}
         )
         SELECT pg_notify(${SESSION_CHANNEL}, json_build_object('sessionId', id)::text) FROM revoked
       `);
@@ -76,6 +79,9 @@ export function createSessionsRepository(db: Db) {
         sql`
           WITH revoked AS (
             UPDATE sessions SET revoked_at = now() WHERE user_id = ${userId} AND revoked_at IS NULL RETURNING id
+          ), unsubscribed AS (
+            -- Issue 29 §1: logging out everywhere ends the pushes of every device of the account.
+            DELETE FROM push_subscriptions WHERE user_id = ${userId}
           )
           SELECT count(*)::integer AS revoked, pg_notify(${SESSION_CHANNEL}, json_build_object('userId', ${userId}::integer)::text)
           FROM revoked
@@ -92,6 +98,9 @@ export function createSessionsRepository(db: Db) {
           WITH revoked AS (
             UPDATE sessions SET revoked_at = now()
             WHERE user_id = ${userId} AND id <> ${keepSessionId} AND revoked_at IS NULL RETURNING id
+          ), unsubscribed AS (
+            -- Issue 29 §1: a change of password logs the other devices out, and ends their pushes.
+            DELETE FROM push_subscriptions WHERE user_id = ${userId} AND session_id IS DISTINCT FROM ${keepSessionId}
           )
           SELECT count(*)::integer AS revoked, pg_notify(${SESSION_CHANNEL}, json_build_object('userId', ${userId}::integer)::text)
           FROM revoked

@@ -22,7 +22,7 @@ import {
 import { isForeignKeyViolation, isUniqueViolation, selectRows, type Db } from '../../../db/client.ts';
 import { offers, receiptFiles, receipts, shopVisits, users, vendors } from '../../../db/schema.ts';
 import { insertReceiptDecidedNotification } from '../../notifications/index.ts';
-import { stampReceipt } from '../../stamp-cards/index.ts';
+import { holdReceiptStamp, stampReceipt } from '../../stamp-cards/index.ts';
 import { SHOP_SEEN_BY_SHOPPERS } from '../../../db/shopper-visibility.ts';
 import { receiptFileUrl } from '../../../kernel/private-files.ts';
 
@@ -208,8 +208,10 @@ export function createReceiptsRepository(db: Db) {
           businessName: shop?.businessName ?? '',
           reason: updated.reason,
         });
-        // Issue 29 §2: a receipt the owner confirms is a purchase their stamp card counts.
+        // Issue 29 §2: a receipt the owner confirms is a purchase their stamp card counts; one they reject after the
+        // check verified it (a dispute) counts toward no reward until an admin settles it.
         if (updated.status === 'VERIFIED') await stampReceipt(tx, updated.id);
+        else await holdReceiptStamp(tx, updated.id);
         return updated;
       });
       if (!row) return undefined;

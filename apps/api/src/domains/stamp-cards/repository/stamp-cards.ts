@@ -10,7 +10,7 @@ import { selectRows, type Db } from '../../../db/client.ts';
 import { isMemberSql } from '../../../db/membership-sql.ts';
 import { SHOP_SEEN_BY_SHOPPERS } from '../../../db/shopper-visibility.ts';
 import { establishedSql } from '../../trust/index.ts';
-import { issueRewards, stampPurchase } from './stamps.ts';
+import { countingStampSql, issueRewards, lockCard, stampPurchase, withdrawReward } from './stamps.ts';
 
 interface StampCardRow {
   id: number;
@@ -71,9 +71,9 @@ function presentReward(row: RewardRow, now: Date): StampReward {
 
 const REWARD_COLUMNS = sql`r.id, r.vendor_id, v.business_name, r.code, r.reward_text, r.created_at, r.expires_at, r.redeemed_at, r.revoked_at`;
 
-/** A shopper's live stamps not yet in a reward, on a card `c` (an alias) that runs. */
+/** A shopper's stamps that count toward a reward (countingStampSql), on a card `c` (an alias) that runs. */
 const unusedStampsSql = (userId: number) =>
-  sql`(SELECT count(*)::integer FROM stamps s WHERE s.card_id = c.id AND s.user_id = ${userId} AND s.revoked_at IS NULL AND s.reward_id IS NULL AND c.ended_at IS NULL)`;
+  sql`(SELECT count(*)::integer FROM stamps s WHERE s.card_id = c.id AND s.user_id = ${userId} AND ${countingStampSql('s')} AND c.ended_at IS NULL)`;
 
 /** What redeeming a reward code at the till came to. */
 export type RewardRedeemOutcome =
@@ -89,7 +89,8 @@ export type TillStampOutcome =
   | { kind: 'unknown-pass' }
   | { kind: 'no-card' }
   | { kind: 'member' }
-  | { kind: 'already-today' };
+  | { kind: 'already-today' }
+  | { kind: 'business-hidden'; status: string; reason: string | null };
 
 export function createStampCardsRepository(db: Db) {
   /** The shopper's progress on the shop's running card: unused stamps, real when the account is established for it. */
@@ -152,7 +153,8 @@ export function createStampCardsRepository(db: Db) {
     async listForShopper(userId: number, now = new Date()): Promise<MyStampCard[]> {
       const due = await selectRows<{ vendor_id: number }>(
         db,
-        sql`SELECT c.vendor_id FROM stamp_cards c WHERE c.ended_at IS NULL AND ${unusedStampsSql(userId)} >= c.stamps_required`,
+        sql`SELECT c.vendor_id FROM stamp_cards c
+            WHERE c.ended_at IS NULL AND c.id IN (SELECT card_id FROM stamps WHERE user_id = ${userId}) AND ${unusedStampsSql(userId)} >= c.stamps_required`,
       );
       for (const { vendor_id: vendorId } of due) await db.transaction((tx) => issueRewards(tx, vendorId, userId, now));
       const cards = await selectRows<{
@@ -165,7 +167,7 @@ export function createStampCardsRepository(db: Db) {
             JOIN LATERAL (SELECT * FROM stamp_cards sc WHERE sc.vendor_id = v.id ORDER BY sc.ended_at IS NULL DESC, sc.started_at DESC, sc.id DESC LIMIT 1) c ON true
             JOIN users u ON u.id = ${userId}
             WHERE v.id IN (SELECT s.vendor_id FROM stamps s JOIN stamp_cards sc ON sc.id = s.card_id AND sc.ended_at IS NULL
-                           WHERE s.user_id = ${userId} AND s.revoked_at IS NULL AND s.reward_id IS NULL
+                           WHERE s.user_id = ${userId} AND ${countingStampSql('s')}
                            UNION SELECT r.vendor_id FROM stamp_rewards r WHERE r.user_id = ${userId})
             ORDER BY v.business_name, v.id`,
       );
@@ -223,6 +225,12 @@ export function createStampCardsRepository(db: Db) {
     async tillStamp(vendorId: number, staffUserId: number, pass: string, now = new Date()): Promise<TillStampOutcome> {
       const token = pass.slice(STAMP_PASS_PREFIX.length);
       return db.transaction(async (tx): Promise<TillStampOutcome> => {
+        // Held FOR SHARE, as a redemption sees it: a suspension or a closing committed meanwhile wins.
+        const [business] = await selectRows<{ status: string; status_reason: string | null; seen: boolean }>(
+          tx,
+          sql`SELECT v.status, v.status_reason, ${SHOP_SEEN_BY_SHOPPERS} AS seen FROM vendors v WHERE v.id = ${vendorId} FOR SHARE`,
+        );
+        if (!business?.seen) return { kind: 'business-hidden', status: business?.status ?? 'CLOSED', reason: business?.status_reason ?? null };
         const [holder] = await selectRows<{ user_id: number }>(
           tx,
           sql`SELECT p.user_id FROM stamp_passes p JOIN users u ON u.id = p.user_id AND u.deleted_at IS NULL WHERE p.token = ${token}`,
@@ -261,22 +269,33 @@ export function createStampCardsRepository(db: Db) {
       return { kind: 'expired', expiresAt: new Date(found.expires_at ?? now) };
     },
 
-    /** Undoes a reward's redemption made less than `undoMs` ago (a mistake at the till); `onlyRedeemedBy` as for codes. */
-    async undoReward(vendorId: number, rewardId: number, undoMs: number, onlyRedeemedBy: number | null): Promise<'undone' | 'not-found' | 'too-late' | 'not-yours'> {
-      const [row] = await selectRows<{ id: number }>(
-        db,
-        sql`UPDATE stamp_rewards SET redeemed_at = NULL, redeemed_by_user_id = NULL
-            WHERE id = ${rewardId} AND vendor_id = ${vendorId} AND redeemed_at > now() - ${undoMs}::float8 * interval '1 millisecond'
-              AND (${onlyRedeemedBy}::integer IS NULL OR redeemed_by_user_id = ${onlyRedeemedBy}::integer)
-            RETURNING id`,
-      );
-      if (row) return 'undone';
-      const [existing] = await selectRows<{ redeemed_at: Date | string | null; redeemed_by_user_id: number | null }>(
-        db,
-        sql`SELECT redeemed_at, redeemed_by_user_id FROM stamp_rewards WHERE id = ${rewardId} AND vendor_id = ${vendorId}`,
-      );
-      if (!existing || existing.redeemed_at === null) return 'not-found';
-      return onlyRedeemedBy !== null && existing.redeemed_by_user_id !== onlyRedeemedBy ? 'not-yours' : 'too-late';
+    /**
+     * Undoes a reward's redemption made less than `undoMs` ago (a mistake at the till); `onlyRedeemedBy` as for codes.
+     * A reward one of whose stamps was taken back meanwhile (its code's redemption undone) is not given back: it is
+     * withdrawn, and its other stamps count toward the next one.
+     */
+    async undoReward(vendorId: number, rewardId: number, undoMs: number, onlyRedeemedBy: number | null, now = new Date()): Promise<'undone' | 'not-found' | 'too-late' | 'not-yours'> {
+      return db.transaction(async (tx) => {
+        const [row] = await selectRows<{ id: number; card_id: number; user_id: number }>(
+          tx,
+          sql`UPDATE stamp_rewards SET redeemed_at = NULL, redeemed_by_user_id = NULL
+              WHERE id = ${rewardId} AND vendor_id = ${vendorId} AND redeemed_at > now() - ${undoMs}::float8 * interval '1 millisecond'
+                AND (${onlyRedeemedBy}::integer IS NULL OR redeemed_by_user_id = ${onlyRedeemedBy}::integer)
+              RETURNING id, card_id, user_id`,
+        );
+        if (row) {
+          await lockCard(tx, row.card_id, row.user_id);
+          const [taken] = await selectRows<{ taken: boolean }>(tx, sql`SELECT EXISTS (SELECT 1 FROM stamps WHERE reward_id = ${row.id} AND revoked_at IS NOT NULL) AS taken`);
+          if (taken?.taken) await withdrawReward(tx, row.id, vendorId, row.user_id, now);
+          return 'undone';
+        }
+        const [existing] = await selectRows<{ redeemed_at: Date | string | null; redeemed_by_user_id: number | null }>(
+          tx,
+          sql`SELECT redeemed_at, redeemed_by_user_id FROM stamp_rewards WHERE id = ${rewardId} AND vendor_id = ${vendorId}`,
+        );
+        if (!existing || existing.redeemed_at === null) return 'not-found';
+        return onlyRedeemedBy !== null && existing.redeemed_by_user_id !== onlyRedeemedBy ? 'not-yours' : 'too-late';
+      });
     },
 
     /** The shop's reward redemptions of one Malta day, for the till's list. */

@@ -7,8 +7,8 @@
  * and a reward is issued from it, only once the account is established for the shop.
  */
 import { randomInt } from 'node:crypto';
-import { sql } from 'drizzle-orm';
-import { CLAIM_CODE_ALPHABET, CLAIM_CODE_LENGTH, maltaToday } from '@qrib/shared';
+import { sql, type SQL } from 'drizzle-orm';
+import { CLAIM_CODE_ALPHABET, CLAIM_CODE_LENGTH, addDays, maltaDayEnd, maltaToday } from '@qrib/shared';
 import { selectRows, type Db } from '../../../db/client.ts';
 import { isMemberSql } from '../../../db/membership-sql.ts';
 import { establishedSql } from '../../trust/index.ts';
@@ -26,6 +26,21 @@ export type StampOutcome =
   | { kind: 'member' }
   /** This purchase has its stamp already, or the shopper has today's stamp at this shop. */
   | { kind: 'not-stamped' };
+
+/**
+ * A stamp `s` (an alias) that counts toward a reward: live, in no reward yet, and not of a receipt whose VERIFIED is
+ * disputed (the owner rejected what the check verified: it counts again if an admin settles it VERIFIED).
+ */
+export function countingStampSql(s: string): SQL {
+  const column = (name: string) => sql.raw(`${s}.${name}`);
+  return sql`(${column('revoked_at')} IS NULL AND ${column('reward_id')} IS NULL
+    AND NOT EXISTS (SELECT 1 FROM receipts sr WHERE sr.id = ${column('receipt_id')} AND sr.status <> 'VERIFIED'))`;
+}
+
+/** The (card, shopper) lock every counting and taking back of their stamps holds, for the rest of the transaction. */
+export async function lockCard(tx: Db, cardId: number, userId: number): Promise<void> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(${REWARD_LOCK_CLASS}::int, hashtext(${`${cardId}:${userId}`}))`);
+}
 
 function drawRewardCode(): string {
   let code = '';
@@ -71,11 +86,11 @@ export async function issueRewards(tx: Db, vendorId: number, userId: number, now
     sql`SELECT id, stamps_required, reward_text, expires_after_days FROM stamp_cards WHERE vendor_id = ${vendorId} AND ended_at IS NULL`,
   );
   if (!card) return 0;
-  await tx.execute(sql`SELECT pg_advisory_xact_lock(${REWARD_LOCK_CLASS}::int, hashtext(${`${card.id}:${userId}`}))`);
+  await lockCard(tx, card.id, userId);
   // A statement after the lock: under READ COMMITTED it sees every stamp and reward committed before the lock was ours.
   const [state] = await selectRows<{ unused: number; established: boolean }>(
     tx,
-    sql`SELECT (SELECT count(*)::integer FROM stamps s WHERE s.card_id = ${card.id} AND s.user_id = ${userId} AND s.revoked_at IS NULL AND s.reward_id IS NULL) AS unused,
+    sql`SELECT (SELECT count(*)::integer FROM stamps s WHERE s.card_id = ${card.id} AND s.user_id = ${userId} AND ${countingStampSql('s')}) AS unused,
                ${establishedSql('u', vendorId)} AS established
         FROM users u WHERE u.id = ${userId}`,
   );
@@ -85,8 +100,8 @@ export async function issueRewards(tx: Db, vendorId: number, userId: number, now
     const rewardId = await insertReward(tx, card, vendorId, userId, now);
     await tx.execute(sql`
       UPDATE stamps SET reward_id = ${rewardId}
-      WHERE id IN (SELECT id FROM stamps WHERE card_id = ${card.id} AND user_id = ${userId} AND revoked_at IS NULL AND reward_id IS NULL
-                   ORDER BY malta_day, id LIMIT ${card.stamps_required})`);
+      WHERE id IN (SELECT s.id FROM stamps s WHERE s.card_id = ${card.id} AND s.user_id = ${userId} AND ${countingStampSql('s')}
+                   ORDER BY s.malta_day, s.id LIMIT ${card.stamps_required})`);
     await tx.execute(sql`
       INSERT INTO notifications (user_id, kind, payload)
       SELECT ${userId}, 'STAMP_REWARD', jsonb_build_object('rewardId', ${rewardId}::integer, 'vendorId', v.id, 'businessName', v.business_name, 'rewardText', ${card.reward_text}::text)
@@ -103,7 +118,8 @@ async function insertReward(
   userId: number,
   now: Date,
 ): Promise<number> {
-  const expiresAt = card.expires_after_days === null ? null : new Date(now.getTime() + card.expires_after_days * 86_400_000).toISOString();
+  // Valid to the end of the last Malta day, as the shopper's screen says it ('Valid until 8 Dec').
+  const expiresAt = card.expires_after_days === null ? null : maltaDayEnd(addDays(maltaToday(now), card.expires_after_days)).toISOString();
   for (let draw = 0; draw < CODE_DRAWS; draw += 1) {
     const code = drawRewardCode();
     // One till reads offer codes and reward codes: a code one of the shop's offer codes has is drawn again.
@@ -126,35 +142,69 @@ async function insertReward(
  */
 export async function revokeStamp(tx: Db, purchase: { claimId: number } | { receiptId: number }, now = new Date()): Promise<void> {
   const where = 'claimId' in purchase ? sql`claim_id = ${purchase.claimId}` : sql`receipt_id = ${purchase.receiptId}`;
+  const [live] = await selectRows<{ card_id: number; user_id: number }>(tx, sql`SELECT card_id, user_id FROM stamps WHERE ${where} AND revoked_at IS NULL`);
+  if (!live) return;
+  // The lock a count of rewards holds: no count sees this stamp live while it is being taken back.
+  await lockCard(tx, live.card_id, live.user_id);
   const [stamp] = await selectRows<{ reward_id: number | null; vendor_id: number; user_id: number }>(
     tx,
     sql`UPDATE stamps SET revoked_at = now() WHERE ${where} AND revoked_at IS NULL RETURNING reward_id, vendor_id, user_id`,
   );
   if (!stamp || stamp.reward_id === null) return;
+  await withdrawReward(tx, stamp.reward_id, stamp.vendor_id, stamp.user_id, now);
+}
+
+/**
+ * Withdraws an unused reward one of whose stamps was taken back: `revoked_at` set, its other stamps free again (they
+ * count toward the next one), the bell's word of it gone, and the rewards the shopper's stamps still allow issued.
+ * False when the reward was redeemed meanwhile (it stays redeemed).
+ */
+export async function withdrawReward(tx: Db, rewardId: number, vendorId: number, userId: number, now = new Date()): Promise<boolean> {
   const [revoked] = await selectRows<{ id: number }>(
     tx,
-    sql`UPDATE stamp_rewards SET revoked_at = now() WHERE id = ${stamp.reward_id} AND redeemed_at IS NULL AND revoked_at IS NULL RETURNING id`,
+    sql`UPDATE stamp_rewards SET revoked_at = now() WHERE id = ${rewardId} AND redeemed_at IS NULL AND revoked_at IS NULL RETURNING id`,
   );
-  if (!revoked) return;
-  await tx.execute(sql`UPDATE stamps SET reward_id = NULL WHERE reward_id = ${revoked.id}`);
+  if (!revoked) return false;
+  await tx.execute(sql`UPDATE stamps SET reward_id = NULL WHERE reward_id = ${revoked.id} AND revoked_at IS NULL`);
   await tx.execute(sql`DELETE FROM notifications WHERE kind = 'STAMP_REWARD' AND (payload->>'rewardId')::integer = ${revoked.id}`);
-  // The freed stamps may still make a reward with others the shopper has.
-  await issueRewards(tx, stamp.vendor_id, stamp.user_id, now);
+  await issueRewards(tx, vendorId, userId, now);
+  return true;
+}
+
+/**
+ * The owner rejected a receipt the check had VERIFIED (a dispute, issue 14): its stamp counts toward nothing until an
+ * admin settles it (countingStampSql), so an unused reward made with it is withdrawn now; a VERIFIED settlement counts
+ * the stamp again (stampReceipt), a REJECTED one takes it back (revokeStamp).
+ */
+export async function holdReceiptStamp(tx: Db, receiptId: number, now = new Date()): Promise<void> {
+  const [stamp] = await selectRows<{ card_id: number; user_id: number; vendor_id: number; reward_id: number | null }>(
+    tx,
+    sql`SELECT card_id, user_id, vendor_id, reward_id FROM stamps WHERE receipt_id = ${receiptId} AND revoked_at IS NULL`,
+  );
+  if (!stamp || stamp.reward_id === null) return;
+  await lockCard(tx, stamp.card_id, stamp.user_id);
+  await withdrawReward(tx, stamp.reward_id, stamp.vendor_id, stamp.user_id, now);
 }
 
 /**
  * Stamps for a receipt that has just become VERIFIED (the automatic check, the owner's decision, an admin settling a
  * dispute), in that decision's transaction. A receipt naming a redeemed code proves the purchase the redemption
- * stamped already (purchasesSql counts it once too), so it stamps nothing. The day is the receipt's (its upload).
+ * stamped already (purchasesSql counts it once too), so it stamps nothing. The day is the purchase's: the date read
+ * off the receipt (never after its upload), else the upload's; so a receipt uploaded days later cannot take another
+ * day's stamp, and the day's stamp of a till stamp or a redemption is the receipt's too. A receipt stamped already
+ * (a dispute settled VERIFIED) counts again: the rewards it allows are issued.
  */
 export async function stampReceipt(tx: Db, receiptId: number, now = new Date()): Promise<StampOutcome | undefined> {
   const [receipt] = await selectRows<{ consumer_user_id: number; vendor_id: number; day: string }>(
     tx,
-    sql`SELECT r.consumer_user_id, r.vendor_id, to_char(r.created_at AT TIME ZONE 'Europe/Malta', 'YYYY-MM-DD') AS day
+    sql`SELECT r.consumer_user_id, r.vendor_id,
+               to_char(LEAST(coalesce(r.extracted_date, (r.created_at AT TIME ZONE 'Europe/Malta')::date), (r.created_at AT TIME ZONE 'Europe/Malta')::date), 'YYYY-MM-DD') AS day
         FROM receipts r JOIN users u ON u.id = r.consumer_user_id AND u.deleted_at IS NULL
         WHERE r.id = ${receiptId} AND r.status = 'VERIFIED'
           AND NOT EXISTS (SELECT 1 FROM offer_claims rc WHERE rc.id = r.claim_id AND rc.status = 'REDEEMED')`,
   );
   if (!receipt) return undefined;
-  return stampPurchase(tx, receipt.vendor_id, receipt.consumer_user_id, { kind: 'RECEIPT', receiptId }, now, receipt.day);
+  const outcome = await stampPurchase(tx, receipt.vendor_id, receipt.consumer_user_id, { kind: 'RECEIPT', receiptId }, now, receipt.day);
+  if (outcome.kind === 'not-stamped') await issueRewards(tx, receipt.vendor_id, receipt.consumer_user_id, now);
+  return outcome;
 }

@@ -26,14 +26,21 @@ import { RedemptionsList } from './redemptions-list.tsx';
 import '../../../lib/owner-strings.ts';
 import '../../../lib/stamp-strings.ts';
 
-/** What the input shows: a whole code grouped in two ('AB3D EF7H'), anything else upper-cased as typed. */
+/** A shopper's stamp pass as typed or scanned into the field (issue 29 §2): its token is case-sensitive. */
+const isPass = (text: string) => /^qrib-stamp-/i.test(text.trim());
+
+/**
+ * What the input shows: a whole code grouped in two ('AB3D EF7H'), a stamp pass as it came (its token is
+ * case-sensitive), anything else upper-cased as typed.
+ */
 export function displayedCode(typed: string): string {
+  if (isPass(typed)) return typed;
   const code = normalizeClaimCode(typed);
   return isClaimCode(code) ? formatClaimCode(code) : typed.toUpperCase();
 }
 
-/** The most a person pastes or types: a code with some spaces and hyphens, not a paragraph. */
-const MAX_TYPED = 24;
+/** The most a person pastes or types: a code with some spaces and hyphens, or a stamp pass (33), not a paragraph. */
+const MAX_TYPED = 40;
 
 type Notice = { kind: 'error'; text: string } | { kind: 'undone'; code: string } | { kind: 'stamped'; stamp: TillStamp };
 
@@ -68,10 +75,11 @@ export function RedeemScreen({ cashierUserId = null }: { cashierUserId?: number 
       setNotice(null);
       setRedemption(null);
       // Issue 29 §2: a shopper's stamp card, scanned for a purchase without an offer.
-      if (text.trim().startsWith(STAMP_PASS_PREFIX)) {
+      if (isPass(text)) {
         setFieldError(undefined);
         setTyped('');
-        tillStamp.mutate(text.trim(), {
+        // A scanner typing into the field may send the prefix in any case; the token as it is.
+        tillStamp.mutate(`${STAMP_PASS_PREFIX}${text.trim().slice(STAMP_PASS_PREFIX.length)}`, {
           onSuccess: (stamp) => setNotice({ kind: 'stamped', stamp }),
           onError: (error) => setNotice({ kind: 'error', text: translateError(t, error) }),
         });
@@ -169,7 +177,7 @@ export function RedeemScreen({ cashierUserId = null }: { cashierUserId?: number 
         </FieldFrame>
         <div className="flex flex-wrap gap-3">
           <Button type="submit" disabled={redeem.isPending || tillStamp.isPending} className="min-h-12 flex-1 text-base">
-            {redeem.isPending ? t('redeem.submitting') : t('redeem.submit')}
+            {redeem.isPending || tillStamp.isPending ? t('redeem.submitting') : t('redeem.submit')}
           </Button>
           <Button variant="secondary" onClick={() => setScanning((open) => !open)} aria-expanded={scanning} className="min-h-12 flex-1 text-base">
             <ScanLine aria-hidden="true" className="size-5" />

@@ -49,6 +49,22 @@ describe('RedeemScreen: a stamp card at the till', () => {
     expect(await screen.findByTestId('till-stamp-result')).toHaveTextContent('It counts once the shopper’s account is established (3 waiting).');
   });
 
+  it('stamps a pass typed into the field (a scanner that types), its token as it came', async () => {
+    const api = stubApi({
+      [`GET /api/v1/vendors/me/redemptions?date=${maltaToday()}`]: { body: { data: [] } },
+      'POST /api/v1/vendors/me/stamps': stamped(),
+    });
+    renderScreen(<RedeemScreen />, { route: '/redeem' });
+    const user = userEvent.setup();
+    const field = screen.getByRole('textbox', { name: 'Customer’s code' });
+    await user.type(field, `qrib-stamp-${PASS.slice('QRIB-STAMP-'.length)}`);
+    // The prefix is upper-cased as typed, as a code is; the token after it keeps its case.
+    expect(field).toHaveValue(PASS);
+    await user.click(screen.getByRole('button', { name: 'Redeem' }));
+    expect(await screen.findByTestId('till-stamp-result')).toHaveTextContent('Stamp added: 2 of 10');
+    expect(api.calls).toContainEqual({ method: 'POST', path: '/api/v1/vendors/me/stamps', body: { pass: PASS } });
+  });
+
   it('shows the API’s refusal: one stamp a day', async () => {
     await scanPass({
       'POST /api/v1/vendors/me/stamps': { status: 409, body: { statusCode: 409, error: 'Conflict', message: MESSAGES.stampAlreadyToday, code: 'stampAlreadyToday', params: {} } },

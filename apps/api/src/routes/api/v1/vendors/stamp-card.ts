@@ -83,6 +83,7 @@ const stampCardRoutes: FastifyPluginAsyncZod = async (app) => {
       if (outcome.kind === 'no-card') throw new DomainError('not-found', 'stampCardNotFound');
       if (outcome.kind === 'member') throw new DomainError('forbidden', 'stampOwnShop');
       if (outcome.kind === 'already-today') throw new DomainError('conflict', 'stampAlreadyToday');
+      if (outcome.kind === 'business-hidden') throw businessNotSeenError(outcome.status, outcome.reason);
       const { kind: _kind, ...data } = outcome;
       return reply.code(201).send({ data });
     },

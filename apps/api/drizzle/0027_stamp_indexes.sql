@@ -1,0 +1,2 @@
+CREATE INDEX "stamps_user_idx" ON "stamps" USING btree ("user_id");--> statement-breakpoint
+CREATE INDEX "stamps_reward_idx" ON "stamps" USING btree ("reward_id") WHERE "stamps"."reward_id" IS NOT NULL;
