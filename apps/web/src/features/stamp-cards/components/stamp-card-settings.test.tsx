@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, formatMessage } from '@qrib/shared/messages';
 import type { StampCard } from '@qrib/shared/stamp-card-schemas';
 import { stubApi, type ApiRoute } from '../../../testing/api-stub.ts';
@@ -23,6 +23,14 @@ function renderSettings(card: StampCard | null, routes: Record<string, ApiRoute>
 }
 
 describe('StampCardSettings (issue 29 §2)', () => {
+  // jsdom has no scrollIntoView; the notice that takes the focus calls it.
+  beforeAll(() => {
+    Element.prototype.scrollIntoView = () => undefined;
+  });
+  afterAll(() => {
+    Reflect.deleteProperty(Element.prototype, 'scrollIntoView');
+  });
+
   it('starts a card with the numbers as numbers and an empty expiry as none', async () => {
     const { api, user } = renderSettings(null, { 'PUT /api/v1/vendors/me/stamp-card': { status: 201, body: { data: running } } });
     expect(await screen.findByText('No stamp card is running.')).toBeInTheDocument();
@@ -64,7 +72,9 @@ describe('StampCardSettings (issue 29 §2)', () => {
     expect(screen.getByText(/Shoppers keep the rewards they have earned/)).toBeInTheDocument();
     // The confirmation's button, not the one that opened it.
     await user.click(within(screen.getByRole('group', { name: 'End the card' })).getByRole('button', { name: 'End the card' }));
-    expect(await screen.findByText('The card has ended.')).toBeInTheDocument();
+    const ended = await screen.findByText('The card has ended.');
+    // The focus goes to what happened, not to the page's top (the button it was on is gone).
+    await waitFor(() => expect(ended.closest('[tabindex="-1"]')).toHaveFocus());
     expect(api.calls.map((call) => `${call.method} ${call.path}`)).toContain('DELETE /api/v1/vendors/me/stamp-card');
   });
 });

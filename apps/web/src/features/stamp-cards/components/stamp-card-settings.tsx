@@ -156,7 +156,12 @@ export function StampCardSettings() {
         <h1 className="text-2xl font-bold text-slate-900">{t('stampCardSettings.title')}</h1>
         <p className="mt-1 text-slate-600">{t('stampCardSettings.intro')}</p>
       </header>
-      {notice ? <Alert tone={notice.tone === 'info' ? 'success' : 'error'}>{notice.text}</Alert> : null}
+      {/* Focused when it appears: ending the card removes the button that had the focus. */}
+      {notice ? (
+        <Alert tone={notice.tone === 'info' ? 'success' : 'error'} focusOnShow>
+          {notice.text}
+        </Alert>
+      ) : null}
       {body}
     </div>
   );

@@ -10,7 +10,7 @@ const myStampCardRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['stamp cards'],
         summary:
-          'My stamp cards: each shop whose card has my stamps (stamps that count, and provisionalStamps collected while my account is not yet established) or gave me rewards, with the rewards as codes for the till; `pass` is what my card’s QR carries for a till stamp',
+          'My stamp cards: each shop whose card has my stamps (stamps that count, and provisionalStamps collected while my account is not yet established) or gave me rewards, with the rewards as codes for the till; `pass` is what my card’s QR carries for a till stamp (made the first time it is asked for). Reading first issues the rewards my stamps allow (stamps of an account established since, a shop’s lowered number)',
         response: { 200: myStampCardsResponseSchema, 401: apiErrorSchema },
       },
     },
