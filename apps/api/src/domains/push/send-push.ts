@@ -1,0 +1,146 @@
+/**
+ * Sends one push to one device (issue 29 §1, RFC 8030/8291/8292): the payload encrypted for the subscription's keys
+ * and the request signed with the VAPID pair by `web-push`'s generateRequestDetails(), sent by this module, so the
+ * address is ours to check. Only public addresses are reached (a subscription's endpoint is a stranger's text): the
+ * name is resolved once, every address it gives must be public, and the connection goes to the address checked (no
+ * second lookup to rebind). Hosts a setting allows (tests' local push service) are reached as they are.
+ *
+ * What the push service answered decides what happens next: 2xx accepted; 404 and 410 the subscription is gone
+ * (remove it); 429 and 5xx retry later (Retry-After when it says); any other 4xx rejected (give up, remove).
+ */
+import { lookup } from 'node:dns/promises';
+import { request as httpRequest } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import { BlockList, isIP } from 'node:net';
+import webpush from 'web-push';
+
+export interface PushTarget {
+  endpoint: string;
+  keys: { p256dh: string; auth: string };
+}
+
+/** What a push says, in the person's language: the service worker shows it and opens `url` on a tap. */
+export interface PushContent {
+  title: string;
+  body: string;
+  url: string;
+  lang: string;
+  /** The notification's tag on the device: a newer push of the same tag replaces the older one. */
+  tag?: string;
+}
+
+export type SendOutcome =
+  | { kind: 'accepted'; status: number }
+  | { kind: 'gone'; status: number }
+  | { kind: 'retry'; status: number; retryAfterMs: number | null }
+  | { kind: 'rejected'; status: number }
+  | { kind: 'address-refused'; reason: string };
+
+export interface SendOptions {
+  vapid: { publicKey: string; privateKey: string; subject: string };
+  /** Seconds the push service keeps it for an offline device: never past what it is about (an offer's end). */
+  ttlSeconds: number;
+  /** RFC 8030 Topic (≤ 32 base64url characters): a newer push of one topic replaces an undelivered older one. */
+  topic?: string;
+  /** `host:port` reached without the public-address check (a local push service in tests). */
+  allowedHosts?: readonly string[];
+  timeoutMs?: number;
+}
+
+const NOT_PUBLIC = new BlockList();
+for (const [network, prefix] of [
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.0.0.0', 24],
+  ['192.168.0.0', 16],
+  ['198.18.0.0', 15],
+  ['224.0.0.0', 4],
+  ['240.0.0.0', 4],
+] as const) {
+  NOT_PUBLIC.addSubnet(network, prefix, 'ipv4');
+}
+for (const [network, prefix] of [
+  ['::', 128],
+  ['::1', 128],
+  ['64:ff9b:1::', 48],
+  ['fc00::', 7],
+  ['fe80::', 10],
+  ['ff00::', 8],
+] as const) {
+  NOT_PUBLIC.addSubnet(network, prefix, 'ipv6');
+}
+
+/** Whether an address is one anyone on the internet could reach (not loopback, private, link-local, …). */
+export function isPublicAddress(address: string): boolean {
+  const family = isIP(address);
+  if (family === 0) return false;
+  // An IPv4-mapped IPv6 address is its IPv4 address (BlockList would check an IPv6 rule against every IPv4 one).
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1];
+  if (mapped) return isPublicAddress(mapped);
+  if (family === 6 && /^::ffff:/i.test(address)) return false;
+  return !NOT_PUBLIC.check(address, family === 4 ? 'ipv4' : 'ipv6');
+}
+
+/** The address to connect to, checked: every address the name has must be public. */
+async function checkedAddress(url: URL, allowedHosts: readonly string[]): Promise<{ address: string; family: number } | { refused: string }> {
+  if (allowedHosts.includes(url.host)) return { address: '', family: 0 };
+  if (url.protocol !== 'https:') return { refused: 'not https' };
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  const addresses = isIP(host) !== 0 ? [{ address: host, family: isIP(host) }] : await lookup(host, { all: true, verbatim: true }).catch(() => []);
+  if (addresses.length === 0) return { refused: 'no address' };
+  const notPublic = addresses.find((entry) => !isPublicAddress(entry.address));
+  if (notPublic) return { refused: `not a public address: ${notPublic.address}` };
+  const first = addresses[0];
+  return first ? { address: first.address, family: first.family } : { refused: 'no address' };
+}
+
+function retryAfterMs(header: string | string[] | undefined): number | null {
+  const value = Array.isArray(header) ? header[0] : header;
+  if (!value) return null;
+  const seconds = Number(value);
+  if (Number.isFinite(seconds) && seconds >= 0) return Math.round(seconds * 1000);
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? null : Math.max(0, at - Date.now());
+}
+
+/** Encrypts, signs and sends one push; answers what the push service said (never throws for its answer). */
+export async function sendPush(target: PushTarget, content: PushContent, options: SendOptions): Promise<SendOutcome> {
+  const url = new URL(target.endpoint);
+  const checked = await checkedAddress(url, options.allowedHosts ?? []);
+  if ('refused' in checked) return { kind: 'address-refused', reason: checked.refused };
+  const details = webpush.generateRequestDetails(target, JSON.stringify(content), {
+    vapidDetails: options.vapid,
+    TTL: Math.max(0, Math.floor(options.ttlSeconds)),
+    ...(options.topic ? { topic: options.topic } : {}),
+  });
+  const body = details.body === null ? Buffer.alloc(0) : Buffer.from(details.body);
+  const headers = Object.fromEntries(Object.entries(details.headers).map(([name, value]) => [name, String(value)]));
+  const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
+  return new Promise<SendOutcome>((resolve, reject) => {
+    const request = send(
+      url,
+      {
+        method: 'POST',
+        headers,
+        timeout: options.timeoutMs ?? 10_000,
+        // To the address checked, not to whatever a second lookup would answer.
+        ...(checked.address === '' ? {} : { lookup: (_host: string, _options: object, done: (error: Error | null, address: string, family: number) => void) => done(null, checked.address, checked.family) }),
+      },
+      (response) => {
+        response.resume();
+        const status = response.statusCode ?? 0;
+        if (status >= 200 && status < 300) resolve({ kind: 'accepted', status });
+        else if (status === 404 || status === 410) resolve({ kind: 'gone', status });
+        else if (status === 429 || status >= 500) resolve({ kind: 'retry', status, retryAfterMs: retryAfterMs(response.headers['retry-after']) });
+        else resolve({ kind: 'rejected', status });
+      },
+    );
+    request.on('timeout', () => request.destroy(new Error('push service timed out')));
+    request.on('error', reject);
+    request.end(body);
+  });
+}
