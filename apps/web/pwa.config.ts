@@ -2,7 +2,8 @@
  * The web app manifest and the service worker (vite-plugin-pwa's generateSW, Workbox 7; ADR 014). The worker
  * precaches the app shell, answers the SPA's navigations with index.html when offline, keeps the session and
  * nearby answers network-first and offer pictures cache-first; nothing else the API answers is stored. Updates are
- * offered, not forced: a new worker waits until the reader presses Reload (src/app/pwa).
+ * offered, not forced: a new worker waits until the reader presses Reload (src/app/pwa). Pushes are handled by
+ * public/push-sw.js, which the worker imports.
  */
 import type { VitePWAOptions } from 'vite-plugin-pwa';
 
@@ -55,6 +56,8 @@ export const pwaOptions: Partial<VitePWAOptions> = {
       },
     ],
     cleanupOutdatedCaches: true,
+    // Web push (issue 29 §1): showing a push and opening its page on a tap, in plain JS beside the generated worker.
+    importScripts: ['push-sw.js'],
     // The first worker takes over the page it was installed from (so that visit's later answers are kept); a new
     // version waits (no skipWaiting) until the reader presses Reload.
     clientsClaim: true,

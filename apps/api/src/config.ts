@@ -125,6 +125,27 @@ const envSchema = z.object({
     .string()
     .regex(/^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/, { error: 'must be a mailto: address or an https: URL' })
     .default('mailto:push@qrib.mt'),
+  // Issue 29 §1: the pusher sends queued pushes in the background; false leaves them queued (a replica that only serves
+  // requests; tests by default, which drain it themselves).
+  PUSH_SENDING: booleanFlag.default(true),
+  // Push services on this machine (host:port, comma-separated) reached over plain HTTP without the check that a
+  // subscription's address is public: the tests' and the bench's local push service. Never in production.
+  PUSH_ALLOWED_HOSTS: z
+    .string()
+    .regex(/^((localhost|127\.0\.0\.1|\[::1\]):\d{1,5})(,(localhost|127\.0\.0\.1|\[::1\]):\d{1,5})*$/, { error: 'must be loopback host:port pairs, comma-separated, e.g. 127.0.0.1:9999' })
+    .optional(),
+  PUSH_RETRY_BASE_SECONDS: z.coerce
+    .number({ error: 'must be a number of seconds' })
+    .min(0.01, { error: 'must be more than 0' })
+    .max(3600, { error: 'must be at most 3600' })
+    .default(30),
+  // Devices a replica sends to at once.
+  PUSH_CONCURRENCY: z.coerce
+    .number({ error: 'must be a whole number' })
+    .int({ error: 'must be a whole number' })
+    .min(1, { error: 'must be at least 1' })
+    .max(512, { error: 'must be at most 512' })
+    .default(64),
   OIDC_ISSUER: z.url({ protocol: /^https?$/, error: 'must be the provider\'s issuer URL, e.g. https://accounts.google.com' }).optional(),
   OIDC_CLIENT_ID: z.string().min(1).optional(),
   OIDC_CLIENT_SECRET: z.string().min(1).optional(),
@@ -203,6 +224,11 @@ export interface Config {
   /** Issue 29 §1: the configured VAPID pair (undefined: the one kept in the database) and its subject. */
   vapid: { publicKey: string; privateKey: string } | undefined;
   vapidSubject: string;
+  /** Issue 29 §1: whether this replica sends queued pushes; the local push services it may reach; retries; width. */
+  pushSending: boolean;
+  pushAllowedHosts: string[];
+  pushRetryBaseMs: number;
+  pushConcurrency: number;
   /** Issue 27: the OpenID Connect provider of 'Login with OAuth'; undefined: the button keeps the spec's message. */
   oidc: OidcConfig | undefined;
 }
@@ -276,6 +302,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadBytesInFlight: values.UPLOAD_BYTES_IN_FLIGHT,
     vapid: values.VAPID_PUBLIC_KEY && values.VAPID_PRIVATE_KEY ? { publicKey: values.VAPID_PUBLIC_KEY, privateKey: values.VAPID_PRIVATE_KEY } : undefined,
     vapidSubject: values.VAPID_SUBJECT,
+    pushSending: values.PUSH_SENDING,
+    pushAllowedHosts: values.PUSH_ALLOWED_HOSTS ? values.PUSH_ALLOWED_HOSTS.split(',') : [],
+    pushRetryBaseMs: Math.round(values.PUSH_RETRY_BASE_SECONDS * 1000),
+    pushConcurrency: values.PUSH_CONCURRENCY,
     oidc:
       values.OIDC_ISSUER && values.OIDC_CLIENT_ID && values.OIDC_CLIENT_SECRET && values.OIDC_DISPLAY_NAME
         ? { issuer: values.OIDC_ISSUER, clientId: values.OIDC_CLIENT_ID, clientSecret: values.OIDC_CLIENT_SECRET, displayName: values.OIDC_DISPLAY_NAME }

@@ -38,6 +38,11 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     // Issue 29 §1: the pair kept in the test database, as a server without VAPID_* keys has.
     vapid: undefined,
     vapidSubject: 'mailto:push@qrib.test',
+    // Issue 29 §1: no background pusher unless a test asks for one (test/push-service.ts runs a local push service).
+    pushSending: false,
+    pushAllowedHosts: [],
+    pushRetryBaseMs: 50,
+    pushConcurrency: 16,
     trustProxy: false,
     signupsPerHour: 1000,
     loginAttemptsPerUsername: LOGIN_ATTEMPTS_PER_USERNAME,

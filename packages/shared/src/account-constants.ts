@@ -27,6 +27,7 @@ export const WEEKLY_REPORT_HOUR = 8;
  * sent; RECEIPT_DECIDED, NEW_OFFER and WEEKLY_REPORT follow 'Email Notifications'.
  */
 export { EXPORT_STATUSES, MAIL_KINDS, MAIL_STATUSES, type ExportStatus, type MailKind, type MailStatus } from './enums.ts';
+export { PUSH_OUTBOX_KINDS, PUSH_OUTBOX_STATUSES, type PushOutboxKind, type PushOutboxStatus } from './enums.ts';
 /** The kinds a person can turn off with 'Email Notifications' (and the unsubscribe link). */
 export const OPTIONAL_MAIL_KINDS: readonly MailKind[] = ['RECEIPT_DECIDED', 'NEW_OFFER', 'WEEKLY_REPORT'];
 

@@ -130,6 +130,26 @@ export type MailKind = (typeof MAIL_KINDS)[number];
 export const MAIL_STATUSES = ['PENDING', 'SENDING', 'SENT', 'FAILED'] as const;
 export type MailStatus = (typeof MAIL_STATUSES)[number];
 
+/**
+ * push_outbox.kind (issue 29 §1): what a push is about. The first five follow a notification of the same kind (the
+ * bell's words); the others are the push's own.
+ */
+export const PUSH_OUTBOX_KINDS = [
+  'NEW_OFFER',
+  'CLAIM_REDEEMED',
+  'RECEIPT_DECIDED',
+  'OFFER_SOLD_OUT',
+  'REVIEW_RECEIVED',
+  'ENDING_TOMORROW',
+  'CODE_ENDING_TOMORROW',
+  'NEARBY',
+  'TEST',
+] as const;
+export type PushOutboxKind = (typeof PUSH_OUTBOX_KINDS)[number];
+/** push_outbox.status: SUMMARIZED, held in quiet hours and told in the morning's one summary instead. */
+export const PUSH_OUTBOX_STATUSES = ['QUEUED', 'SENDING', 'SENT', 'SUMMARIZED', 'SKIPPED', 'FAILED'] as const;
+export type PushOutboxStatus = (typeof PUSH_OUTBOX_STATUSES)[number];
+
 /** data_exports.status */
 export const EXPORT_STATUSES = ['PENDING', 'READY', 'FAILED'] as const;
 export type ExportStatus = (typeof EXPORT_STATUSES)[number];

@@ -336,6 +336,13 @@ export const MESSAGES = {
   pushEndpointInvalid: 'A push subscription needs the https:// address the browser’s push service gave.',
   pushKeysInvalid: 'The push subscription’s keys are not valid. Turn notifications off and on again.',
   pushSubscriptionNotFound: 'This device has no push subscription on your account.',
+  pushSettingsInvalid: 'Push settings must be switches (true or false) and the numbers below.',
+  pushNearbyPlaceRequired: 'Choose a place for offers nearby: your current position or a town.',
+  pushRadiusInvalid: 'The distance must be a whole number of kilometres from {{min}} to {{max}}.',
+  pushCategoriesInvalid: 'Choose categories from the list (at most {{max}}).',
+  pushDailyCapInvalid: 'Pushes a day must be a whole number from {{min}} to {{max}}.',
+  pushQuietHoursInvalid: 'Quiet hours start and end at a whole hour from 0 to 23.',
+  pushNoDevice: 'Turn on push on this device first: no device of yours can receive pushes yet.',
   exportNotFound: 'Export not found.',
   exportExpired: 'This download has expired. Ask for a new copy of your data.',
   // Generic API errors

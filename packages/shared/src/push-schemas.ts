@@ -4,6 +4,7 @@
  * keys its messages are encrypted for (RFC 8291: p256dh, an uncompressed P-256 point; auth, 16 random bytes).
  */
 import { z } from 'zod';
+import { codedMessage } from './message-codes.ts';
 import { MESSAGES } from './messages.ts';
 
 /** The longest endpoint kept (push services' addresses are a few hundred characters). */
@@ -59,3 +60,104 @@ export const pushSubscriptionSchema = z.object({
   expirationTime: z.string().nullable(),
 });
 export const pushSubscriptionResponseSchema = z.object({ data: pushSubscriptionSchema });
+
+/**
+ * What a person gets pushed (issue 29 §1), GET and PUT /me/push-settings: a switch for each kind (all on except
+ * nearby), the place, distance and categories of 'nearby' (a place the person chose, never their live position),
+ * the most pushes a day and the quiet hours (Malta time; nothing is sent then and the morning gets one summary).
+ */
+export const PUSH_RADIUS_KM = { min: 1, max: 10, default: 3 } as const;
+export const PUSH_DAILY_CAP = { min: 1, max: 10, default: 3 } as const;
+export const PUSH_QUIET_HOURS = { from: 22, until: 8 } as const;
+export const PUSH_CATEGORIES_MAX = 30;
+
+/** The kinds a person switches on and off, in the order the profile lists them. */
+export const PUSH_KINDS = ['newOffer', 'codeRedeemed', 'receiptDecided', 'endingTomorrow', 'soldOut', 'newReview', 'nearby'] as const;
+export type PushKind = (typeof PUSH_KINDS)[number];
+
+const radiusMessage = codedMessage('pushRadiusInvalid', PUSH_RADIUS_KM);
+const capMessage = codedMessage('pushDailyCapInvalid', PUSH_DAILY_CAP);
+const categoriesMessage = codedMessage('pushCategoriesInvalid', { max: PUSH_CATEGORIES_MAX });
+
+const switchSchema = z.boolean({ error: MESSAGES.pushSettingsInvalid });
+const hourSchema = z.number({ error: MESSAGES.pushQuietHoursInvalid }).int({ error: MESSAGES.pushQuietHoursInvalid }).min(0, { error: MESSAGES.pushQuietHoursInvalid }).max(23, { error: MESSAGES.pushQuietHoursInvalid });
+
+export const pushPlaceSchema = z.object(
+  {
+    lat: z.number({ error: MESSAGES.pushNearbyPlaceRequired }).min(-90, { error: MESSAGES.pushNearbyPlaceRequired }).max(90, { error: MESSAGES.pushNearbyPlaceRequired }),
+    lng: z.number({ error: MESSAGES.pushNearbyPlaceRequired }).min(-180, { error: MESSAGES.pushNearbyPlaceRequired }).max(180, { error: MESSAGES.pushNearbyPlaceRequired }),
+    /** What the person called it (a town's name, or 'My position then'), shown back on the profile. */
+    label: z.string({ error: MESSAGES.pushNearbyPlaceRequired }).trim().max(80, { error: MESSAGES.pushNearbyPlaceRequired }),
+  },
+  { error: MESSAGES.pushNearbyPlaceRequired },
+);
+
+export const pushSettingsSchema = z.object({
+  newOffer: switchSchema,
+  codeRedeemed: switchSchema,
+  receiptDecided: switchSchema,
+  endingTomorrow: switchSchema,
+  soldOut: switchSchema,
+  newReview: switchSchema,
+  nearby: switchSchema,
+  nearbyPlace: pushPlaceSchema.nullable(),
+  nearbyRadiusKm: z
+    .number({ error: radiusMessage })
+    .int({ error: radiusMessage })
+    .min(PUSH_RADIUS_KM.min, { error: radiusMessage })
+    .max(PUSH_RADIUS_KM.max, { error: radiusMessage }),
+  nearbyCategoryIds: z
+    .array(z.number({ error: categoriesMessage }).int({ error: categoriesMessage }).positive({ error: categoriesMessage }), { error: categoriesMessage })
+    .max(PUSH_CATEGORIES_MAX, { error: categoriesMessage }),
+  dailyCap: z
+    .number({ error: capMessage })
+    .int({ error: capMessage })
+    .min(PUSH_DAILY_CAP.min, { error: capMessage })
+    .max(PUSH_DAILY_CAP.max, { error: capMessage }),
+  quietFrom: hourSchema,
+  quietUntil: hourSchema,
+});
+export type PushSettings = z.infer<typeof pushSettingsSchema>;
+
+/** PUT /me/push-settings: only what is sent changes; nearby on needs a place (checked with what is stored). */
+export const pushSettingsUpdateSchema = pushSettingsSchema.partial();
+export type PushSettingsUpdate = z.input<typeof pushSettingsUpdateSchema>;
+
+export const DEFAULT_PUSH_SETTINGS: PushSettings = {
+  newOffer: true,
+  codeRedeemed: true,
+  receiptDecided: true,
+  endingTomorrow: true,
+  soldOut: true,
+  newReview: true,
+  nearby: false,
+  nearbyPlace: null,
+  nearbyRadiusKm: PUSH_RADIUS_KM.default,
+  nearbyCategoryIds: [],
+  dailyCap: PUSH_DAILY_CAP.default,
+  quietFrom: PUSH_QUIET_HOURS.from,
+  quietUntil: PUSH_QUIET_HOURS.until,
+};
+
+export const pushSettingsResponseSchema = z.object({
+  data: pushSettingsSchema.extend({
+    /** How many devices of the account can receive pushes now. */
+    devices: z.number().int(),
+  }),
+});
+
+/** POST /me/push-test: a test push queued for every device of the account (sent at once, quiet hours or not). */
+export const pushTestResponseSchema = z.object({ data: z.object({ devices: z.number().int() }) });
+
+/**
+ * What the service worker receives (the decrypted payload): shown as a notification in the person's language;
+ * a tap opens `url` (a path of the web app), focusing an open Qrib tab.
+ */
+export const pushPayloadSchema = z.object({
+  title: z.string(),
+  body: z.string(),
+  url: z.string(),
+  lang: z.string(),
+  tag: z.string().optional(),
+});
+export type PushPayload = z.infer<typeof pushPayloadSchema>;

@@ -5,6 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   check,
@@ -33,6 +34,8 @@ import {
   NOTIFICATION_KINDS,
   OFFER_EVENT_KINDS,
   OFFER_STATUSES,
+  PUSH_OUTBOX_KINDS,
+  PUSH_OUTBOX_STATUSES,
   RECEIPT_AUTO_STATUSES,
   RECEIPT_STATUSES,
   REDEMPTION_LIMITS,
@@ -888,6 +891,81 @@ export const pushVapidKeys = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [check('push_vapid_keys_one_row_check', sql`${table.id} = 1`)],
+);
+
+/**
+ * What a person gets pushed (issue 29 §1): a switch a kind, the place, distance and categories of 'nearby', the most
+ * pushes a day and the quiet hours (Malta time). No row: the defaults (packages/shared DEFAULT_PUSH_SETTINGS), which the
+ * queue's trigger reads with COALESCE, so every column's default is the shared one.
+ */
+export const pushSettings = pgTable(
+  'push_settings',
+  {
+    userId: integer('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    newOffer: boolean('new_offer').notNull().default(true),
+    codeRedeemed: boolean('code_redeemed').notNull().default(true),
+    receiptDecided: boolean('receipt_decided').notNull().default(true),
+    endingTomorrow: boolean('ending_tomorrow').notNull().default(true),
+    soldOut: boolean('sold_out').notNull().default(true),
+    newReview: boolean('new_review').notNull().default(true),
+    nearby: boolean('nearby').notNull().default(false),
+    nearbyLatitude: doublePrecision('nearby_latitude'),
+    nearbyLongitude: doublePrecision('nearby_longitude'),
+    nearbyLabel: text('nearby_label'),
+    nearbyRadiusKm: integer('nearby_radius_km').notNull().default(3),
+    nearbyCategoryIds: integer('nearby_category_ids').array().notNull().default(sql`'{}'::integer[]`),
+    dailyCap: integer('daily_cap').notNull().default(3),
+    quietFrom: integer('quiet_from').notNull().default(22),
+    quietUntil: integer('quiet_until').notNull().default(8),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check('push_settings_nearby_place_check', sql`NOT ${table.nearby} OR (${table.nearbyLatitude} IS NOT NULL AND ${table.nearbyLongitude} IS NOT NULL)`),
+    check('push_settings_radius_check', sql`${table.nearbyRadiusKm} BETWEEN 1 AND 10`),
+    check('push_settings_cap_check', sql`${table.dailyCap} BETWEEN 1 AND 10`),
+    check('push_settings_quiet_check', sql`${table.quietFrom} BETWEEN 0 AND 23 AND ${table.quietUntil} BETWEEN 0 AND 23`),
+  ],
+);
+
+/**
+ * The push queue (issue 29 §1, ADR 027): a row a push and person, inserted in the transaction of what caused it (the
+ * notifications trigger of migration 0028, the offers' nearby search, the ending-tomorrow sweep, a test push) and sent
+ * by the pusher of any replica (domains/push/pusher.ts): claimed `FOR UPDATE SKIP LOCKED` until `locked_until`, a
+ * device at a time, each device that accepted it kept in `delivered_to` so a replica taking over a lapsed claim sends
+ * to the others only. `dedupe_key` makes a push once-only (a person and an offer: never two for one offer).
+ * `held`: it came in quiet hours and waits for the morning's summary. `decided_at`: when it was chosen to be sent,
+ * which the daily cap counts.
+ */
+export const pushOutbox = pgTable(
+  'push_outbox',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: PUSH_OUTBOX_KINDS }).notNull(),
+    payload: jsonb('payload').$type<Record<string, string | number | boolean | null>>().notNull().default({}),
+    /** The offer it is about, if any: its end bounds the push's TTL, and an ended or hidden offer is not pushed. */
+    offerId: integer('offer_id'),
+    dedupeKey: text('dedupe_key').unique(),
+    status: text('status', { enum: PUSH_OUTBOX_STATUSES }).notNull().default('QUEUED'),
+    /** Why it was not sent (SKIPPED, FAILED): 'cap', 'ended', 'kind-off', 'no-device', a push service's answer. */
+    outcome: text('outcome'),
+    notBefore: timestamp('not_before', { withTimezone: true }).notNull().defaultNow(),
+    held: boolean('held').notNull().default(false),
+    attempts: integer('attempts').notNull().default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    deliveredTo: bigint('delivered_to', { mode: 'number' }).array().notNull().default(sql`'{}'::bigint[]`),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('push_outbox_due_idx').on(table.notBefore).where(sql`${table.status} IN ('QUEUED', 'SENDING')`),
+    index('push_outbox_decided_idx').on(table.userId, table.decidedAt).where(sql`${table.decidedAt} IS NOT NULL`),
+  ],
 );
 
 /**

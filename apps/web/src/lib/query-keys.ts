@@ -36,6 +36,12 @@ export const queryKeys = {
   /** The business's people and open invitations (issue 28 §4). */
   staff: () => ['staff'] as const,
   notifications: () => ['notifications'] as const,
+  /** Web push (issue 29 §1): the account's push settings (with its devices' count), and whether this device has push on. */
+  push: {
+    all: ['push'] as const,
+    settings: () => [...queryKeys.push.all, 'settings'] as const,
+    thisDevice: () => [...queryKeys.push.all, 'this-device'] as const,
+  },
   /** The platform's console (issue 14): every admin action invalidates the whole prefix. */
   admin: {
     all: ['admin'] as const,

@@ -8,11 +8,12 @@ import { enCore } from './en-core.ts';
 import { enMail } from './en-mail.ts';
 import { enNotifications } from './en-notifications.ts';
 import { enOwner } from './en-owner.ts';
+import { enPush } from './en-push.ts';
 import { enShare } from './en-share.ts';
 import { enStamps } from './en-stamps.ts';
 import { enTrust } from './en-trust.ts';
 
-export const en = { ...enCore, ...enOwner, ...enTrust, ...enAccount, ...enMail, ...enShare, ...enNotifications, ...enStamps };
+export const en = { ...enCore, ...enOwner, ...enTrust, ...enAccount, ...enMail, ...enShare, ...enNotifications, ...enStamps, ...enPush };
 
 type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };
 /** Every catalog has exactly the English catalog's keys; the type checker enforces it. */

@@ -6,6 +6,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { maltaDayEnd, maltaMidnight, type OfferFields } from '@qrib/shared';
 import { DomainError } from '../../kernel/domain-error.ts';
 import type { NotificationsRepository } from '../notifications/index.ts';
+import type { PushQueueRepository } from '../push/index.ts';
 import type { OfferRow, OffersRepository } from './repository/offers.ts';
 import { intervalRows, readHours, type IntervalRow, type VendorsRepository } from '../businesses/index.ts';
 import type { FileStore } from '../../kernel/pending-writes.ts';
@@ -14,6 +15,7 @@ export interface OfferCommandDeps {
   offers: OffersRepository;
   vendors: Pick<VendorsRepository, 'findById'>;
   notifications: Pick<NotificationsRepository, 'notifySaversOfOffer'>;
+  push: Pick<PushQueueRepository, 'queueNearby'>;
   pendingUploads: FileStore;
 }
 
@@ -24,11 +26,21 @@ export async function checkCategory(offers: OffersRepository, fields: OfferField
   }
 }
 
-/** The bell of everyone who saved an offer of the shop; never holds up the answer. */
+/**
+ * The bell of everyone who saved an offer of the shop (their push follows the bell, migration 0028), then the 'nearby'
+ * pushes of those who chose a place near the shop (after the savers', so a saver gets the saver's push, never both);
+ * never holds up the answer.
+ */
 export function notifySavers(deps: OfferCommandDeps, offerId: number, log: FastifyBaseLogger): void {
-  deps.notifications.notifySaversOfOffer(offerId).catch((error: unknown) => {
-    log.warn({ err: error, offerId }, 'could not notify savers of a new offer');
-  });
+  deps.notifications
+    .notifySaversOfOffer(offerId)
+    .catch((error: unknown) => {
+      log.warn({ err: error, offerId }, 'could not notify savers of a new offer');
+    })
+    .then(() => deps.push.queueNearby(offerId))
+    .catch((error: unknown) => {
+      log.warn({ err: error, offerId }, 'could not queue nearby pushes of a new offer');
+    });
 }
 
 /** An offer Qrib removed after a report (issue 14) is never changed, paused or resumed by its owner. */

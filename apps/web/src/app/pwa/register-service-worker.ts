@@ -24,8 +24,20 @@ function offer(worker: ServiceWorker): void {
   offerUpdate(async () => activateWaitingWorker(worker, navigator.serviceWorker, () => window.location.reload()));
 }
 
+/**
+ * A tapped push's page (issue 29 §1), when the worker could not move this window there itself (a window it does not
+ * control: public/push-sw.js). Only a path of this origin is followed.
+ */
+export function followPushOpen(event: MessageEvent, go: (path: string) => void): void {
+  const message: unknown = event.data;
+  if (typeof message !== 'object' || message === null) return;
+  const { type, url } = message as Record<string, unknown>;
+  if (type === 'qrib:push-open' && typeof url === 'string' && /^\/(?![/\\])/.test(url)) go(url);
+}
+
 export async function registerServiceWorker(): Promise<void> {
   if (!('serviceWorker' in navigator)) return;
+  navigator.serviceWorker.addEventListener('message', (event) => followPushOpen(event, (path) => window.location.assign(path)));
   let registration: ServiceWorkerRegistration;
   try {
     registration = await navigator.serviceWorker.register('/sw.js', { scope: '/' });

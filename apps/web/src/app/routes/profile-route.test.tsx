@@ -1,6 +1,7 @@
 /** The profile holds the unverified address's detail (issue 27: the notice on every page is one line linking here). */
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_PUSH_SETTINGS } from '@qrib/shared/push-schemas';
 import { stubApi } from '../../testing/api-stub.ts';
 import { renderRoutes } from '../../testing/render.tsx';
 import { testShopper } from '../../testing/users.ts';
@@ -11,6 +12,8 @@ const sessions = {
   'GET /api/v1/me/export': { body: { data: null } },
   // Issue 27: the profile's 'Sign-in methods' asks; no provider, nothing linked.
   'GET /api/v1/auth/oidc/identities': { body: { data: { hasPassword: true, provider: null, identities: [] } } },
+  // Issue 29 §1: the push settings under the preferences.
+  'GET /api/v1/me/push-settings': { body: { data: { ...DEFAULT_PUSH_SETTINGS, devices: 0 } } },
 };
 
 // jsdom has no scrollIntoView; the detail opened as /profile#verify-email scrolls itself into view.
@@ -36,5 +39,14 @@ describe('the profile route', () => {
     renderRoutes([{ path: '/profile', element: <ProfileRoute /> }], { path: '/profile' });
     expect(await screen.findByTestId('profile-name')).toBeInTheDocument();
     expect(screen.queryByTestId('verify-email-detail')).toBeNull();
+  });
+
+  it('has the push settings under the preferences (issue 29 §1)', async () => {
+    stubApi({ ...sessions, 'GET /api/v1/auth/session': { body: { user: testShopper } } });
+    renderRoutes([{ path: '/profile', element: <ProfileRoute /> }], { path: '/profile' });
+    const push = await screen.findByRole('region', { name: 'Push notifications' });
+    expect(await within(push).findByText('Your devices that receive pushes: 0')).toBeInTheDocument();
+    // Right after the preferences, before the profile's form.
+    expect(screen.getByRole('region', { name: 'Preferences' }).nextElementSibling).toBe(push);
   });
 });

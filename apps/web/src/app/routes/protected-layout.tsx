@@ -3,6 +3,7 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { paths } from '../../config/paths.ts';
 import { isVerifyBannerDismissed } from '../../features/account-access/verify-banner-state.ts';
 import { useMe } from '../../features/auth/api/get-me.ts';
+import { PushOfferHost } from '../../features/push/components/push-offer-host.tsx';
 import { afterFirstScreen, markFirstScreenDrawn } from '../../lib/after-page-load.ts';
 import { returnPathFor, withReturnPath } from '../../lib/return-path.ts';
 import { AppShell } from '../layout/app-shell.tsx';
@@ -39,6 +40,8 @@ export function ProtectedLayout() {
         </Suspense>
       )}
       <Outlet />
+      {/* Issue 29 §1: the offer to turn push on, after a first save or code (lib/push-offer.ts). */}
+      <PushOfferHost />
     </AppShell>
   );
 }

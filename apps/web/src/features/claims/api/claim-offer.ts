@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Claim } from '@qrib/shared/claim-schemas';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { savedClaims, saveClaims } from '../../../lib/claims-storage.ts';
+import { requestPushOffer } from '../../../lib/push-offer.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** POST /offers/:offerId/claims: the shopper's code for the offer (a new one, or the one they already have). */
@@ -20,6 +21,8 @@ export function useClaimOffer(userId: number) {
       queryClient.setQueryData(queryKeys.claims(), { data: claims });
       saveClaims(userId, claims);
       void queryClient.invalidateQueries({ queryKey: queryKeys.claims() });
+      // Issue 29 §1: a first code is the moment to offer push (lib/push-offer.ts decides whether it is made).
+      requestPushOffer('code');
     },
   });
 }

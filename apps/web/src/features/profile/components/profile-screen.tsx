@@ -198,9 +198,10 @@ function SessionsSection() {
 
 /**
  * `children`: the sections the route adds after the profile's own (the account settings); `notice`: what the route
- * puts first, under the title (the unverified address's detail, issue 27).
+ * puts first, under the title (the unverified address's detail, issue 27); `afterPreferences`: a section the route
+ * puts under the preferences (the push settings, issue 29 §1).
  */
-export function ProfileScreen({ user, notice, children }: { user: User; notice?: ReactNode; children?: ReactNode }) {
+export function ProfileScreen({ user, notice, afterPreferences, children }: { user: User; notice?: ReactNode; afterPreferences?: ReactNode; children?: ReactNode }) {
   const { t } = useTranslation();
   return (
     <div className="mx-auto max-w-3xl space-y-6">
@@ -221,6 +222,7 @@ export function ProfileScreen({ user, notice, children }: { user: User; notice?:
           <PreferenceSwitch user={user} preference="darkMode" label={t('profile.darkMode')} hint={t('profile.darkModeHint')} />
         </div>
       </section>
+      {afterPreferences}
       <EditProfileForm key={user.id} user={user} />
       <SessionsSection />
       {children}

@@ -1,0 +1,78 @@
+import { act, renderHook } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { stubPushDevice } from '../testing/push-device.ts';
+import { dismissPushOffer, markPushOfferShown, notePushOfferVisit, PUSH_OFFER_STORAGE_KEY, PUSH_OFFER_VISIT_KEY, requestPushOffer, usePushOfferRequest } from './push-offer.ts';
+
+/** The layout's hook on a page of a later visit (the device was seen on an earlier one). */
+function laterVisitPage() {
+  notePushOfferVisit();
+  sessionStorage.clear();
+  return renderHook(() => usePushOfferRequest());
+}
+
+describe('when the offer to turn push on is made (lib/push-offer.ts)', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    sessionStorage.clear();
+  });
+
+  it('is not made on the device’s first visit, but on the next one', () => {
+    stubPushDevice();
+    const first = renderHook(() => usePushOfferRequest());
+    expect(sessionStorage.getItem(PUSH_OFFER_VISIT_KEY)).toBe('first');
+    act(() => requestPushOffer('saved'));
+    expect(first.result.current.reason).toBeNull();
+    first.unmount();
+
+    sessionStorage.clear();
+    const later = renderHook(() => usePushOfferRequest());
+    expect(sessionStorage.getItem(PUSH_OFFER_VISIT_KEY)).toBe('later');
+    act(() => requestPushOffer('code'));
+    expect(later.result.current.reason).toBe('code');
+    // A second moment while it shows keeps the first one's words.
+    act(() => requestPushOffer('saved'));
+    expect(later.result.current.reason).toBe('code');
+    act(() => later.result.current.close());
+    expect(later.result.current.reason).toBeNull();
+  });
+
+  it('is not made again once shown, nor after Not now', () => {
+    stubPushDevice();
+    const page = laterVisitPage();
+    markPushOfferShown();
+    act(() => requestPushOffer('saved'));
+    expect(page.result.current.reason).toBeNull();
+
+    localStorage.setItem(PUSH_OFFER_STORAGE_KEY, JSON.stringify({ visited: true }));
+    act(() => requestPushOffer('saved'));
+    expect(page.result.current.reason).toBe('saved');
+    act(() => page.result.current.close());
+    dismissPushOffer();
+    act(() => requestPushOffer('saved'));
+    expect(page.result.current.reason).toBeNull();
+    expect(JSON.parse(localStorage.getItem(PUSH_OFFER_STORAGE_KEY) ?? '{}')).toEqual({ visited: true, shown: true, dismissed: true });
+  });
+
+  it('is not made where push cannot work or is blocked', () => {
+    const page = laterVisitPage();
+    // jsdom: no PushManager, no service worker.
+    act(() => requestPushOffer('saved'));
+    expect(page.result.current.reason).toBeNull();
+    stubPushDevice({ permission: 'denied' });
+    act(() => requestPushOffer('saved'));
+    expect(page.result.current.reason).toBeNull();
+    vi.unstubAllGlobals();
+    stubPushDevice({ permission: 'default' });
+    act(() => requestPushOffer('saved'));
+    expect(page.result.current.reason).toBe('saved');
+  });
+
+  it('takes a damaged record for none', () => {
+    stubPushDevice();
+    localStorage.setItem(PUSH_OFFER_STORAGE_KEY, '{not json');
+    const page = renderHook(() => usePushOfferRequest());
+    expect(JSON.parse(localStorage.getItem(PUSH_OFFER_STORAGE_KEY) ?? '{}')).toEqual({ visited: true });
+    act(() => requestPushOffer('saved'));
+    expect(page.result.current.reason).toBeNull();
+  });
+});
