@@ -8,6 +8,12 @@ import { defineConfig } from '@playwright/test';
 const port = Number(process.env.E2E_PORT ?? 3100);
 /** A second server whose clock the tests move (TEST_CLOCK, apps/api/src/kernel/test-clock.ts): e2e/stamp-clock-desktop.spec.ts alone uses it. */
 const clockPort = port + 1;
+/**
+ * The local push service (apps/api/test/push-service.ts) that e2e/push-desktop.spec.ts starts on this port: the main
+ * server reaches it over plain HTTP (PUSH_ALLOWED_HOSTS), as it would a browser's push service.
+ */
+process.env.E2E_PUSH_PORT ??= String(port + 2);
+const pushPort = Number(process.env.E2E_PUSH_PORT);
 // The token that moves that server's clock: made by the runner, inherited by its workers (which read this file again).
 process.env.E2E_CLOCK_TOKEN ??= randomBytes(18).toString('base64url');
 // Separate ports and data folders let two suites run side by side on one machine.
@@ -51,7 +57,7 @@ export default defineConfig({
       timeout: 120_000,
       // Every browser test signs up and logs in from 127.0.0.1 (the demo owner many times), so the per-IP limits
       // are raised here; the API tests check the real limits.
-      env: { PORT: String(port), DATA_DIR: dataDir, SEED_DEMO: 'true', ...SERVER_ENV },
+      env: { PORT: String(port), DATA_DIR: dataDir, SEED_DEMO: 'true', PUSH_ALLOWED_HOSTS: `127.0.0.1:${pushPort}`, ...SERVER_ENV },
     },
     {
       command: `rm -rf ${dataDir}-clock && node --import tsx apps/api/src/server.ts`,

@@ -10,6 +10,7 @@
  * Runs on the embedded PGlite, or on PostgreSQL when DATABASE_URL is set (a scratch database is made and dropped).
  * Run: npm run bench:push
  */
+import { fork, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -23,12 +24,50 @@ import { createPusher } from '../apps/api/src/domains/push/pusher.ts';
 import { createPushQueueRepository } from '../apps/api/src/domains/push/repository/push-queue.ts';
 import { withScratchDatabase } from '../scripts/lib/scratch-database.ts';
 import { multipartBody } from '../apps/api/test/fixtures.ts';
-import { startPushService } from '../apps/api/test/push-service.ts';
 
 const SHOPPERS = Number(process.env.PUSH_SHOPPERS ?? 10_000);
 const CONCURRENCY = Number(process.env.PUSH_CONCURRENCY ?? 64);
 const TARGET_SECONDS = 10;
 const HOUR = 3_600_000;
+
+interface Accepted {
+  path: string;
+  at: number;
+  payload: unknown;
+}
+
+/** The push service in its own process (bench/push-receiver.ts), asked over IPC. */
+async function startReceiver() {
+  const child: ChildProcess = fork(path.join(import.meta.dirname, 'push-receiver.ts'), [], { execArgv: ['--import', 'tsx'] });
+  const ask = <T>(message: object, key: string) =>
+    new Promise<T>((resolve) => {
+      const listen = (answer: Record<string, unknown>) => {
+        if (key in answer) {
+          child.off('message', listen);
+          resolve(answer[key] as T);
+        }
+      };
+      child.on('message', listen);
+      if (Object.keys(message).length > 0) child.send(message);
+    });
+  const host = await ask<string>({}, 'host');
+  let known: Accepted[] = [];
+  return {
+    host,
+    devices: (count: number) => ask<{ endpoint: string; keys: { p256dh: string; auth: string } }[]>({ devices: count }, 'devices'),
+    count: () => ask<number>({ count: true }, 'count'),
+    /** Asks for what was accepted (the last answer stays readable as `accepted()`). */
+    refresh: async () => {
+      known = await ask<Accepted[]>({ accepted: true }, 'accepted');
+      return known;
+    },
+    accepted: () => known,
+    close: async () => {
+      child.send({ close: true });
+      await new Promise((resolve) => child.once('exit', resolve));
+    },
+  };
+}
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
 
@@ -36,7 +75,7 @@ async function measure(label: string, database: Database): Promise<boolean> {
   console.log(`\n== ${label} ==`);
   await database.migrate();
   await seedCategories(database.db);
-  const service = await startPushService({ decryptEvery: 100 });
+  const service = await startReceiver();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'qrib-bench-push-'));
   const config = { ...loadConfig({ ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent', DATABASE_URL: '' }), signupsPerHour: 100_000, pushSending: false };
   const app = await buildApp({ config, database, closeDatabase: false, logger: false });
@@ -67,7 +106,7 @@ async function measure(label: string, database: Database): Promise<boolean> {
     const first = await publish('Saved by everyone');
     const started = Date.now();
     // Each device as a browser makes it (a P-256 pair and an auth secret), known to the push service by its endpoint.
-    const devices = Array.from({ length: SHOPPERS }, () => service.device().subscription);
+    const devices = await service.devices(SHOPPERS);
     for (let start = 0; start < SHOPPERS; start += 2_000) {
       const batch = devices.slice(start, start + 2_000);
       const list = (values: string[]) => `{${values.join(',')}}`;
@@ -101,12 +140,11 @@ async function measure(label: string, database: Database): Promise<boolean> {
     });
     const sendAll = async (expected: number, sinceCount: number) => {
       const deadline = Date.now() + 120_000;
-      while (service.accepted().length - sinceCount < expected && Date.now() < deadline) {
+      while ((await service.count()) - sinceCount < expected && Date.now() < deadline) {
         await pusher.drain();
-        const queued = await selectRows<{ n: number | string }>(db, sql`SELECT count(*) AS n FROM push_outbox WHERE status IN ('QUEUED', 'SENDING') AND held = false`);
-        if (Number(queued[0]?.n ?? 0) === 0 && service.accepted().length - sinceCount >= expected) break;
         await new Promise((resolve) => setTimeout(resolve, 10));
       }
+      await service.refresh();
     };
 
     // 1. A new offer at noon: every saver's device.
@@ -137,10 +175,11 @@ async function measure(label: string, database: Database): Promise<boolean> {
     passed &&= inTime;
 
     // 2. Three more offers the same day: the cap (3 a day) lets two more through a person, skips the third.
-    const before = service.accepted().length;
+    const before = (await service.refresh()).length;
     for (const title of ['Second', 'Third', 'Fourth']) await publish(title);
     await sendAll(2 * SHOPPERS, before);
     await pusher.drain();
+    await service.refresh();
     const perDevice = new Map<string, number>();
     for (const push of service.accepted()) perDevice.set(push.path, (perDevice.get(push.path) ?? 0) + 1);
     const overCap = [...perDevice.values()].filter((count) => count > 3).length;
@@ -150,7 +189,7 @@ async function measure(label: string, database: Database): Promise<boolean> {
 
     // 3. An offer at 23:00: held for the morning, nothing sent.
     clock.now = new Date(maltaMidnight(tomorrow).getTime() + 23 * HOUR);
-    const quietBefore = service.accepted().length;
+    const quietBefore = (await service.refresh()).length;
     const late = await publish('Late night');
     for (let waited = 0; waited < 60_000; waited += 100) {
       const [queued] = await selectRows<{ n: number | string }>(db, sql`SELECT count(*) AS n FROM push_outbox WHERE offer_id = ${late}`);
@@ -159,6 +198,7 @@ async function measure(label: string, database: Database): Promise<boolean> {
     }
     await pusher.drain();
     await pusher.drain();
+    await service.refresh();
     const [held] = await selectRows<{ n: number | string }>(db, sql`SELECT count(*) AS n FROM push_outbox WHERE held AND status = 'QUEUED'`);
     const quietSent = service.accepted().length - quietBefore;
     console.log(`an offer at 23:00 Malta time: ${quietSent} sent in quiet hours, ${Number(held?.n ?? 0)} held for the morning`);

@@ -86,3 +86,15 @@ END;
 $$;--> statement-breakpoint
 CREATE TRIGGER push_outbox_queued AFTER INSERT ON push_outbox
   FOR EACH STATEMENT EXECUTE FUNCTION qrib_push_queued();
+--> statement-breakpoint
+-- A notification taken back (a redemption undone takes back its 'code redeemed' and 'sold out') takes back its push
+-- while it waits (held in quiet hours, or queued): nobody is told of what did not happen.
+CREATE FUNCTION qrib_push_withdrawn() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  UPDATE push_outbox SET status = 'SKIPPED', outcome = 'withdrawn', locked_until = NULL
+  WHERE dedupe_key = 'notification:' || OLD.id AND status = 'QUEUED';
+  RETURN NULL;
+END;
+$$;--> statement-breakpoint
+CREATE TRIGGER notifications_push_withdrawn AFTER DELETE ON notifications
+  FOR EACH ROW EXECUTE FUNCTION qrib_push_withdrawn();

@@ -41,6 +41,8 @@ export interface TestPushService {
 export interface PushServiceOptions {
   /** Decrypt one push in this many (the bench: the payloads are checked on a sample, the CPU left to the sender). */
   decryptEvery?: number;
+  /** The port to listen on (the browser tests': one the e2e server's PUSH_ALLOWED_HOSTS names); a free one when not given. */
+  port?: number;
 }
 
 export async function startPushService(options: PushServiceOptions = {}): Promise<TestPushService> {
@@ -71,7 +73,14 @@ export async function startPushService(options: PushServiceOptions = {}): Promis
     });
   });
   server.keepAliveTimeout = 30_000;
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  // A fixed port may be taken (a run left behind): say so rather than wait forever.
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
   const host = `127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     host,

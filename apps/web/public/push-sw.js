@@ -18,7 +18,9 @@ function pushTargetPath(url) {
   if (typeof url !== 'string' || !/^\/(?![/\\])/.test(url)) return '/';
   try {
     const resolved = new URL(url, self.location.origin);
-    return resolved.origin === self.location.origin ? resolved.pathname + resolved.search + resolved.hash : '/';
+    // '/.//evil.com' resolves to the path '//evil.com', which a second resolution would read as another host.
+    if (resolved.origin !== self.location.origin || resolved.pathname.startsWith('//')) return '/';
+    return resolved.pathname + resolved.search + resolved.hash;
   } catch {
     return '/';
   }
@@ -61,7 +63,8 @@ async function openPushPath(path) {
   const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
   const open = windows.find((client) => new URL(client.url).origin === self.location.origin);
   if (!open) return self.clients.openWindow(url);
-  const focused = await open.focus();
+  // A browser may refuse the focus (only a real tap may take it): the page is still opened, unfocused.
+  const focused = await open.focus().catch(() => open);
   // navigate() works only on a window this worker controls; another one is asked to go there itself.
   try {
     if (typeof focused.navigate !== 'function') throw new TypeError('no navigate');

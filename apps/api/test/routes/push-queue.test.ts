@@ -11,7 +11,7 @@ import { DEFAULT_PUSH_SETTINGS } from '@qrib/shared/push-schemas';
 import type { App } from '../../src/app.ts';
 import { selectRows, type Db } from '../../src/db/client.ts';
 import { createPushQueueRepository } from '../../src/domains/push/repository/push-queue.ts';
-import { createPusher, type Pusher } from '../../src/domains/push/pusher.ts';
+import { createPusher, isQuiet, maltaHour, quietEnd, type Pusher } from '../../src/domains/push/pusher.ts';
 import { buildShop, createOffer, maltaDay } from '../factories.ts';
 import { signUp, useTestApp, type TestDatabase } from '../helpers.ts';
 import { startPushService, type TestDevice, type TestPushService } from '../push-service.ts';
@@ -37,8 +37,9 @@ const maltaAt = (hour: number, days = 0) => new Date(maltaMidnight(addDays(malta
 
 type Account = Awaited<ReturnType<typeof signUp>>;
 
-function pusherAt(clock: { now: Date }, db: Db = app.db): Pusher {
+function pusherAt(clock: { now: Date }, db: Db = app.db, batchSize?: number): Pusher {
   return createPusher({
+    ...(batchSize ? { batchSize } : {}),
     queue: createPushQueueRepository(db),
     vapid: app.push.vapid,
     allowedHosts: [service.host],
@@ -160,6 +161,47 @@ describe('quiet hours and the daily cap', () => {
     expect((await outbox(shopper.userId)).map((row) => row.status)).toEqual(['SENT', 'SUMMARIZED', 'SUMMARIZED']);
   });
 
+  it('one morning push however many batches and replicas share the night’s pushes', async () => {
+    const replica = await testDb.openReplica();
+    try {
+      const shopper = await signUp(app);
+      const device = await withDevice(shopper);
+      for (let n = 50; n < 59; n += 1) await notify(shopper.userId, 'CLAIM_REDEEMED', redeemed(n));
+      await pusherAt({ now: maltaAt(2) }, app.db, 2).drain();
+      const morning = { now: maltaAt(9, 1) };
+      await Promise.all([pusherAt(morning, app.db, 2).drain(), pusherAt(morning, replica.database.db, 2).drain()]);
+      expect(service.accepted(device).map((push) => push.payload)).toEqual([expect.objectContaining({ body: formatMessage(catalogs.en.push.summary, { count: 9 }) })]);
+      expect((await outbox(shopper.userId)).filter((row) => row.status === 'SUMMARIZED')).toHaveLength(8);
+    } finally {
+      await replica.close();
+    }
+  });
+
+  it('a notification taken back takes back its push while it waits', async () => {
+    const shopper = await signUp(app);
+    const device = await withDevice(shopper);
+    await notify(shopper.userId, 'CLAIM_REDEEMED', redeemed(61));
+    await pusherAt({ now: maltaAt(23) }).drain();
+    await app.db.execute(sql`DELETE FROM notifications WHERE user_id = ${shopper.userId}`);
+    await pusherAt({ now: maltaAt(9, 1) }).drain();
+    expect(service.accepted(device)).toEqual([]);
+    expect(await outbox(shopper.userId)).toEqual([{ kind: 'CLAIM_REDEEMED', status: 'SKIPPED', outcome: 'withdrawn', held: true }]);
+  });
+
+  it('reads Malta’s clocks on the days they change', () => {
+    // 2027-03-28: clocks go from 02:00 to 03:00; 2026-10-25: from 03:00 back to 02:00.
+    expect(maltaHour(new Date('2027-03-28T06:30:00Z'))).toBe(8);
+    expect(isQuiet(new Date('2027-03-28T06:30:00Z'), 22, 8)).toBe(false);
+    expect(isQuiet(new Date('2027-03-28T20:30:00Z'), 22, 8)).toBe(true);
+    expect(quietEnd(new Date('2027-03-28T00:30:00Z'), 8).toISOString()).toBe('2027-03-28T06:00:00.000Z');
+    expect(quietEnd(new Date('2026-10-25T00:30:00Z'), 8).toISOString()).toBe('2026-10-25T07:00:00.000Z');
+    expect(quietEnd(new Date('2026-10-24T20:30:00Z'), 8).toISOString()).toBe('2026-10-25T07:00:00.000Z');
+    expect(maltaHour(new Date('2026-10-25T00:30:00Z'))).toBe(2);
+    expect(maltaHour(new Date('2026-10-25T01:30:00Z'))).toBe(2);
+    expect(maltaHour(new Date('2026-07-01T22:00:00Z'))).toBe(0);
+    expect(maltaHour(new Date('2026-12-01T22:00:00Z'))).toBe(23);
+  });
+
   it('sends at most the person’s daily cap (3 by default, a setting), counted by Malta day', async () => {
     const shopper = await signUp(app);
     const device = await withDevice(shopper);
@@ -188,7 +230,8 @@ describe('quiet hours and the daily cap', () => {
         for (const n of [31, 32, 33, 34, 35]) await notify(person.userId, 'CLAIM_REDEEMED', redeemed(n));
       }
       const clock = { now: maltaAt(14) };
-      await Promise.all([pusherAt(clock).drain(), pusherAt(clock, replica.database.db).drain()]);
+      // Small batches, so each person's pushes are shared between the two.
+      await Promise.all([pusherAt(clock, app.db, 4).drain(), pusherAt(clock, replica.database.db, 4).drain()]);
       for (const device of devices) {
         const bodies = service.accepted(device).map((push) => (push.payload as { body: string }).body);
         expect(bodies).toHaveLength(4);
@@ -246,6 +289,12 @@ describe('nearby and ending tomorrow', () => {
     await app.push.queueNearby(offerId);
     await pusherAt({ now: maltaAt(11) }).drain();
     expect(devices.map((device) => service.accepted(device).length)).toEqual([1, 0, 0, 0]);
+    // An offer whose owner chose to send no notifications rings no one nearby either.
+    const silent = await createOffer(app, shop, { categoryId: '1', title: 'Quiet one', sendNotifications: 'false' });
+    expect(await app.push.queueNearby(silent)).toBe(0);
+    // The place is kept to about 100 m.
+    const settings = await app.inject({ method: 'GET', url: '/api/v1/me/push-settings', cookies: near.cookies });
+    expect(settings.json().data.nearbyPlace).toEqual({ lat: Math.round((place.lat + 0.01) * 1000) / 1000, lng: Math.round(place.lng * 1000) / 1000, label: 'Home' });
     expect(service.accepted(devices[0])[0]?.payload).toMatchObject({ body: formatMessage(catalogs.en.push.nearby, { place: 'Home', title: 'Pastizzi', business: 'Nearby Bakery' }) });
   });
 

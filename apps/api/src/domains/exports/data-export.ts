@@ -50,6 +50,8 @@ export const EXPORTED_TABLES: Record<string, string> = {
   stamp_passes: 'stampPass',
   // Issue 29 §1: the devices subscribed to pushes (their push service's address, when; not the keys).
   push_subscriptions: 'pushSubscriptions',
+  // What the person chose to be pushed: the switches, the nearby place and distance, the cap and quiet hours.
+  push_settings: 'pushSettings',
 };
 
 /** Tables with a foreign key to users(id) that are deliberately not exported, and why. */
@@ -58,6 +60,8 @@ export const TABLES_NOT_EXPORTED: Record<string, string> = {
   account_tokens: 'hashes of one-time links; the links themselves were mailed to the person',
   mail_outbox: 'the queue of mails being sent; the mails themselves went to the person',
   data_exports: 'the exports themselves',
+  // Issue 29 §1: what each push said is the notification it followed (exported) or an offer's reminder.
+  push_outbox: 'the queue of pushes being sent; what they said is in notifications, or was the offers’ reminders',
   // Issue 24 (ADR 016): to be reviewed with whoever answers access requests; the listed purchases and reviews themselves
   // are in the export (claims, receipts, reviews).
   suspicious_activity: 'the admins’ queue of bursts of activity at a shop; an admin’s decisions on it are in adminActions',
@@ -155,6 +159,7 @@ export function describeArchive(data: AccountData, exportedAt: Date) {
     stampsGiven: data.stampsGiven,
     rewardsRedeemedAtTill: data.rewardsRedeemedAtTill,
     pushSubscriptions: data.pushSubscriptions,
+    pushSettings: data.pushSettings,
     business,
   };
   return { json, files };

@@ -14,6 +14,7 @@ import {
   favorites,
   notifications,
   offerClaims,
+  pushSettings,
   pushSubscriptions,
   stampPasses,
   stampRewards,
@@ -314,6 +315,7 @@ export function createDataExportsRepository(db: Db) {
         .from(pushSubscriptions)
         .where(eq(pushSubscriptions.userId, userId))
         .orderBy(asc(pushSubscriptions.id));
+      const [pushSettingsRow] = await db.select().from(pushSettings).where(eq(pushSettings.userId, userId));
       const [pass] = await db.select({ createdAt: stampPasses.createdAt }).from(stampPasses).where(eq(stampPasses.userId, userId));
 
       const [vendor] = await db.select().from(vendors).where(eq(vendors.ownerUserId, userId));
@@ -358,6 +360,8 @@ export function createDataExportsRepository(db: Db) {
         // The pass's token is a credential (what a cashier scans), not the person's data: when it was made.
         stampPass: pass ?? null,
         pushSubscriptions: pushRows,
+        // Null: never changed, the defaults.
+        pushSettings: pushSettingsRow ? (({ userId: _userId, ...settings }) => settings)(pushSettingsRow) : null,
         business: vendor ? { vendor, documents: documentRows, offers: offerRows, images: imageRows } : null,
       };
     },

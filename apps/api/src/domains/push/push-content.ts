@@ -4,7 +4,7 @@
  * title is the shop's name when there is one; `url` is the web app's page a tap opens (the bell's links); `tag` makes a
  * newer push about the same thing replace the older one on the device, and is the RFC 8030 Topic too.
  */
-import { catalogs, formatMessage, isLanguageCode, type Catalog, type PushOutboxKind } from '@qrib/shared';
+import { catalogs, formatMessage, isLanguageCode, maltaDateOf, type Catalog, type PushOutboxKind } from '@qrib/shared';
 import type { PushContent } from './send-push.ts';
 
 type Payload = Record<string, string | number | boolean | null>;
@@ -42,7 +42,7 @@ export function pushContent(kind: PushOutboxKind | 'SUMMARY', payload: Payload, 
     case 'NEARBY': {
       // A place taken from the device's position is labelled with the moment it was taken (the web app): named so.
       const label = text(payload, 'place');
-      const place = /^\d{4}-\d{2}-\d{2}T/.test(label) ? say(catalog.pushSettings.nearbyHere, { date: label.slice(0, 10) }) : label;
+      const place = /^\d{4}-\d{2}-\d{2}T/.test(label) ? say(catalog.pushSettings.nearbyHere, { date: maltaDateOf(new Date(label)) }) : label;
       return {
         ...base,
         body: say(catalog.push.nearby, { place, title: text(payload, 'title'), business }),

@@ -15,8 +15,10 @@
  * to be claimed again after, and the devices that accepted are not sent to twice.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import { addDays, maltaDayEnd, maltaMidnight, maltaToday, type PushOutboxKind } from '@qrib/shared';
-import type { PushSettings } from '@qrib/shared/push-schemas';
+import { addDays, maltaDayEnd, maltaMidnight, maltaOffsetHours, maltaToday, type PushOutboxKind } from '@qrib/shared';
+import { DEFAULT_PUSH_SETTINGS, type PushSettings } from '@qrib/shared/push-schemas';
+
+const DEFAULT_DAILY_CAP = DEFAULT_PUSH_SETTINGS.dailyCap;
 import { pushContent } from './push-content.ts';
 import type { ClaimedPush, PushDevice, PushQueueRepository } from './repository/push-queue.ts';
 import { sendPush, type SendOutcome } from './send-push.ts';
@@ -30,6 +32,7 @@ const SENT_GROUP = 50;
 /** How long a push service keeps a push for an offline device when nothing ends sooner. */
 export const PUSH_TTL_SECONDS = 24 * 3600;
 const HOUR_MS = 3_600_000;
+const MAX_WAIT_MS = HOUR_MS;
 
 export interface Pusher {
   /** Looks at the queue now (a push was queued on some replica). */
@@ -50,14 +53,34 @@ export interface PusherOptions {
   retryBaseMs: number;
   /** Devices sent to at once. */
   concurrency: number;
+  /** Pushes claimed at once (PUSH_BATCH_SIZE; tests make it small to have replicas share a person's pushes). */
+  batchSize?: number;
   log: FastifyBaseLogger;
   now?: () => Date;
 }
 
-/** The hour of the day in Malta at an instant (0–23). */
+/** The hour on Malta's clocks at an instant (0–23), summer time or not. */
 export function maltaHour(instant: Date): number {
-  const day = maltaToday(instant);
-  return Math.floor((instant.getTime() - maltaMidnight(day).getTime()) / HOUR_MS);
+  const time = instant.getTime();
+  return new Date(time + maltaOffsetHours(time) * HOUR_MS).getUTCHours();
+}
+
+/** The instant Malta's clocks show `hour`:00 on `isoDate` (on the days the clocks change too). */
+export function maltaInstant(isoDate: string, hour: number): Date {
+  const wall = Date.parse(`${isoDate}T00:00:00Z`) + hour * HOUR_MS;
+  // The offset in force an hour either side of the change is the one at the wall time less the usual offset.
+  const guess = wall - maltaOffsetHours(wall - HOUR_MS) * HOUR_MS;
+  return new Date(wall - maltaOffsetHours(guess) * HOUR_MS);
+}
+
+/**
+ * When a reminder queued at `instant` goes: not before ENDING_HOUR in Malta (the sweep runs from midnight, and a
+ * reminder is worth a push of its own, not a line in the quiet hours' summary).
+ */
+export const ENDING_HOUR = 9;
+function endingNotBefore(instant: Date): Date {
+  const nine = maltaInstant(maltaToday(instant), ENDING_HOUR);
+  return nine.getTime() > instant.getTime() ? nine : instant;
 }
 
 /** Whether `instant` is in quiet hours from `from` to `until` (whole hours, Malta time; equal hours: none). */
@@ -70,8 +93,8 @@ export function isQuiet(instant: Date, from: number, until: number): boolean {
 /** When the quiet hours that `instant` is in end: the next `until` o'clock in Malta. */
 export function quietEnd(instant: Date, until: number): Date {
   const today = maltaToday(instant);
-  const todayEnd = new Date(maltaMidnight(today).getTime() + until * HOUR_MS);
-  return todayEnd.getTime() > instant.getTime() ? todayEnd : new Date(maltaMidnight(addDays(today, 1)).getTime() + until * HOUR_MS);
+  const todayEnd = maltaInstant(today, until);
+  return todayEnd.getTime() > instant.getTime() ? todayEnd : maltaInstant(addDays(today, 1), until);
 }
 
 const KIND_SWITCH: Record<PushOutboxKind, keyof PushSettings | null> = {
@@ -164,7 +187,8 @@ export function createPusher(options: PusherOptions): Pusher {
     // Some device is to be tried again: the ones that accepted are kept, so the retry skips them.
     for (const deviceId of accepted) await queue.delivered(push.id, deviceId);
     const attempt = push.attempts + 1;
-    const wait = Math.max(retryAfter ?? 0, options.retryBaseMs * 2 ** (attempt - 1));
+    // A push service's Retry-After is heeded up to an hour: a push later than that has lost its point.
+    const wait = Math.min(MAX_WAIT_MS, Math.max(retryAfter ?? 0, options.retryBaseMs * 2 ** (attempt - 1)));
     await queue.retry(push.id, attempt >= PUSH_MAX_ATTEMPTS ? null : new Date(at.getTime() + wait), 'retry');
   }
 
@@ -207,20 +231,20 @@ export function createPusher(options: PusherOptions): Pusher {
       holdUntil.set(until, [...(holdUntil.get(until) ?? []), push]);
     }
     for (const [until, pushes] of holdUntil) await queue.hold(pushes.map((push) => push.id), new Date(until));
-    // The morning: a person's held pushes of this batch become one summary (a later batch's are summarized on their own).
-    for (const held of heldOf.values()) {
-      const [first, ...others] = held;
-      if (!first) continue;
-      if (others.length > 0) {
-        await queue.summarize(first.id, others.map((push) => push.id), held.length);
-        first.payload = { ...first.payload, summaryCount: held.length };
-      }
-      candidates.push(first);
-    }
-    candidates.sort((a, b) => a.id - b.id);
+    // The morning: a person's held pushes become one push, decided under the person's lock (whatever batch or replica
+    // claimed the others).
     const caps = new Map([...people].map(([userId, person]) => [userId, person.settings.dailyCap]));
     const decided = new Set(candidates.filter((push) => push.decided).map((push) => push.id));
-    const fresh = candidates.filter((push) => !push.decided);
+    for (const [userId, held] of heldOf) {
+      const morning = await queue.decideMorning(held, caps.get(userId) ?? DEFAULT_DAILY_CAP, maltaMidnight(today), at);
+      const first = held.find((push) => push.id === morning?.id);
+      if (!morning || !first) continue;
+      first.payload = { ...first.payload, summaryCount: morning.count };
+      candidates.push(first);
+      decided.add(first.id);
+    }
+    candidates.sort((a, b) => a.id - b.id);
+    const fresh = candidates.filter((push) => !decided.has(push.id) && !push.decided);
     for (const id of await queue.decide(fresh, caps, maltaMidnight(today), at)) decided.add(id);
 
     const sending = candidates.filter((push) => decided.has(push.id));
@@ -255,7 +279,7 @@ export function createPusher(options: PusherOptions): Pusher {
       while (!isClosed) {
         isWakeRequested = false;
         await queueEndingTomorrowOnce(now()).catch((error: unknown) => log.error({ err: error }, 'ending-tomorrow pushes could not be queued'));
-        const batch = await queue.claimDue(now(), PUSH_BATCH_SIZE, PUSH_CLAIM_MS);
+        const batch = await queue.claimDue(now(), options.batchSize ?? PUSH_BATCH_SIZE, PUSH_CLAIM_MS);
         if (batch.length === 0) {
           if (isWakeRequested) continue;
           break;
@@ -289,7 +313,7 @@ export function createPusher(options: PusherOptions): Pusher {
   async function queueEndingTomorrowOnce(at: Date): Promise<number> {
     const hour = Math.floor(at.getTime() / HOUR_MS);
     if (hour === lastEndingHour) return 0;
-    const queued = await queue.queueEndingTomorrow(addDays(maltaToday(at), 1));
+    const queued = await queue.queueEndingTomorrow(addDays(maltaToday(at), 1), endingNotBefore(at));
     lastEndingHour = hour;
     return queued;
   }
@@ -313,7 +337,7 @@ export function createPusher(options: PusherOptions): Pusher {
       wake();
       await whenIdle();
     },
-    queueEndingTomorrow: (at = now()) => queue.queueEndingTomorrow(addDays(maltaToday(at), 1)),
+    queueEndingTomorrow: (at = now()) => queue.queueEndingTomorrow(addDays(maltaToday(at), 1), endingNotBefore(at)),
     async close() {
       isClosed = true;
       await whenIdle();

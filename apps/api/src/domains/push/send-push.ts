@@ -47,7 +47,9 @@ export interface SendOptions {
   timeoutMs?: number;
 }
 
-const NOT_PUBLIC = new BlockList();
+// Two lists: a BlockList checks an IPv4 address against IPv6 rules too (as ::ffff:a.b.c.d), so ::/96 would block all.
+const NOT_PUBLIC_V4 = new BlockList();
+const NOT_PUBLIC_V6 = new BlockList();
 for (const [network, prefix] of [
   ['0.0.0.0', 8],
   ['10.0.0.0', 8],
@@ -61,36 +63,45 @@ for (const [network, prefix] of [
   ['224.0.0.0', 4],
   ['240.0.0.0', 4],
 ] as const) {
-  NOT_PUBLIC.addSubnet(network, prefix, 'ipv4');
+  NOT_PUBLIC_V4.addSubnet(network, prefix, 'ipv4');
 }
 for (const [network, prefix] of [
   ['::', 128],
   ['::1', 128],
+  // IPv4-compatible (::a.b.c.d) and IPv4-mapped forms, NAT64 (which reaches any IPv4 address, private ones too) and 6to4.
+  ['::', 96],
+  ['::ffff:0:0', 96],
+  ['64:ff9b::', 96],
   ['64:ff9b:1::', 48],
+  ['2002::', 16],
   ['fc00::', 7],
   ['fe80::', 10],
   ['ff00::', 8],
 ] as const) {
-  NOT_PUBLIC.addSubnet(network, prefix, 'ipv6');
+  NOT_PUBLIC_V6.addSubnet(network, prefix, 'ipv6');
 }
 
 /** Whether an address is one anyone on the internet could reach (not loopback, private, link-local, …). */
 export function isPublicAddress(address: string): boolean {
   const family = isIP(address);
   if (family === 0) return false;
-  // An IPv4-mapped IPv6 address is its IPv4 address (BlockList would check an IPv6 rule against every IPv4 one).
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1];
-  if (mapped) return isPublicAddress(mapped);
-  if (family === 6 && /^::ffff:/i.test(address)) return false;
-  return !NOT_PUBLIC.check(address, family === 4 ? 'ipv4' : 'ipv6');
+  return family === 4 ? !NOT_PUBLIC_V4.check(address, 'ipv4') : !NOT_PUBLIC_V6.check(address, 'ipv6');
 }
 
 /** The address to connect to, checked: every address the name has must be public. */
-async function checkedAddress(url: URL, allowedHosts: readonly string[]): Promise<{ address: string; family: number } | { refused: string }> {
+async function checkedAddress(url: URL, allowedHosts: readonly string[]): Promise<{ address: string; family: number } | { refused: string } | { unresolved: string }> {
   if (allowedHosts.includes(url.host)) return { address: '', family: 0 };
   if (url.protocol !== 'https:') return { refused: 'not https' };
   const host = url.hostname.replace(/^\[|\]$/g, '');
-  const addresses = isIP(host) !== 0 ? [{ address: host, family: isIP(host) }] : await lookup(host, { all: true, verbatim: true }).catch(() => []);
+  let addresses: { address: string; family: number }[];
+  try {
+    addresses = isIP(host) !== 0 ? [{ address: host, family: isIP(host) }] : await lookup(host, { all: true, verbatim: true });
+  } catch (error) {
+    // The name does not exist: the subscription can never be reached. Anything else (no answer, a resolver's
+    // trouble) is passing: tried again later, never a reason to forget the device.
+    if ((error as NodeJS.ErrnoException).code === 'ENOTFOUND') return { refused: 'no such host' };
+    return { unresolved: String((error as NodeJS.ErrnoException).code ?? error) };
+  }
   if (addresses.length === 0) return { refused: 'no address' };
   const notPublic = addresses.find((entry) => !isPublicAddress(entry.address));
   if (notPublic) return { refused: `not a public address: ${notPublic.address}` };
@@ -135,6 +146,7 @@ export async function sendPush(target: PushTarget, content: PushContent, options
   // A host the setting allows is a local push service of tests or the bench: plain HTTP on this machine.
   if ((options.allowedHosts ?? []).includes(url.host)) url.protocol = 'http:';
   if ('refused' in checked) return { kind: 'address-refused', reason: checked.refused };
+  if ('unresolved' in checked) return { kind: 'retry', status: 0, retryAfterMs: null };
   // Encrypted for this device (RFC 8291); the VAPID header is the push service's, signed once a while (below).
   const details = webpush.generateRequestDetails(target, JSON.stringify(content), {
     TTL: Math.max(0, Math.floor(options.ttlSeconds)),

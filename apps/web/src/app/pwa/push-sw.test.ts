@@ -111,6 +111,10 @@ describe('push-sw.js: a push', () => {
     expect(await opened('/\\evil.example/login')).toBe('/');
     // A tab inside is dropped by URL parsing, which would make it '//evil.example'.
     expect(await opened('/\t/evil.example')).toBe('/');
+    // Dot segments that resolve to a path starting '//' (another host once resolved again).
+    expect(await opened('/.//evil.example')).toBe('/');
+    expect(await opened('/a/..//evil.example')).toBe('/');
+    expect(await opened('/%2e//evil.example')).toBe('/');
     expect(await opened('javascript:alert(1)')).toBe('/');
     expect(await opened(42)).toBe('/');
   });

@@ -57,6 +57,9 @@ export const DELETED_USER_COLUMNS = [
   'stamp_passes.user_id',
   // Issue 29 §1: the account's devices' push subscriptions: nothing is sent to a deleted account.
   'push_subscriptions.user_id',
+  // Issue 29 §1: what the person gets pushed (a chosen place among it), and the pushes queued for them.
+  'push_settings.user_id',
+  'push_outbox.user_id',
 ] as const;
 
 /** A password hash no password verifies against (not an argon2 string at all). */

@@ -21,6 +21,8 @@ export interface ClaimedPush {
   payload: Payload;
   offerId: number | null;
   held: boolean;
+  /** When it became due (for a held push: the end of the quiet hours it waited out). */
+  notBefore: Date;
   attempts: number;
   deliveredTo: number[];
   /** Already chosen to be sent (counted by the cap): a retry or a replica's lapsed claim. */
@@ -48,6 +50,7 @@ interface ClaimedRow {
   payload: Payload | string;
   offer_id: number | null;
   held: boolean;
+  not_before: Date | string;
   attempts: number;
   delivered_to: (number | string)[] | string;
   decided_at: Date | string | null;
@@ -126,7 +129,8 @@ export function createPushQueueRepository(db: Db) {
     async updateSettings(userId: number, changes: PushSettingsUpdate): Promise<PushSettings | 'needsPlace'> {
       const next: PushSettings = { ...(await this.settings(userId)), ...Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined)) };
       if (next.nearby && next.nearbyPlace === null) return 'needsPlace';
-      const place = next.nearbyPlace;
+      // About 100 m is all 'within 1 km' needs: a chosen place is kept no more exactly than that.
+      const place = next.nearbyPlace && { ...next.nearbyPlace, lat: Math.round(next.nearbyPlace.lat * 1000) / 1000, lng: Math.round(next.nearbyPlace.lng * 1000) / 1000 };
       await db.execute(sql`
         INSERT INTO push_settings (user_id, new_offer, code_redeemed, receipt_decided, ending_tomorrow, sold_out, new_review, nearby,
           nearby_latitude, nearby_longitude, nearby_label, nearby_radius_km, nearby_category_ids, daily_cap, quiet_from, quiet_until, updated_at)
@@ -140,7 +144,7 @@ export function createPushQueueRepository(db: Db) {
           nearby_radius_km = EXCLUDED.nearby_radius_km, nearby_category_ids = EXCLUDED.nearby_category_ids,
           daily_cap = EXCLUDED.daily_cap, quiet_from = EXCLUDED.quiet_from, quiet_until = EXCLUDED.quiet_until, updated_at = now()
       `);
-      return next;
+      return { ...next, nearbyPlace: place };
     },
 
     async deviceCount(userId: number): Promise<number> {
@@ -170,7 +174,7 @@ export function createPushQueueRepository(db: Db) {
         JOIN vendors shop ON shop.id = o.vendor_id
         JOIN push_settings ps ON ps.nearby
         JOIN users u ON u.id = ps.user_id AND u.deleted_at IS NULL
-        WHERE o.offer_id = ${offerId} AND o.status = 'ACTIVE' AND shop.status = 'ACTIVE'
+        WHERE o.offer_id = ${offerId} AND o.status = 'ACTIVE' AND o.send_notifications AND shop.status = 'ACTIVE'
           AND (cardinality(ps.nearby_category_ids) = 0 OR o.category_id = ANY(ps.nearby_category_ids))
           AND NOT ${isMemberSql(sql`shop.id`, sql`ps.user_id`)}
           AND EXISTS (SELECT 1 FROM push_subscriptions s WHERE s.user_id = ps.user_id)
@@ -186,16 +190,16 @@ export function createPushQueueRepository(db: Db) {
      * 'Ends tomorrow', once a person and offer: an offer whose last day is `tomorrow` (Malta) that the person saved or
      * holds an unused code for; for people with the switch on and a device.
      */
-    async queueEndingTomorrow(tomorrow: string): Promise<number> {
+    async queueEndingTomorrow(tomorrow: string, notBefore: Date): Promise<number> {
       // An unused code first: its push names the code, and the saved offer's push then shares its key (one a person
       // and offer). A code is unused while ACTIVE, and expires with its offer's last day.
       const codes = await selectRows<{ id: number }>(
         db,
         sql`
-        INSERT INTO push_outbox (user_id, kind, payload, offer_id, dedupe_key)
+        INSERT INTO push_outbox (user_id, kind, payload, offer_id, dedupe_key, not_before)
         SELECT c.user_id, 'CODE_ENDING_TOMORROW',
                jsonb_build_object('claimId', c.id, 'offerId', o.offer_id, 'title', o.title, 'businessName', shop.business_name),
-               o.offer_id, 'ending:' || c.user_id || ':' || o.offer_id
+               o.offer_id, 'ending:' || c.user_id || ':' || o.offer_id, ${at(notBefore)}
         FROM offer_claims c
         JOIN offers o ON o.offer_id = c.offer_id
         JOIN vendors shop ON shop.id = o.vendor_id
@@ -211,9 +215,9 @@ export function createPushQueueRepository(db: Db) {
       const saved = await selectRows<{ id: number }>(
         db,
         sql`
-        INSERT INTO push_outbox (user_id, kind, payload, offer_id, dedupe_key)
+        INSERT INTO push_outbox (user_id, kind, payload, offer_id, dedupe_key, not_before)
         SELECT f.user_id, 'ENDING_TOMORROW', jsonb_build_object('offerId', o.offer_id, 'title', o.title, 'businessName', shop.business_name),
-               o.offer_id, 'ending:' || f.user_id || ':' || o.offer_id
+               o.offer_id, 'ending:' || f.user_id || ':' || o.offer_id, ${at(notBefore)}
         FROM favorites f
         JOIN offers o ON o.offer_id = f.offer_id
         JOIN vendors shop ON shop.id = o.vendor_id
@@ -243,7 +247,7 @@ export function createPushQueueRepository(db: Db) {
         )
         UPDATE push_outbox p SET status = 'SENDING', locked_until = ${at(new Date(now.getTime() + lockMs))}
         FROM due WHERE p.id = due.id
-        RETURNING p.id, p.user_id, p.kind, p.payload, p.offer_id, p.held, p.attempts, p.delivered_to, p.decided_at
+        RETURNING p.id, p.user_id, p.kind, p.payload, p.offer_id, p.held, p.not_before, p.attempts, p.delivered_to, p.decided_at
       `,
       );
       return rows
@@ -254,6 +258,7 @@ export function createPushQueueRepository(db: Db) {
           payload: parsedJson(row.payload),
           offerId: row.offer_id,
           held: row.held,
+          notBefore: new Date(row.not_before),
           attempts: row.attempts,
           deliveredTo: numbers(row.delivered_to),
           decided: row.decided_at !== null,
@@ -348,13 +353,47 @@ export function createPushQueueRepository(db: Db) {
       await db.execute(sql`UPDATE push_outbox SET status = 'QUEUED', held = true, not_before = ${at(until)}, locked_until = NULL WHERE id = ANY(${bigintArray(ids)})`);
     },
 
-    /** The morning's one summary of `held` pushes: `into` becomes the summary, the others SUMMARIZED into it. */
-    async summarize(into: number, others: readonly number[], count: number): Promise<void> {
-      await db.transaction(async (tx) => {
-        await tx.execute(sql`UPDATE push_outbox SET payload = payload || jsonb_build_object('summaryCount', ${count}::int) WHERE id = ${into}`);
-        if (others.length > 0) {
-          await tx.execute(sql`UPDATE push_outbox SET status = 'SUMMARIZED', outcome = ${`summary:${into}`}, locked_until = NULL WHERE id = ANY(${bigintArray(others)})`);
+    /**
+     * The morning's one push for a person's `held` pushes (claimed, in id order), decided under the person's lock (the
+     * cap's): when a morning push of held ones was already decided since they became due (another batch or replica),
+     * these are SUMMARIZED into it; else the first becomes the push, every other held one due (these and any still
+     * queued) SUMMARIZED into it, and the cap decides it like any other. Answers the push to send and how many it
+     * tells of, or null.
+     */
+    async decideMorning(held: readonly ClaimedPush[], cap: number, dayStart: Date, now: Date): Promise<{ id: number; count: number } | null> {
+      const [first] = held;
+      if (!first) return null;
+      const ids = held.map((push) => push.id);
+      const since = new Date(Math.min(...held.map((push) => push.notBefore.getTime())));
+      return db.transaction(async (tx) => {
+        await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('qrib-push-cap'), ${first.userId})`);
+        const [told] = await selectRows<{ id: number | string }>(
+          tx,
+          sql`SELECT id FROM push_outbox WHERE user_id = ${first.userId} AND held AND decided_at >= ${at(since)} AND status IN ('SENDING', 'SENT', 'QUEUED') LIMIT 1`,
+        );
+        if (told) {
+          await tx.execute(sql`UPDATE push_outbox SET status = 'SUMMARIZED', outcome = ${`summary:${told.id}`}, locked_until = NULL WHERE id = ANY(${bigintArray(ids)})`);
+          return null;
         }
+        const folded = await selectRows<{ id: number | string }>(
+          tx,
+          sql`UPDATE push_outbox SET status = 'SUMMARIZED', outcome = ${`summary:${first.id}`}, locked_until = NULL
+              WHERE user_id = ${first.userId} AND held AND decided_at IS NULL AND not_before <= ${at(now)}
+                -- Claimed by another batch or replica too: it reaches this lock next and finds this push told.
+                AND id <> ${first.id} AND status IN ('QUEUED', 'SENDING')
+              RETURNING id`,
+        );
+        const count = 1 + folded.length;
+        const [used] = await selectRows<{ count: number | string }>(
+          tx,
+          sql`SELECT count(*) AS count FROM push_outbox WHERE user_id = ${first.userId} AND decided_at >= ${at(dayStart)} AND kind <> 'TEST' AND status <> 'SUMMARIZED'`,
+        );
+        if (Number(used?.count ?? 0) >= cap) {
+          await tx.execute(sql`UPDATE push_outbox SET status = 'SKIPPED', outcome = 'cap', locked_until = NULL WHERE id = ${first.id}`);
+          return null;
+        }
+        await tx.execute(sql`UPDATE push_outbox SET decided_at = ${at(now)}, payload = payload || jsonb_build_object('summaryCount', ${count}::int) WHERE id = ${first.id}`);
+        return { id: first.id, count };
       });
     },
 
@@ -387,9 +426,13 @@ export function createPushQueueRepository(db: Db) {
       await db.execute(sql`DELETE FROM push_subscriptions WHERE id = ${deviceId}`);
     },
 
-    /** Finished rows older than `before` (the queue keeps a month for the cap and for support). */
+    /**
+     * Finished rows older than `before` (the queue keeps a month for the cap and for support); a new offer's row stays
+     * as long as the person, since its key is what keeps a resumed offer from being pushed again.
+     */
     async sweep(before: Date): Promise<void> {
-      await db.execute(sql`DELETE FROM push_outbox WHERE status IN ('SENT', 'SUMMARIZED', 'SKIPPED', 'FAILED') AND created_at < ${at(before)}`);
+      await db.execute(sql`DELETE FROM push_outbox WHERE status IN ('SENT', 'SUMMARIZED', 'SKIPPED', 'FAILED') AND created_at < ${at(before)}
+        AND (dedupe_key IS NULL OR dedupe_key NOT LIKE 'offer:%')`);
     },
   };
 }

@@ -30,7 +30,12 @@ async function readThisDevicePush(): Promise<ThisDevicePush> {
   if (Notification.permission === 'denied') return 'blocked';
   const registration = await navigator.serviceWorker.getRegistration();
   if (!registration) return 'unsupported';
-  return (await registration.pushManager.getSubscription()) ? 'on' : 'off';
+  const subscription = await registration.pushManager.getSubscription();
+  if (!subscription) return 'off';
+  // The account may not have it any more (a logout on this device, 'log out everywhere', another person signed in
+  // here): saving it again is harmless (200 when known) and makes 'on' true for the account signed in now.
+  await apiRequest('/me/push-subscriptions', { method: 'POST', body: subscription.toJSON() }).catch(() => undefined);
+  return 'on';
 }
 
 export function useThisDevicePush() {

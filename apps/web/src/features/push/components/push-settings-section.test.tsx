@@ -157,9 +157,11 @@ describe('PushSettingsSection (issue 29 §1)', () => {
   it('turns push off: DELETE, then the subscription ends', async () => {
     const { api, device, user } = renderSection({
       device: { permission: 'granted', subscribed: true },
-      routes: { 'DELETE /api/v1/me/push-subscriptions': { status: 204 } },
+      routes: { 'DELETE /api/v1/me/push-subscriptions': { status: 204 }, 'POST /api/v1/me/push-subscriptions': { status: 200, body: { data: {} } } },
     });
     await user.click(await screen.findByRole('button', { name: 'Turn off push on this device' }));
+    // A subscription the browser has is saved again for the account signed in (it may have been removed on logout).
+    expect(api.calls.filter((call) => call.method === 'POST' && call.path === '/api/v1/me/push-subscriptions')).not.toHaveLength(0);
     expect(await screen.findByText('Push is off for this device.')).toBeInTheDocument();
     expect(api.calls).toContainEqual({ method: 'DELETE', path: '/api/v1/me/push-subscriptions', body: { endpoint: TEST_PUSH_ENDPOINT } });
     expect(device?.unsubscribe).toHaveBeenCalledTimes(1);
