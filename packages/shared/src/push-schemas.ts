@@ -107,7 +107,7 @@ export const pushSettingsSchema = z.object({
     .min(PUSH_RADIUS_KM.min, { error: radiusMessage })
     .max(PUSH_RADIUS_KM.max, { error: radiusMessage }),
   nearbyCategoryIds: z
-    .array(z.number({ error: categoriesMessage }).int({ error: categoriesMessage }).positive({ error: categoriesMessage }), { error: categoriesMessage })
+    .array(z.number({ error: categoriesMessage }).int({ error: categoriesMessage }).min(1, { error: categoriesMessage }), { error: categoriesMessage })
     .max(PUSH_CATEGORIES_MAX, { error: categoriesMessage }),
   dailyCap: z
     .number({ error: capMessage })

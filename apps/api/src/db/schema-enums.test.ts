@@ -32,6 +32,8 @@ const SHARED_LIST_OF_COLUMN: Record<string, readonly string[]> = {
   'accountTokens.purpose': enums.ACCOUNT_TOKEN_PURPOSES,
   'mailOutbox.kind': enums.MAIL_KINDS,
   'mailOutbox.status': enums.MAIL_STATUSES,
+  'pushOutbox.kind': enums.PUSH_OUTBOX_KINDS,
+  'pushOutbox.status': enums.PUSH_OUTBOX_STATUSES,
   'dataExports.status': enums.EXPORT_STATUSES,
   'suspiciousActivity.status': enums.SUSPICIOUS_ACTIVITY_STATUSES,
   'suspiciousActivityItems.itemKind': enums.SUSPICIOUS_ITEM_KINDS,

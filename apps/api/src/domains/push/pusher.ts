@@ -23,7 +23,7 @@ import { pushContent } from './push-content.ts';
 import type { ClaimedPush, PushDevice, PushQueueRepository } from './repository/push-queue.ts';
 import { sendPush, type SendOutcome } from './send-push.ts';
 
-export const PUSH_BATCH_SIZE = 200;
+export const PUSH_BATCH_SIZE = 500;
 export const PUSH_CLAIM_MS = 60_000;
 export const PUSH_QUEUE_POLL_MS = 5_000;
 export const PUSH_MAX_ATTEMPTS = 6;

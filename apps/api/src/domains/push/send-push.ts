@@ -9,8 +9,8 @@
  * (remove it); 429 and 5xx retry later (Retry-After when it says); any other 4xx rejected (give up, remove).
  */
 import { lookup } from 'node:dns/promises';
-import { request as httpRequest } from 'node:http';
-import { request as httpsRequest } from 'node:https';
+import { Agent as HttpAgent, request as httpRequest } from 'node:http';
+import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { BlockList, isIP } from 'node:net';
 import webpush from 'web-push';
 
@@ -118,6 +118,13 @@ function retryAfterMs(header: string | string[] | undefined): number | null {
   return Number.isNaN(at) ? null : Math.max(0, at - Date.now());
 }
 
+/**
+ * Connections kept open between pushes: a push service takes thousands in a row (one per device), and a new TLS
+ * connection each would cost more than the push. Per host and port, as many as the pusher sends at once.
+ */
+const httpAgent = new HttpAgent({ keepAlive: true, maxSockets: 256 });
+const httpsAgent = new HttpsAgent({ keepAlive: true, maxSockets: 256 });
+
 /** How long a signed VAPID header is used (its JWT is valid VAPID_JWT_SECONDS): signing costs more than encrypting. */
 const VAPID_REUSE_MS = 10 * 60_000;
 const VAPID_JWT_SECONDS = 12 * 3600;
@@ -155,13 +162,15 @@ export async function sendPush(target: PushTarget, content: PushContent, options
   const body = details.body === null ? Buffer.alloc(0) : Buffer.from(details.body);
   const headers = Object.fromEntries(Object.entries(details.headers).map(([name, value]) => [name, String(value)]));
   headers.Authorization = vapidAuthorization(new URL(target.endpoint).origin, options.vapid);
-  const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
+  const isHttps = url.protocol === 'https:';
+  const send = isHttps ? httpsRequest : httpRequest;
   return new Promise<SendOutcome>((resolve, reject) => {
     const request = send(
       url,
       {
         method: 'POST',
         headers,
+        agent: isHttps ? httpsAgent : httpAgent,
         timeout: options.timeoutMs ?? 10_000,
         // To the address checked, not to whatever a second lookup would answer.
         ...(checked.address === '' ? {} : { lookup: (_host: string, _options: object, done: (error: Error | null, address: string, family: number) => void) => done(null, checked.address, checked.family) }),
