@@ -64,8 +64,6 @@ async function expectAccessibleInBothThemes(page: Page, ready: () => Promise<voi
 }
 
 test('rita approves one new business and refuses another with a reason; the approved offer reaches shoppers and the refused owner reads why', async ({ browser }, testInfo) => {
-  // Five people's pages, each checked by axe in two themes: over the default minute on a busy machine (CI, 2026-11-28).
-  test.setTimeout(120_000);
   const run = `${testInfo.project.name}${Date.now().toString(36)}`;
   const approvedName = `Kiosk Approved ${run}`;
   const refusedName = `Kiosk Refused ${run}`;

@@ -93,8 +93,6 @@ async function chooseLanguage(page: Page, testInfo: TestInfo, from: LanguageCode
 }
 
 test('home, search, category, shop page and Saved draw an offer as the same card, with its price and units left', async ({ page, browser, baseURL }, testInfo) => {
-  // Five screens in two themes each, then two languages: longer than the default on a loaded two-core machine.
-  test.setTimeout(180_000);
   const { shopName, vendorId, priced, buyGet } = await openShopWithPricedOffers(browser, baseURL ?? '');
   await signUpByApi(page);
   await page.goto('/');

@@ -28,8 +28,6 @@ let origin: string;
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
-  // A second server seeding the demo, beside the shared one, on a shared machine.
-  test.setTimeout(180_000);
   const port = await freePort();
   origin = `http://localhost:${port}`;
   provider = await startTestProvider(`${origin}/api/v1/auth/oidc/callback`);

@@ -81,7 +81,6 @@ async function openShopWithoutHours(browser: Browser, baseURL: string, spot: { l
 const cardTitled = (page: Page, title: string) => page.getByTestId('offer-card').filter({ has: page.getByRole('heading', { name: title }) });
 
 test('an owner sets the hours with the editor; shoppers see the shop open and filter open now', async ({ page, browser, baseURL }, testInfo) => {
-  test.setTimeout(180_000);
   const spot = spotFor(testInfo);
   await page.context().setGeolocation(spot);
   const suffix = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`;

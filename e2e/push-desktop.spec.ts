@@ -91,7 +91,6 @@ test.afterAll(async () => {
 });
 
 test('a shopper who saved a shop’s offer turns push on; the shop’s new offer is pushed, shown, and a tap opens it', async ({ browser, context, baseURL }, testInfo) => {
-  test.setTimeout(120_000);
   const suffix = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`;
   const shopName = `Pastizzeria tal-Push ${suffix}`;
 

@@ -33,8 +33,6 @@ async function expectNoSidewaysScroll(page: Page) {
 }
 
 test('the push section, with offers nearby open and a refusal on screen, is accessible in light and dark, and what is saved stays', async ({ page }) => {
-  // Six axe runs and two loads of the profile.
-  test.setTimeout(120_000);
   await signUpByApi(page);
   const section = await openPushSection(page);
   // No service worker here: this browser cannot take pushes, and no device of the account does yet.

@@ -28,8 +28,6 @@ async function expectAccessibleDrawnDark(page: Page) {
 }
 
 test('a redeemed code is reviewed, the owner replies once, the rating shows, and another shopper reports the review', async ({ page, browser, baseURL }, testInfo) => {
-  // Three people and a dozen axe runs: over a minute on a busy machine.
-  test.setTimeout(120_000);
   const suffix = `${testInfo.project.name}-${Date.now().toString(36)}`;
   const shop = `Review Test Bakery ${suffix}`;
   const title = `Ftira with tuna ${suffix}`;

@@ -63,7 +63,6 @@ async function fetchFromPage(page: Page, method: string, url: string, body?: unk
 }
 
 test('an owner invites a cashier by mail; the cashier joins, redeems at the till and opens nothing else; removed, they are refused', async ({ page, browser, baseURL }, testInfo: TestInfo) => {
-  test.setTimeout(180_000);
   const origin = baseURL ?? '';
   const suffix = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`;
   const staff = en.staff;

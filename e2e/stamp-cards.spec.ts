@@ -14,8 +14,6 @@ const SAME_ORIGIN = { 'sec-fetch-site': 'same-origin' } as const;
 const en = catalogs.en;
 
 test('a shop starts its stamp card; a shopper’s stamp shows on their cards and the shop’s page, in English, Arabic and Maltese', async ({ page, browser, baseURL }, testInfo) => {
-  // Two accounts, five screens checked in light and dark, three languages.
-  test.setTimeout(180_000);
   const suffix = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`;
   await signUpByApi(page);
   const vendorId = await registerBusinessByApi(page, `Kafè Bolla ${suffix}`);

@@ -46,7 +46,6 @@ test.afterEach(async ({ request }) => {
 });
 
 test('three purchases on three Malta days complete a 3-stamp card; the reward is redeemed once at the till', async ({ page, browser, request }) => {
-  test.setTimeout(120_000);
   await logInByApi(page, OWNER.username, OWNER.password);
   const started = await page.request.put('/api/v1/vendors/me/stamp-card', { headers: SAME_ORIGIN, data: { stampsRequired: 3, rewardText: 'A free coffee' } });
   expect(started.status(), await started.text()).toBe(201);

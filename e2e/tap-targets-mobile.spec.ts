@@ -135,8 +135,6 @@ const heading = (name: string | RegExp) => async (page: Page) => {
 };
 
 test('the shopper’s screens: 44 px targets, and no focused control under the fixed bars', async ({ page }) => {
-  // A walk over a dozen screens and a review: it ran past one minute on a loaded two-core machine.
-  test.setTimeout(120_000);
   await signUpByApi(page);
   await page.goto('/');
   const card = page.getByTestId('offer-card').first();
