@@ -5,7 +5,7 @@
  */
 import { startPushService } from '../apps/api/test/push-service.ts';
 
-const service = await startPushService({ decryptEvery: 100 });
+const service = await startPushService({ decryptEvery: 100, latencyMs: Number(process.env.PUSH_SERVICE_LATENCY_MS ?? 50) });
 const send = (message: unknown) => process.send?.(message);
 process.on('message', (message: { devices?: number; count?: boolean; accepted?: boolean; close?: boolean }) => {
   if (message.count) {

@@ -35,6 +35,8 @@ export interface TestPushService {
   accepted(device?: TestDevice): ReceivedPush[];
   /** Every request, whatever it was answered. */
   all(): ReceivedPush[];
+  /** The most pushes this service was answering at once (arrived, not yet answered). */
+  mostAtOnce(): number;
   close(): Promise<void>;
 }
 
@@ -43,6 +45,8 @@ export interface PushServiceOptions {
   decryptEvery?: number;
   /** The port to listen on (the browser tests': one the e2e server's PUSH_ALLOWED_HOSTS names); a free one when not given. */
   port?: number;
+  /** Milliseconds before each answer: a push service across the internet answers in tens of them, not at once. */
+  latencyMs?: number;
 }
 
 export async function startPushService(options: PushServiceOptions = {}): Promise<TestPushService> {
@@ -51,7 +55,11 @@ export async function startPushService(options: PushServiceOptions = {}): Promis
   const devices = new Map<string, TestDevice>();
   const answers = new Map<string, { status: number; headers?: Record<string, string> }>();
   const received: ReceivedPush[] = [];
+  let atOnce = 0;
+  let mostAtOnce = 0;
   const server: Server = createServer((request, response) => {
+    atOnce += 1;
+    mostAtOnce = Math.max(mostAtOnce, atOnce);
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
@@ -67,9 +75,14 @@ export async function startPushService(options: PushServiceOptions = {}): Promis
           payload = null;
         }
       }
-      received.push({ path, headers: request.headers, payload, status: answer.status, at: Date.now() });
-      response.writeHead(answer.status, answer.headers ?? {});
-      response.end();
+      const respond = () => {
+        atOnce -= 1;
+        received.push({ path, headers: request.headers, payload, status: answer.status, at: Date.now() });
+        response.writeHead(answer.status, answer.headers ?? {});
+        response.end();
+      };
+      if (options.latencyMs) setTimeout(respond, options.latencyMs);
+      else respond();
     });
   });
   server.keepAliveTimeout = 30_000;
@@ -105,6 +118,7 @@ export async function startPushService(options: PushServiceOptions = {}): Promis
       return received.filter((push) => push.status < 300 && (device === undefined || push.path === device.path));
     },
     all: () => [...received],
+    mostAtOnce: () => mostAtOnce,
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -243,6 +243,42 @@ describe('quiet hours and the daily cap', () => {
   });
 });
 
+describe('sending', () => {
+  it('a replica sends one batch while it claims the next, never to more devices at once than its concurrency', async () => {
+    // A push service that takes 100 ms to answer each push, as one across the internet takes tens.
+    const slow = await startPushService({ latencyMs: 100 });
+    try {
+      const people = await Promise.all(Array.from({ length: 8 }, () => signUp(app)));
+      const devices: TestDevice[] = [];
+      for (const person of people) {
+        const device = slow.device();
+        const saved = await app.inject({ method: 'POST', url: '/api/v1/me/push-subscriptions', cookies: person.cookies, payload: device.subscription });
+        expect(saved.statusCode, saved.body).toBe(201);
+        devices.push(device);
+        await notify(person.userId, 'CLAIM_REDEEMED', redeemed(41));
+      }
+      const pusher = createPusher({
+        batchSize: 2,
+        queue: createPushQueueRepository(app.db),
+        vapid: app.push.vapid,
+        allowedHosts: [slow.host],
+        isSending: true,
+        retryBaseMs: 10,
+        concurrency: 3,
+        log: app.log,
+        now: () => maltaAt(12),
+      });
+      await pusher.drain();
+      for (const device of devices) expect(slow.accepted(device)).toHaveLength(1);
+      // One batch is 2 pushes: a third answered at once means the next batch was sent while the first waited; never
+      // more than the 3 allowed.
+      expect(slow.mostAtOnce()).toBe(3);
+    } finally {
+      await slow.close();
+    }
+  });
+});
+
 describe('what the push services answer', () => {
   it('410 and 404 remove the subscription; 400 gives up and removes; 503 retries and then delivers', async () => {
     const shopper = await signUp(app);

@@ -112,18 +112,29 @@ const KIND_SWITCH: Record<PushOutboxKind, keyof PushSettings | null> = {
 /** Kinds about an offer shoppers may take: not pushed once it is hidden or over. */
 const OFFER_BOUND: readonly PushOutboxKind[] = ['NEW_OFFER', 'NEARBY', 'ENDING_TOMORROW', 'CODE_ENDING_TOMORROW'];
 
-/** Runs `work` over `items`, `limit` at a time. */
-async function eachLimited<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  const lanes = Array.from({ length: Math.min(limit, items.length) }, async () => {
-    while (next < items.length) {
-      const item = items[next];
-      next += 1;
-      if (item !== undefined) await work(item);
+/** A limit on work under way at once, shared by whatever calls it. */
+function createLimiter(limit: number) {
+  let active = 0;
+  const waiting: (() => void)[] = [];
+  return async function limited<T>(work: () => Promise<T>): Promise<T> {
+    if (active >= limit) await new Promise<void>((resolve) => waiting.push(resolve));
+    else active += 1;
+    try {
+      return await work();
+    } finally {
+      // The slot passes straight to the next waiting, or is freed.
+      const next = waiting.shift();
+      if (next) next();
+      else active -= 1;
     }
-  });
-  await Promise.all(lanes);
+  };
 }
+
+/**
+ * Batches a replica works on at once: while one is sent, the next is claimed and decided (its reads, the cap's locks),
+ * so the devices' connections are not idle between batches. Both share the replica's PUSH_CONCURRENCY.
+ */
+const BATCHES_IN_FLIGHT = 2;
 
 export function createPusher(options: PusherOptions): Pusher {
   const { queue, log } = options;
@@ -133,6 +144,7 @@ export function createPusher(options: PusherOptions): Pusher {
   let isWakeRequested = false;
   let idleWaiters: (() => void)[] = [];
   let lastEndingHour = Number.NaN;
+  const limited = createLimiter(options.concurrency);
 
   /** Sends one push to one device; what the push service said, or a retry when it did not answer. */
   async function toDevice(push: ClaimedPush, device: PushDevice, content: ReturnType<typeof pushContent>, ttlSeconds: number): Promise<SendOutcome> {
@@ -262,7 +274,7 @@ export function createPusher(options: PusherOptions): Pusher {
     offers: Awaited<ReturnType<PushQueueRepository['offers']>>,
     at: Date,
   ): Promise<void> {
-    await eachLimited(sending, options.concurrency, async (push) => {
+    const sendOne = async (push: ClaimedPush) => {
       const person = people.get(push.userId);
       const offer = push.offerId === null ? undefined : offers.get(push.offerId);
       const untilEnd = offer ? Math.floor((maltaDayEnd(offer.endDate).getTime() - at.getTime()) / 1000) : PUSH_TTL_SECONDS;
@@ -271,33 +283,39 @@ export function createPusher(options: PusherOptions): Pusher {
       } catch (error) {
         log.error({ err: error, pushId: push.id }, 'push could not be handled; its claim lapses and it is tried again');
       }
-    });
+    };
+    await Promise.all(sending.map((push) => limited(() => sendOne(push))));
+  }
+
+  /** Claims and handles batches until none is due (or a wake came after this lane's last claim). */
+  async function lane(): Promise<void> {
+    while (!isClosed) {
+      isWakeRequested = false;
+      await queueEndingTomorrowOnce(now()).catch((error: unknown) => log.error({ err: error }, 'ending-tomorrow pushes could not be queued'));
+      const batch = await queue.claimDue(now(), options.batchSize ?? PUSH_BATCH_SIZE, PUSH_CLAIM_MS);
+      if (batch.length === 0) {
+        if (isWakeRequested) continue;
+        return;
+      }
+      const ids = batch.map((push) => push.id);
+      const heartbeat = setInterval(() => {
+        queue.extendClaims(ids, new Date(now().getTime() + PUSH_CLAIM_MS)).catch((error: unknown) => log.warn({ err: error }, 'push claims not extended'));
+      }, PUSH_CLAIM_MS / 3);
+      try {
+        await handleBatch(batch);
+      } catch (error) {
+        log.error({ err: error }, 'push batch could not be handled; its claims lapse and it is tried again');
+      } finally {
+        clearInterval(heartbeat);
+      }
+    }
   }
 
   async function run(): Promise<void> {
     try {
-      while (!isClosed) {
-        isWakeRequested = false;
-        await queueEndingTomorrowOnce(now()).catch((error: unknown) => log.error({ err: error }, 'ending-tomorrow pushes could not be queued'));
-        const batch = await queue.claimDue(now(), options.batchSize ?? PUSH_BATCH_SIZE, PUSH_CLAIM_MS);
-        if (batch.length === 0) {
-          if (isWakeRequested) continue;
-          break;
-        }
-        const ids = batch.map((push) => push.id);
-        const heartbeat = setInterval(() => {
-          queue.extendClaims(ids, new Date(now().getTime() + PUSH_CLAIM_MS)).catch((error: unknown) => log.warn({ err: error }, 'push claims not extended'));
-        }, PUSH_CLAIM_MS / 3);
-        try {
-          await handleBatch(batch);
-        } catch (error) {
-          log.error({ err: error }, 'push batch could not be handled; its claims lapse and it is tried again');
-        } finally {
-          clearInterval(heartbeat);
-        }
-      }
-    } catch (error) {
-      log.error({ err: error }, 'push queue unavailable');
+      // Each lane resets the wake flag before it claims, so a wake is always followed by some lane's fresh claim. A
+      // lane that fails ends alone; the run is over when every lane is.
+      await Promise.all(Array.from({ length: BATCHES_IN_FLIGHT }, () => lane().catch((error: unknown) => log.error({ err: error }, 'push queue unavailable'))));
     } finally {
       isRunning = false;
       const waiters = idleWaiters;
@@ -313,9 +331,14 @@ export function createPusher(options: PusherOptions): Pusher {
   async function queueEndingTomorrowOnce(at: Date): Promise<number> {
     const hour = Math.floor(at.getTime() / HOUR_MS);
     if (hour === lastEndingHour) return 0;
-    const queued = await queue.queueEndingTomorrow(addDays(maltaToday(at), 1), endingNotBefore(at));
+    // Marked before the query, so the other lane does not run it too; a failure leaves it to the next pass.
     lastEndingHour = hour;
-    return queued;
+    try {
+      return await queue.queueEndingTomorrow(addDays(maltaToday(at), 1), endingNotBefore(at));
+    } catch (error) {
+      lastEndingHour = Number.NaN;
+      throw error;
+    }
   }
 
   function wake(): void {

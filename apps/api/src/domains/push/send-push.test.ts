@@ -9,8 +9,12 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import ece from 'http_ece';
 import webpush from 'web-push';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isPublicAddress, sendPush } from './send-push.ts';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { isPublicAddress, lookUp, sendPush } from './send-push.ts';
+
+// The resolver is outside the product: its answers are made here (the tests below otherwise reach addresses directly).
+const resolver = vi.hoisted(() => ({ lookup: vi.fn() }));
+vi.mock('node:dns/promises', () => ({ lookup: resolver.lookup }));
 
 interface Received {
   headers: IncomingMessage['headers'];
@@ -101,5 +105,30 @@ describe('sendPush', () => {
     expect(['127.0.0.1', '192.168.1.9', '172.20.0.1', '100.64.0.1', 'fd00::1', 'fe80::1', '::ffff:127.0.0.1', 'not-an-ip'].map(isPublicAddress)).toEqual(
       Array.from({ length: 8 }, () => false),
     );
+  });
+
+  it('looks a push service up once a minute, and a failed lookup not at all', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      resolver.lookup.mockReset();
+      resolver.lookup.mockResolvedValue([{ address: '142.250.180.10', family: 4 }]);
+      expect(await lookUp('fcm.push.test')).toEqual([{ address: '142.250.180.10', family: 4 }]);
+      await lookUp('fcm.push.test');
+      expect(resolver.lookup).toHaveBeenCalledTimes(1);
+      vi.advanceTimersByTime(61_000);
+      await lookUp('fcm.push.test');
+      expect(resolver.lookup).toHaveBeenCalledTimes(2);
+      // A resolver's trouble is not remembered: the next push asks again.
+      resolver.lookup.mockRejectedValueOnce(Object.assign(new Error('timeout'), { code: 'ETIMEOUT' }));
+      await expect(lookUp('updates.push.test')).rejects.toThrow('timeout');
+      resolver.lookup.mockResolvedValue([{ address: '10.0.0.7', family: 4 }]);
+      expect(await lookUp('updates.push.test')).toEqual([{ address: '10.0.0.7', family: 4 }]);
+      expect(resolver.lookup).toHaveBeenCalledTimes(4);
+      // What a name resolves to is checked every push, kept or not: a private address is refused.
+      const outcome = await sendPush({ ...device().target, endpoint: 'https://updates.push.test/x' }, content, { vapid, ttlSeconds: 60 });
+      expect(outcome).toEqual({ kind: 'address-refused', reason: 'not a public address: 10.0.0.7' });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -13,6 +13,7 @@ import { Agent as HttpAgent, request as httpRequest } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { BlockList, isIP } from 'node:net';
 import webpush from 'web-push';
+import { encryptPush } from './encrypt-pool.ts';
 
 export interface PushTarget {
   endpoint: string;
@@ -88,6 +89,24 @@ export function isPublicAddress(address: string): boolean {
   return family === 4 ? !NOT_PUBLIC_V4.check(address, 'ipv4') : !NOT_PUBLIC_V6.check(address, 'ipv6');
 }
 
+/** How long a push service's addresses are used before they are looked up again. */
+const LOOKUP_REUSE_MS = 60_000;
+const looked = new Map<string, { addresses: { address: string; family: number }[]; until: number }>();
+
+/**
+ * A name's addresses, looked up once a minute: a pusher sends thousands of pushes to one push service in a row, and a
+ * lookup each would queue them all behind the resolver's few threads. Only answers are kept, never a failure.
+ */
+export async function lookUp(hostname: string): Promise<{ address: string; family: number }[]> {
+  const now = Date.now();
+  const known = looked.get(hostname);
+  if (known && known.until > now) return known.addresses;
+  const addresses = await lookup(hostname, { all: true, verbatim: true });
+  if (looked.size > 1000) looked.clear();
+  looked.set(hostname, { addresses, until: now + LOOKUP_REUSE_MS });
+  return addresses;
+}
+
 /** The address to connect to, checked: every address the name has must be public. */
 async function checkedAddress(url: URL, allowedHosts: readonly string[]): Promise<{ address: string; family: number } | { refused: string } | { unresolved: string }> {
   if (allowedHosts.includes(url.host)) return { address: '', family: 0 };
@@ -95,7 +114,7 @@ async function checkedAddress(url: URL, allowedHosts: readonly string[]): Promis
   const host = url.hostname.replace(/^\[|\]$/g, '');
   let addresses: { address: string; family: number }[];
   try {
-    addresses = isIP(host) !== 0 ? [{ address: host, family: isIP(host) }] : await lookup(host, { all: true, verbatim: true });
+    addresses = isIP(host) !== 0 ? [{ address: host, family: isIP(host) }] : await lookUp(host);
   } catch (error) {
     // The name does not exist: the subscription can never be reached. Anything else (no answer, a resolver's
     // trouble) is passing: tried again later, never a reason to forget the device.
@@ -154,13 +173,13 @@ export async function sendPush(target: PushTarget, content: PushContent, options
   if ((options.allowedHosts ?? []).includes(url.host)) url.protocol = 'http:';
   if ('refused' in checked) return { kind: 'address-refused', reason: checked.refused };
   if ('unresolved' in checked) return { kind: 'retry', status: 0, retryAfterMs: null };
-  // Encrypted for this device (RFC 8291); the VAPID header is the push service's, signed once a while (below).
-  const details = webpush.generateRequestDetails(target, JSON.stringify(content), {
-    TTL: Math.max(0, Math.floor(options.ttlSeconds)),
-    ...(options.topic ? { topic: options.topic } : {}),
+  // Encrypted for this device (RFC 8291) on the encryption worker; the VAPID header is the push service's, signed once
+  // a while (above).
+  const { headers, body } = await encryptPush({
+    target: { endpoint: target.endpoint, keys: target.keys },
+    payload: JSON.stringify(content),
+    options: { TTL: Math.max(0, Math.floor(options.ttlSeconds)), ...(options.topic ? { topic: options.topic } : {}) },
   });
-  const body = details.body === null ? Buffer.alloc(0) : Buffer.from(details.body);
-  const headers = Object.fromEntries(Object.entries(details.headers).map(([name, value]) => [name, String(value)]));
   headers.Authorization = vapidAuthorization(new URL(target.endpoint).origin, options.vapid);
   const isHttps = url.protocol === 'https:';
   const send = isHttps ? httpsRequest : httpRequest;
