@@ -245,8 +245,9 @@ describe('quiet hours and the daily cap', () => {
 
 describe('sending', () => {
   it('a replica sends one batch while it claims the next, never to more devices at once than its concurrency', async () => {
-    // A push service that takes 100 ms to answer each push, as one across the internet takes tens.
-    const slow = await startPushService({ latencyMs: 100 });
+    // A push service that takes 300 ms to answer each push (one across the internet takes tens): long enough for the
+    // next batch's claim to overlap the first's sends on a loaded machine.
+    const slow = await startPushService({ latencyMs: 300 });
     try {
       const people = await Promise.all(Array.from({ length: 8 }, () => signUp(app)));
       const devices: TestDevice[] = [];

@@ -5,7 +5,7 @@
 import { createECDH, randomBytes } from 'node:crypto';
 import ece from 'http_ece';
 import { describe, expect, it } from 'vitest';
-import { encryptPush } from './encrypt-pool.ts';
+import { encryptPush, isEncryptingOffThread } from './encrypt-pool.ts';
 
 function device() {
   const ecdh = createECDH('prime256v1');
@@ -25,6 +25,10 @@ describe('encryptPush', () => {
       const plain = ece.decrypt(push.body, { version: 'aes128gcm', privateKey: one.ecdh, authSecret: one.auth });
       expect(JSON.parse(plain.toString('utf8'))).toEqual({ n });
     });
+    // On the worker thread, not the fallback on this one.
+    expect(isEncryptingOffThread()).toBe(true);
+    // Each body is its own bytes, not a view of a pool that holds other pushes' text.
+    for (const push of pushes) expect(push.body.buffer.byteLength).toBe(push.body.length);
     // No two pushes share a salt and key (the body's first 16 bytes are the salt, then the sender's one-time key).
     expect(new Set(pushes.map((push) => push.body.subarray(0, 16).toString('hex'))).size).toBe(20);
   });

@@ -37,21 +37,34 @@ parentPort.on('message', ({ id, job }) => {
   try {
     const details = webpush.generateRequestDetails(job.target, job.payload, job.options);
     const headers = Object.fromEntries(Object.entries(details.headers).map(([name, value]) => [name, String(value)]));
-    parentPort.postMessage({ id, headers, body: details.body });
+    // The body alone, handed over: a Buffer is a slice of a shared pool that holds other pushes' text too.
+    const body = details.body ? new Uint8Array(details.body) : null;
+    parentPort.postMessage({ id, headers, body }, body ? [body.buffer] : []);
   } catch (error) {
     parentPort.postMessage({ id, error: String(error && error.message ? error.message : error) });
   }
 });
 `;
 
+/** A push not encrypted in this long fails (and the worker is replaced): a stuck worker must not hold the sends. */
+const JOB_TIMEOUT_MS = 10_000;
+
 let worker: Worker | null = null;
 let workerFailed = false;
 let nextId = 0;
-const pending = new Map<number, { resolve: (value: EncryptedPush) => void; reject: (error: Error) => void }>();
+const pending = new Map<number, { resolve: (value: EncryptedPush) => void; reject: (error: Error) => void; timer: NodeJS.Timeout }>();
 
 function failAll(error: Error): void {
-  for (const { reject } of pending.values()) reject(error);
+  for (const { reject, timer } of pending.values()) {
+    clearTimeout(timer);
+    reject(error);
+  }
   pending.clear();
+}
+
+/** Whether pushes are encrypted on the worker thread (tests; false before the first push and after a fallback). */
+export function isEncryptingOffThread(): boolean {
+  return worker !== null && !workerFailed;
 }
 
 function startWorker(): Worker | null {
@@ -62,25 +75,31 @@ function startWorker(): Worker | null {
       const waiting = pending.get(message.id);
       if (!waiting) return;
       pending.delete(message.id);
+      clearTimeout(waiting.timer);
       if (message.error !== undefined) waiting.reject(new Error(message.error));
       else waiting.resolve({ headers: message.headers ?? {}, body: message.body ? Buffer.from(message.body.buffer, message.body.byteOffset, message.body.byteLength) : Buffer.alloc(0) });
       // Idle with nothing waiting: the worker does not keep the process alive.
       if (pending.size === 0) started.unref();
     });
     const stopped = (error: Error) => {
+      if (worker !== started) return;
       worker = null;
       failAll(error);
     };
+    // A worker that cannot run its code: the main thread encrypts from now on (said once in the log's stderr).
     started.on('error', (error) => {
       workerFailed = true;
+      process.emitWarning(`push encryption falls back to the main thread: ${error.message}`);
       stopped(error);
     });
+    // Stopped otherwise (a timeout's terminate): the next push starts another.
     started.on('exit', () => stopped(new Error('push encryption worker stopped')));
     started.unref();
     worker = started;
-  } catch {
+  } catch (error) {
     workerFailed = true;
     worker = null;
+    process.emitWarning(`push encryption falls back to the main thread: ${String(error)}`);
   }
   return worker;
 }
@@ -92,7 +111,13 @@ export function encryptPush(job: Job): Promise<EncryptedPush> {
   const id = nextId;
   nextId += 1;
   return new Promise<EncryptedPush>((resolve, reject) => {
-    pending.set(id, { resolve, reject });
+    const timer = setTimeout(() => {
+      pending.delete(id);
+      reject(new Error('push encryption timed out'));
+      void thread.terminate();
+    }, JOB_TIMEOUT_MS);
+    timer.unref();
+    pending.set(id, { resolve, reject, timer });
     thread.ref();
     thread.postMessage({ id, job });
   });

@@ -140,7 +140,8 @@ export function createPusher(options: PusherOptions): Pusher {
   const { queue, log } = options;
   const now = options.now ?? (() => new Date());
   let isClosed = false;
-  let isRunning = false;
+  /** Lanes claiming and sending now (at most BATCHES_IN_FLIGHT); idle at 0. */
+  let lanes = 0;
   let isWakeRequested = false;
   let idleWaiters: (() => void)[] = [];
   let lastEndingHour = Number.NaN;
@@ -287,41 +288,53 @@ export function createPusher(options: PusherOptions): Pusher {
     await Promise.all(sending.map((push) => limited(() => sendOne(push))));
   }
 
-  /** Claims and handles batches until none is due (or a wake came after this lane's last claim). */
+  /**
+   * A lane: claims and handles batches until none is due (or a wake came after its last claim). Each lane resets the
+   * wake flag before it claims, so a wake is always followed by some lane's fresh claim. It counts itself out in the
+   * same step as it decides to stop (no moment when a wake finds it counted but gone); the pusher is idle at 0 lanes.
+   */
   async function lane(): Promise<void> {
-    while (!isClosed) {
-      isWakeRequested = false;
-      await queueEndingTomorrowOnce(now()).catch((error: unknown) => log.error({ err: error }, 'ending-tomorrow pushes could not be queued'));
-      const batch = await queue.claimDue(now(), options.batchSize ?? PUSH_BATCH_SIZE, PUSH_CLAIM_MS);
-      if (batch.length === 0) {
-        if (isWakeRequested) continue;
-        return;
+    try {
+      while (!isClosed) {
+        isWakeRequested = false;
+        await queueEndingTomorrowOnce(now()).catch((error: unknown) => log.error({ err: error }, 'ending-tomorrow pushes could not be queued'));
+        const batchSize = options.batchSize ?? PUSH_BATCH_SIZE;
+        const batch = await queue.claimDue(now(), batchSize, PUSH_CLAIM_MS);
+        if (batch.length === 0) {
+          if (isWakeRequested) continue;
+          return;
+        }
+        // A full batch: more may be due, so another lane claims the next while this one sends.
+        if (batch.length >= batchSize) startLane();
+        const ids = batch.map((push) => push.id);
+        const heartbeat = setInterval(() => {
+          queue.extendClaims(ids, new Date(now().getTime() + PUSH_CLAIM_MS)).catch((error: unknown) => log.warn({ err: error }, 'push claims not extended'));
+        }, PUSH_CLAIM_MS / 3);
+        try {
+          await handleBatch(batch);
+        } catch (error) {
+          log.error({ err: error }, 'push batch could not be handled; its claims lapse and it is tried again');
+        } finally {
+          clearInterval(heartbeat);
+        }
       }
-      const ids = batch.map((push) => push.id);
-      const heartbeat = setInterval(() => {
-        queue.extendClaims(ids, new Date(now().getTime() + PUSH_CLAIM_MS)).catch((error: unknown) => log.warn({ err: error }, 'push claims not extended'));
-      }, PUSH_CLAIM_MS / 3);
-      try {
-        await handleBatch(batch);
-      } catch (error) {
-        log.error({ err: error }, 'push batch could not be handled; its claims lapse and it is tried again');
-      } finally {
-        clearInterval(heartbeat);
+    } catch (error) {
+      log.error({ err: error }, 'push queue unavailable');
+    } finally {
+      lanes -= 1;
+      if (lanes === 0) {
+        const waiters = idleWaiters;
+        idleWaiters = [];
+        for (const resolve of waiters) resolve();
       }
     }
   }
 
-  async function run(): Promise<void> {
-    try {
-      // Each lane resets the wake flag before it claims, so a wake is always followed by some lane's fresh claim. A
-      // lane that fails ends alone; the run is over when every lane is.
-      await Promise.all(Array.from({ length: BATCHES_IN_FLIGHT }, () => lane().catch((error: unknown) => log.error({ err: error }, 'push queue unavailable'))));
-    } finally {
-      isRunning = false;
-      const waiters = idleWaiters;
-      idleWaiters = [];
-      for (const resolve of waiters) resolve();
-    }
+  /** Starts a lane unless BATCHES_IN_FLIGHT are running. */
+  function startLane(): void {
+    if (lanes >= BATCHES_IN_FLIGHT) return;
+    lanes += 1;
+    void lane();
   }
 
   /**
@@ -344,13 +357,11 @@ export function createPusher(options: PusherOptions): Pusher {
   function wake(): void {
     if (isClosed || !options.isSending) return;
     isWakeRequested = true;
-    if (isRunning) return;
-    isRunning = true;
-    void run();
+    if (lanes === 0) startLane();
   }
 
   function whenIdle(): Promise<void> {
-    if (!isRunning) return Promise.resolve();
+    if (lanes === 0) return Promise.resolve();
     return new Promise((resolve) => idleWaiters.push(resolve));
   }
 

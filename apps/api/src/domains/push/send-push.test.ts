@@ -5,12 +5,12 @@
  * Retry-After), other 4xx 'rejected'; private addresses are refused without a request.
  */
 import { createECDH, randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, request as httpRequest, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import ece from 'http_ece';
 import webpush from 'web-push';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { isPublicAddress, lookUp, sendPush } from './send-push.ts';
+import { isPublicAddress, lookUp, pinnedLookup, sendPush } from './send-push.ts';
 
 // The resolver is outside the product: its answers are made here (the tests below otherwise reach addresses directly).
 const resolver = vi.hoisted(() => ({ lookup: vi.fn() }));
@@ -130,5 +130,37 @@ describe('sendPush', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it('a request pinned to the address checked reaches it by name, with and without Node’s happy eyeballs', async () => {
+    answer = { status: 201 };
+    const port = host.split(':')[1];
+    for (const autoSelectFamily of [true, false]) {
+      const status = await new Promise<number>((resolve, reject) => {
+        const request = httpRequest(`http://push.example.test:${port}/push/pinned`, { method: 'POST', lookup: pinnedLookup('127.0.0.1', 4), ...({ autoSelectFamily } as object) }, (response) => {
+          response.resume();
+          resolve(response.statusCode ?? 0);
+        });
+        request.on('error', reject);
+        request.end();
+      });
+      expect(status, `autoSelectFamily ${autoSelectFamily}`).toBe(201);
+      expect(received.at(-1)?.headers.host).toBe(`push.example.test:${port}`);
+    }
+  });
+
+  it('shares a lookup under way, and keeps no answer with an address that is not public', async () => {
+    resolver.lookup.mockReset();
+    let answerLookup: (value: { address: string; family: number }[]) => void = () => undefined;
+    resolver.lookup.mockReturnValueOnce(new Promise((resolve) => (answerLookup = resolve)));
+    const asked = Array.from({ length: 5 }, () => lookUp('web.push.test'));
+    answerLookup([{ address: '142.250.180.11', family: 4 }]);
+    expect(await Promise.all(asked)).toEqual(Array.from({ length: 5 }, () => [{ address: '142.250.180.11', family: 4 }]));
+    expect(resolver.lookup).toHaveBeenCalledTimes(1);
+    // A sinkhole's answer is refused for that push, and asked again for the next.
+    resolver.lookup.mockResolvedValueOnce([{ address: '0.0.0.0', family: 4 }]).mockResolvedValueOnce([{ address: '142.250.180.12', family: 4 }]);
+    expect(await lookUp('sink.push.test')).toEqual([{ address: '0.0.0.0', family: 4 }]);
+    expect(await lookUp('sink.push.test')).toEqual([{ address: '142.250.180.12', family: 4 }]);
+    expect(resolver.lookup).toHaveBeenCalledTimes(3);
   });
 });

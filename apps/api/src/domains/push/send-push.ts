@@ -91,20 +91,40 @@ export function isPublicAddress(address: string): boolean {
 
 /** How long a push service's addresses are used before they are looked up again. */
 const LOOKUP_REUSE_MS = 60_000;
-const looked = new Map<string, { addresses: { address: string; family: number }[]; until: number }>();
+type Addresses = { address: string; family: number }[];
+const looked = new Map<string, { addresses: Promise<Addresses>; until: number }>();
 
 /**
  * A name's addresses, looked up once a minute: a pusher sends thousands of pushes to one push service in a row, and a
- * lookup each would queue them all behind the resolver's few threads. Only answers are kept, never a failure.
+ * lookup each would queue them all behind the resolver's few threads. The lookup under way is shared by every push
+ * that asks meanwhile. Only an answer whose every address is public is kept: a failure, or a resolver's passing answer
+ * of a private address (a sinkhole), is asked again by the next push rather than refusing a minute of them.
  */
-export async function lookUp(hostname: string): Promise<{ address: string; family: number }[]> {
+export function lookUp(hostname: string): Promise<Addresses> {
   const now = Date.now();
   const known = looked.get(hostname);
   if (known && known.until > now) return known.addresses;
-  const addresses = await lookup(hostname, { all: true, verbatim: true });
   if (looked.size > 1000) looked.clear();
-  looked.set(hostname, { addresses, until: now + LOOKUP_REUSE_MS });
-  return addresses;
+  const entry = { addresses: lookup(hostname, { all: true, verbatim: true }), until: now + LOOKUP_REUSE_MS };
+  looked.set(hostname, entry);
+  const forget = () => {
+    if (looked.get(hostname) === entry) looked.delete(hostname);
+  };
+  entry.addresses.then((addresses) => {
+    if (addresses.length === 0 || !addresses.every((one) => isPublicAddress(one.address))) forget();
+  }, forget);
+  return entry.addresses;
+}
+
+/**
+ * The `lookup` of a request pinned to an address already checked: no second lookup that could answer another. Node 20
+ * asks with `all: true` (its happy-eyeballs connect, autoSelectFamily) and expects a list; without it, one address.
+ */
+export function pinnedLookup(address: string, family: number) {
+  return (_hostname: string, options: { all?: boolean }, done: (error: Error | null, address: string | Addresses, family?: number) => void) => {
+    if (options.all) done(null, [{ address, family }]);
+    else done(null, address, family);
+  };
 }
 
 /** The address to connect to, checked: every address the name has must be public. */
@@ -192,7 +212,7 @@ export async function sendPush(target: PushTarget, content: PushContent, options
         agent: isHttps ? httpsAgent : httpAgent,
         timeout: options.timeoutMs ?? 10_000,
         // To the address checked, not to whatever a second lookup would answer.
-        ...(checked.address === '' ? {} : { lookup: (_host: string, _options: object, done: (error: Error | null, address: string, family: number) => void) => done(null, checked.address, checked.family) }),
+        ...(checked.address === '' ? {} : { lookup: pinnedLookup(checked.address, checked.family) }),
       },
       (response) => {
         response.resume();
