@@ -96,6 +96,82 @@ describe('i18n', () => {
     document.documentElement.classList.remove('dark');
   });
 
+  it("index.html has a worker load the browser's date and number data in the reader's language before the app needs it", () => {
+    const html = readFileSync(path.resolve(import.meta.dirname, '../../index.html'), 'utf8');
+    const script = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((match) => match[1] ?? '').find((code) => code.includes('googtrans'));
+    if (!script) throw new Error('index.html has no inline script that reads the language cookie');
+    const started: { code: string; name: string | undefined }[] = [];
+    // What the script hands the worker: the Blob's text, behind the URL made for it.
+    const blobs = new Map<string, string>();
+    class TextBlob {
+      constructor(readonly parts: string[]) {}
+      text() {
+        return Promise.resolve(this.parts.join(''));
+      }
+    }
+    vi.stubGlobal('Blob', TextBlob);
+    vi.stubGlobal(
+      'Worker',
+      class {
+        constructor(url: string, options?: { name?: string }) {
+          const code = blobs.get(url);
+          if (code === undefined) throw new Error(`no blob behind ${url}`);
+          started.push({ code, name: options?.name });
+        }
+        postMessage() {
+          throw new Error('the warm-up worker is sent nothing: the language is its name');
+        }
+      },
+    );
+    vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+      const url = `blob:test/${blobs.size}`;
+      blobs.set(url, (blob as unknown as TextBlob).parts.join(''));
+      return url;
+    });
+    const firstPaint = (cookie: string) => {
+      document.documentElement.lang = 'en';
+      vi.spyOn(document, 'cookie', 'get').mockReturnValue(cookie);
+      new Function(script)();
+    };
+    try {
+      firstPaint('');
+      firstPaint('googtrans=/en/ar');
+      firstPaint('googtrans=/en/xx');
+    } finally {
+      vi.restoreAllMocks();
+      vi.unstubAllGlobals();
+      document.documentElement.lang = 'en';
+      document.documentElement.dir = 'ltr';
+    }
+    // English is written the en-GB way (lib/format.ts's dateLocale); an unknown language is English.
+    expect(started.map((worker) => worker.name)).toEqual(['en-GB', 'ar', 'en-GB']);
+    // The worker's own code makes a date and a number formatter in that language, then ends itself.
+    const made: string[] = [];
+    const close = vi.fn();
+    const scope = { name: 'ar' };
+    const Intl = {
+      DateTimeFormat: class {
+        constructor(locale: string) {
+          made.push(`date ${locale}`);
+        }
+        format() {
+          return '';
+        }
+      },
+      NumberFormat: class {
+        constructor(locale: string) {
+          made.push(`number ${locale}`);
+        }
+        format() {
+          return '';
+        }
+      },
+    };
+    new Function('self', 'Intl', 'close', started[1]?.code ?? '')(scope, Intl, close);
+    expect(made).toEqual(['date ar', 'number ar']);
+    expect(close).toHaveBeenCalledOnce();
+  });
+
   it('keeps the choice in the cookie and reloads', () => {
     const reload = vi.fn();
     chooseLanguage('el', reload);

@@ -1,4 +1,4 @@
-import { act, renderHook } from '@testing-library/react';
+import { act, renderHook, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { stubPushDevice } from '../testing/push-device.ts';
 import { dismissPushOffer, markPushOfferShown, notePushOfferVisit, PUSH_OFFER_STORAGE_KEY, PUSH_OFFER_VISIT_KEY, requestPushOffer, usePushOfferRequest } from './push-offer.ts';
@@ -16,17 +16,19 @@ describe('when the offer to turn push on is made (lib/push-offer.ts)', () => {
     sessionStorage.clear();
   });
 
-  it('is not made on the device’s first visit, but on the next one', () => {
+  it('is not made on the device’s first visit, but on the next one', async () => {
     stubPushDevice();
     const first = renderHook(() => usePushOfferRequest());
-    expect(sessionStorage.getItem(PUSH_OFFER_VISIT_KEY)).toBe('first');
+    // Noted once the page is idle, not in the first screen's own tasks.
+    expect(sessionStorage.getItem(PUSH_OFFER_VISIT_KEY)).toBeNull();
+    await waitFor(() => expect(sessionStorage.getItem(PUSH_OFFER_VISIT_KEY)).toBe('first'));
     act(() => requestPushOffer('saved'));
     expect(first.result.current.reason).toBeNull();
     first.unmount();
 
     sessionStorage.clear();
     const later = renderHook(() => usePushOfferRequest());
-    expect(sessionStorage.getItem(PUSH_OFFER_VISIT_KEY)).toBe('later');
+    await waitFor(() => expect(sessionStorage.getItem(PUSH_OFFER_VISIT_KEY)).toBe('later'));
     act(() => requestPushOffer('code'));
     expect(later.result.current.reason).toBe('code');
     // A second moment while it shows keeps the first one's words.
@@ -67,12 +69,23 @@ describe('when the offer to turn push on is made (lib/push-offer.ts)', () => {
     expect(page.result.current.reason).toBe('saved');
   });
 
-  it('takes a damaged record for none', () => {
+  it('takes a damaged record for none', async () => {
     stubPushDevice();
     localStorage.setItem(PUSH_OFFER_STORAGE_KEY, '{not json');
     const page = renderHook(() => usePushOfferRequest());
+    await waitFor(() => expect(sessionStorage.getItem(PUSH_OFFER_VISIT_KEY)).toBe('first'));
     expect(JSON.parse(localStorage.getItem(PUSH_OFFER_STORAGE_KEY) ?? '{}')).toEqual({ visited: true });
     act(() => requestPushOffer('saved'));
     expect(page.result.current.reason).toBeNull();
+  });
+
+  it('notes the visit itself when a save comes before the page was idle', () => {
+    stubPushDevice();
+    localStorage.setItem(PUSH_OFFER_STORAGE_KEY, JSON.stringify({ visited: true }));
+    const page = renderHook(() => usePushOfferRequest());
+    expect(sessionStorage.getItem(PUSH_OFFER_VISIT_KEY)).toBeNull();
+    act(() => requestPushOffer('saved'));
+    expect(sessionStorage.getItem(PUSH_OFFER_VISIT_KEY)).toBe('later');
+    expect(page.result.current.reason).toBe('saved');
   });
 });

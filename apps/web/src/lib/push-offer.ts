@@ -39,6 +39,16 @@ function updateRecord(storage: Storage, change: PushOfferRecord): void {
   }
 }
 
+/** Runs `run` once the browser is idle (2 s at most); the returned function calls it off. */
+function whenIdle(run: () => void): () => void {
+  if (typeof window.requestIdleCallback === 'function') {
+    const handle = window.requestIdleCallback(run, { timeout: 2_000 });
+    return () => window.cancelIdleCallback(handle);
+  }
+  const timer = setTimeout(run, 0);
+  return () => clearTimeout(timer);
+}
+
 /** Notes this visit as the device's first or a later one (once per tab session; the layout calls it on every page load). */
 export function notePushOfferVisit(storage: Storage = localStorage, session: Storage = sessionStorage): void {
   try {
@@ -60,6 +70,7 @@ const listeners = new Set<(reason: PushOfferReason) => void>();
 
 /** A save or a code just succeeded: the offer is made now unless this device must not get it (see the top). */
 export function requestPushOffer(reason: PushOfferReason, storage: Storage = localStorage, session: Storage = sessionStorage): void {
+  notePushOfferVisit(storage, session);
   try {
     const record = readRecord(storage);
     if (record.shown === true || record.dismissed === true || session.getItem(PUSH_OFFER_VISIT_KEY) !== 'later') return;
@@ -87,10 +98,13 @@ export function dismissPushOffer(storage: Storage = localStorage): void {
 export function usePushOfferRequest(): { reason: PushOfferReason | null; close: () => void } {
   const [reason, setReason] = useState<PushOfferReason | null>(null);
   useEffect(() => {
-    notePushOfferVisit();
+    // Session storage's first use of the page costs tens of ms on a phone: not in the first screen's own tasks. A save or
+    // a code before then notes the visit itself (requestPushOffer).
+    const cancelNote = whenIdle(() => notePushOfferVisit());
     const listener = (next: PushOfferReason) => setReason((current) => current ?? next);
     listeners.add(listener);
     return () => {
+      cancelNote();
       listeners.delete(listener);
     };
   }, []);
