@@ -42,9 +42,10 @@ export function securityHeaders(options: { mapStyleUrl?: string | undefined; inl
         upgradeInsecureRequests: null,
         imgSrc: ["'self'", 'data:', 'blob:', ...tileOrigin],
         connectSrc: ["'self'", ...tileOrigin],
+        // blob: also for index.html's first script, whose worker loads the browser's date and number data (issue 27 §6).
         workerSrc: ["'self'", 'blob:'],
-        // The web build's own inline scripts (light or dark and the language before the first paint, the early session and
-        // nearby requests), each by its hash.
+        // The web build's own inline scripts (light or dark and the language before the first paint, the Intl warm-up
+        // worker, the early session and nearby requests), each by its hash.
         scriptSrc: ["'self'", ...inlineScripts],
       },
     },

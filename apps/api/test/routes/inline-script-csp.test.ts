@@ -54,6 +54,11 @@ describe('the CSP', () => {
         .split(';')
         .find((directive) => directive.trim().startsWith('script-src '));
       expect(scriptSrc?.trim()).toBe(`script-src 'self' '${hashOf(FIRST_PAINT)}'`);
+      // index.html's first script starts its Intl warm-up worker from a blob: URL (issue 27 §6).
+      const workerSrc = String(response.headers['content-security-policy'])
+        .split(';')
+        .find((directive) => directive.trim().startsWith('worker-src '));
+      expect(workerSrc?.trim().split(/\s+/)).toContain('blob:');
     }
   });
 

@@ -123,14 +123,15 @@ describe('i18n', () => {
         }
       },
     );
-    vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+    const createObjectURL = vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
       const url = `blob:test/${blobs.size}`;
       blobs.set(url, (blob as unknown as TextBlob).parts.join(''));
       return url;
     });
-    const firstPaint = (cookie: string) => {
+    const cookie = vi.spyOn(document, 'cookie', 'get');
+    const firstPaint = (value: string) => {
       document.documentElement.lang = 'en';
-      vi.spyOn(document, 'cookie', 'get').mockReturnValue(cookie);
+      cookie.mockReturnValue(value);
       new Function(script)();
     };
     try {
@@ -138,7 +139,9 @@ describe('i18n', () => {
       firstPaint('googtrans=/en/ar');
       firstPaint('googtrans=/en/xx');
     } finally {
-      vi.restoreAllMocks();
+      // Only these two: restoring every mock would also lift the setup's console guard.
+      cookie.mockRestore();
+      createObjectURL.mockRestore();
       vi.unstubAllGlobals();
       document.documentElement.lang = 'en';
       document.documentElement.dir = 'ltr';

@@ -79,6 +79,38 @@ describe('when the offer to turn push on is made (lib/push-offer.ts)', () => {
     expect(page.result.current.reason).toBeNull();
   });
 
+  it('notes the visit once the browser is idle, or as the layout goes if that comes first', () => {
+    let idle: (() => void) | undefined;
+    const requestIdleCallback = vi.fn((run: () => void) => {
+      idle = run;
+      return 7;
+    });
+    const cancelIdleCallback = vi.fn();
+    vi.stubGlobal('requestIdleCallback', requestIdleCallback);
+    vi.stubGlobal('cancelIdleCallback', cancelIdleCallback);
+    try {
+      const page = renderHook(() => usePushOfferRequest());
+      expect(requestIdleCallback).toHaveBeenCalledWith(expect.any(Function), { timeout: 2_000 });
+      expect(sessionStorage.getItem(PUSH_OFFER_VISIT_KEY)).toBeNull();
+      act(() => idle?.());
+      expect(sessionStorage.getItem(PUSH_OFFER_VISIT_KEY)).toBe('first');
+      page.unmount();
+      expect(cancelIdleCallback).toHaveBeenCalledWith(7);
+
+      // The layout goes (a logout) before the browser was idle: the visit is noted all the same, once.
+      sessionStorage.clear();
+      const short = renderHook(() => usePushOfferRequest());
+      expect(sessionStorage.getItem(PUSH_OFFER_VISIT_KEY)).toBeNull();
+      short.unmount();
+      expect(sessionStorage.getItem(PUSH_OFFER_VISIT_KEY)).toBe('later');
+      sessionStorage.clear();
+      act(() => idle?.());
+      expect(sessionStorage.getItem(PUSH_OFFER_VISIT_KEY)).toBeNull();
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('notes the visit itself when a save comes before the page was idle', () => {
     stubPushDevice();
     localStorage.setItem(PUSH_OFFER_STORAGE_KEY, JSON.stringify({ visited: true }));

@@ -39,17 +39,35 @@ function updateRecord(storage: Storage, change: PushOfferRecord): void {
   }
 }
 
-/** Runs `run` once the browser is idle (2 s at most); the returned function calls it off. */
+/**
+ * Runs `run` once the browser is idle (2 s at most) where it can say so, else in the next task (Safari); the returned
+ * function runs it at once instead if it has not run yet.
+ */
 function whenIdle(run: () => void): () => void {
+  let done = false;
+  const once = () => {
+    if (done) return;
+    done = true;
+    run();
+  };
   if (typeof window.requestIdleCallback === 'function') {
-    const handle = window.requestIdleCallback(run, { timeout: 2_000 });
-    return () => window.cancelIdleCallback(handle);
+    const handle = window.requestIdleCallback(once, { timeout: 2_000 });
+    return () => {
+      window.cancelIdleCallback(handle);
+      once();
+    };
   }
-  const timer = setTimeout(run, 0);
-  return () => clearTimeout(timer);
+  const timer = setTimeout(once, 0);
+  return () => {
+    clearTimeout(timer);
+    once();
+  };
 }
 
-/** Notes this visit as the device's first or a later one (once per tab session; the layout calls it on every page load). */
+/**
+ * Notes this visit as the device's first or a later one (once per tab session). The signed-in layout calls it once the
+ * page is idle after it appears (or as it goes, if sooner), and requestPushOffer before it decides.
+ */
 export function notePushOfferVisit(storage: Storage = localStorage, session: Storage = sessionStorage): void {
   try {
     if (session.getItem(PUSH_OFFER_VISIT_KEY) !== null) return;
@@ -98,13 +116,14 @@ export function dismissPushOffer(storage: Storage = localStorage): void {
 export function usePushOfferRequest(): { reason: PushOfferReason | null; close: () => void } {
   const [reason, setReason] = useState<PushOfferReason | null>(null);
   useEffect(() => {
-    // Session storage's first use of the page costs tens of ms on a phone: not in the first screen's own tasks. A save or
-    // a code before then notes the visit itself (requestPushOffer).
-    const cancelNote = whenIdle(() => notePushOfferVisit());
+    // Session storage's first use on a page costs tens of ms on a phone (30–80 ms at 4× slower CPU): not in the tasks
+    // that draw the first screen (where the address banner of an unverified account still reads it). A save or a code
+    // before then notes the visit itself (requestPushOffer); a layout that goes sooner notes it as it goes.
+    const noteNow = whenIdle(() => notePushOfferVisit());
     const listener = (next: PushOfferReason) => setReason((current) => current ?? next);
     listeners.add(listener);
     return () => {
-      cancelNote();
+      noteNow();
       listeners.delete(listener);
     };
   }, []);
