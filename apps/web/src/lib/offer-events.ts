@@ -10,7 +10,8 @@ export const FLUSH_AT_COUNT = 20;
 const ENDPOINT = '/api/v1/events';
 
 export interface EventQueueOptions {
-  send: (events: OfferEventInput[], viaBeacon: boolean) => void;
+  /** Sends a batch; the promise (when it returns one) settles once the request has ended. */
+  send: (events: OfferEventInput[], viaBeacon: boolean) => Promise<unknown> | undefined;
   flushAfterMs?: number;
   flushAtCount?: number;
 }
@@ -18,13 +19,18 @@ export interface EventQueueOptions {
 export function createEventQueue({ send, flushAfterMs = FLUSH_AFTER_MS, flushAtCount = FLUSH_AT_COUNT }: EventQueueOptions) {
   let pending: OfferEventInput[] = [];
   let timer: ReturnType<typeof setTimeout> | undefined;
+  const inFlight = new Set<Promise<unknown>>();
   const flush = (viaBeacon = false) => {
     if (timer) clearTimeout(timer);
     timer = undefined;
     if (pending.length === 0) return;
     const batch = pending;
     pending = [];
-    send(batch, viaBeacon);
+    const sending = send(batch, viaBeacon);
+    if (!sending) return;
+    const ended = sending.catch(() => undefined);
+    inFlight.add(ended);
+    void ended.then(() => inFlight.delete(ended));
   };
   return {
     add(event: OfferEventInput) {
@@ -33,20 +39,25 @@ export function createEventQueue({ send, flushAfterMs = FLUSH_AFTER_MS, flushAtC
       else timer ??= setTimeout(() => flush(), flushAfterMs);
     },
     flush,
+    /** Settles once every batch sent so far has had its answer (or failed). */
+    settled(): Promise<void> {
+      return Promise.all(inFlight).then(() => undefined);
+    },
     get size() {
       return pending.length;
     },
   };
 }
 
-function sendEvents(events: OfferEventInput[], viaBeacon: boolean) {
+function sendEvents(events: OfferEventInput[], viaBeacon: boolean): Promise<unknown> | undefined {
   const body = JSON.stringify({ events });
   if (viaBeacon && typeof navigator.sendBeacon === 'function') {
     navigator.sendBeacon(ENDPOINT, new Blob([body], { type: 'application/json' }));
-    return;
+    return undefined;
   }
-  // Fire and forget: losing an impression is better than slowing the shopper down.
-  void fetch(ENDPOINT, { method: 'POST', credentials: 'include', headers: { 'content-type': 'application/json' }, body, keepalive: true }).catch(
+  // Losing an impression is better than slowing the shopper down: only a Reload to a new version waits for the answer
+  // (app/pwa/register-service-worker.ts).
+  return fetch(ENDPOINT, { method: 'POST', credentials: 'include', headers: { 'content-type': 'application/json' }, body, keepalive: true }).catch(
     () => undefined,
   );
 }
