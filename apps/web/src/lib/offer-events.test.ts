@@ -37,4 +37,39 @@ describe('the offer event queue', () => {
     queue.flush(true);
     expect(send).toHaveBeenCalledWith([{ offerId: 9, kind: 'IMPRESSION' }], true);
   });
+
+  it('knows its batches on their way: settled() waits for each answer or failure, and follows no beacon', async () => {
+    const answers: (() => void)[] = [];
+    const failures: ((error: Error) => void)[] = [];
+    let beacon = false;
+    const send = vi.fn((_events: unknown, viaBeacon: boolean) => {
+      if (viaBeacon) {
+        beacon = true;
+        return undefined;
+      }
+      return new Promise<void>((resolve, reject) => {
+        answers.push(resolve);
+        failures.push(reject);
+      });
+    });
+    const queue = createEventQueue({ send });
+    await queue.settled();
+    queue.add({ offerId: 1, kind: 'IMPRESSION' });
+    queue.flush();
+    queue.add({ offerId: 2, kind: 'IMPRESSION' });
+    queue.flush();
+    queue.add({ offerId: 3, kind: 'IMPRESSION' });
+    queue.flush(true);
+    expect(beacon).toBe(true);
+    let settled = false;
+    const waiting = queue.settled().then(() => {
+      settled = true;
+    });
+    answers[0]?.();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(settled).toBe(false);
+    failures[1]?.(new Error('offline'));
+    await waiting;
+    expect(settled).toBe(true);
+  });
 });

@@ -39,7 +39,7 @@ export function createEventQueue({ send, flushAfterMs = FLUSH_AFTER_MS, flushAtC
       else timer ??= setTimeout(() => flush(), flushAfterMs);
     },
     flush,
-    /** Settles once every batch sent so far has had its answer (or failed). */
+    /** Settles once every batch sent with fetch so far has had its answer (or failed); beacons are not followed. */
     settled(): Promise<void> {
       return Promise.all(inFlight).then(() => undefined);
     },

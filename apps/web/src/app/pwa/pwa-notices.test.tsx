@@ -59,4 +59,14 @@ describe('update prompt', () => {
     expect(activate).toHaveBeenCalledTimes(1);
     expect(reload).toBeDisabled();
   });
+
+  it('lets Reload be pressed again when the waiting version could not be asked', async () => {
+    renderRoutes([{ path: '/', element: <PwaNotices /> }]);
+    const activate = vi.fn(() => Promise.reject(new Error('InvalidStateError: the worker is redundant')));
+    act(() => offerUpdate(activate));
+    const reload = screen.getByRole('button', { name: 'Reload' });
+    await userEvent.click(reload);
+    expect(activate).toHaveBeenCalledTimes(1);
+    await vi.waitFor(() => expect(reload).toBeEnabled());
+  });
 });

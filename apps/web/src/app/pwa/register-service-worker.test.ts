@@ -2,7 +2,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { offerEventQueue } from '../../lib/offer-events.ts';
 import { activateWaitingWorker } from './register-service-worker.ts';
 
-afterEach(() => {
+/** Answers for the requests a test left unanswered: the queue is shared by every test file (ADR 021). */
+const unanswered: ((response: Response) => void)[] = [];
+
+afterEach(async () => {
+  for (const answer of unanswered.splice(0)) answer(new Response(null, { status: 202 }));
+  await offerEventQueue.settled();
   vi.restoreAllMocks();
 });
 
@@ -14,6 +19,7 @@ describe('Reload of a waiting version', () => {
       steps.push(`fetch ${String(url)}`);
       return new Promise<Response>((resolve) => {
         answer = resolve;
+        unanswered.push(resolve);
       });
     });
     const worker = { postMessage: vi.fn((message: unknown) => steps.push(`post ${JSON.stringify(message)}`)) } as unknown as ServiceWorker;
@@ -21,7 +27,9 @@ describe('Reload of a waiting version', () => {
     const reload = vi.fn();
     offerEventQueue.add({ offerId: 7, kind: 'IMPRESSION' });
 
-    const asked = activateWaitingWorker(worker, container, reload);
+    // A minute's limit: the ask comes with the answer, not with the limit.
+    const asked = activateWaitingWorker(worker, container, reload, 60_000);
+    await new Promise((resolve) => setTimeout(resolve, 10));
     expect(steps).toEqual(['fetch /api/v1/events']);
     expect(offerEventQueue.size).toBe(0);
     answer(new Response(null, { status: 202 }));
@@ -37,11 +45,10 @@ describe('Reload of a waiting version', () => {
 
   it('waits for a batch the queue had already sent, and asks after a few seconds when its answer does not come', async () => {
     const steps: string[] = [];
-    let answer: (response: Response) => void = () => undefined;
     vi.spyOn(globalThis, 'fetch').mockImplementation(() => {
       steps.push('fetch');
       return new Promise<Response>((resolve) => {
-        answer = resolve;
+        unanswered.push(resolve);
       });
     });
     const worker = { postMessage: vi.fn(() => steps.push('post')) } as unknown as ServiceWorker;
@@ -55,8 +62,5 @@ describe('Reload of a waiting version', () => {
     expect(steps).toEqual(['fetch']);
     await asked;
     expect(steps).toEqual(['fetch', 'post']);
-    // The answer comes after all: the queue has nothing on its way for the next Reload.
-    answer(new Response(null, { status: 202 }));
-    await offerEventQueue.settled();
   });
 });

@@ -13,10 +13,11 @@ export const IMPRESSIONS_WAIT_MS = 3_000;
 /**
  * Asks `worker` (installed, waiting) to take over, and reloads once it controls the page. Chromium activates a
  * skip-waiting worker once the old one has no work: it asks the old worker to stop at once, but a request that
- * reaches it while it stops starts it again without that ask, and the new version then waits for 30 s of quiet (or
- * for good, while DevTools is attached to the old worker). So the impressions the page would have sent a few seconds
- * later (offer-events.ts) go now, and the ask waits until they and any batch already on its way have their answer
- * (3 s at most): on a busy machine one sent by the queue's own timer a moment before Reload was still on its way.
+ * reaches it while it stops starts it again without that ask, and the new version then waits for 30 s of quiet (and
+ * possibly for good while DevTools, as in the browser tests, is attached to the old worker). So the impressions the
+ * page would have sent a few seconds later (offer-events.ts) go now, and the ask waits until they and any batch
+ * already sent with fetch have their answer (3 s at most): on a busy machine one sent by the queue's own timer a
+ * moment before Reload was still on its way.
  */
 export async function activateWaitingWorker(worker: ServiceWorker, container: ServiceWorkerContainer, reload: () => void, waitMs = IMPRESSIONS_WAIT_MS): Promise<void> {
   container.addEventListener('controllerchange', reload, { once: true });

@@ -18,7 +18,8 @@ export function UpdatePrompt() {
             disabled={reloading}
             onClick={() => {
               setReloading(true);
-              void activate();
+              // A worker that could not be asked (a newer one replaced it meanwhile) leaves Reload to be pressed again.
+              activate().catch(() => setReloading(false));
             }}
           >
             {t('pwa.reload')}
