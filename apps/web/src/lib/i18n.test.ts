@@ -4,11 +4,13 @@ import { describe, expect, it, vi } from 'vitest';
 import { signupRequestSchema } from '@qrib/shared/auth-schemas';
 import { FIELD_LABELS } from '@qrib/shared/field-labels';
 import { LANGUAGES, RTL_LANGUAGES } from '@qrib/shared/languages';
+import { MALTA_TIME_ZONE } from '@qrib/shared/malta-time';
 import { MESSAGES, formatMessage } from '@qrib/shared/messages';
 import { ar as ARABIC } from '@qrib/shared/i18n/ar';
 import { en as ENGLISH } from '@qrib/shared/i18n/en';
 import { fr as FRENCH } from '@qrib/shared/i18n/fr';
 import { ApiError } from './api-client.ts';
+import { dateLocale } from './format.ts';
 import { stubApi } from '../testing/api-stub.ts';
 import {
   accountLanguageToApply,
@@ -146,8 +148,10 @@ describe('i18n', () => {
       document.documentElement.lang = 'en';
       document.documentElement.dir = 'ltr';
     }
-    // English is written the en-GB way (lib/format.ts's dateLocale); an unknown language is English.
-    expect(started.map((worker) => worker.name)).toEqual(['en-GB', 'ar', 'en-GB']);
+    // The locale the app formats with (lib/format.ts's dateLocale: English the en-GB way); an unknown language is English.
+    expect(started.map((worker) => worker.name)).toEqual([dateLocale('en'), dateLocale('ar'), dateLocale('en')]);
+    // On the clock the app's dates use.
+    expect(started[0]?.code).toContain(`timeZone: '${MALTA_TIME_ZONE}'`);
     // The worker's own code makes a date and a number formatter in that language, then ends itself.
     const made: string[] = [];
     const close = vi.fn();
